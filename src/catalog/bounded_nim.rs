@@ -1,0 +1,10 @@
+//! Catalog entry for `bounded-nim` (to be written).
+
+use super::{Entry, tokens_match};
+
+pub const ENTRY: Entry = Entry {
+    id: "bounded-nim",
+    families: &[],
+    oracle_cases: Vec::new,
+    accepts: tokens_match,
+};

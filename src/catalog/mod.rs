@@ -1,0 +1,130 @@
+//! What grundy knows about each problem of the catalog beyond its YAML spec:
+//! the generator families that write its inputs, and the exhaustive cases on
+//! which its reference is checked against the game oracle.
+//!
+//! One file per problem id. The YAML spec names families by their global name
+//! (`generator: nim-piles`); [`family`] finds them.
+
+use crate::generate::{GenError, Params, Rng};
+
+pub mod piles;
+
+pub mod bash_game;
+pub mod bounded_nim;
+pub mod john;
+pub mod matches_game;
+pub mod misere_nim;
+pub mod new_stone_game;
+pub mod nim;
+pub mod nim_count_moves;
+pub mod nim_winning_move;
+pub mod nim_yes_no;
+pub mod staircase_nim;
+pub mod wythoff;
+pub mod wythoff_large;
+
+/// A built-in generator family: writes one test input from parameters and a
+/// seeded stream. The same parameters and stream always give the same bytes.
+pub struct Family {
+    pub name: &'static str,
+    /// One line for `grundy gen --help`-style listings and for spec errors.
+    pub about: &'static str,
+    pub generate: fn(&Params, &mut Rng) -> Result<String, GenError>,
+}
+
+/// One input decided by the oracle, with the output a correct program prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OracleCase {
+    pub input: String,
+    pub expected: String,
+}
+
+/// The catalog knowledge of one problem.
+pub struct Entry {
+    pub id: &'static str,
+    pub families: &'static [Family],
+    /// Every position up to the problem's size bound, decided by search.
+    pub oracle_cases: fn() -> Vec<OracleCase>,
+    /// Whether `output` is right for `case`. Most problems have one right
+    /// answer ([`tokens_match`]); problems that accept any winning move
+    /// check the move against the oracle instead.
+    pub accepts: fn(&OracleCase, &str) -> Result<(), String>,
+}
+
+/// Every catalog entry, in the order of SPEC.md.
+pub fn entries() -> [&'static Entry; 13] {
+    [
+        &nim::ENTRY,
+        &nim_yes_no::ENTRY,
+        &matches_game::ENTRY,
+        &misere_nim::ENTRY,
+        &john::ENTRY,
+        &bash_game::ENTRY,
+        &bounded_nim::ENTRY,
+        &wythoff::ENTRY,
+        &wythoff_large::ENTRY,
+        &nim_winning_move::ENTRY,
+        &nim_count_moves::ENTRY,
+        &staircase_nim::ENTRY,
+        &new_stone_game::ENTRY,
+    ]
+}
+
+/// The catalog entry of a problem id.
+pub fn entry(id: &str) -> Option<&'static Entry> {
+    entries().into_iter().find(|e| e.id == id)
+}
+
+/// A generator family by its global name.
+pub fn family(name: &str) -> Option<&'static Family> {
+    entries()
+        .into_iter()
+        .flat_map(|e| e.families.iter())
+        .find(|f| f.name == name)
+}
+
+/// All family names, for "expected one of …" messages.
+pub fn family_names() -> Vec<&'static str> {
+    entries()
+        .into_iter()
+        .flat_map(|e| e.families.iter().map(|f| f.name))
+        .collect()
+}
+
+/// The usual acceptance rule: the same whitespace-separated tokens.
+pub fn tokens_match(case: &OracleCase, output: &str) -> Result<(), String> {
+    let mut want = case.expected.split_whitespace();
+    let mut got = output.split_whitespace();
+    let mut i = 1;
+    loop {
+        match (want.next(), got.next()) {
+            (None, None) => return Ok(()),
+            (Some(w), Some(g)) if w == g => i += 1,
+            (Some(w), Some(g)) => return Err(format!("token {i}: expected `{w}`, got `{g}`")),
+            (Some(w), None) => return Err(format!("token {i}: expected `{w}`, got end of output")),
+            (None, Some(g)) => return Err(format!("token {i}: expected end of output, got `{g}`")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn family_names_are_unique() {
+        let mut names = family_names();
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len(), "two families share a name");
+    }
+
+    #[test]
+    fn ids_follow_the_spec_order() {
+        let ids: Vec<_> = entries().iter().map(|e| e.id).collect();
+        assert_eq!(ids[0], "nim");
+        assert_eq!(ids[12], "new-stone-game");
+        assert_eq!(ids.len(), 13);
+    }
+}

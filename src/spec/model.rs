@@ -1,0 +1,153 @@
+//! The problem model every input format ends as.
+//!
+//! Our YAML specs and (later) ICPC problem packages are both loaded into a
+//! [`Problem`]; nothing downstream knows which format a problem came from.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::generate::Params;
+
+/// A problem id such as `nim-winning-move`: lowercase letters, digits and dashes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ProblemId(pub String);
+
+impl fmt::Display for ProblemId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A size in bytes; limits carry their unit in the type, not in a variable name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bytes(pub u64);
+
+impl Bytes {
+    pub const fn mib(n: u64) -> Bytes {
+        Bytes(n << 20)
+    }
+    pub fn kib(self) -> u64 {
+        self.0 >> 10
+    }
+}
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.0;
+        if b >= 1 << 30 && b % (1 << 30) == 0 {
+            write!(f, "{} GiB", b >> 30)
+        } else if b >= 1 << 20 && b % (1 << 20) == 0 {
+            write!(f, "{} MiB", b >> 20)
+        } else if b >= 1 << 10 && b % (1 << 10) == 0 {
+            write!(f, "{} KiB", b >> 10)
+        } else {
+            write!(f, "{b} B")
+        }
+    }
+}
+
+/// The resource limits of one test run, before any language multiplier.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// CPU time (all threads and children).
+    pub time: Duration,
+    /// Peak resident memory.
+    pub memory: Bytes,
+    /// Bytes written to standard output.
+    pub output: Bytes,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time: Duration::from_secs(1),
+            memory: Bytes::mib(256),
+            output: Bytes::mib(64),
+        }
+    }
+}
+
+/// How a problem decides whether an output is right.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CheckerSpec {
+    /// Whitespace-separated tokens, compared case-sensitively (the default).
+    Tokens,
+    /// Line by line; differences in whitespace only are `PE`.
+    Exact,
+    /// Tokens, with numbers equal within an absolute or relative tolerance.
+    Float { abs: f64, rel: f64 },
+    /// A checker written in Rust for one game (e.g. `nim-winning-move`).
+    Game(String),
+    /// A testlib-style program: `checker input output answer`.
+    Testlib(PathBuf),
+    /// An ICPC output validator: `validator input answer feedback_dir < output`.
+    Icpc { program: PathBuf, args: Vec<String> },
+}
+
+/// Where a test's input comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TestSource {
+    /// `count` tests from a built-in generator family.
+    Generated {
+        family: String,
+        params: Params,
+        count: u32,
+        seed: Option<u64>,
+    },
+    /// `count` tests from a generator program given `seed args...`.
+    External {
+        program: PathBuf,
+        args: Vec<String>,
+        count: u32,
+        seed: Option<u64>,
+    },
+    /// One handmade test written in the spec.
+    Inline { input: String, answer: Option<String> },
+    /// One handmade test read from a file (and its answer, if given).
+    File {
+        input: PathBuf,
+        answer: Option<PathBuf>,
+    },
+}
+
+/// A named group of tests worth some points, all-or-nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    pub name: String,
+    pub points: f64,
+    pub tests: Vec<TestSource>,
+}
+
+/// A sample test: shown in the statement, judged first, worth nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    pub input: String,
+    pub output: String,
+}
+
+/// A loaded, validated problem.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    pub id: ProblemId,
+    pub title: String,
+    pub source: String,
+    /// The folder holding `problem.yaml`; relative paths in the spec start here.
+    pub dir: PathBuf,
+    /// The spec file itself, for messages.
+    pub spec_path: PathBuf,
+    pub statement: Option<PathBuf>,
+    pub reference: Option<PathBuf>,
+    pub seed: u64,
+    pub limits: Limits,
+    pub checker: CheckerSpec,
+    pub samples: Vec<Sample>,
+    pub groups: Vec<Group>,
+}
+
+impl Problem {
+    /// Known submissions, ICPC style: `submissions/<verdict folder>/<file>`.
+    pub fn submissions_dir(&self) -> PathBuf {
+        self.dir.join("submissions")
+    }
+}
