@@ -1,0 +1,11 @@
+//! grundy: a judging and grading harness for impartial-game problems.
+//!
+//! Data flows one way: [`spec`] → [`generate`] → [`language`] (compile) →
+//! [`sandbox`] (run) → [`check`] → [`judge`] (verdicts) → [`report`].
+//! [`games`] decides positions by definition; [`catalog`] knows each
+//! problem's generators and oracle cases.
+
+pub mod catalog;
+pub mod games;
+pub mod generate;
+pub mod spec;

@@ -1,0 +1,5 @@
+//! Problem specs: the model and its loaders.
+
+mod model;
+
+pub use model::*;
