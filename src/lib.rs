@@ -6,6 +6,7 @@
 //! problem's generators and oracle cases.
 
 pub mod catalog;
+pub mod check;
 pub mod games;
 pub mod generate;
 pub mod spec;
