@@ -12,6 +12,8 @@ pub mod games;
 pub mod judge;
 pub mod language;
 pub mod generate;
+pub mod report;
 pub mod sandbox;
 pub mod spec;
 pub mod verdict;
+pub mod verify;
