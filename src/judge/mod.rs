@@ -106,6 +106,8 @@ pub fn judge(
         report: &result.compile,
     });
     if let Some(program) = &compiled {
+        let limits = run_limits(program, &prepared.problem.limits);
+        result.isolation = crate::sandbox::isolation_in_force(&limits).join(", ");
         result.tests = run_tests(prepared, ctx, program, &tests, options, &shown, sink);
     }
     result.finish(&prepared.problem, compiled.is_some());

@@ -88,7 +88,7 @@ pub fn limit_verdict(o: &RunOutcome, limits: &RunLimits, stderr: &str) -> Option
             ));
         }
         Some(LimitHit::Memory) => {
-            return Some((Verdict::MLE, format!("peak memory {} over the limit of {}", o.peak_memory, limits.memory)));
+            return Some((Verdict::MLE, format!("peak memory {} over the limit of {}", o.peak_memory.human(), limits.memory.human())));
         }
         Some(LimitHit::Output) => {
             return Some((Verdict::OLE, format!("output over the limit of {}", limits.output)));
@@ -103,7 +103,8 @@ pub fn limit_verdict(o: &RunOutcome, limits: &RunLimits, stderr: &str) -> Option
             Verdict::MLE,
             format!(
                 "the program failed to get more memory (peak {}, limit {})",
-                o.peak_memory, limits.memory
+                o.peak_memory.human(),
+                limits.memory.human()
             ),
         ));
     }

@@ -96,6 +96,7 @@ pub fn score(problem: &Problem, tests: &[TestResult]) -> f64 {
             in_group.peek().is_some() && in_group.all(|t| t.verdict == Verdict::AC)
         })
         .map(|g| g.points)
-        .sum();
+        .sum::<f64>()
+        + 0.0; // an empty sum is -0.0
     (earned / total * 100.0 * 1000.0).round() / 1000.0
 }

@@ -189,7 +189,9 @@ fn build(
     if outcome.limit.is_some() && outcome.exit != Exit::Code(0) {
         return Err(FillError::TimedOut);
     }
-    let log = read_log(&logs.path().join("out"), &logs.path().join("err"));
+    // Messages name the file as `main.c`, not by the scratch folder it was in.
+    let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
+        .replace(&format!("{}/", work.display()), "");
     if outcome.exit != Exit::Code(0) {
         std::fs::write(work.join(FAILED_FILE), if log.is_empty() { "the compiler failed without a message".into() } else { log })?;
         return Ok(());

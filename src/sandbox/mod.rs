@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use limits::RunLimits;
-pub use process::run;
+pub use process::{isolation_in_force, run};
 
 use crate::spec::Bytes;
 

@@ -254,7 +254,8 @@ fn finish(
     })
 }
 
-fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
+/// The mechanisms a run under `l` gets, for reports.
+pub fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
     let mut m = vec!["process group", "rlimits", "clean environment"];
     if l.address_space.is_some() {
         m.push("address-space cap");
