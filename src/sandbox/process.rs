@@ -102,13 +102,14 @@ type Watched = (libc::c_int, libc::rusage, Option<LimitHit>);
 fn watch(pid: libc::pid_t, limits: &RunLimits, start: Instant) -> Result<Watched, SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let mut limit = None;
+    let mut cpu_used = Duration::ZERO;
     loop {
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {
             limit = Some(LimitHit::Wall);
             break;
         }
-        let cpu_left = limits.cpu.saturating_sub(cpu_time(pid));
+        let cpu_left = limits.cpu.saturating_sub(cpu_used);
         if cpu_left.is_zero() {
             limit = Some(LimitHit::Cpu);
             break;
@@ -121,6 +122,8 @@ fn watch(pid: libc::pid_t, limits: &RunLimits, start: Instant) -> Result<Watched
         if wait_readable(&pidfd, nap).map_err(SandboxError::Wait)? {
             break;
         }
+        // Only now can the budget be spent: look at the real figure.
+        cpu_used = cpu_time(pid);
     }
     if limit.is_some() {
         kill_group(pid);
