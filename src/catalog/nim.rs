@@ -27,7 +27,9 @@ pub const ENTRY: Entry = Entry {
 };
 
 fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
-    params.only(&["n", "min", "max", "losing", "ones", "even_sum", "layout", "eol"])?;
+    params.only(&[
+        "n", "min", "max", "losing", "ones", "even_sum", "layout", "eol",
+    ])?;
     let knobs = PileKnobs::read(params, N_LIMIT, A_LIMIT)?;
     let style = Style::read(params)?;
     let piles = draw_position(rng, &knobs, Rule::Normal)?;
@@ -60,7 +62,7 @@ fn oracle_cases() -> Vec<OracleCase> {
 
 /// How often a construction is retried before the parameters are declared
 /// impossible; every construction here succeeds far sooner on sane knobs.
-const TRIES: usize = 1000;
+pub(crate) const TRIES: usize = 1000;
 
 /// Which ending the piles are built for, so that "losing" means the right
 /// thing for the problem at hand.
@@ -78,7 +80,7 @@ impl Rule {
         match self {
             Rule::Normal => nim_sum(piles) != 0,
             Rule::Misere if piles.iter().all(|&a| a <= 1) => {
-                piles.iter().filter(|&&a| a == 1).count() % 2 == 0
+                piles.iter().filter(|&&a| a == 1).count().is_multiple_of(2)
             }
             Rule::Misere => nim_sum(piles) != 0,
         }
@@ -101,19 +103,19 @@ pub(crate) fn range_within(
     clamp_pair(key, lo.max(limit.0), hi.min(limit.1), limit)
 }
 
-/// The `min`/`max` value knobs, clamped like [`range_within`].
-pub(crate) fn values_within(params: &Params, limit: (u64, u64)) -> Result<(u64, u64), GenError> {
-    let lo = params.u64_or("min", limit.0)?.max(limit.0);
-    let hi = params.u64_or("max", limit.1)?.min(limit.1);
+/// The `min`/`max` value knobs (defaulting to `default`), clamped like
+/// [`range_within`].
+pub(crate) fn values_within(
+    params: &Params,
+    default: (u64, u64),
+    limit: (u64, u64),
+) -> Result<(u64, u64), GenError> {
+    let lo = params.u64_or("min", default.0)?.max(limit.0);
+    let hi = params.u64_or("max", default.1)?.min(limit.1);
     clamp_pair("min`/`max", lo, hi, limit)
 }
 
-fn clamp_pair(
-    key: &str,
-    lo: u64,
-    hi: u64,
-    limit: (u64, u64),
-) -> Result<(u64, u64), GenError> {
+fn clamp_pair(key: &str, lo: u64, hi: u64, limit: (u64, u64)) -> Result<(u64, u64), GenError> {
     if lo > hi {
         Err(GenError::Impossible(format!(
             "`{key}` leaves no value within the problem's limits {}..={}",
@@ -154,7 +156,7 @@ impl PileKnobs {
     ) -> Result<Self, GenError> {
         Ok(PileKnobs {
             n: range_within(params, "n", n_limit, n_limit)?,
-            vals: values_within(params, val_limit)?,
+            vals: values_within(params, val_limit, val_limit)?,
             losing: params.f64_or("losing", 0.5)?,
             ones: params.f64_or("ones", 0.0)?,
             trap: params.f64_or("trap", 0.0)?,
@@ -196,7 +198,12 @@ pub(crate) fn draw_parity(rng: &mut Rng, (lo, hi): (u64, u64), odd: bool) -> Opt
     Some(first + 2 * rng.range(0, (hi - first) / 2))
 }
 
-fn single_stones(rng: &mut Rng, n: (u64, u64), rule: Rule, losing: bool) -> Result<Vec<u64>, GenError> {
+fn single_stones(
+    rng: &mut Rng,
+    n: (u64, u64),
+    rule: Rule,
+    losing: bool,
+) -> Result<Vec<u64>, GenError> {
     // Normal play: an even count of single stones loses; misère: odd.
     let odd = (rule == Rule::Misere) == losing;
     let count = draw_parity(rng, n, odd).ok_or_else(|| {
@@ -211,7 +218,12 @@ fn single_stones(rng: &mut Rng, n: (u64, u64), rule: Rule, losing: bool) -> Resu
     Ok(vec![1; count as usize])
 }
 
-fn end_trap(rng: &mut Rng, knobs: &PileKnobs, rule: Rule, losing: bool) -> Result<Vec<u64>, GenError> {
+fn end_trap(
+    rng: &mut Rng,
+    knobs: &PileKnobs,
+    rule: Rule,
+    losing: bool,
+) -> Result<Vec<u64>, GenError> {
     // Read as "all single stones", n piles win exactly when n is even; pick
     // the parity that makes that reading wrong.
     let lo = knobs.n.0.max(3);
@@ -279,14 +291,19 @@ pub(crate) fn general(rng: &mut Rng, shape: &Shape) -> Result<Vec<u64>, GenError
         outcome(shape.losing),
         shape.n.0,
         shape.n.1,
-        if shape.even_sum { " and an even total" } else { "" }
+        if shape.even_sum {
+            " and an even total"
+        } else {
+            ""
+        }
     )))
 }
 
 fn fits(piles: &[u64], shape: &Shape) -> bool {
-    shape.rule.first_wins(piles) != shape.losing
-        && !(shape.even_sum && piles.iter().sum::<u64>() % 2 == 1)
-        && !(shape.need_big && piles.iter().all(|&a| a <= 1))
+    let outcome_ok = shape.rule.first_wins(piles) != shape.losing;
+    let sum_ok = !shape.even_sum || piles.iter().sum::<u64>().is_multiple_of(2);
+    let big_ok = !shape.need_big || piles.iter().any(|&a| a > 1);
+    outcome_ok && sum_ok && big_ok
 }
 
 pub(crate) fn outcome(losing: bool) -> &'static str {
@@ -433,7 +450,11 @@ fn token_gap(layout: Layout, rng: &mut Rng) -> String {
         Layout::Blank => " ".repeat(rng.range(1, 3) as usize),
         Layout::Messy => {
             if rng.chance(0.15) {
-                if rng.chance(0.3) { "\n\n".into() } else { "\n".into() }
+                if rng.chance(0.3) {
+                    "\n\n".into()
+                } else {
+                    "\n".into()
+                }
             } else {
                 " ".repeat(rng.range(1, 3) as usize)
             }
@@ -582,7 +603,7 @@ mod tests {
             assert!(piles.iter().all(|&a| a == 1));
             assert_eq!(
                 oracle.first_player_wins(&piles),
-                piles.len() % 2 == 1,
+                !piles.len().is_multiple_of(2),
                 "{piles:?}"
             );
         }
@@ -591,7 +612,11 @@ mod tests {
     #[test]
     fn even_sum_winning_positions() {
         let mut oracle = NimOracle::normal();
-        for input in inputs(gen_piles, "{n: [2, 5], max: 7, losing: 0.0, even_sum: true}", 0..30) {
+        for input in inputs(
+            gen_piles,
+            "{n: [2, 5], max: 7, losing: 0.0, even_sum: true}",
+            0..30,
+        ) {
             let piles = parse(&input);
             assert_eq!(piles.iter().sum::<u64>() % 2, 0);
             assert!(oracle.first_player_wins(&piles));
@@ -618,7 +643,9 @@ mod tests {
     #[test]
     fn layouts_keep_the_numbers() {
         for layout in ["column", "blank", "messy"] {
-            let p = params(&format!("{{n: 20, losing: 0.0, layout: {layout}, eol: false}}"));
+            let p = params(&format!(
+                "{{n: 20, losing: 0.0, layout: {layout}, eol: false}}"
+            ));
             let text = gen_piles(&p, &mut Rng::new(3)).unwrap();
             assert!(!text.ends_with(char::is_whitespace), "{layout}");
             assert_eq!(parse(&text).len(), 20);
@@ -638,7 +665,11 @@ mod tests {
     fn multisets_are_complete_and_canonical() {
         assert_eq!(multisets(2, 3).len(), 6);
         assert_eq!(multisets(4, 5).len(), 70);
-        assert!(multisets(3, 4).iter().all(|p| p.windows(2).all(|w| w[0] <= w[1])));
+        assert!(
+            multisets(3, 4)
+                .iter()
+                .all(|p| p.windows(2).all(|w| w[0] <= w[1]))
+        );
     }
 
     #[test]
