@@ -1,0 +1,256 @@
+//! A small diff window around the first difference.
+//!
+//! Students fix output faster when they see the lines around the mistake,
+//! but a diff of two multi-megabyte outputs is slow and unreadable. So the
+//! window is cut from a few lines around each side's focus before `similar`
+//! ever sees it, long lines are clipped around the focus column, and the
+//! result is capped in lines and characters.
+
+use std::fmt::Write as _;
+
+use similar::{Algorithm, DiffTag, capture_diff_slices};
+
+use super::scan::{Focus, Lines, is_space};
+
+/// Lines shown on each side of the focus line.
+const CONTEXT: usize = 2;
+/// Most diff lines shown under the header.
+const MAX_BODY_LINES: usize = 10;
+/// Most characters of one line shown.
+const LINE_CHARS: usize = 120;
+/// When a line is clipped on the left, characters kept before the focus.
+const LEAD_CHARS: usize = 40;
+
+/// How lines are rendered in the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// Trailing whitespace dropped: for checkers that ignore layout.
+    Trimmed,
+    /// Tabs and control characters escaped, trailing spaces shown as `·`:
+    /// for checkers where layout is the difference.
+    Visible,
+}
+
+/// One side's lines near its focus, ready to diff.
+struct Side {
+    first_line: usize,
+    lines: Vec<String>,
+}
+
+/// A unified-style window (`-` expected, `+` output) around the two focus
+/// points, or `None` when the nearby lines do not differ.
+pub(crate) fn window(
+    answer: &[u8],
+    answer_at: Focus,
+    output: &[u8],
+    output_at: Focus,
+    style: Style,
+) -> Option<String> {
+    let old = side(answer, answer_at, style);
+    let new = side(output, output_at, style);
+    let ops = capture_diff_slices(Algorithm::Myers, &old.lines, &new.lines);
+    if ops.iter().all(|op| op.tag() == DiffTag::Equal) {
+        return None;
+    }
+    let mut body = Vec::new();
+    for op in &ops {
+        for i in op.old_range() {
+            if op.tag() == DiffTag::Equal {
+                body.push(format!(" {}", old.lines[i]));
+            } else {
+                body.push(format!("-{}", old.lines[i]));
+            }
+        }
+        if op.tag() != DiffTag::Equal {
+            for i in op.new_range() {
+                body.push(format!("+{}", new.lines[i]));
+            }
+        }
+    }
+    Some(render(&old, &new, &body))
+}
+
+fn render(old: &Side, new: &Side, body: &[String]) -> String {
+    let mut text = format!(
+        "@@ -{},{} +{},{} @@ (- expected, + output)\n",
+        old.first_line,
+        old.lines.len(),
+        new.first_line,
+        new.lines.len()
+    );
+    for line in body.iter().take(MAX_BODY_LINES) {
+        text.push_str(line);
+        text.push('\n');
+    }
+    if body.len() > MAX_BODY_LINES {
+        let _ = writeln!(text, " … ({} more)", body.len() - MAX_BODY_LINES);
+    }
+    text
+}
+
+/// Cuts `CONTEXT` lines either side of the focus line, clipped horizontally
+/// so the focus column stays visible.
+fn side(data: &[u8], at: Focus, style: Style) -> Side {
+    let mut start = at.line_start.min(data.len());
+    let mut first_line = at.line.max(1);
+    for _ in 0..CONTEXT {
+        if start == 0 {
+            break;
+        }
+        start = data[..start - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        first_line -= 1;
+    }
+    let wanted = at.line.max(1) - first_line + CONTEXT + 1;
+    let clip = if at.col + 20 > LINE_CHARS {
+        at.col - LEAD_CHARS
+    } else {
+        0
+    };
+    let lines = Lines::new(&data[start..])
+        .take(wanted)
+        .map(|line| render_line(line.bytes, clip, style))
+        .collect();
+    Side { first_line, lines }
+}
+
+fn render_line(bytes: &[u8], clip: usize, style: Style) -> String {
+    let piece = bytes.get(clip..).unwrap_or_default();
+    let head = &piece[..piece.len().min(LINE_CHARS * 4)];
+    let cut = head.len() < piece.len();
+    let head = match style {
+        Style::Trimmed => trim_end(head),
+        Style::Visible => head,
+    };
+    let text = String::from_utf8_lossy(head);
+    let mut shown = String::new();
+    if clip > 0 {
+        shown.push('…');
+    }
+    let visible_end = text.trim_end_matches(' ').len();
+    for (count, (i, c)) in text.char_indices().enumerate() {
+        if count == LINE_CHARS {
+            shown.push('…');
+            return shown;
+        }
+        match (style, c) {
+            (Style::Visible, ' ') if i >= visible_end => shown.push('·'),
+            (Style::Visible, c) if c.is_control() => shown.extend(c.escape_default()),
+            (_, c) => shown.push(c),
+        }
+    }
+    if cut {
+        shown.push('…');
+    }
+    shown
+}
+
+fn trim_end(bytes: &[u8]) -> &[u8] {
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_space(b))
+        .map_or(0, |i| i + 1);
+    &bytes[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::scan::Tokens;
+
+    fn focus_of_token(data: &[u8], n: usize) -> Focus {
+        Tokens::new(data).nth(n).map(|t| t.at).unwrap_or(Focus {
+            line: 1,
+            line_start: 0,
+            col: 0,
+        })
+    }
+
+    #[test]
+    fn window_shows_context_and_change() {
+        let answer = b"a\nb\nc\nd\ne\nf\ng\n";
+        let output = b"a\nb\nc\nX\ne\nf\ng\n";
+        let at = focus_of_token(answer, 3);
+        let got = window(answer, at, output, at, Style::Trimmed);
+        let want = "@@ -2,5 +2,5 @@ (- expected, + output)\n b\n c\n-d\n+X\n e\n f\n";
+        assert_eq!(got.as_deref(), Some(want));
+    }
+
+    #[test]
+    fn identical_windows_give_none() {
+        let text = b"a\nb\n";
+        let at = focus_of_token(text, 1);
+        assert_eq!(window(text, at, text, at, Style::Trimmed), None);
+    }
+
+    #[test]
+    fn trimmed_style_ignores_trailing_space_visible_shows_it() {
+        let answer = b"x\n";
+        let output = b"x  \n";
+        let at = focus_of_token(answer, 0);
+        assert_eq!(window(answer, at, output, at, Style::Trimmed), None);
+        let got = window(answer, at, output, at, Style::Visible);
+        assert_eq!(
+            got.as_deref(),
+            Some("@@ -1,1 +1,1 @@ (- expected, + output)\n-x\n+x··\n")
+        );
+    }
+
+    #[test]
+    fn long_lines_are_clipped_around_the_focus() {
+        let mut answer = "1 ".repeat(5000).into_bytes();
+        let mut output = answer.clone();
+        answer.extend_from_slice(b"2\n");
+        output.extend_from_slice(b"3\n");
+        let at = focus_of_token(&answer, 5000);
+        let got = window(&answer, at, &output, at, Style::Trimmed).unwrap_or_default();
+        let lines: Vec<&str> = got.lines().collect();
+        assert_eq!(lines.len(), 3, "{got}");
+        assert!(lines[1].starts_with("-…1 1"), "{got}");
+        assert!(lines[1].ends_with("1 2"), "{got}");
+        assert!(lines[2].ends_with("1 3"), "{got}");
+        assert!(lines[1].chars().count() <= LINE_CHARS + 3);
+    }
+
+    #[test]
+    fn window_is_bounded() {
+        let answer: Vec<u8> = (0..100)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        let output: Vec<u8> = (0..100)
+            .flat_map(|i| format!("x{i}\n").into_bytes())
+            .collect();
+        let at = focus_of_token(&answer, 50);
+        let got = window(&answer, at, &output, at, Style::Trimmed).unwrap_or_default();
+        assert_eq!(got.lines().count(), 1 + MAX_BODY_LINES, "{got}");
+        assert!(got.starts_with("@@ -49,5 +49,5 @@"), "{got}");
+    }
+
+    #[test]
+    fn invalid_utf8_and_control_chars_do_not_panic() {
+        let answer = b"ok\n";
+        let output = b"\xff\xfe\x01\tz\n";
+        let at = focus_of_token(answer, 0);
+        let got = window(answer, at, output, at, Style::Visible).unwrap_or_default();
+        assert!(got.contains("+\u{fffd}\u{fffd}\\u{1}\\tz"), "{got}");
+    }
+
+    #[test]
+    fn missing_lines_at_the_end_are_shown() {
+        let answer = b"a\nb\n";
+        let output = b"a\n";
+        let end = Focus {
+            line: 2,
+            line_start: 2,
+            col: 0,
+        };
+        let at = focus_of_token(answer, 1);
+        let got = window(answer, at, output, end, Style::Trimmed);
+        assert_eq!(
+            got.as_deref(),
+            Some("@@ -1,2 +1,1 @@ (- expected, + output)\n a\n-b\n")
+        );
+    }
+}
