@@ -136,6 +136,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 groups: tests,
                 fail_fast: false,
                 language: lang,
+                cancel: None,
             };
             judge_cmd(g, &problem, &submissions, json, &options)
         }
