@@ -42,7 +42,7 @@ fn format_cases(cases: &[Vec<u64>], layout: Layout, rng: &mut Rng) -> String {
 fn mirrored(piles: &[u64]) -> bool {
     let mut p = piles.to_vec();
     p.sort_unstable();
-    p.len() % 2 == 0 && p.chunks(2).all(|c| c[0] == c[1])
+    p.len().is_multiple_of(2) && p.chunks(2).all(|c| c[0] == c[1])
 }
 
 struct Knobs {

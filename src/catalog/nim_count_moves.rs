@@ -122,7 +122,7 @@ fn many_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
     let mut cases = Vec::with_capacity(count as usize);
     for _ in 0..count {
         let mut n = rng.range(shape.n.0, shape.n.1);
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             n = if n < shape.n.1 { n + 1 } else { n - 1 };
         }
         if n == 0 {

@@ -54,7 +54,7 @@ fn cells_from_gaps(gaps: &[u64]) -> Vec<u64> {
 /// Whether gap `j` of `n` counts as a Nim pile: the gaps left of the last,
 /// third-last, … chessman.
 fn is_pile_gap(j: usize, n: usize) -> bool {
-    (n - 1 - j) % 2 == 0
+    (n - 1 - j).is_multiple_of(2)
 }
 
 /// Free gaps and pile gaps spread over at most `slack` empty cells, the
@@ -284,8 +284,11 @@ mod tests {
         }
     }
 
-    /// Wrong ideas a contestant may have, each a function of the sorted cells.
-    fn mistakes() -> [(&'static str, fn(&[u64]) -> bool); 4] {
+    /// A wrong rule: its name and whether it says Georgia wins (sorted cells).
+    type Mistake = (&'static str, fn(&[u64]) -> bool);
+
+    /// Wrong ideas a contestant may have.
+    fn mistakes() -> [Mistake; 4] {
         fn gaps(c: &[u64]) -> Vec<u64> {
             (0..c.len())
                 .map(|i| c[i] - if i == 0 { 0 } else { c[i - 1] } - 1)
