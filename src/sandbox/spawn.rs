@@ -199,7 +199,7 @@ unsafe fn run_step(step: &Step) -> libc::c_int {
                     // dup2 to itself keeps close-on-exec; clear it instead.
                     libc::fcntl(*from, libc::F_SETFD, 0)
                 } else {
-                    (libc::dup2(*from, *to) < 0) as libc::c_int * -1
+                    if libc::dup2(*from, *to) < 0 { -1 } else { 0 }
                 }
             }
             Step::Limit(res, soft, hard) => {
