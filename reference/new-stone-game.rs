@@ -10,7 +10,9 @@ use std::io::{self, Read, Write};
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).expect("read stdin");
-    let mut values = input.split_ascii_whitespace().map(|t| t.parse::<u64>().expect("a number"));
+    let mut values = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().expect("a number"));
     let mut out = String::new();
     while let Some(n) = values.next() {
         if n == 0 {
@@ -21,5 +23,7 @@ fn main() {
         let mirrored = piles.len() % 2 == 0 && piles.chunks(2).all(|c| c[0] == c[1]);
         out.push_str(if mirrored { "0\n" } else { "1\n" });
     }
-    io::stdout().write_all(out.as_bytes()).expect("write stdout");
+    io::stdout()
+        .write_all(out.as_bytes())
+        .expect("write stdout");
 }

@@ -7,7 +7,9 @@ use std::io::{self, Read, Write};
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).expect("read stdin");
-    let mut values = input.split_ascii_whitespace().map(|t| t.parse::<u64>().expect("a number"));
+    let mut values = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().expect("a number"));
     let mut out = String::new();
     while let Some(n) = values.next() {
         if n == 0 {
@@ -19,5 +21,7 @@ fn main() {
         out.push_str(&count.to_string());
         out.push('\n');
     }
-    io::stdout().write_all(out.as_bytes()).expect("write stdout");
+    io::stdout()
+        .write_all(out.as_bytes())
+        .expect("write stdout");
 }

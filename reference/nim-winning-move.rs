@@ -7,7 +7,9 @@ use std::io::{self, Read, Write};
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).expect("read stdin");
-    let mut values = input.split_ascii_whitespace().map(|t| t.parse::<u64>().expect("a number"));
+    let mut values = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().expect("a number"));
     let n = values.next().expect("n") as usize;
     let piles: Vec<u64> = values.take(n).collect();
     let sum = piles.iter().fold(0, |acc, &a| acc ^ a);
@@ -15,5 +17,7 @@ fn main() {
         Some(i) => format!("{} {}\n", i + 1, piles[i] ^ sum),
         None => "lose\n".to_string(),
     };
-    io::stdout().write_all(answer.as_bytes()).expect("write stdout");
+    io::stdout()
+        .write_all(answer.as_bytes())
+        .expect("write stdout");
 }

@@ -9,7 +9,9 @@ use std::io::{self, Read, Write};
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).expect("read stdin");
-    let mut values = input.split_ascii_whitespace().map(|t| t.parse::<u64>().expect("a number"));
+    let mut values = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().expect("a number"));
     let cases = values.next().unwrap_or(0);
     let mut out = String::new();
     for _ in 0..cases {
@@ -24,7 +26,13 @@ fn main() {
             sum ^= right - left - 1;
             i = i.saturating_sub(2);
         }
-        out.push_str(if sum != 0 { "Georgia will win\n" } else { "Bob will win\n" });
+        out.push_str(if sum != 0 {
+            "Georgia will win\n"
+        } else {
+            "Bob will win\n"
+        });
     }
-    io::stdout().write_all(out.as_bytes()).expect("write stdout");
+    io::stdout()
+        .write_all(out.as_bytes())
+        .expect("write stdout");
 }
