@@ -28,7 +28,7 @@ pub const ENTRY: Entry = Entry {
 
 const MAX_N: u64 = 1000;
 const MAX_PILE: u64 = 1_000_000_000;
-/// No bound in the statement; this keeps an input near 6 MB at most.
+/// The statement allows at most 600 positions (about 6 MB of input).
 const MAX_CASES: u64 = 600;
 
 /// The input text of `cases`, with the terminating `0`.
