@@ -205,8 +205,17 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             shard,
             feedback,
         } => batch_cmd::grade(g, dir, problem, jobs, out, resume, shard, feedback),
-        Command::Contest { file, jobs, out, resume } => batch_cmd::contest(g, file, jobs, out, resume),
-        Command::Merge { inputs, out, feedback } => batch_cmd::merge(inputs, out, feedback),
+        Command::Contest {
+            file,
+            jobs,
+            out,
+            resume,
+        } => batch_cmd::contest(g, file, jobs, out, resume),
+        Command::Merge {
+            inputs,
+            out,
+            feedback,
+        } => batch_cmd::merge(inputs, out, feedback),
     }
 }
 
@@ -220,7 +229,7 @@ mod batch_cmd {
     use grundy::batch::{self, BatchError, FeedbackLevel, GradeOptions, RunSummary, Shard};
     use grundy::report::{self, Style};
 
-    use super::{context, internal, problem_set, usage, Failure, Global};
+    use super::{Failure, Global, context, internal, problem_set, usage};
 
     fn failure(e: BatchError) -> Failure {
         match e {
@@ -280,7 +289,13 @@ mod batch_cmd {
         Ok(finish(&summary))
     }
 
-    pub fn contest(g: &Global, file: PathBuf, jobs_wanted: Option<usize>, out: PathBuf, resume: bool) -> Result<u8, Failure> {
+    pub fn contest(
+        g: &Global,
+        file: PathBuf,
+        jobs_wanted: Option<usize>,
+        out: PathBuf,
+        resume: bool,
+    ) -> Result<u8, Failure> {
         let opts = ContestOptions {
             file,
             jobs: jobs(jobs_wanted),
@@ -292,14 +307,26 @@ mod batch_cmd {
         if let Some(standings) = &run.standings {
             print!("{}", report::scoreboard_text(standings, &Style::detect()));
             if !run.issues.is_empty() {
-                println!("{} submissions not counted or not judged (listed in submissions.json)", run.issues.len());
+                println!(
+                    "{} submissions not counted or not judged (listed in submissions.json)",
+                    run.issues.len()
+                );
             }
         }
         Ok(finish(&run.summary))
     }
 
-    pub fn merge(inputs: Vec<PathBuf>, out: PathBuf, feedback: Option<FeedbackLevel>) -> Result<u8, Failure> {
-        let summary = merge::merge(&MergeOptions { inputs, out, feedback }).map_err(failure)?;
+    pub fn merge(
+        inputs: Vec<PathBuf>,
+        out: PathBuf,
+        feedback: Option<FeedbackLevel>,
+    ) -> Result<u8, Failure> {
+        let summary = merge::merge(&MergeOptions {
+            inputs,
+            out,
+            feedback,
+        })
+        .map_err(failure)?;
         Ok(finish(&summary))
     }
 }

@@ -32,17 +32,36 @@ fn a_class_killed_part_way_resumes_to_the_reports_of_an_uninterrupted_run() {
     let uninterrupted = started.elapsed();
     assert_eq!(out.status.code(), Some(1), "stderr:\n{}", text(&out.stderr));
     let report: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(whole.join("report.json")).expect("report.json")).expect("JSON");
+        serde_json::from_slice(&std::fs::read(whole.join("report.json")).expect("report.json"))
+            .expect("JSON");
     let results = report["results"].as_array().expect("results");
-    assert_eq!(results.len(), STUDENTS * 3 + 1, "every file judged once (+ zoe's xor.c)");
-    let mut seen: Vec<&str> = results.iter().filter_map(|r| r["verdict"].as_str()).collect();
+    assert_eq!(
+        results.len(),
+        STUDENTS * 3 + 1,
+        "every file judged once (+ zoe's xor.c)"
+    );
+    let mut seen: Vec<&str> = results
+        .iter()
+        .filter_map(|r| r["verdict"].as_str())
+        .collect();
     seen.sort();
     seen.dedup();
-    assert_eq!(seen, ["AC", "CE", "MLE", "OLE", "PE", "RE", "TLE", "WA"], "every verdict appears");
-    assert!(results.iter().all(|r| r["student"].is_string()), "each result names its student");
+    assert_eq!(
+        seen,
+        ["AC", "CE", "MLE", "OLE", "PE", "RE", "TLE", "WA"],
+        "every verdict appears"
+    );
+    assert!(
+        results.iter().all(|r| r["student"].is_string()),
+        "each result names its student"
+    );
     let csv = std::fs::read_to_string(whole.join("grades.csv")).expect("grades.csv");
     assert_eq!(csv.lines().next(), Some("student,parity,sum,xor,total"));
-    assert_eq!(csv.lines().count(), 1 + STUDENTS + 3, "a row per student, xavier, yan and zoe; not the bad name");
+    assert_eq!(
+        csv.lines().count(),
+        1 + STUDENTS + 3,
+        "a row per student, xavier, yan and zoe; not the bad name"
+    );
     let issues: Vec<&str> = report["issues"]
         .as_array()
         .expect("issues")
@@ -53,7 +72,10 @@ fn a_class_killed_part_way_resumes_to_the_reports_of_an_uninterrupted_run() {
         assert!(issues.contains(&kind), "{kind} reported: {issues:?}");
     }
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("zoe/notes.txt: unknown extension"), "{stderr}");
+    assert!(
+        stderr.contains("zoe/notes.txt: unknown extension"),
+        "{stderr}"
+    );
 
     // The same class, killed with SIGKILL once some results are in.
     let mut child = command(&["grade", &arg(&class), "--out", &arg(&killed), "--jobs", "2"])
@@ -65,26 +87,48 @@ fn a_class_killed_part_way_resumes_to_the_reports_of_an_uninterrupted_run() {
     let deadline = Instant::now() + Duration::from_secs(120);
     while journal_lines(&killed) < 40 {
         assert!(Instant::now() < deadline, "no progress in the journal");
-        assert!(child.try_wait().expect("wait").is_none(), "finished before it could be killed");
+        assert!(
+            child.try_wait().expect("wait").is_none(),
+            "finished before it could be killed"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     child.kill().expect("SIGKILL");
     child.wait().expect("reap");
     let kept = journal_lines(&killed);
     assert!(kept < STUDENTS * 3, "killed part-way ({kept} lines)");
-    assert!(!killed.join("grades.csv").exists(), "no reports from an interrupted run");
+    assert!(
+        !killed.join("grades.csv").exists(),
+        "no reports from an interrupted run"
+    );
 
     // Resume: only what is missing is judged, and the reports are the same.
-    let out = command(&["grade", &arg(&class), "--out", &arg(&killed), "--jobs", "2", "--resume"])
-        .env("TMPDIR", &tmp)
-        .output()
-        .expect("resume");
+    let out = command(&[
+        "grade",
+        &arg(&class),
+        "--out",
+        &arg(&killed),
+        "--jobs",
+        "2",
+        "--resume",
+    ])
+    .env("TMPDIR", &tmp)
+    .output()
+    .expect("resume");
     assert_eq!(out.status.code(), Some(1), "stderr:\n{}", text(&out.stderr));
     let stderr = text(&out.stderr);
     assert!(stderr.contains("resuming:"), "{stderr}");
     let judged_again = stderr.lines().filter(|l| l.starts_with('[')).count();
-    assert_eq!(kept + judged_again, STUDENTS * 3 + 1, "nothing judged twice:\n{stderr}");
-    assert_eq!(journal_lines(&killed), STUDENTS * 3 + 1, "one journal line per submission");
+    assert_eq!(
+        kept + judged_again,
+        STUDENTS * 3 + 1,
+        "nothing judged twice:\n{stderr}"
+    );
+    assert_eq!(
+        journal_lines(&killed),
+        STUDENTS * 3 + 1,
+        "one journal line per submission"
+    );
     assert_same_reports(&whole, &killed);
     eprintln!("uninterrupted run: {:.1} s", uninterrupted.as_secs_f64());
 }
@@ -101,10 +145,18 @@ fn without_resume_an_earlier_run_is_not_overwritten() {
     assert_eq!(first.status.code(), Some(0), "{}", text(&first.stderr));
     let second = run(&["grade", &c, "--problem", "xor", "--out", &o]);
     assert_eq!(second.status.code(), Some(2));
-    assert!(text(&second.stderr).contains("--resume"), "{}", text(&second.stderr));
+    assert!(
+        text(&second.stderr).contains("--resume"),
+        "{}",
+        text(&second.stderr)
+    );
     let again = run(&["grade", &c, "--problem", "xor", "--out", &o, "--resume"]);
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
-    assert!(text(&again.stderr).contains("resuming: 1 of 1"), "{}", text(&again.stderr));
+    assert!(
+        text(&again.stderr).contains("resuming: 1 of 1"),
+        "{}",
+        text(&again.stderr)
+    );
 }
 
 #[test]
@@ -121,29 +173,76 @@ fn one_file_per_student_and_feedback_levels() {
     for (level, student) in levels {
         let out_dir = t.path().join(level);
         let o = out_dir.to_string_lossy().into_owned();
-        let out = run(&["grade", &c, "--problem", "xor", "--out", &o, "--feedback", level]);
+        let out = run(&[
+            "grade",
+            &c,
+            "--problem",
+            "xor",
+            "--out",
+            &o,
+            "--feedback",
+            level,
+        ]);
         assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-        texts.push(std::fs::read_to_string(out_dir.join("feedback").join(format!("{student}.txt"))).expect("feedback"));
+        texts.push(
+            std::fs::read_to_string(out_dir.join("feedback").join(format!("{student}.txt")))
+                .expect("feedback"),
+        );
         let csv = std::fs::read_to_string(out_dir.join("grades.csv")).expect("csv");
-        assert_eq!(csv, "student,xor,total\nann,100,100\nben,50,50\ncy,0,0\ndee,100,100\n");
+        assert_eq!(
+            csv,
+            "student,xor,total\nann,100,100\nben,50,50\ncy,0,0\ndee,100,100\n"
+        );
     }
-    let [verdict, groups, first_fail] = &texts[..] else { unreachable!() };
-    assert!(verdict.contains("xor: WA (wrong answer), 50/100"), "{verdict}");
-    assert!(!verdict.contains("small"), "verdict level names no group:\n{verdict}");
-    assert!(groups.contains("small            failed: 0/1 tests, 0/50 points"), "{groups}");
-    assert!(groups.contains("large            passed: 1/1 tests, 50/50 points"), "{groups}");
+    let [verdict, groups, first_fail] = &texts[..] else {
+        unreachable!()
+    };
+    assert!(
+        verdict.contains("xor: WA (wrong answer), 50/100"),
+        "{verdict}"
+    );
+    assert!(
+        !verdict.contains("small"),
+        "verdict level names no group:\n{verdict}"
+    );
+    assert!(
+        groups.contains("small            failed: 0/1 tests, 0/50 points"),
+        "{groups}"
+    );
+    assert!(
+        groups.contains("large            passed: 1/1 tests, 50/50 points"),
+        "{groups}"
+    );
     assert!(!groups.contains("input:"), "{groups}");
-    assert!(first_fail.contains("First failing test: small-1 (WA)"), "{first_fail}");
-    assert!(first_fail.contains("input:\n      1\n      5\n"), "{first_fail}");
+    assert!(
+        first_fail.contains("First failing test: small-1 (WA)"),
+        "{first_fail}"
+    );
+    assert!(
+        first_fail.contains("input:\n      1\n      5\n"),
+        "{first_fail}"
+    );
     // The compile log reaches the student, and is escaped in the HTML.
     let cy = std::fs::read_to_string(t.path().join("groups/feedback/cy.txt")).expect("cy");
-    assert!(cy.contains("does not compile") && cy.contains("error"), "{cy}");
+    assert!(
+        cy.contains("does not compile") && cy.contains("error"),
+        "{cy}"
+    );
     let html = std::fs::read_to_string(t.path().join("groups/report.html")).expect("html");
-    assert!(html.contains("&lt;/pre&gt;&lt;script&gt;alert(&quot;x&quot;)"), "compile log escaped");
+    assert!(
+        html.contains("&lt;/pre&gt;&lt;script&gt;alert(&quot;x&quot;)"),
+        "compile log escaped"
+    );
     assert!(!html.contains("<script"), "no raw markup from a submission");
     let junit = std::fs::read_to_string(t.path().join("groups/junit.xml")).expect("junit");
-    assert!(junit.contains("<testsuite name=\"xor\" tests=\"4\" failures=\"2\" errors=\"0\""), "{junit}");
-    assert!(junit.contains("<failure type=\"WA\" message=\"WA 50/100 at small-1:"), "{junit}");
+    assert!(
+        junit.contains("<testsuite name=\"xor\" tests=\"4\" failures=\"2\" errors=\"0\""),
+        "{junit}"
+    );
+    assert!(
+        junit.contains("<failure type=\"WA\" message=\"WA 50/100 at small-1:"),
+        "{junit}"
+    );
 }
 
 /// Processes (other than this test) whose command line or environment
@@ -161,7 +260,10 @@ fn processes_mentioning(marker: &str) -> Vec<String> {
         let m = marker.as_bytes();
         let has = |b: &[u8]| b.windows(m.len()).any(|w| w == m);
         if has(&cmdline) || has(&environ) {
-            found.push(format!("{pid}: {}", String::from_utf8_lossy(&cmdline).replace('\0', " ")));
+            found.push(format!(
+                "{pid}: {}",
+                String::from_utf8_lossy(&cmdline).replace('\0', " ")
+            ));
         }
     }
     found
@@ -172,15 +274,25 @@ fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
     let t = tempfile::tempdir().expect("tempdir");
     let class = t.path().join("class");
     for s in 0..6 {
-        write(&class.join(format!("s{s}/xor.c")), &template(if s % 2 == 0 { "sleep.c" } else { "tle.c" }));
+        write(
+            &class.join(format!("s{s}/xor.c")),
+            &template(if s % 2 == 0 { "sleep.c" } else { "tle.c" }),
+        );
     }
     let tmp = t.path().join("tmp");
     let cache = t.path().join("cache");
     std::fs::create_dir_all(&tmp).expect("mkdir");
     let out_dir = t.path().join("out");
     let marker = t.path().to_string_lossy().into_owned();
-    let mut child = command_with_cache(
-        &["grade", &class.to_string_lossy(), "--out", &out_dir.to_string_lossy(), "--jobs", "2"],
+    let child = command_with_cache(
+        &[
+            "grade",
+            &class.to_string_lossy(),
+            "--out",
+            &out_dir.to_string_lossy(),
+            "--jobs",
+            "2",
+        ],
         &cache,
     )
     .env("TMPDIR", &tmp)
@@ -192,10 +304,16 @@ fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let running = processes_mentioning(&marker);
-        if running.iter().any(|p| p.contains("/bin/") && p.contains("/main")) {
+        if running
+            .iter()
+            .any(|p| p.contains("/bin/") && p.contains("/main"))
+        {
             break;
         }
-        assert!(Instant::now() < deadline, "no submission started: {running:?}");
+        assert!(
+            Instant::now() < deadline,
+            "no submission started: {running:?}"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     // SAFETY: signalling the child we started.
@@ -203,15 +321,38 @@ fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
     let stopped = Instant::now();
     let out = child.wait_with_output().expect("wait");
     let took = stopped.elapsed();
-    assert_eq!(out.status.code(), Some(130), "stderr:\n{}", text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "stderr:\n{}",
+        text(&out.stderr)
+    );
     assert!(took < Duration::from_secs(10), "stopped in {took:?}");
-    assert!(text(&out.stderr).contains("--resume"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--resume"),
+        "{}",
+        text(&out.stderr)
+    );
     let left = processes_mentioning(&marker);
     assert!(left.is_empty(), "processes left behind: {left:?}");
-    let tmp_left: Vec<_> = std::fs::read_dir(&tmp).expect("tmp").flatten().map(|e| e.path()).collect();
-    assert!(tmp_left.is_empty(), "temporary files left behind: {tmp_left:?}");
-    let scratch: Vec<_> = std::fs::read_dir(cache.join("tmp")).expect("cache tmp").flatten().map(|e| e.path()).collect();
-    assert!(scratch.is_empty(), "scratch folders left in the cache: {scratch:?}");
+    let tmp_left: Vec<_> = std::fs::read_dir(&tmp)
+        .expect("tmp")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(
+        tmp_left.is_empty(),
+        "temporary files left behind: {tmp_left:?}"
+    );
+    let scratch: Vec<_> = std::fs::read_dir(cache.join("tmp"))
+        .expect("cache tmp")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(
+        scratch.is_empty(),
+        "scratch folders left in the cache: {scratch:?}"
+    );
     // The journal holds whole lines only.
     let journal = std::fs::read(out_dir.join("journal.jsonl")).unwrap_or_default();
     assert!(journal.is_empty() || journal.ends_with(b"\n"));

@@ -159,7 +159,10 @@ fn run_tests(
             s.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    let cancelled = options.cancel.as_ref().is_some_and(|c| c.load(Ordering::SeqCst));
+                    let cancelled = options
+                        .cancel
+                        .as_ref()
+                        .is_some_and(|c| c.load(Ordering::SeqCst));
                     if i >= tests.len() || stop.load(Ordering::SeqCst) || cancelled {
                         break;
                     }

@@ -121,9 +121,10 @@ pub const STABLE_REPORTS: [&str; 3] = ["grades.csv", "junit.xml", "report.html"]
 /// quoted in TLE and MLE messages): what two runs must agree on.
 pub fn report_json_without_measurements(out: &Path) -> serde_json::Value {
     let path = out.join("report.json");
-    let mut v: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-            .expect("report.json is JSON");
+    let mut v: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .expect("report.json is JSON");
     if let Some(results) = v["results"].as_array_mut() {
         for r in results {
             if let Some(tests) = r["tests"].as_array_mut() {
@@ -132,7 +133,10 @@ pub fn report_json_without_measurements(out: &Path) -> serde_json::Value {
                     for k in ["time_ms", "wall_ms", "memory_kib"] {
                         o.remove(k);
                     }
-                    if matches!(o.get("verdict").and_then(|v| v.as_str()), Some("TLE" | "MLE")) {
+                    if matches!(
+                        o.get("verdict").and_then(|v| v.as_str()),
+                        Some("TLE" | "MLE")
+                    ) {
                         o.remove("message");
                     }
                 }
@@ -148,7 +152,10 @@ pub fn feedback(out: &Path) -> Vec<(String, String)> {
         .expect("feedback folder")
         .map(|e| {
             let e = e.expect("entry");
-            (e.file_name().to_string_lossy().into_owned(), std::fs::read_to_string(e.path()).expect("read"))
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read_to_string(e.path()).expect("read"),
+            )
         })
         .collect();
     files.sort();
@@ -158,9 +165,16 @@ pub fn feedback(out: &Path) -> Vec<(String, String)> {
 /// Asserts that two output folders hold the same reports.
 pub fn assert_same_reports(a: &Path, b: &Path) {
     for name in STABLE_REPORTS {
-        let x = std::fs::read(a.join(name)).unwrap_or_else(|e| panic!("{}/{name}: {e}", a.display()));
-        let y = std::fs::read(b.join(name)).unwrap_or_else(|e| panic!("{}/{name}: {e}", b.display()));
-        assert!(x == y, "{name} differs between {} and {}", a.display(), b.display());
+        let x =
+            std::fs::read(a.join(name)).unwrap_or_else(|e| panic!("{}/{name}: {e}", a.display()));
+        let y =
+            std::fs::read(b.join(name)).unwrap_or_else(|e| panic!("{}/{name}: {e}", b.display()));
+        assert!(
+            x == y,
+            "{name} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
     }
     assert_eq!(feedback(a), feedback(b), "feedback files differ");
     assert_eq!(
