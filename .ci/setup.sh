@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what grundy needs and a fresh Debian machine may lack: the
-# compilers and interpreters of the judged languages. Safe to run twice.
+# compilers and interpreters of the judged languages, and Chromium, in
+# which the tests look at the HTML reports as a person would. Safe to run
+# twice.
 set -euo pipefail
 
 need=()
@@ -9,12 +11,13 @@ have gcc || need+=(gcc)
 have g++ || need+=(g++)
 have javac || need+=(default-jdk-headless)
 have python3 || need+=(python3)
+have chromium || need+=(chromium)
 
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
 if ! have cargo; then
