@@ -520,7 +520,7 @@ pub(crate) fn chunks<T: Clone>(items: &[T], size: usize) -> Vec<Vec<T>> {
 
 #[cfg(test)]
 pub(crate) mod test_support {
-    //! Helpers for the catalog tests of the pile problems.
+    //! Shared setup for the catalog tests of the pile problems.
 
     use crate::generate::{Params, Rng};
 
@@ -665,7 +665,10 @@ mod tests {
         assert!(parts.iter().all(|a| (1..=1_000_000_000).contains(a)));
         let many = compose(&mut r, 1 << 31, 500, 1, 1_000_000_000).unwrap();
         assert_eq!(many.iter().sum::<u64>(), 1 << 31);
-        assert!(many.iter().all(|&a| a > 1), "balanced, not padded with ones");
+        assert!(
+            many.iter().all(|&a| a > 1),
+            "balanced, not padded with ones"
+        );
         assert!(compose(&mut r, 10, 3, 4, 9).is_none());
     }
 
