@@ -60,7 +60,8 @@ impl Cache {
     }
 
     pub fn open(root: impl Into<PathBuf>) -> io::Result<Cache> {
-        let root = root.into();
+        // Absolute, because programs in the cache run in other folders.
+        let root = std::path::absolute(root.into())?;
         fs::create_dir_all(root.join("tmp"))?;
         Ok(Cache { root })
     }
@@ -86,7 +87,13 @@ impl Cache {
     }
 
     /// Stores `bytes` under `kind/key` unless already there; returns its path.
-    pub fn put_file(&self, kind: &str, key: &Key, suffix: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+    pub fn put_file(
+        &self,
+        kind: &str,
+        key: &Key,
+        suffix: &str,
+        bytes: &[u8],
+    ) -> io::Result<PathBuf> {
         let dest = self.path(kind, key, suffix);
         if dest.is_file() {
             return Ok(dest);

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use super::{java, Language, LanguageError};
+use super::{Language, LanguageError, java};
 use crate::cache::{Cache, Key};
 use crate::sandbox::{self, Exit, RunLimits, RunSpec};
 use crate::spec::Bytes;
@@ -33,10 +33,13 @@ pub struct Compiled {
 
 /// The result of a compilation the submission is responsible for.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one per submission, never stored in bulk
 pub enum CompileOutcome {
     Ready(Compiled),
     /// A compile error (`CE`), with the compiler's message.
-    Failed { log: String },
+    Failed {
+        log: String,
+    },
 }
 
 impl Compiled {
@@ -49,10 +52,10 @@ impl Compiled {
             memory_mib: memory.0.div_ceil(1 << 20),
         };
         let mut argv: Vec<OsString> = self.language.run.iter().map(|a| vars.fill(a)).collect();
-        if let Some(first) = argv.first_mut() {
-            if let Some(p) = resolve(&first.to_string_lossy()) {
-                *first = p.into_os_string();
-            }
+        if let Some(first) = argv.first_mut()
+            && let Some(p) = resolve(&first.to_string_lossy())
+        {
+            *first = p.into_os_string();
         }
         argv
     }
@@ -90,7 +93,11 @@ impl From<std::io::Error> for FillError {
 }
 
 /// Compiles `source` as `lang`, or takes the result from the cache.
-pub fn compile(lang: &Language, source: &Path, cache: &Cache) -> Result<CompileOutcome, LanguageError> {
+pub fn compile(
+    lang: &Language,
+    source: &Path,
+    cache: &Cache,
+) -> Result<CompileOutcome, LanguageError> {
     let text = std::fs::read(source).map_err(|e| LanguageError::Read {
         path: source.to_path_buf(),
         source: e,
@@ -112,12 +119,26 @@ pub fn compile(lang: &Language, source: &Path, cache: &Cache) -> Result<CompileO
     let key = Key::of(&[
         lang.id.as_bytes(),
         lang.source_name.as_bytes(),
-        lang.compile.as_ref().map(|c| c.join("\u{1f}")).unwrap_or_default().as_bytes(),
-        compiler.as_ref().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default().as_bytes(),
+        lang.compile
+            .as_ref()
+            .map(|c| c.join("\u{1f}"))
+            .unwrap_or_default()
+            .as_bytes(),
+        compiler
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default()
+            .as_bytes(),
         &text,
     ]);
     let filled = cache.dir_or_fill("bin", &key, |work| {
-        build(&lang, compiler.as_deref(), &text, work, java_public.as_deref())
+        build(
+            &lang,
+            compiler.as_deref(),
+            &text,
+            work,
+            java_public.as_deref(),
+        )
     });
     let dir = match filled {
         Ok(dir) => dir,
@@ -193,7 +214,14 @@ fn build(
     let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
         .replace(&format!("{}/", work.display()), "");
     if outcome.exit != Exit::Code(0) {
-        std::fs::write(work.join(FAILED_FILE), if log.is_empty() { "the compiler failed without a message".into() } else { log })?;
+        std::fs::write(
+            work.join(FAILED_FILE),
+            if log.is_empty() {
+                "the compiler failed without a message".into()
+            } else {
+                log
+            },
+        )?;
         return Ok(());
     }
     std::fs::write(work.join("compile.log"), &log)?;
@@ -248,10 +276,10 @@ fn toolchain(lang: &Language, program: &str) -> Result<PathBuf, LanguageError> {
 pub(crate) fn resolve(program: &str) -> Option<PathBuf> {
     static SEEN: OnceLock<Mutex<HashMap<String, Option<PathBuf>>>> = OnceLock::new();
     let seen = SEEN.get_or_init(Default::default);
-    if let Ok(map) = seen.lock() {
-        if let Some(hit) = map.get(program) {
-            return hit.clone();
-        }
+    if let Ok(map) = seen.lock()
+        && let Some(hit) = map.get(program)
+    {
+        return hit.clone();
     }
     let found = find_in_path(program).and_then(|p| see_through_shim(program, p));
     if let Ok(mut map) = seen.lock() {
@@ -273,14 +301,22 @@ fn find_in_path(program: &str) -> Option<PathBuf> {
 
 fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
     let ask = |args: &[&str]| -> Option<String> {
-        let out = std::process::Command::new(&found).args(args).output().ok()?;
+        let out = std::process::Command::new(&found)
+            .args(args)
+            .output()
+            .ok()?;
         out.status
             .success()
             .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
     };
-    let name = Path::new(program).file_name()?.to_string_lossy().into_owned();
+    let name = Path::new(program)
+        .file_name()?
+        .to_string_lossy()
+        .into_owned();
     let real = match name.as_str() {
-        "python3" | "python" => ask(&["-c", "import sys; print(sys.executable)"]).map(PathBuf::from),
+        "python3" | "python" => {
+            ask(&["-c", "import sys; print(sys.executable)"]).map(PathBuf::from)
+        }
         "rustc" => ask(&["--print", "sysroot"]).map(|s| PathBuf::from(s).join("bin").join("rustc")),
         _ => None,
     };

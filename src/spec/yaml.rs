@@ -8,8 +8,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 
 use super::units::{SpecBytes, SpecDuration};
 use super::{CheckerSpec, Group, Limits, Problem, ProblemId, Sample, SpecError, TestSource};
@@ -170,7 +170,9 @@ impl TryFrom<RawTestFields> for RawTest {
             return Err("`args` belongs to `program` entries".into());
         }
         if f.answer.is_some() && generated {
-            return Err("generated tests take their answers from the reference; drop `answer`".into());
+            return Err(
+                "generated tests take their answers from the reference; drop `answer`".into(),
+            );
         }
         let count = f.count.unwrap_or(1);
         let source = if let Some(family) = f.generator {
@@ -223,12 +225,6 @@ fn scalar_text(v: &serde_yaml::Value) -> String {
 #[derive(Debug, Default)]
 struct RawChecker(CheckerSpec);
 
-impl Default for CheckerSpec {
-    fn default() -> Self {
-        CheckerSpec::Tokens
-    }
-}
-
 const CHECKER_HELP: &str = "`tokens`, `exact`, or one of {float: {abs, rel}}, {game: NAME}, {testlib: PROGRAM}, {icpc: PROGRAM}";
 
 #[derive(Debug, Deserialize)]
@@ -266,7 +262,9 @@ impl<'de> Visitor<'de> for CheckerVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawChecker, A::Error> {
         let Some(key) = map.next_key::<String>()? else {
-            return Err(de::Error::custom(format!("empty checker, expected {CHECKER_HELP}")));
+            return Err(de::Error::custom(format!(
+                "empty checker, expected {CHECKER_HELP}"
+            )));
         };
         let spec = match key.as_str() {
             "float" => {
@@ -276,7 +274,10 @@ impl<'de> Visitor<'de> for CheckerVisitor {
                         "float checker: give `abs` and/or `rel` as non-negative tolerances, at least one above 0",
                     ));
                 }
-                CheckerSpec::Float { abs: f.abs, rel: f.rel }
+                CheckerSpec::Float {
+                    abs: f.abs,
+                    rel: f.rel,
+                }
             }
             "game" => CheckerSpec::Game(map.next_value()?),
             "testlib" => CheckerSpec::Testlib(map.next_value()?),
@@ -406,11 +407,22 @@ fn check_folder_name(dir: &Path, id: &str) -> Result<(), String> {
     }
 }
 
-/// `<project>/reference/<id>.rs`, where the project holds the problems folder.
+/// `<project>/reference/<id>.rs` (or `<id>.<other extension>`), where the
+/// project is the folder holding the problems folder.
 fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
-    let project = dir.parent()?.parent()?;
-    let p = project.join("reference").join(format!("{id}.rs"));
-    p.is_file().then_some(p)
+    let folder = dir.parent()?.parent()?.join("reference");
+    let rust = folder.join(format!("{id}.rs"));
+    if rust.is_file() {
+        return Some(rust);
+    }
+    let mut others: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.file_stem().is_some_and(|s| s == id))
+        .collect();
+    others.sort();
+    others.into_iter().next()
 }
 
 fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
