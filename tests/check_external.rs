@@ -270,6 +270,29 @@ fn icpc_validator_rejects_with_judge_message_and_gets_args() {
 }
 
 #[test]
+fn icpc_feedback_dir_is_created_when_missing() {
+    let checker = icpc("icpc_validator.py", &[]);
+    let files = Files::new("1\n", "x\n", "y\n");
+    let (input, output, answer, feedback) = (
+        files.path("input"),
+        files.path("output"),
+        files.path("answer"),
+        files.path("feedback/deeper"),
+    );
+    let got = checker.check(&CheckCase {
+        input: b"1\n",
+        output: b"x\n",
+        answer: b"y\n",
+        input_path: &input,
+        output_path: &output,
+        answer_path: &answer,
+        scratch: &feedback,
+    });
+    assert_eq!(got.verdict, CheckVerdict::WrongAnswer, "{got:?}");
+    assert_eq!(got.message, "expected y / but got x");
+}
+
+#[test]
 fn icpc_validator_with_other_exit_code_fails() {
     let got = outcome(&*icpc("icpc_zero.py", &[]), "x\n");
     assert_eq!(got.verdict, CheckVerdict::Failed, "{got:?}");

@@ -155,6 +155,11 @@ impl ExternalChecker {
 
 impl Checker for ExternalChecker {
     fn check(&self, case: &CheckCase<'_>) -> CheckOutcome {
+        if let Protocol::Icpc { .. } = self.protocol {
+            // The validator writes its feedback there; a missing folder
+            // would make it fail for a reason that is not its own.
+            let _ = std::fs::create_dir_all(case.scratch);
+        }
         let stdin = match self.stdin(case) {
             Ok(stdin) => stdin,
             Err(reason) => return failure(&reason, ""),
