@@ -5,8 +5,15 @@
 //! [`games`] decides positions by definition; [`catalog`] knows each
 //! problem's generators and oracle cases.
 
+pub mod cache;
 pub mod catalog;
 pub mod check;
 pub mod games;
+pub mod judge;
+pub mod language;
 pub mod generate;
+pub mod report;
+pub mod sandbox;
 pub mod spec;
+pub mod verdict;
+pub mod verify;

@@ -1,1 +1,333 @@
-fn main() {}
+//! The `grundy` command line: parse, call the library, map failures to the
+//! exit codes of SPEC.md (0 all AC, 1 something not AC, 2 bad usage or bad
+//! spec/input, 3 internal error).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Context as _};
+use clap::{Args, Parser, Subcommand};
+
+use grundy::cache::Cache;
+use grundy::judge::{self, Context, JudgeError, Options};
+use grundy::language::Languages;
+use grundy::report::{self, Reporter, Style, Terminal};
+use grundy::spec::{Problem, ProblemSet};
+use grundy::verdict::Verdict;
+use grundy::verify::{self, Status};
+
+#[derive(Parser)]
+#[command(name = "grundy", version, about = "Judge and grade programs for impartial-game problems (Nim and family)")]
+struct Cli {
+    #[command(flatten)]
+    global: Global,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args)]
+struct Global {
+    /// Folder of problems [default: $GRUNDY_PROBLEMS, else ./problems]
+    #[arg(long, global = true, value_name = "DIR")]
+    problems: Option<PathBuf>,
+    /// Cache folder [default: $GRUNDY_CACHE, else ~/.cache/grundy]
+    #[arg(long, global = true, value_name = "DIR")]
+    cache: Option<PathBuf>,
+    /// Languages config file (YAML) applied over the built-in table [default: $GRUNDY_LANGUAGES]
+    #[arg(long, global = true, value_name = "FILE")]
+    languages: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the problems with their titles, limits and sources
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Judge submissions on a problem
+    Judge {
+        /// Problem id, or a folder holding problem.yaml
+        problem: String,
+        /// Source files (C, C++, Java, Python 3, Rust) or executables
+        #[arg(required = true)]
+        submissions: Vec<PathBuf>,
+        /// Print SPEC.md's JSON object instead of the terminal view
+        #[arg(long)]
+        json: bool,
+        /// Judge only this group (repeatable; `sample` is the samples)
+        #[arg(long = "tests", value_name = "GROUP")]
+        tests: Vec<String>,
+        /// Tests run at once (default 1: timings stay comparable)
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Language id instead of detection by extension (c, cpp, java, python, rust, exe)
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Check references, oracles, known submissions and samples
+    Verify {
+        /// Problem ids (default: all)
+        problems: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
+    /// Write a problem's tests as <name>.in / <name>.ans
+    Gen {
+        problem: String,
+        /// Base seed replacing the spec's
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Output folder [default: ./tests-<problem>]
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+/// A failure with the exit code it deserves.
+struct Failure {
+    code: u8,
+    error: anyhow::Error,
+}
+
+fn usage(error: anyhow::Error) -> Failure {
+    Failure { code: 2, error }
+}
+
+fn internal(error: anyhow::Error) -> Failure {
+    Failure { code: 3, error }
+}
+
+impl From<JudgeError> for Failure {
+    fn from(e: JudgeError) -> Self {
+        match e {
+            JudgeError::Problem(_) | JudgeError::Submission(_) => usage(anyhow!(e)),
+            JudgeError::Io(_) => internal(anyhow!(e)),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            eprintln!("grundy: {:#}", f.error);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<u8, Failure> {
+    let g = &cli.global;
+    match cli.command {
+        Command::List { json } => list(g, json),
+        Command::Judge {
+            problem,
+            submissions,
+            json,
+            tests,
+            jobs,
+            lang,
+        } => {
+            let options = Options {
+                jobs,
+                groups: tests,
+                fail_fast: false,
+                language: lang,
+            };
+            judge_cmd(g, &problem, &submissions, json, &options)
+        }
+        Command::Verify { problems, jobs } => verify_cmd(g, &problems, jobs),
+        Command::Gen { problem, seed, out } => gen_cmd(g, &problem, seed, out),
+    }
+}
+
+fn problem_set(g: &Global) -> ProblemSet {
+    let dir = g
+        .problems
+        .clone()
+        .or_else(|| std::env::var_os("GRUNDY_PROBLEMS").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("problems"));
+    ProblemSet::new(dir)
+}
+
+fn context(g: &Global) -> Result<Context, Failure> {
+    let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
+    let cache = Cache::open(&cache_dir)
+        .with_context(|| format!("cannot use the cache folder {} (choose another with --cache)", cache_dir.display()))
+        .map_err(internal)?;
+    let config = g
+        .languages
+        .clone()
+        .or_else(|| std::env::var_os("GRUNDY_LANGUAGES").map(PathBuf::from));
+    let languages = match config {
+        Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e)))?,
+        None => Languages::default(),
+    };
+    Ok(Context::new(cache, languages)?)
+}
+
+fn find(g: &Global, id: &str) -> Result<Problem, Failure> {
+    problem_set(g).find(id).map_err(|e| usage(anyhow!(e)))
+}
+
+fn list(g: &Global, json: bool) -> Result<u8, Failure> {
+    let problems = problem_set(g).all().map_err(|e| usage(anyhow!(e)))?;
+    if json {
+        let rows: Vec<_> = problems
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "id": p.id.0, "title": p.title, "source": p.source,
+                    "time_ms": p.limits.time.as_millis() as u64,
+                    "memory_kib": p.limits.memory.kib(),
+                    "output_kib": p.limits.output.kib(),
+                    "groups": p.groups.iter().map(|g| &g.name).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&rows).map_err(|e| internal(anyhow!(e)))?);
+        return Ok(0);
+    }
+    let width = problems.iter().map(|p| p.id.0.len()).max().unwrap_or(2).max(2);
+    println!("{:<width$}  {:<32} {:>6} {:>8}  source", "id", "title", "time", "memory");
+    for p in &problems {
+        println!(
+            "{:<width$}  {:<32} {:>5}s {:>8}  {}",
+            p.id.0,
+            p.title,
+            p.limits.time.as_secs_f64(),
+            p.limits.memory.to_string(),
+            p.source
+        );
+    }
+    Ok(0)
+}
+
+fn judge_cmd(g: &Global, id: &str, submissions: &[PathBuf], json: bool, options: &Options) -> Result<u8, Failure> {
+    let problem = find(g, id)?;
+    for s in submissions {
+        if !s.is_file() {
+            return Err(usage(anyhow!("{}: no such file", s.display())));
+        }
+    }
+    let ctx = context(g)?;
+    let prepared = judge::prepare(&problem, &ctx)?;
+    let mut term = Terminal::new(std::io::stdout(), Style::detect());
+    let mut results = Vec::new();
+    for s in submissions {
+        let mut sink = |e: &judge::Event<'_>| {
+            if !json {
+                term.event(e)
+            }
+        };
+        results.push(judge::judge(&prepared, &ctx, s, options, &mut sink)?);
+    }
+    if json {
+        println!("{}", report::json(&results));
+    }
+    Ok(exit_code(results.iter().map(|r| r.verdict)))
+}
+
+fn exit_code(verdicts: impl Iterator<Item = Verdict>) -> u8 {
+    let mut code = 0;
+    for v in verdicts {
+        match v {
+            Verdict::AC => {}
+            Verdict::IE => return 3,
+            _ => code = 1,
+        }
+    }
+    code
+}
+
+fn verify_cmd(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
+    let problems = if ids.is_empty() {
+        problem_set(g).all().map_err(|e| usage(anyhow!(e)))?
+    } else {
+        ids.iter().map(|id| find(g, id)).collect::<Result<_, _>>()?
+    };
+    let ctx = context(g)?;
+    let style = Style::detect();
+    let mut all_ok = true;
+    println!("{:<18} {:>5}  {:<10} {:<10} {:<10} known", "problem", "tests", "reference", "oracle", "samples");
+    for p in &problems {
+        let report = match verify::verify(p, &ctx, jobs) {
+            Ok(r) => r,
+            Err(e) => {
+                all_ok = false;
+                println!("{:<18} {}", p.id.0, style.verdict(Verdict::IE));
+                println!("  {e}");
+                continue;
+            }
+        };
+        all_ok &= report.passed();
+        print_report(&report, &style);
+    }
+    println!("{}", if all_ok { "verify: everything as expected" } else { "verify: FAILED" });
+    Ok(if all_ok { 0 } else { 1 })
+}
+
+fn print_report(r: &verify::ProblemReport, style: &Style) {
+    let word = |s: &Status| match s {
+        Status::Passed(_) => "ok",
+        Status::Failed(_) => "FAILED",
+        Status::Skipped(_) => "skipped",
+    };
+    let good = r.known.iter().filter(|k| k.got == k.expected).count();
+    println!(
+        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}/{}",
+        r.id,
+        r.tests,
+        word(&r.reference),
+        word(&r.oracle),
+        word(&r.samples),
+        good,
+        r.known.len()
+    );
+    for s in [&r.reference, &r.oracle, &r.samples] {
+        if let Status::Failed(why) = s {
+            println!("  {} {why}", style.verdict(Verdict::WA));
+        }
+    }
+    for k in &r.known {
+        let name = k.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let mark = if k.got == k.expected { "ok " } else { "BAD" };
+        println!(
+            "  {mark} {:<28} expected {:<3} got {:<3} {}{}",
+            name,
+            k.expected.code(),
+            k.got.code(),
+            k.first_failing.as_deref().map(|t| format!("at {t}")).unwrap_or_default(),
+            if k.got == k.expected || k.message.is_empty() { String::new() } else { format!(" — {}", k.message) }
+        );
+    }
+}
+
+fn gen_cmd(g: &Global, id: &str, seed: Option<u64>, out: Option<PathBuf>) -> Result<u8, Failure> {
+    let problem = find(g, id)?;
+    let mut ctx = context(g)?;
+    ctx.seed = seed;
+    let out = out.unwrap_or_else(|| PathBuf::from(format!("tests-{id}")));
+    let prepared = judge::prepare(&problem, &ctx)?;
+    std::fs::create_dir_all(&out)
+        .with_context(|| format!("cannot create {}", out.display()))
+        .map_err(usage)?;
+    for t in &prepared.tests {
+        copy(&t.input, &out.join(format!("{}.in", t.name)))?;
+        match &t.answer {
+            Ok(a) => copy(a, &out.join(format!("{}.ans", t.name)))?,
+            Err(why) => return Err(usage(anyhow!("{}: {why}", t.name))),
+        }
+    }
+    eprintln!("wrote {} tests to {}", prepared.tests.len(), out.display());
+    Ok(0)
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), Failure> {
+    std::fs::copy(from, to)
+        .map(|_| ())
+        .with_context(|| format!("cannot write {}", to.display()))
+        .map_err(usage)
+}

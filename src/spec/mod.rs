@@ -1,5 +1,101 @@
-//! Problem specs: the model and its loaders.
+//! Problem specs: the model ([`Problem`]) and where problems are found.
+//!
+//! `grundy judge nim …` looks the id up in the problems folder
+//! (`--problems DIR`, else `$GRUNDY_PROBLEMS`, else `./problems`); a path to
+//! a folder holding `problem.yaml` works too.
 
 mod model;
+mod units;
+mod yaml;
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
 
 pub use model::*;
+pub use units::{parse_bytes, parse_duration};
+
+/// The spec file inside a problem folder.
+pub const SPEC_FILE: &str = "problem.yaml";
+
+/// A spec that cannot be used; always names the file, and for YAML the
+/// line and column, so the author can go straight there.
+#[derive(Debug, Error)]
+pub enum SpecError {
+    #[error("{}: cannot read: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Yaml {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{}: {message}", path.display())]
+    Invalid { path: PathBuf, message: String },
+    #[error("no problem `{id}` in {} (`grundy list` shows the problems there; --problems DIR picks another folder)", dir.display())]
+    NotFound { id: String, dir: PathBuf },
+}
+
+/// Loads one `problem.yaml`.
+pub fn load(path: &Path) -> Result<Problem, SpecError> {
+    let bytes = std::fs::read(path).map_err(|source| SpecError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| SpecError::Invalid {
+        path: path.to_path_buf(),
+        message: format!("not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()),
+    })?;
+    yaml::parse(path, &text)
+}
+
+/// The folder problems are looked up in.
+#[derive(Debug, Clone)]
+pub struct ProblemSet {
+    pub dir: PathBuf,
+}
+
+impl ProblemSet {
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        ProblemSet { dir: dir.into() }
+    }
+
+    /// Every problem folder, sorted by id, loaded; the first bad spec stops
+    /// the listing, since a catalog with a broken entry should not look fine.
+    pub fn all(&self) -> Result<Vec<Problem>, SpecError> {
+        let entries = std::fs::read_dir(&self.dir).map_err(|source| SpecError::Read {
+            path: self.dir.clone(),
+            source,
+        })?;
+        let mut specs: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path().join(SPEC_FILE))
+            .filter(|p| p.is_file())
+            .collect();
+        specs.sort();
+        specs.iter().map(|p| load(p)).collect()
+    }
+
+    /// A problem by id, or by the path of its folder.
+    pub fn find(&self, id_or_path: &str) -> Result<Problem, SpecError> {
+        let as_path = Path::new(id_or_path);
+        if as_path.join(SPEC_FILE).is_file() {
+            return load(&as_path.join(SPEC_FILE));
+        }
+        if as_path.file_name().is_some_and(|n| n == SPEC_FILE) && as_path.is_file() {
+            return load(as_path);
+        }
+        let spec = self.dir.join(id_or_path).join(SPEC_FILE);
+        if !id_or_path.contains('/') && spec.is_file() {
+            return load(&spec);
+        }
+        Err(SpecError::NotFound {
+            id: id_or_path.to_string(),
+            dir: self.dir.clone(),
+        })
+    }
+}

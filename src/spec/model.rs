@@ -30,6 +30,11 @@ impl Bytes {
     pub fn kib(self) -> u64 {
         self.0 >> 10
     }
+
+    /// `269.9 MiB`: for messages, where exact bytes only get in the way.
+    pub fn human(self) -> String {
+        format!("{:.1} MiB", self.0 as f64 / (1u64 << 20) as f64)
+    }
 }
 
 impl fmt::Display for Bytes {

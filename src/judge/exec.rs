@@ -1,0 +1,92 @@
+//! Running a compiled program on one input file, in a fresh folder.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use crate::language::Compiled;
+use crate::sandbox::{self, RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::spec::{Bytes, Limits};
+
+/// How much of a program's stderr is kept for the report.
+pub const STDERR_CAP: usize = 4096;
+
+/// A finished run; its files live until this value is dropped.
+pub struct Execution {
+    pub outcome: RunOutcome,
+    pub stdout: PathBuf,
+    pub stderr_head: String,
+    /// The run's private folder (working folder, output files, scratch).
+    pub dir: tempfile::TempDir,
+}
+
+/// The limits a run of `program` gets: the problem's, adjusted for its language.
+pub fn run_limits(program: &Compiled, limits: &Limits) -> RunLimits {
+    let lang = &program.language;
+    let cpu = limits.time.mul_f64(lang.time_multiplier);
+    let memory = Bytes(limits.memory.0 + lang.memory_allowance.0);
+    RunLimits {
+        cpu,
+        wall: RunLimits::wall_for(cpu),
+        memory,
+        address_space: lang.cap_address_space.then_some(memory),
+        output: limits.output,
+    }
+}
+
+/// Runs `program` with `input` as its stdin inside a new folder under `root`.
+pub fn execute(
+    program: &Compiled,
+    input: &Path,
+    limits: RunLimits,
+    problem_memory: Bytes,
+    root: &Path,
+) -> Result<Execution, SandboxError> {
+    let setup = |what: &str| {
+        let what = what.to_string();
+        move |source| SandboxError::Setup { what, source }
+    };
+    let dir = tempfile::Builder::new()
+        .prefix("run-")
+        .tempdir_in(root)
+        .map_err(setup("create the run folder"))?;
+    let workdir = dir.path().join("work");
+    std::fs::create_dir(&workdir).map_err(setup("create the working folder"))?;
+    let spec = RunSpec {
+        argv: program.argv(problem_memory),
+        workdir: workdir.clone(),
+        stdin: input.to_path_buf(),
+        stdout: dir.path().join("stdout"),
+        stderr: dir.path().join("stderr"),
+        env: env(&workdir),
+        limits,
+    };
+    let outcome = sandbox::run(&spec)?;
+    let stderr_head = head(&spec.stderr, STDERR_CAP);
+    Ok(Execution {
+        outcome,
+        stdout: spec.stdout,
+        stderr_head,
+        dir,
+    })
+}
+
+/// The whole environment of a submission: enough to run, nothing of ours.
+fn env(workdir: &Path) -> Vec<(OsString, OsString)> {
+    vec![
+        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+        ("HOME".into(), workdir.as_os_str().to_owned()),
+        ("TMPDIR".into(), workdir.as_os_str().to_owned()),
+        ("LANG".into(), "C.UTF-8".into()),
+        ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+    ]
+}
+
+/// The first `cap` bytes of a file, as text.
+pub fn head(path: &Path, cap: usize) -> String {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(cap as u64).read_to_end(&mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}

@@ -1,0 +1,191 @@
+//! Judging: compile a submission, run it on every test, check each output,
+//! and turn what happened into verdicts and a score.
+//!
+//! The judge reports through [`Event`]s, so one run can feed a terminal
+//! view, a JSON report and a journal at once without knowing any of them.
+
+mod exec;
+mod outcome;
+mod prepare;
+mod result;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use thiserror::Error;
+
+pub use exec::{execute, run_limits, Execution};
+pub use prepare::{cases, prepare, Context, Prepared, PreparedTest};
+pub use result::{CompileReport, SubmissionResult, TestResult};
+
+use crate::language::{compile, CompileOutcome, Compiled};
+use crate::verdict::Verdict;
+
+/// Something that stops judging altogether (as opposed to a verdict).
+#[derive(Debug, Error)]
+pub enum JudgeError {
+    /// The problem is broken: bad spec, missing reference, checker does not compile.
+    #[error("{0}")]
+    Problem(String),
+    /// The submission cannot be judged here: unreadable file, unknown language.
+    #[error("{0}")]
+    Submission(String),
+    #[error("{0}")]
+    Io(String),
+}
+
+/// How to judge.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Tests run at once (1 keeps timings comparable between submissions).
+    pub jobs: usize,
+    /// Only these groups (`sample` names the samples); empty means all.
+    pub groups: Vec<String>,
+    /// Stop at the first test that is not AC (enough for a known-wrong check).
+    pub fail_fast: bool,
+    /// `--lang`: the language id to use instead of detecting it.
+    pub language: Option<String>,
+}
+
+/// What the judge reports as it goes.
+#[derive(Debug, Clone)]
+pub enum Event<'a> {
+    Started { submission: &'a str, problem: &'a str, tests: usize },
+    Compiled { submission: &'a str, report: &'a CompileReport },
+    Test { submission: &'a str, result: &'a TestResult },
+    Finished { result: &'a SubmissionResult },
+}
+
+/// Judges one submission on a prepared problem.
+pub fn judge(
+    prepared: &Prepared,
+    ctx: &Context,
+    submission: &Path,
+    options: &Options,
+    sink: &mut dyn FnMut(&Event<'_>),
+) -> Result<SubmissionResult, JudgeError> {
+    let shown = submission.display().to_string();
+    let lang = match &options.language {
+        Some(id) => ctx.languages.by_id(id),
+        None => ctx.languages.detect(submission),
+    }
+    .map_err(|e| JudgeError::Submission(e.to_string()))?;
+    let tests: Vec<&PreparedTest> = prepared
+        .tests
+        .iter()
+        .filter(|t| options.groups.is_empty() || options.groups.contains(&t.group))
+        .collect();
+    sink(&Event::Started {
+        submission: &shown,
+        problem: &prepared.problem.id.0,
+        tests: tests.len(),
+    });
+    let mut result = SubmissionResult::new(&shown, &prepared.problem.id.0, &lang.id);
+    let compiled = match compile(lang, submission, &ctx.cache) {
+        Ok(CompileOutcome::Ready(c)) => {
+            result.compile = CompileReport { ok: true, log: c.log.clone() };
+            Some(c)
+        }
+        Ok(CompileOutcome::Failed { log }) => {
+            result.compile = CompileReport { ok: false, log };
+            None
+        }
+        Err(e) => {
+            let known_missing = matches!(e, crate::language::LanguageError::Read { .. });
+            if known_missing {
+                return Err(JudgeError::Submission(e.to_string()));
+            }
+            result.compile = CompileReport { ok: false, log: e.to_string() };
+            result.internal_error = Some(e.to_string());
+            None
+        }
+    };
+    sink(&Event::Compiled {
+        submission: &shown,
+        report: &result.compile,
+    });
+    if let Some(program) = &compiled {
+        let limits = run_limits(program, &prepared.problem.limits);
+        result.isolation = crate::sandbox::isolation_in_force(&limits).join(", ");
+        result.tests = run_tests(prepared, ctx, program, &tests, options, &shown, sink);
+    }
+    result.finish(&prepared.problem, compiled.is_some());
+    sink(&Event::Finished { result: &result });
+    Ok(result)
+}
+
+/// Runs the tests on `jobs` threads, reporting results in test order.
+fn run_tests(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    tests: &[&PreparedTest],
+    options: &Options,
+    shown: &str,
+    sink: &mut dyn FnMut(&Event<'_>),
+) -> Vec<TestResult> {
+    let jobs = options.jobs.clamp(1, tests.len().max(1));
+    let next = AtomicUsize::new(0);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, TestResult)>();
+    let mut done: Vec<Option<TestResult>> = vec![None; tests.len()];
+    let mut reported = 0;
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= tests.len() || stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let r = outcome::judge_test(prepared, ctx, program, tests[i]);
+                    if options.fail_fast && r.verdict != Verdict::AC {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    if tx.send((i, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (i, r) in rx {
+            done[i] = Some(r);
+            while let Some(Some(r)) = done.get(reported) {
+                sink(&Event::Test { submission: shown, result: r });
+                reported += 1;
+            }
+        }
+    });
+    // With fail_fast, tests after the first failure may be missing: keep the
+    // contiguous prefix, which always ends at (or before) the failure.
+    let results: Vec<TestResult> = done.into_iter().map_while(|r| r).collect();
+    match results.iter().position(|r| r.verdict != Verdict::AC) {
+        Some(first) if options.fail_fast => results.into_iter().take(first + 1).collect(),
+        _ => results,
+    }
+}
+
+/// Every file under `problem/submissions/<verdict folder>/`, with the verdict
+/// its folder promises, sorted.
+pub fn known_submissions(problem_dir: &Path) -> Vec<(Verdict, PathBuf)> {
+    let root = problem_dir.join("submissions");
+    let mut found: Vec<(Verdict, PathBuf)> = walkdir::WalkDir::new(&root)
+        .min_depth(2)
+        .max_depth(2)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .filter(|e| e.path().extension().is_none_or(|x| x != "md"))
+        .filter_map(|e| {
+            let folder = e.path().parent()?.file_name()?.to_str()?;
+            Some((Verdict::from_folder(folder)?, e.path().to_path_buf()))
+        })
+        .collect();
+    found.sort_by(|a, b| a.1.cmp(&b.1));
+    found
+}

@@ -1,0 +1,201 @@
+//! Turning a problem into tests ready to judge: inputs on disk, answers from
+//! the spec or from the reference solution, and the checker.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::exec::{execute, run_limits};
+use super::JudgeError;
+use crate::cache::{Cache, Key};
+use crate::check::{self, Checker};
+use crate::generate::{self, TestCase};
+use crate::language::{compile, Compiled, CompileOutcome, Languages};
+use crate::sandbox::{Exit, RunLimits};
+use crate::spec::{Bytes, CheckerSpec, Limits, Problem};
+
+/// What a judge needs besides the problem.
+pub struct Context {
+    pub cache: Cache,
+    pub languages: Languages,
+    /// Replaces the spec's base seed (`gen --seed`).
+    pub seed: Option<u64>,
+    /// Runs and scratch files live here; removed when the context is dropped.
+    pub workroot: tempfile::TempDir,
+}
+
+impl Context {
+    pub fn new(cache: Cache, languages: Languages) -> Result<Context, JudgeError> {
+        let workroot = tempfile::Builder::new()
+            .prefix("grundy-")
+            .tempdir()
+            .map_err(|e| JudgeError::Io(format!("cannot create a working folder: {e}")))?;
+        Ok(Context {
+            cache,
+            languages,
+            seed: None,
+            workroot,
+        })
+    }
+
+    /// Compiles a program that belongs to the problem (reference, checker,
+    /// generator): a failure here is the problem's fault, never a submission's.
+    pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
+        let lang = self.languages.detect(path).map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
+        match compile(lang, path, &self.cache).map_err(|e| JudgeError::Problem(format!("{what}: {e}")))? {
+            CompileOutcome::Ready(c) => Ok(c),
+            CompileOutcome::Failed { log } => Err(JudgeError::Problem(format!(
+                "{what} {} does not compile:\n{}",
+                path.display(),
+                log.trim_end()
+            ))),
+        }
+    }
+}
+
+/// One test ready to judge.
+#[derive(Debug, Clone)]
+pub struct PreparedTest {
+    pub name: String,
+    pub group: String,
+    pub input: PathBuf,
+    /// The expected output, or why there is none (reported as `IE`).
+    pub answer: Result<PathBuf, String>,
+}
+
+/// A problem with everything judging needs.
+pub struct Prepared {
+    pub problem: Problem,
+    pub tests: Vec<PreparedTest>,
+    pub checker: Box<dyn Checker>,
+}
+
+/// Generates the tests, computes missing answers with the reference, and
+/// builds the checker.
+pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError> {
+    let cases = cases(problem, ctx)?;
+    let needs_reference = cases.iter().any(|c| c.answer.is_none());
+    let reference = match (&problem.reference, needs_reference) {
+        (_, false) => None,
+        (Some(path), true) => Some(ctx.compile_trusted(path, "reference solution")?),
+        (None, true) => None,
+    };
+    let mut tests = Vec::with_capacity(cases.len());
+    for case in cases {
+        let input = ctx
+            .cache
+            .put_file("tests", &Key::of(&[&case.input]), ".in", &case.input)
+            .map_err(|e| JudgeError::Io(format!("cannot store a test input: {e}")))?;
+        let answer = match (&case.answer, &reference) {
+            (Some(a), _) => ctx
+                .cache
+                .put_file("answers", &Key::of(&[a]), ".ans", a)
+                .map_err(|e| e.to_string()),
+            (None, Some(r)) => reference_answer(r, &input, &case.input, &problem.limits, ctx),
+            (None, None) => Err(format!(
+                "no answer: {} names no reference solution and the test gives none",
+                problem.spec_path.display()
+            )),
+        };
+        tests.push(PreparedTest {
+            name: case.name,
+            group: case.group,
+            input,
+            answer,
+        });
+    }
+    let checker = build_checker(problem, ctx)?;
+    Ok(Prepared {
+        problem: problem.clone(),
+        tests,
+        checker,
+    })
+}
+
+/// The problem's tests as bytes (also what `grundy gen` writes).
+pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeError> {
+    let external = |program: &Path, seed: u64, args: &[String]| -> Result<Vec<u8>, String> {
+        run_generator(program, seed, args, ctx)
+    };
+    generate::materialise(problem, ctx.seed, &external).map_err(|e| JudgeError::Problem(e.to_string()))
+}
+
+fn run_generator(program: &Path, seed: u64, args: &[String], ctx: &Context) -> Result<Vec<u8>, String> {
+    let compiled = ctx.compile_trusted(program, "generator").map_err(|e| e.to_string())?;
+    let mut argv = compiled.argv(Bytes::mib(1024));
+    argv.push(seed.to_string().into());
+    argv.extend(args.iter().map(Into::into));
+    let dir = tempfile::tempdir_in(ctx.workroot.path()).map_err(|e| e.to_string())?;
+    let spec = crate::sandbox::RunSpec {
+        argv,
+        workdir: dir.path().to_path_buf(),
+        stdin: PathBuf::from("/dev/null"),
+        stdout: dir.path().join("out"),
+        stderr: dir.path().join("err"),
+        env: vec![("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into())],
+        limits: RunLimits {
+            cpu: Duration::from_secs(30),
+            wall: Duration::from_secs(60),
+            memory: Bytes(4 << 30),
+            address_space: None,
+            output: Bytes::mib(256),
+        },
+    };
+    let outcome = crate::sandbox::run(&spec).map_err(|e| e.to_string())?;
+    if outcome.exit != Exit::Code(0) || outcome.limit.is_some() {
+        let err = super::exec::head(&dir.path().join("err"), 2000);
+        return Err(format!("failed ({:?}, limit {:?}): {}", outcome.exit, outcome.limit, err.trim()));
+    }
+    std::fs::read(dir.path().join("out")).map_err(|e| e.to_string())
+}
+
+/// The reference's output on one input, cached by (reference, input).
+fn reference_answer(
+    reference: &Compiled,
+    input_path: &Path,
+    input: &[u8],
+    limits: &Limits,
+    ctx: &Context,
+) -> Result<PathBuf, String> {
+    let key = Key::of(&[reference.key.0.as_bytes(), input]);
+    let cached = ctx.cache.path("answers", &key, ".ans");
+    if cached.is_file() {
+        return Ok(cached);
+    }
+    // Generous limits: answers must not depend on how loaded the machine is;
+    // `grundy verify` checks the reference against the real limits.
+    let mut run = run_limits(reference, limits);
+    run.cpu *= 10;
+    run.wall = RunLimits::wall_for(run.cpu);
+    let exec = execute(reference, input_path, run, limits.memory, ctx.workroot.path())
+        .map_err(|e| format!("reference solution: {e}"))?;
+    let o = &exec.outcome;
+    if o.exit != Exit::Code(0) || o.limit.is_some() {
+        return Err(format!(
+            "reference solution failed on this test ({}; limit hit: {:?}) {}",
+            match o.exit {
+                Exit::Code(c) => format!("exit code {c}"),
+                Exit::Signal(s) => format!("signal {s}"),
+            },
+            o.limit,
+            exec.stderr_head.trim()
+        ));
+    }
+    let bytes = std::fs::read(&exec.stdout).map_err(|e| e.to_string())?;
+    ctx.cache.put_file("answers", &key, ".ans", &bytes).map_err(|e| e.to_string())
+}
+
+fn build_checker(problem: &Problem, ctx: &Context) -> Result<Box<dyn Checker>, JudgeError> {
+    let program = match &problem.checker {
+        CheckerSpec::Testlib(p) | CheckerSpec::Icpc { program: p, .. } => Some(p),
+        _ => None,
+    };
+    let command = match program {
+        Some(p) => Some(
+            ctx.compile_trusted(&problem.dir.join(p), "checker")?
+                .argv(Bytes::mib(1024)),
+        ),
+        None => None,
+    };
+    check::build(&problem.checker, command)
+        .map_err(|e| JudgeError::Problem(format!("{}: checker: {e}", problem.spec_path.display())))
+}

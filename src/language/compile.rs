@@ -1,0 +1,288 @@
+//! Compiling a source file once, into the content-addressed cache.
+
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use super::{java, Language, LanguageError};
+use crate::cache::{Cache, Key};
+use crate::sandbox::{self, Exit, RunLimits, RunSpec};
+use crate::spec::Bytes;
+
+/// Compiler output beyond this is cut: a CE message is for reading.
+const LOG_CAP: usize = 64 * 1024;
+const COMPILE_CPU: Duration = Duration::from_secs(60);
+const COMPILE_WALL: Duration = Duration::from_secs(120);
+const MAIN_CLASS_FILE: &str = "main-class";
+const FAILED_FILE: &str = "compile-failed.log";
+
+/// A program ready to run, living in the cache.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    pub language: Language,
+    /// The artefact folder (source, binary, class files).
+    pub dir: PathBuf,
+    pub main_class: Option<String>,
+    /// The compile cache key: equal keys mean the same program.
+    pub key: Key,
+    /// The compiler's messages (warnings), capped.
+    pub log: String,
+}
+
+/// The result of a compilation the submission is responsible for.
+#[derive(Debug, Clone)]
+pub enum CompileOutcome {
+    Ready(Compiled),
+    /// A compile error (`CE`), with the compiler's message.
+    Failed { log: String },
+}
+
+impl Compiled {
+    /// The command that runs this program with `memory` as its limit.
+    pub fn argv(&self, memory: Bytes) -> Vec<OsString> {
+        let vars = Vars {
+            src: self.dir.join(&self.language.source_name),
+            dir: self.dir.clone(),
+            main: self.main_class.clone().unwrap_or_default(),
+            memory_mib: memory.0.div_ceil(1 << 20),
+        };
+        let mut argv: Vec<OsString> = self.language.run.iter().map(|a| vars.fill(a)).collect();
+        if let Some(first) = argv.first_mut() {
+            if let Some(p) = resolve(&first.to_string_lossy()) {
+                *first = p.into_os_string();
+            }
+        }
+        argv
+    }
+}
+
+struct Vars {
+    src: PathBuf,
+    dir: PathBuf,
+    main: String,
+    memory_mib: u64,
+}
+
+impl Vars {
+    fn fill(&self, arg: &str) -> OsString {
+        arg.replace("{src}", &self.src.to_string_lossy())
+            .replace("{bin}", &self.dir.join("main").to_string_lossy())
+            .replace("{dir}", &self.dir.to_string_lossy())
+            .replace("{main}", &self.main)
+            .replace("{memory_mib}", &self.memory_mib.to_string())
+            .into()
+    }
+}
+
+/// Why a fill of the cache stopped.
+enum FillError {
+    Language(LanguageError),
+    /// Not cached: a slow compile may succeed on a less loaded machine.
+    TimedOut,
+}
+
+impl From<std::io::Error> for FillError {
+    fn from(e: std::io::Error) -> Self {
+        FillError::Language(e.into())
+    }
+}
+
+/// Compiles `source` as `lang`, or takes the result from the cache.
+pub fn compile(lang: &Language, source: &Path, cache: &Cache) -> Result<CompileOutcome, LanguageError> {
+    let text = std::fs::read(source).map_err(|e| LanguageError::Read {
+        path: source.to_path_buf(),
+        source: e,
+    })?;
+    let mut lang = lang.clone();
+    let java_public = (lang.id == "java")
+        .then(|| java::public_class(&String::from_utf8_lossy(&text)))
+        .flatten();
+    if let Some(name) = &java_public {
+        lang.source_name = format!("{name}.java");
+    }
+    let compiler = match &lang.compile {
+        Some(cmd) => Some(toolchain(&lang, &cmd[0])?),
+        None => None,
+    };
+    if let Some(first) = lang.run.first().filter(|p| !p.contains('{')) {
+        toolchain(&lang, first)?;
+    }
+    let key = Key::of(&[
+        lang.id.as_bytes(),
+        lang.source_name.as_bytes(),
+        lang.compile.as_ref().map(|c| c.join("\u{1f}")).unwrap_or_default().as_bytes(),
+        compiler.as_ref().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default().as_bytes(),
+        &text,
+    ]);
+    let filled = cache.dir_or_fill("bin", &key, |work| {
+        build(&lang, compiler.as_deref(), &text, work, java_public.as_deref())
+    });
+    let dir = match filled {
+        Ok(dir) => dir,
+        Err(FillError::Language(e)) => return Err(e),
+        Err(FillError::TimedOut) => {
+            return Ok(CompileOutcome::Failed {
+                log: format!("compilation took longer than {} s", COMPILE_CPU.as_secs()),
+            });
+        }
+    };
+    if let Ok(log) = std::fs::read_to_string(dir.join(FAILED_FILE)) {
+        return Ok(CompileOutcome::Failed { log });
+    }
+    let main_class = std::fs::read_to_string(dir.join(MAIN_CLASS_FILE)).ok();
+    let log = std::fs::read_to_string(dir.join("compile.log")).unwrap_or_default();
+    Ok(CompileOutcome::Ready(Compiled {
+        language: lang,
+        dir,
+        main_class,
+        key,
+        log,
+    }))
+}
+
+/// Fills a fresh artefact folder: the source, and the compiler's products.
+fn build(
+    lang: &Language,
+    compiler: Option<&Path>,
+    text: &[u8],
+    work: &Path,
+    java_public: Option<&str>,
+) -> Result<(), FillError> {
+    std::fs::write(work.join(&lang.source_name), text)?;
+    let Some(cmd) = &lang.compile else {
+        // A ready executable: the artefact is the file itself.
+        let bin = work.join("main");
+        std::fs::copy(work.join(&lang.source_name), &bin)?;
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755))?;
+        return Ok(());
+    };
+    let logs = tempfile::tempdir()?;
+    let vars = Vars {
+        src: work.join(&lang.source_name),
+        dir: work.to_path_buf(),
+        main: String::new(),
+        memory_mib: 0,
+    };
+    let mut argv: Vec<OsString> = cmd.iter().map(|a| vars.fill(a)).collect();
+    if let Some(c) = compiler {
+        argv[0] = c.as_os_str().to_owned();
+    }
+    let spec = RunSpec {
+        argv,
+        workdir: work.to_path_buf(),
+        stdin: PathBuf::from("/dev/null"),
+        stdout: logs.path().join("out"),
+        stderr: logs.path().join("err"),
+        env: compile_env(compiler, work),
+        limits: RunLimits {
+            cpu: COMPILE_CPU,
+            wall: COMPILE_WALL,
+            memory: Bytes(8 << 30),
+            address_space: None,
+            output: Bytes::mib(512),
+        },
+    };
+    let outcome = sandbox::run(&spec).map_err(|e| FillError::Language(e.into()))?;
+    if outcome.limit.is_some() && outcome.exit != Exit::Code(0) {
+        return Err(FillError::TimedOut);
+    }
+    // Messages name the file as `main.c`, not by the scratch folder it was in.
+    let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
+        .replace(&format!("{}/", work.display()), "");
+    if outcome.exit != Exit::Code(0) {
+        std::fs::write(work.join(FAILED_FILE), if log.is_empty() { "the compiler failed without a message".into() } else { log })?;
+        return Ok(());
+    }
+    std::fs::write(work.join("compile.log"), &log)?;
+    if lang.id == "java" {
+        match java::main_class(work, java_public) {
+            Some(main) => std::fs::write(work.join(MAIN_CLASS_FILE), main)?,
+            None => std::fs::write(
+                work.join(FAILED_FILE),
+                "no class declares `public static void main(String[] args)`",
+            )?,
+        }
+    }
+    Ok(())
+}
+
+fn read_log(out: &Path, err: &Path) -> String {
+    let mut bytes = std::fs::read(out).unwrap_or_default();
+    bytes.extend(std::fs::read(err).unwrap_or_default());
+    if bytes.len() > LOG_CAP {
+        bytes.truncate(LOG_CAP);
+        bytes.extend_from_slice(b"\n[... compiler output cut ...]\n");
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn compile_env(compiler: Option<&Path>, work: &Path) -> Vec<(OsString, OsString)> {
+    let mut path = String::new();
+    if let Some(dir) = compiler.and_then(Path::parent) {
+        path.push_str(&dir.to_string_lossy());
+        path.push(':');
+    }
+    path.push_str("/usr/local/bin:/usr/bin:/bin");
+    vec![
+        ("PATH".into(), path.into()),
+        ("HOME".into(), work.as_os_str().to_owned()),
+        ("TMPDIR".into(), work.as_os_str().to_owned()),
+        ("LANG".into(), "C.UTF-8".into()),
+    ]
+}
+
+/// The real path of a tool, or a clear error naming what is missing.
+fn toolchain(lang: &Language, program: &str) -> Result<PathBuf, LanguageError> {
+    resolve(program).ok_or_else(|| LanguageError::MissingToolchain {
+        language: lang.name.clone(),
+        program: program.to_string(),
+    })
+}
+
+/// Finds `program` in the judge's PATH and sees through version-manager
+/// shims (pyenv, rustup), which do not work in a submission's minimal
+/// environment. Results are remembered for the life of the process.
+pub(crate) fn resolve(program: &str) -> Option<PathBuf> {
+    static SEEN: OnceLock<Mutex<HashMap<String, Option<PathBuf>>>> = OnceLock::new();
+    let seen = SEEN.get_or_init(Default::default);
+    if let Ok(map) = seen.lock() {
+        if let Some(hit) = map.get(program) {
+            return hit.clone();
+        }
+    }
+    let found = find_in_path(program).and_then(|p| see_through_shim(program, p));
+    if let Ok(mut map) = seen.lock() {
+        map.insert(program.to_string(), found.clone());
+    }
+    found
+}
+
+fn find_in_path(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return p.is_file().then_some(p);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(program))
+        .find(|p| super::is_executable(p))
+}
+
+fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
+    let ask = |args: &[&str]| -> Option<String> {
+        let out = std::process::Command::new(&found).args(args).output().ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let name = Path::new(program).file_name()?.to_string_lossy().into_owned();
+    let real = match name.as_str() {
+        "python3" | "python" => ask(&["-c", "import sys; print(sys.executable)"]).map(PathBuf::from),
+        "rustc" => ask(&["--print", "sysroot"]).map(|s| PathBuf::from(s).join("bin").join("rustc")),
+        _ => None,
+    };
+    Some(real.filter(|p| p.is_file()).unwrap_or(found))
+}

@@ -1,0 +1,104 @@
+//! Languages: which toolchain builds and runs a submission, and the compile
+//! cache that makes a second judging of the same file free.
+
+mod compile;
+mod java;
+mod table;
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+pub use compile::{compile, Compiled, CompileOutcome};
+pub use table::{builtin, Language};
+
+/// Why a program could not be prepared; none of these is the submission's fault.
+#[derive(Debug, Error)]
+pub enum LanguageError {
+    #[error("{}: cannot tell the language from the extension `{ext}` (use --lang with one of: {known})", path.display())]
+    UnknownExtension { path: PathBuf, ext: String, known: String },
+    #[error("unknown language `{id}` (known: {known})")]
+    UnknownLanguage { id: String, known: String },
+    #[error("{language} needs `{program}`, which is not installed here (install it, or judge with another language)")]
+    MissingToolchain { language: String, program: String },
+    #[error("{}: cannot read the source: {source}", path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("languages config {0}")]
+    Config(String),
+    #[error("compile cache: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("compiler: {0}")]
+    Sandbox(#[from] crate::sandbox::SandboxError),
+}
+
+/// The language table in force.
+#[derive(Debug, Clone)]
+pub struct Languages {
+    pub table: Vec<Language>,
+}
+
+impl Default for Languages {
+    fn default() -> Self {
+        Languages { table: builtin() }
+    }
+}
+
+impl Languages {
+    /// The built-in table with a config file's entries applied on top.
+    pub fn with_config(path: &Path) -> Result<Languages, LanguageError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| LanguageError::Config(format!("{}: cannot read: {e}", path.display())))?;
+        let file: table::LanguagesFile = serde_yaml::from_str(&text).map_err(|e| {
+            let loc = e.location().map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
+            LanguageError::Config(format!("{}{loc}: {e}", path.display()))
+        })?;
+        let mut table = builtin();
+        table::apply(&mut table, path, file).map_err(LanguageError::Config)?;
+        Ok(Languages { table })
+    }
+
+    fn known(&self) -> String {
+        self.table.iter().map(|l| l.id.as_str()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// A language by id (`--lang`).
+    pub fn by_id(&self, id: &str) -> Result<&Language, LanguageError> {
+        self.table
+            .iter()
+            .find(|l| l.id == id)
+            .ok_or_else(|| LanguageError::UnknownLanguage {
+                id: id.into(),
+                known: self.known(),
+            })
+    }
+
+    /// The language of a file by its extension; a file without one that is
+    /// executable is a ready executable.
+    pub fn detect(&self, path: &Path) -> Result<&Language, LanguageError> {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_lowercase())
+            .unwrap_or_default();
+        if ext.is_empty() && is_executable(path) {
+            return self.by_id("exe");
+        }
+        self.table
+            .iter()
+            .find(|l| l.extensions.iter().any(|e| *e == ext))
+            .ok_or_else(|| LanguageError::UnknownExtension {
+                path: path.to_path_buf(),
+                ext: if ext.is_empty() { "(none)".into() } else { format!(".{ext}") },
+                known: self
+                    .table
+                    .iter()
+                    .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            })
+    }
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}

@@ -1,0 +1,213 @@
+//! The language table: built-in entries, overridable by a config file.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::spec::Bytes;
+
+/// How to build and run programs of one language.
+///
+/// Commands are argv lists with placeholders: `{src}` the source file,
+/// `{dir}` the artefact folder, `{bin}` the compiled binary (`{dir}/main`),
+/// `{main}` the Java main class, `{memory_mib}` the memory limit in MiB.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Language {
+    pub id: String,
+    pub name: String,
+    pub extensions: Vec<String>,
+    /// File name the source is saved under before compiling (`{src}`).
+    pub source_name: String,
+    pub compile: Option<Vec<String>>,
+    pub run: Vec<String>,
+    /// CPU-time limits are multiplied by this (interpreter and JIT overhead).
+    pub time_multiplier: f64,
+    /// Extra memory granted on top of the problem's limit (runtime overhead).
+    pub memory_allowance: Bytes,
+    /// Whether an address-space cap may be used to enforce memory: fine for
+    /// native code, fatal for runtimes that reserve large virtual ranges.
+    pub cap_address_space: bool,
+}
+
+fn lang(
+    id: &str,
+    name: &str,
+    extensions: &[&str],
+    source_name: &str,
+    compile: Option<&[&str]>,
+    run: &[&str],
+) -> Language {
+    let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    Language {
+        id: id.into(),
+        name: name.into(),
+        extensions: strings(extensions),
+        source_name: source_name.into(),
+        compile: compile.map(strings),
+        run: strings(run),
+        time_multiplier: 1.0,
+        memory_allowance: Bytes(0),
+        cap_address_space: true,
+    }
+}
+
+/// The languages grundy knows without any configuration.
+///
+/// Multipliers and allowances (documented in README.md): Python's start-up
+/// and interpretation cost 3x; the JVM's JIT and GC threads count towards
+/// CPU time (2x) and its runtime needs about 64 MiB beyond the heap.
+pub fn builtin() -> Vec<Language> {
+    let c = lang(
+        "c",
+        "C (gcc, C17)",
+        &["c"],
+        "main.c",
+        Some(&["gcc", "-O2", "-std=gnu17", "-pipe", "-o", "{bin}", "{src}", "-lm"]),
+        &["{bin}"],
+    );
+    let cpp = lang(
+        "cpp",
+        "C++ (g++, C++17)",
+        &["cpp", "cc", "cxx", "c++"],
+        "main.cpp",
+        Some(&["g++", "-O2", "-std=gnu++17", "-pipe", "-o", "{bin}", "{src}"]),
+        &["{bin}"],
+    );
+    let mut java = lang(
+        "java",
+        "Java",
+        &["java"],
+        "Main.java",
+        Some(&["javac", "-encoding", "UTF-8", "-d", "{dir}", "{src}"]),
+        &[
+            "java",
+            "-Xmx{memory_mib}m",
+            "-Xss{memory_mib}m",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-Xshare:auto",
+            "-cp",
+            "{dir}",
+            "{main}",
+        ],
+    );
+    java.time_multiplier = 2.0;
+    java.memory_allowance = Bytes::mib(64);
+    java.cap_address_space = false;
+    let mut python = lang(
+        "python",
+        "Python 3",
+        &["py"],
+        "main.py",
+        Some(&[
+            "python3",
+            "-c",
+            "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+            "{src}",
+        ]),
+        &["python3", "{src}"],
+    );
+    python.time_multiplier = 3.0;
+    python.memory_allowance = Bytes::mib(32);
+    let mut rust = lang(
+        "rust",
+        "Rust (rustc, 2021)",
+        &["rs"],
+        "main.rs",
+        Some(&["rustc", "-O", "--edition", "2021", "-o", "{bin}", "{src}"]),
+        &["{bin}"],
+    );
+    rust.memory_allowance = Bytes::mib(8);
+    let exe = lang("exe", "ready executable", &[], "main", None, &["{bin}"]);
+    let mut all = vec![c, cpp, java, python, rust, exe];
+    // Native runtimes still map a few MiB of libraries beyond what they use.
+    for l in all.iter_mut().filter(|l| l.cap_address_space) {
+        l.memory_allowance = Bytes(l.memory_allowance.0 + Bytes::mib(16).0);
+    }
+    all
+}
+
+/// One entry of a languages config file; omitted fields keep the built-in
+/// value of the same id.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LanguageOverride {
+    id: String,
+    name: Option<String>,
+    extensions: Option<Vec<String>>,
+    source_name: Option<String>,
+    compile: Option<Vec<String>>,
+    run: Option<Vec<String>>,
+    time_multiplier: Option<f64>,
+    memory_allowance: Option<String>,
+    cap_address_space: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LanguagesFile {
+    pub languages: Vec<LanguageOverride>,
+}
+
+/// Applies a config file's entries to the table, naming the file on errors.
+pub(crate) fn apply(table: &mut Vec<Language>, path: &Path, file: LanguagesFile) -> Result<(), String> {
+    for o in file.languages {
+        let existing = table.iter().position(|l| l.id == o.id);
+        let mut l = match existing {
+            Some(i) => table[i].clone(),
+            None => {
+                let run = o.run.clone().ok_or_else(|| {
+                    format!("{}: new language `{}` needs a `run` command", path.display(), o.id)
+                })?;
+                Language {
+                    id: o.id.clone(),
+                    name: o.id.clone(),
+                    extensions: Vec::new(),
+                    source_name: "main".into(),
+                    compile: None,
+                    run,
+                    time_multiplier: 1.0,
+                    memory_allowance: Bytes(0),
+                    cap_address_space: true,
+                }
+            }
+        };
+        if let Some(v) = o.name {
+            l.name = v;
+        }
+        if let Some(v) = o.extensions {
+            l.extensions = v.into_iter().map(|e| e.trim_start_matches('.').to_lowercase()).collect();
+        }
+        if let Some(v) = o.source_name {
+            l.source_name = v;
+        }
+        if let Some(v) = o.compile {
+            l.compile = (!v.is_empty()).then_some(v);
+        }
+        if let Some(v) = o.run {
+            l.run = v;
+        }
+        if let Some(v) = o.time_multiplier {
+            if !(v.is_finite() && v > 0.0) {
+                return Err(format!("{}: `{}`: time_multiplier must be > 0", path.display(), o.id));
+            }
+            l.time_multiplier = v;
+        }
+        if let Some(v) = o.memory_allowance {
+            l.memory_allowance = crate::spec::parse_bytes(&v).ok_or_else(|| {
+                format!("{}: `{}`: memory_allowance `{v}` is not a size like 64MiB", path.display(), o.id)
+            })?;
+        }
+        if let Some(v) = o.cap_address_space {
+            l.cap_address_space = v;
+        }
+        if l.run.is_empty() {
+            return Err(format!("{}: `{}`: `run` must not be empty", path.display(), o.id));
+        }
+        match existing {
+            Some(i) => table[i] = l,
+            None => table.push(l),
+        }
+    }
+    Ok(())
+}

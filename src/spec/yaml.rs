@@ -1,0 +1,430 @@
+//! Our YAML problem spec (see docs/problem-format.md) and its translation to
+//! the [`Problem`] model.
+//!
+//! Every check that can run during deserialisation does, so that serde_yaml
+//! reports it with a line and column; only checks that need the file system
+//! (does the statement exist?) run afterwards, and name the key instead.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+
+use super::units::{SpecBytes, SpecDuration};
+use super::{CheckerSpec, Group, Limits, Problem, ProblemId, Sample, SpecError, TestSource};
+use crate::generate::Params;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProblem {
+    id: RawId,
+    title: String,
+    #[serde(default)]
+    source: String,
+    statement: Option<PathBuf>,
+    reference: Option<PathBuf>,
+    seed: Option<u64>,
+    #[serde(default)]
+    limits: RawLimits,
+    #[serde(default)]
+    checker: RawChecker,
+    #[serde(default)]
+    samples: Vec<RawSample>,
+    #[serde(default)]
+    groups: Vec<RawGroup>,
+}
+
+/// A problem id, validated where it is written.
+#[derive(Debug, Deserialize)]
+#[serde(try_from = "String")]
+struct RawId(String);
+
+impl TryFrom<String> for RawId {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        if is_name(&s, false) {
+            Ok(RawId(s))
+        } else {
+            Err(format!(
+                "problem id `{s}`: use lowercase letters, digits and '-' (like `nim-yes-no`)"
+            ))
+        }
+    }
+}
+
+/// A group name, validated where it is written.
+#[derive(Debug, Deserialize)]
+#[serde(try_from = "String")]
+struct RawGroupName(String);
+
+impl TryFrom<String> for RawGroupName {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        if s == "sample" {
+            Err("group name `sample` is reserved for the samples".into())
+        } else if is_name(&s, true) {
+            Ok(RawGroupName(s))
+        } else {
+            Err(format!(
+                "group name `{s}`: use letters, digits, '-' and '_' (like `large` or `anti-overflow`)"
+            ))
+        }
+    }
+}
+
+fn is_name(s: &str, allow_upper_and_underscore: bool) -> bool {
+    !s.is_empty()
+        && s.len() <= 64
+        && s.bytes().all(|b| {
+            b.is_ascii_lowercase()
+                || b.is_ascii_digit()
+                || b == b'-'
+                || (allow_upper_and_underscore && (b.is_ascii_uppercase() || b == b'_'))
+        })
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLimits {
+    time: Option<SpecDuration>,
+    memory: Option<SpecBytes>,
+    output: Option<SpecBytes>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSample {
+    input: String,
+    output: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGroup {
+    name: RawGroupName,
+    points: Option<RawPoints>,
+    tests: Vec<RawTest>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(try_from = "f64")]
+struct RawPoints(f64);
+
+impl TryFrom<f64> for RawPoints {
+    type Error = String;
+    fn try_from(p: f64) -> Result<Self, String> {
+        if p.is_finite() && p >= 0.0 {
+            Ok(RawPoints(p))
+        } else {
+            Err(format!("points must be a number >= 0, found {p}"))
+        }
+    }
+}
+
+/// One entry of a group's `tests:` list, before we know which kind it is.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTestFields {
+    generator: Option<String>,
+    program: Option<PathBuf>,
+    input: Option<String>,
+    file: Option<PathBuf>,
+    answer: Option<String>,
+    params: Option<Params>,
+    args: Option<Vec<serde_yaml::Value>>,
+    count: Option<u32>,
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(try_from = "RawTestFields")]
+struct RawTest(TestSource);
+
+const TEST_KINDS: &str =
+    "each test entry needs exactly one of `generator`, `program`, `input` or `file`";
+
+impl TryFrom<RawTestFields> for RawTest {
+    type Error = String;
+    fn try_from(f: RawTestFields) -> Result<Self, String> {
+        let kinds = [
+            f.generator.is_some(),
+            f.program.is_some(),
+            f.input.is_some(),
+            f.file.is_some(),
+        ];
+        if kinds.iter().filter(|k| **k).count() != 1 {
+            return Err(TEST_KINDS.into());
+        }
+        if f.count == Some(0) {
+            return Err("`count` must be at least 1".into());
+        }
+        let generated = f.generator.is_some() || f.program.is_some();
+        if !generated && (f.count.is_some() || f.seed.is_some()) {
+            return Err("`count` and `seed` belong to `generator` or `program` entries".into());
+        }
+        if f.params.is_some() && f.generator.is_none() {
+            return Err("`params` belongs to `generator` entries".into());
+        }
+        if f.args.is_some() && f.program.is_none() {
+            return Err("`args` belongs to `program` entries".into());
+        }
+        if f.answer.is_some() && generated {
+            return Err("generated tests take their answers from the reference; drop `answer`".into());
+        }
+        let count = f.count.unwrap_or(1);
+        let source = if let Some(family) = f.generator {
+            if crate::catalog::family(&family).is_none() {
+                return Err(format!(
+                    "unknown generator `{family}` (built-in generators: {})",
+                    crate::catalog::family_names().join(", ")
+                ));
+            }
+            TestSource::Generated {
+                family,
+                params: f.params.unwrap_or_default(),
+                count,
+                seed: f.seed,
+            }
+        } else if let Some(program) = f.program {
+            TestSource::External {
+                program,
+                args: f.args.unwrap_or_default().iter().map(scalar_text).collect(),
+                count,
+                seed: f.seed,
+            }
+        } else if let Some(input) = f.input {
+            TestSource::Inline {
+                input,
+                answer: f.answer,
+            }
+        } else {
+            TestSource::File {
+                input: f.file.unwrap_or_default(),
+                answer: f.answer.map(PathBuf::from),
+            }
+        };
+        Ok(RawTest(source))
+    }
+}
+
+fn scalar_text(v: &serde_yaml::Value) -> String {
+    match v {
+        serde_yaml::Value::String(s) => s.clone(),
+        other => serde_yaml::to_string(other)
+            .map(|s| s.trim().to_string())
+            .unwrap_or_default(),
+    }
+}
+
+/// `checker:` is either a bare name (`tokens`, `exact`) or a one-key map
+/// (`{game: nim-winning-move}`), which serde_yaml's enum support does not
+/// read, hence the hand-written visitor.
+#[derive(Debug, Default)]
+struct RawChecker(CheckerSpec);
+
+impl Default for CheckerSpec {
+    fn default() -> Self {
+        CheckerSpec::Tokens
+    }
+}
+
+const CHECKER_HELP: &str = "`tokens`, `exact`, or one of {float: {abs, rel}}, {game: NAME}, {testlib: PROGRAM}, {icpc: PROGRAM}";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFloat {
+    #[serde(default)]
+    abs: f64,
+    #[serde(default)]
+    rel: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawIcpcFull {
+    program: PathBuf,
+    #[serde(default)]
+    args: Vec<String>,
+}
+
+struct CheckerVisitor;
+
+impl<'de> Visitor<'de> for CheckerVisitor {
+    type Value = RawChecker;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(CHECKER_HELP)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<RawChecker, E> {
+        match v {
+            "tokens" => Ok(RawChecker(CheckerSpec::Tokens)),
+            "exact" => Ok(RawChecker(CheckerSpec::Exact)),
+            _ => Err(E::custom(format!(
+                "unknown checker `{v}`, expected {CHECKER_HELP}"
+            ))),
+        }
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawChecker, A::Error> {
+        let Some(key) = map.next_key::<String>()? else {
+            return Err(de::Error::custom(format!("empty checker, expected {CHECKER_HELP}")));
+        };
+        let spec = match key.as_str() {
+            "float" => {
+                let f: RawFloat = map.next_value()?;
+                if !(f.abs >= 0.0 && f.rel >= 0.0 && (f.abs > 0.0 || f.rel > 0.0)) {
+                    return Err(de::Error::custom(
+                        "float checker: give `abs` and/or `rel` as non-negative tolerances, at least one above 0",
+                    ));
+                }
+                CheckerSpec::Float { abs: f.abs, rel: f.rel }
+            }
+            "game" => CheckerSpec::Game(map.next_value()?),
+            "testlib" => CheckerSpec::Testlib(map.next_value()?),
+            "icpc" => {
+                let v: serde_yaml::Value = map.next_value()?;
+                icpc_checker(v).map_err(de::Error::custom)?
+            }
+            other => {
+                return Err(de::Error::custom(format!(
+                    "unknown checker kind `{other}`, expected {CHECKER_HELP}"
+                )));
+            }
+        };
+        if map.next_key::<String>()?.is_some() {
+            return Err(de::Error::custom("a checker map has exactly one key"));
+        }
+        Ok(RawChecker(spec))
+    }
+}
+
+fn icpc_checker(v: serde_yaml::Value) -> Result<CheckerSpec, String> {
+    if let Some(p) = v.as_str() {
+        return Ok(CheckerSpec::Icpc {
+            program: PathBuf::from(p),
+            args: Vec::new(),
+        });
+    }
+    let full: RawIcpcFull = serde_yaml::from_value(v)
+        .map_err(|e| format!("icpc checker: expected a program path or {{program, args}}: {e}"))?;
+    Ok(CheckerSpec::Icpc {
+        program: full.program,
+        args: full.args,
+    })
+}
+
+impl<'de> Deserialize<'de> for RawChecker {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(CheckerVisitor)
+    }
+}
+
+/// Parses `text` (the contents of `path`) into a validated problem.
+pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
+    let raw: RawProblem = serde_yaml::from_str(text).map_err(|e| yaml_error(path, &e))?;
+    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let invalid = |message: String| SpecError::Invalid {
+        path: path.to_path_buf(),
+        message,
+    };
+    check_folder_name(&dir, &raw.id.0).map_err(invalid)?;
+    let mut names = std::collections::BTreeSet::new();
+    for g in &raw.groups {
+        if !names.insert(g.name.0.as_str()) {
+            return Err(invalid(format!("group `{}` is defined twice", g.name.0)));
+        }
+        if g.tests.is_empty() {
+            return Err(invalid(format!("group `{}` has no tests", g.name.0)));
+        }
+    }
+    let statement = match raw.statement {
+        Some(p) => {
+            let full = dir.join(&p);
+            if !full.is_file() {
+                return Err(invalid(format!(
+                    "statement: `{}` does not exist (the path is relative to {})",
+                    p.display(),
+                    dir.display()
+                )));
+            }
+            Some(full)
+        }
+        None => Some(dir.join("statement.md")).filter(|p| p.is_file()),
+    };
+    let reference = match raw.reference {
+        Some(p) => Some(dir.join(p)),
+        None => default_reference(&dir, &raw.id.0),
+    };
+    let defaults = Limits::default();
+    let all_without_points = raw.groups.iter().all(|g| g.points.is_none());
+    Ok(Problem {
+        id: ProblemId(raw.id.0),
+        title: raw.title,
+        source: raw.source,
+        dir,
+        spec_path: path.to_path_buf(),
+        statement,
+        reference,
+        seed: raw.seed.unwrap_or(1),
+        limits: Limits {
+            time: raw.limits.time.map_or(defaults.time, |d| d.0),
+            memory: raw.limits.memory.map_or(defaults.memory, |b| b.0),
+            output: raw.limits.output.map_or(defaults.output, |b| b.0),
+        },
+        checker: raw.checker.0,
+        samples: raw
+            .samples
+            .into_iter()
+            .map(|s| Sample {
+                input: s.input,
+                output: s.output,
+            })
+            .collect(),
+        groups: raw
+            .groups
+            .into_iter()
+            .map(|g| Group {
+                name: g.name.0,
+                points: match g.points {
+                    Some(p) => p.0,
+                    None if all_without_points => 1.0,
+                    None => 0.0,
+                },
+                tests: g.tests.into_iter().map(|t| t.0).collect(),
+            })
+            .collect(),
+    })
+}
+
+/// The folder name and the id must agree, or `grundy judge ID` would find a
+/// different problem than the one the spec describes.
+fn check_folder_name(dir: &Path, id: &str) -> Result<(), String> {
+    match dir.file_name().and_then(|n| n.to_str()) {
+        Some(name) if name != id => Err(format!(
+            "id `{id}` does not match its folder `{name}`: rename one of them"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `<project>/reference/<id>.rs`, where the project holds the problems folder.
+fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
+    let project = dir.parent()?.parent()?;
+    let p = project.join("reference").join(format!("{id}.rs"));
+    p.is_file().then_some(p)
+}
+
+fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
+    let text = e.to_string();
+    let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+    // serde_yaml appends " at line L column C"; we print the location up front.
+    let message = match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    };
+    SpecError::Yaml {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message,
+    }
+}

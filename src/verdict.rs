@@ -1,0 +1,128 @@
+//! Verdicts and their precedence, in one place.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The verdict of one test or one submission (SPEC.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub enum Verdict {
+    AC,
+    WA,
+    PE,
+    TLE,
+    MLE,
+    OLE,
+    RE,
+    CE,
+    IE,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 9] = [
+        Verdict::AC,
+        Verdict::WA,
+        Verdict::PE,
+        Verdict::TLE,
+        Verdict::MLE,
+        Verdict::OLE,
+        Verdict::RE,
+        Verdict::CE,
+        Verdict::IE,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
+            Verdict::RE => "RE",
+            Verdict::CE => "CE",
+            Verdict::IE => "IE",
+        }
+    }
+
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Verdict::AC => "accepted",
+            Verdict::WA => "wrong answer",
+            Verdict::PE => "presentation error",
+            Verdict::TLE => "time limit exceeded",
+            Verdict::MLE => "memory limit exceeded",
+            Verdict::OLE => "output limit exceeded",
+            Verdict::RE => "run-time error",
+            Verdict::CE => "compile error",
+            Verdict::IE => "internal error",
+        }
+    }
+
+    /// The ICPC problem-package folder holding submissions expected to get
+    /// this verdict.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Verdict::AC => "accepted",
+            Verdict::WA => "wrong_answer",
+            Verdict::PE => "presentation_error",
+            Verdict::TLE => "time_limit_exceeded",
+            Verdict::MLE => "memory_limit_exceeded",
+            Verdict::OLE => "output_limit_exceeded",
+            Verdict::RE => "run_time_error",
+            Verdict::CE => "compile_error",
+            Verdict::IE => "judge_error",
+        }
+    }
+
+    pub fn from_folder(name: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.folder() == name)
+    }
+
+    /// The overall verdict of a run of tests: the first one that is not AC,
+    /// in test order (samples first), or AC.
+    pub fn first_failure(tests: impl IntoIterator<Item = Verdict>) -> Verdict {
+        tests
+            .into_iter()
+            .find(|v| *v != Verdict::AC)
+            .unwrap_or(Verdict::AC)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Verdict {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Verdict::ALL
+            .into_iter()
+            .find(|v| v.code().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown verdict `{s}` (expected one of AC WA PE TLE MLE OLE RE CE IE)"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_failure_in_order() {
+        use Verdict::*;
+        assert_eq!(Verdict::first_failure([AC, AC]), AC);
+        assert_eq!(Verdict::first_failure([AC, WA, TLE]), WA);
+        assert_eq!(Verdict::first_failure([TLE, WA]), TLE);
+    }
+
+    #[test]
+    fn folders_round_trip() {
+        for v in Verdict::ALL {
+            assert_eq!(Verdict::from_folder(v.folder()), Some(v));
+            assert_eq!(v.code().parse::<Verdict>(), Ok(v));
+        }
+    }
+}

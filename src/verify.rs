@@ -1,0 +1,213 @@
+//! `grundy verify`: the regression check for problem setters and CI.
+//!
+//! For each problem: the reference is AC on every test under the real
+//! limits; the reference agrees with the game oracle on every small
+//! position; every known submission gets the verdict its folder promises;
+//! every sample appears in the statement.
+
+use std::path::{Path, PathBuf};
+
+use crate::cache::Key;
+use crate::catalog;
+use crate::judge::{self, execute, run_limits, Context, Options, Prepared};
+use crate::language::Compiled;
+use crate::sandbox::Exit;
+use crate::spec::Problem;
+use crate::verdict::Verdict;
+
+/// The outcome of one check.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    Passed(String),
+    Failed(String),
+    /// Not applicable to this problem (e.g. no oracle for a foreign package).
+    Skipped(String),
+}
+
+impl Status {
+    pub fn failed(&self) -> bool {
+        matches!(self, Status::Failed(_))
+    }
+}
+
+/// A known submission and what it got.
+#[derive(Debug, Clone)]
+pub struct KnownCheck {
+    pub path: PathBuf,
+    pub expected: Verdict,
+    pub got: Verdict,
+    /// The first test that was not AC (the test that rejects it).
+    pub first_failing: Option<String>,
+    pub message: String,
+}
+
+/// Everything verify found about one problem.
+#[derive(Debug, Clone)]
+pub struct ProblemReport {
+    pub id: String,
+    pub tests: usize,
+    pub reference: Status,
+    pub oracle: Status,
+    pub samples: Status,
+    pub known: Vec<KnownCheck>,
+}
+
+impl ProblemReport {
+    pub fn passed(&self) -> bool {
+        !(self.reference.failed() || self.oracle.failed() || self.samples.failed())
+            && self.known.iter().all(|k| k.got == k.expected)
+    }
+}
+
+/// Verifies one problem; `Err` only when the problem cannot be prepared.
+pub fn verify(problem: &Problem, ctx: &Context, jobs: usize) -> Result<ProblemReport, judge::JudgeError> {
+    let prepared = judge::prepare(problem, ctx)?;
+    let reference = check_reference(&prepared, ctx, jobs);
+    let oracle = match &problem.reference {
+        Some(r) => check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx),
+        None => Status::Skipped("no reference".into()),
+    };
+    let known = judge::known_submissions(&problem.dir)
+        .into_iter()
+        .map(|(expected, path)| check_known(&prepared, ctx, &path, expected, jobs))
+        .collect();
+    Ok(ProblemReport {
+        id: problem.id.0.clone(),
+        tests: prepared.tests.len(),
+        reference,
+        oracle,
+        samples: check_samples(problem),
+        known,
+    })
+}
+
+fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
+    let Some(path) = &prepared.problem.reference else {
+        return Status::Skipped("no reference".into());
+    };
+    let options = Options { jobs, ..Options::default() };
+    match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
+        Ok(r) if r.verdict == Verdict::AC => {
+            let max = r.tests.iter().map(|t| t.time_ms).fold(0.0, f64::max);
+            Status::Passed(format!("AC, max {max:.0} ms"))
+        }
+        Ok(r) => {
+            let first = r.tests.iter().find(|t| t.verdict != Verdict::AC);
+            Status::Failed(match first {
+                Some(t) => format!("reference {} is {} on {}: {}", path.display(), t.verdict, t.name, t.message),
+                None => format!("reference {} is {}: {}", path.display(), r.verdict, r.compile.log.trim()),
+            })
+        }
+        Err(e) => Status::Failed(format!("reference {}: {e}", path.display())),
+    }
+}
+
+/// Runs the reference on every oracle case of the catalog entry.
+fn check_oracle(problem: &Problem, reference: &Compiled, ctx: &Context) -> Status {
+    let Some(entry) = catalog::entry(&problem.id.0) else {
+        return Status::Skipped("no oracle for this problem".into());
+    };
+    let cases = (entry.oracle_cases)();
+    if cases.is_empty() {
+        return Status::Failed("the catalog entry has no oracle cases".into());
+    }
+    let mut limits = run_limits(reference, &problem.limits);
+    limits.cpu *= 10;
+    limits.wall = crate::sandbox::RunLimits::wall_for(limits.cpu);
+    for case in &cases {
+        match run_case(reference, case.input.as_bytes(), limits, problem, ctx) {
+            Ok(out) => {
+                if let Err(why) = (entry.accepts)(case, &out) {
+                    return Status::Failed(format!(
+                        "reference disagrees with the oracle on input {}: {why}",
+                        preview(&case.input)
+                    ));
+                }
+            }
+            Err(e) => return Status::Failed(format!("reference failed on oracle input {}: {e}", preview(&case.input))),
+        }
+    }
+    Status::Passed(format!("{} inputs agree", cases.len()))
+}
+
+fn run_case(
+    program: &Compiled,
+    input: &[u8],
+    limits: crate::sandbox::RunLimits,
+    problem: &Problem,
+    ctx: &Context,
+) -> Result<String, String> {
+    let path = ctx
+        .cache
+        .put_file("tests", &Key::of(&[input]), ".in", input)
+        .map_err(|e| e.to_string())?;
+    let exec = execute(program, &path, limits, problem.limits.memory, ctx.workroot.path()).map_err(|e| e.to_string())?;
+    if exec.outcome.exit != Exit::Code(0) || exec.outcome.limit.is_some() {
+        return Err(format!("{:?} {:?} {}", exec.outcome.exit, exec.outcome.limit, exec.stderr_head.trim()));
+    }
+    std::fs::read_to_string(&exec.stdout).map_err(|e| e.to_string())
+}
+
+fn preview(input: &str) -> String {
+    let one_line: String = input.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.len() > 80 {
+        format!("`{}…`", &one_line[..80])
+    } else {
+        format!("`{one_line}`")
+    }
+}
+
+fn check_known(prepared: &Prepared, ctx: &Context, path: &Path, expected: Verdict, jobs: usize) -> KnownCheck {
+    let options = Options {
+        jobs,
+        fail_fast: expected != Verdict::AC,
+        ..Options::default()
+    };
+    let mut check = KnownCheck {
+        path: path.to_path_buf(),
+        expected,
+        got: Verdict::IE,
+        first_failing: None,
+        message: String::new(),
+    };
+    match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
+        Ok(r) => {
+            check.got = r.verdict;
+            if let Some(t) = r.tests.iter().find(|t| t.verdict != Verdict::AC) {
+                check.first_failing = Some(t.name.clone());
+                check.message = t.message.clone();
+            } else if !r.compile.ok {
+                check.message = r.compile.log.lines().next().unwrap_or("").to_string();
+            }
+        }
+        Err(e) => check.message = e.to_string(),
+    }
+    check
+}
+
+/// Every sample's input and output must appear in the statement, so the
+/// statement never shows a sample the judge does not use.
+fn check_samples(problem: &Problem) -> Status {
+    let Some(path) = &problem.statement else {
+        return Status::Failed(format!("no statement next to {}", problem.spec_path.display()));
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => normalize(&t),
+        Err(e) => return Status::Failed(format!("{}: {e}", path.display())),
+    };
+    if problem.samples.is_empty() {
+        return Status::Failed("the spec has no samples".into());
+    }
+    for (i, s) in problem.samples.iter().enumerate() {
+        for (what, body) in [("input", &s.input), ("output", &s.output)] {
+            if !text.contains(&normalize(body)) {
+                return Status::Failed(format!("sample {} {what} does not appear in {}", i + 1, path.display()));
+            }
+        }
+    }
+    Status::Passed(format!("{} samples in the statement", problem.samples.len()))
+}
+
+fn normalize(s: &str) -> String {
+    s.lines().map(str::trim).collect::<Vec<_>>().join("\n").trim().to_string()
+}
