@@ -38,7 +38,11 @@ pub fn xor_nonzero(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Option<Vec<u64>
     }
     // Moving one pile by one stone changes the nim-sum: it becomes non-zero.
     let i = piles.iter().position(|&p| p < hi || p > lo)?;
-    piles[i] = if piles[i] < hi { piles[i] + 1 } else { piles[i] - 1 };
+    piles[i] = if piles[i] < hi {
+        piles[i] + 1
+    } else {
+        piles[i] - 1
+    };
     Some(piles)
 }
 
