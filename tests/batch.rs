@@ -246,7 +246,7 @@ fn one_file_per_student_and_feedback_levels() {
 }
 
 /// Processes (other than this test) whose command line or environment
-/// mentions `marker`.
+/// mentions `marker`, as their command lines.
 fn processes_mentioning(marker: &str) -> Vec<String> {
     let me = std::process::id().to_string();
     let mut found = Vec::new();
@@ -260,10 +260,7 @@ fn processes_mentioning(marker: &str) -> Vec<String> {
         let m = marker.as_bytes();
         let has = |b: &[u8]| b.windows(m.len()).any(|w| w == m);
         if has(&cmdline) || has(&environ) {
-            found.push(format!(
-                "{pid}: {}",
-                String::from_utf8_lossy(&cmdline).replace('\0', " ")
-            ));
+            found.push(String::from_utf8_lossy(&cmdline).replace('\0', " "));
         }
     }
     found
