@@ -353,3 +353,53 @@ fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
     let journal = std::fs::read(out_dir.join("journal.jsonl")).unwrap_or_default();
     assert!(journal.is_empty() || journal.ends_with(b"\n"));
 }
+
+#[test]
+fn usage_errors_exit_2_and_say_what_to_do() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let empty = t.path().join("empty");
+    std::fs::create_dir_all(&empty).expect("mkdir");
+    let out = t.path().join("out").to_string_lossy().into_owned();
+    let cases: [(Vec<String>, &str); 4] = [
+        (
+            vec!["grade".into(), empty.to_string_lossy().into_owned()],
+            "no submissions found",
+        ),
+        (
+            vec![
+                "grade".into(),
+                t.path().join("missing").to_string_lossy().into_owned(),
+            ],
+            "not a folder",
+        ),
+        (
+            vec![
+                "grade".into(),
+                empty.to_string_lossy().into_owned(),
+                "--shard".into(),
+                "3/3".into(),
+            ],
+            "0 ≤ K < N",
+        ),
+        (
+            vec![
+                "grade".into(),
+                empty.to_string_lossy().into_owned(),
+                "--problem".into(),
+                "nope".into(),
+            ],
+            "no problem `nope`",
+        ),
+    ];
+    for (args, says) in cases {
+        let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
+        args.extend(["--out", &out]);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        assert!(
+            text(&o.stderr).contains(says),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+    }
+}

@@ -82,6 +82,12 @@ pub fn grade(
             opts.dir.display()
         ))
     })?;
+    if walked.students.is_empty() && walked.issues.is_empty() {
+        return Err(BatchError::Usage(format!(
+            "{}: no submissions found (expected one folder per student, or one file per student with --problem ID)",
+            opts.dir.display()
+        )));
+    }
     for issue in &walked.issues {
         eprintln!(
             "grundy: {}: {}",

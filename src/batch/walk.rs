@@ -177,7 +177,16 @@ impl Walker<'_> {
         }
         for (path, symlink) in &files {
             seen += 1;
+            // With --problem, the files of other problems are not this
+            // problem's submission: leave them for their own run.
+            let other_problem = |id: &str| {
+                path.file_name()
+                    .and_then(|n| n.to_str())
+                    .map(|n| stem(n).to_lowercase())
+                    .is_some_and(|s| s != id.to_lowercase() && (self.layout.is_problem)(&s))
+            };
             match self.layout.problem {
+                Some(id) if other_problem(id) => {}
                 Some(id) => self.file(student, Some(id), path, *symlink),
                 None => self.file(student, None, path, *symlink),
             }
@@ -436,12 +445,13 @@ mod tests {
         write(r, "dave/solution.c", "x");
         write(r, "erin/nim.c", "x");
         write(r, "erin/scratch.c", "x");
+        write(r, "gil/wythoff.c", "x");
         std::os::unix::fs::symlink("/nonexistent", r.join("frank.c")).expect("symlink");
         let languages = Languages::default();
-        let no = |_: &str| false;
+        let known = |s: &str| s == "nim" || s == "wythoff";
         let layout = Layout {
             problem: Some("nim"),
-            is_problem: &no,
+            is_problem: &known,
             languages: &languages,
         };
         let w = walk(r, &layout).expect("walk");
@@ -458,7 +468,8 @@ mod tests {
                 ("erin", "erin/nim.c")
             ]
         );
-        assert_eq!(w.students, ["alice", "bob", "dave", "erin", "frank"]);
+        // gil's only file is another problem's: nothing to judge for nim.
+        assert_eq!(w.students, ["alice", "bob", "dave", "erin", "frank", "gil"]);
         assert_eq!(
             kinds(&w),
             [
