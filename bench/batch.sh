@@ -73,7 +73,7 @@ done
 
 read -r subs runs _ <<<"${row[warm-1]}"
 echo "class: $students students × 3 problems = $subs submissions, $runs test runs ($(nproc) CPUs)"
-printf '%-34s %12s %12s\n' "" "--jobs 1" "--jobs 2"
+printf '%-40s %12s %12s\n' "" "--jobs 1" "--jobs 2"
 for mode in cold warm; do
   line=("$mode cache: submissions per second")
   share=("$mode cache: judge's share of the CPU")
@@ -84,9 +84,9 @@ for mode in cold warm; do
     share+=("$(python3 -c "print(f'{100 * ($cpu - $tests) / $cpu:.0f} %')")")
     secs+=("$(python3 -c "print(f'{$wall:.1f} ({$cpu:.1f})')")")
   done
-  printf '%-34s %12s %12s\n' "${line[@]}"
-  printf '%-34s %12s %12s\n' "${secs[@]}"
-  printf '%-34s %12s %12s\n' "${share[@]}"
+  printf '%-40s %12s %12s\n' "${line[@]}"
+  printf '%-40s %12s %12s\n' "${secs[@]}"
+  printf '%-40s %12s %12s\n' "${share[@]}"
 done
 echo "judge's share = (CPU of the grundy process tree - sum of the tests' time_ms) / CPU of the tree;"
 echo "cold includes compiling every submission and computing the reference answers."
