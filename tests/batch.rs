@@ -138,7 +138,8 @@ fn without_resume_an_earlier_run_is_not_overwritten() {
     let t = tempfile::tempdir().expect("tempdir");
     let class = t.path().join("class");
     write(&class.join("ann.py"), &template("xor_ok.py"));
-    let out_dir = t.path().join("out");
+    // The output folder inside the class folder is never taken for a student.
+    let out_dir = class.join("grundy-out");
     let o = out_dir.to_string_lossy().into_owned();
     let c = class.to_string_lossy().into_owned();
     let first = run(&["grade", &c, "--problem", "xor", "--out", &o]);
@@ -152,6 +153,8 @@ fn without_resume_an_earlier_run_is_not_overwritten() {
     );
     let again = run(&["grade", &c, "--problem", "xor", "--out", &o, "--resume"]);
     assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    let csv = std::fs::read_to_string(out_dir.join("grades.csv")).expect("csv");
+    assert_eq!(csv, "student,xor,total\nann,100,100\n");
     assert!(
         text(&again.stderr).contains("resuming: 1 of 1"),
         "{}",

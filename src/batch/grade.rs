@@ -75,6 +75,7 @@ pub fn grade(
         problem: fixed.as_ref().map(|p| p.id.0.as_str()),
         is_problem: &is_problem,
         languages: &ctx.languages,
+        skip: where_it_would_be(&opts.out),
     };
     let walked = walk::walk(&opts.dir, &layout).map_err(|e| {
         BatchError::Usage(format!(
@@ -177,6 +178,20 @@ pub fn grade(
     summary.exit = class_exit(&class);
     summary.lines.extend(describe(&class, &written));
     Ok(summary)
+}
+
+/// The canonical path `path` has or would have: the output folder may sit
+/// inside the class folder (`grade .`), and is never a student, whether it
+/// exists yet or not.
+fn where_it_would_be(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Some(parent.canonicalize().ok()?.join(path.file_name()?))
 }
 
 /// Opens OUT and its journal: a fresh run needs an empty OUT (or one with

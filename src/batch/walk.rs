@@ -31,6 +31,9 @@ pub struct Layout<'a> {
     /// Whether a name is a problem id (folder layout without `--problem`).
     pub is_problem: &'a dyn Fn(&str) -> bool,
     pub languages: &'a Languages,
+    /// A folder never to walk: the output folder, when it is inside `DIR`
+    /// (`grundy grade .`), as a canonical path.
+    pub skip: Option<PathBuf>,
 }
 
 /// What the walk found, sorted.
@@ -70,6 +73,9 @@ pub fn walk(dir: &Path, layout: &Layout<'_>) -> io::Result<Walked> {
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let path = entry.path();
+        if layout.skip.is_some() && path.canonicalize().ok() == layout.skip {
+            continue;
+        }
         let rel = w.rel(&path);
         let name = entry.file_name();
         if is_hidden(&name.to_string_lossy()) {
@@ -407,6 +413,7 @@ mod tests {
             problem: None,
             is_problem: &is_problem,
             languages: &languages,
+            skip: None,
         };
         let w = walk(r, &layout).expect("walk");
         assert_eq!(w.students, ["alice", "bob", "carol"]);
@@ -453,6 +460,7 @@ mod tests {
             problem: Some("nim"),
             is_problem: &known,
             languages: &languages,
+            skip: None,
         };
         let w = walk(r, &layout).expect("walk");
         let items: Vec<_> = w
@@ -494,6 +502,7 @@ mod tests {
             problem: None,
             is_problem: &is_problem,
             languages: &languages,
+            skip: None,
         };
         let w = walk(r, &layout).expect("walk");
         assert!(w.items.is_empty());
