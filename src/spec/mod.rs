@@ -48,7 +48,10 @@ pub fn load(path: &Path) -> Result<Problem, SpecError> {
     })?;
     let text = String::from_utf8(bytes).map_err(|e| SpecError::Invalid {
         path: path.to_path_buf(),
-        message: format!("not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()),
+        message: format!(
+            "not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ),
     })?;
     yaml::parse(path, &text)
 }

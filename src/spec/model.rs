@@ -108,7 +108,10 @@ pub enum TestSource {
         seed: Option<u64>,
     },
     /// One handmade test written in the spec.
-    Inline { input: String, answer: Option<String> },
+    Inline {
+        input: String,
+        answer: Option<String>,
+    },
     /// One handmade test read from a file (and its answer, if given).
     File {
         input: PathBuf,
