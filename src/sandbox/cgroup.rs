@@ -95,6 +95,11 @@ pub struct Groups {
     /// `cgroup.procs` of each group, opened by the judge so that the child
     /// joins with one write of "0" (itself).
     pub procs: Vec<OwnedFd>,
+    /// Kept open: read at every run, re-read from offset 0 each time.
+    oom_control: fs::File,
+    cpu_usage: fs::File,
+    /// The memory limit last written, to skip rewriting an equal one.
+    limit: std::sync::atomic::AtomicU64,
 }
 
 /// The most tasks (processes and threads) a run may have at once: enough
@@ -122,39 +127,43 @@ impl Groups {
             procs.push(OwnedFd::from(f));
         }
         write(&dirs[0].join("pids.max"), &MAX_TASKS.to_string())?;
-        Ok(Groups { dirs, procs })
+        let oom_control = fs::File::open(dirs[1].join("memory.oom_control"))?;
+        let cpu_usage = fs::File::open(dirs[2].join("cpuacct.usage"))?;
+        Ok(Groups {
+            dirs,
+            procs,
+            oom_control,
+            cpu_usage,
+            limit: std::sync::atomic::AtomicU64::new(0),
+        })
     }
 
     fn memory(&self) -> &Path {
         &self.dirs[1]
     }
 
-    fn cpuacct(&self) -> &Path {
-        &self.dirs[2]
-    }
-
-    /// Prepares the groups for a run with this memory limit; returns the
-    /// OOM-kill count before the run.
-    pub fn reset(&self, memory_limit: u64) -> io::Result<u64> {
+    /// Prepares the groups for a run with this memory limit.
+    pub fn reset(&self, memory_limit: u64) -> io::Result<()> {
+        use std::sync::atomic::Ordering;
         // A margin for kernel memory (page tables, buffers): the exact limit
         // is judged on the peak resident size; the group only has to make
         // sure that a program far over it dies.
         let limit = memory_limit
             .saturating_add(memory_limit / 16)
             .saturating_add(16 << 20);
-        write(
-            &self.memory().join("memory.limit_in_bytes"),
-            &limit.to_string(),
-        )?;
-        write(&self.memory().join("memory.max_usage_in_bytes"), "0")?;
-        write(&self.cpuacct().join("cpuacct.usage"), "0")?;
-        Ok(self.oom_kills())
+        if self.limit.load(Ordering::Relaxed) != limit {
+            write(
+                &self.memory().join("memory.limit_in_bytes"),
+                &limit.to_string(),
+            )?;
+            self.limit.store(limit, Ordering::Relaxed);
+        }
+        Ok(())
     }
 
     /// OOM kills in this group so far.
     pub fn oom_kills(&self) -> u64 {
-        fs::read_to_string(self.memory().join("memory.oom_control"))
-            .ok()
+        read_at_start(&self.oom_control)
             .and_then(|s| {
                 s.lines()
                     .find_map(|l| l.strip_prefix("oom_kill "))
@@ -163,11 +172,9 @@ impl Groups {
             .unwrap_or(0)
     }
 
-    /// CPU time of every task that ran in the group since the reset.
+    /// CPU time of every task that ever ran in the group, in nanoseconds.
     pub fn cpu_ns(&self) -> Option<u64> {
-        fs::read_to_string(self.cpuacct().join("cpuacct.usage"))
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
+        read_at_start(&self.cpu_usage).and_then(|s| s.trim().parse().ok())
     }
 
     /// Whether no process is left in the groups; kills leftovers.
@@ -186,6 +193,13 @@ impl Groups {
             empty_and_remove(d);
         }
     }
+}
+
+fn read_at_start(f: &fs::File) -> Option<String> {
+    use std::os::unix::fs::FileExt;
+    let mut buf = [0u8; 512];
+    let n = f.read_at(&mut buf, 0).ok()?;
+    Some(String::from_utf8_lossy(&buf[..n]).into_owned())
 }
 
 fn write(path: &Path, value: &str) -> io::Result<()> {

@@ -25,6 +25,7 @@ mod process;
 mod seccomp;
 mod slot;
 mod view;
+mod zygote;
 
 use std::ffi::OsString;
 use std::fmt;

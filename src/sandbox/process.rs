@@ -142,12 +142,13 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         None => None,
     };
     let groups = lease.as_ref().and_then(|l| l.groups.as_ref());
-    let oom_before = match groups {
-        Some(g) => Some(
+    let (oom_before, cpu_before) = match groups {
+        Some(g) => {
             g.reset(spec.limits.memory.0)
-                .map_err(setup("reset the run's cgroups"))?,
-        ),
-        None => None,
+                .map_err(setup("reset the run's cgroups"))?;
+            (g.oom_kills(), g.cpu_ns())
+        }
+        None => (0, None),
     };
 
     let stdin = File::open(&spec.stdin).map_err(setup("open the input"))?;
@@ -195,13 +196,17 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         limits: rlimits(&spec.limits, pid_namespace),
         ids,
         maps,
-        cgroup_procs: groups
-            .map(|g| g.procs.iter().map(|f| f.as_raw_fd()).collect())
-            .unwrap_or_default(),
+        // Runs are born in their groups (see zygote.rs); joining is the
+        // slow path, for a slot without a zygote.
+        cgroup_procs: match (groups, lease.as_ref().is_some_and(|l| l.zygote.is_some())) {
+            (Some(g), false) => g.procs.iter().map(|f| f.as_raw_fd()).collect(),
+            _ => Vec::new(),
+        },
         view: view_fd.as_ref().map(|v| v.as_raw_fd()),
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
         seccomp: if a.seccomp { seccomp::filters() } else { None },
         pid_namespace,
+        stack: vec![0; child::STACK_SIZE],
     };
     let mut flags = libc::SIGCHLD as libc::c_ulong;
     if pid_namespace {
@@ -212,22 +217,24 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     }
 
     let start = Instant::now();
-    // SAFETY: a fork-like clone. The child runs `child::init`, which only
-    // makes raw system calls on the plan prepared above and never returns.
-    let pid = unsafe { libc::syscall(libc::SYS_clone, flags, 0usize, 0usize, 0usize, 0usize) };
-    if pid == 0 {
-        child::init(&plan);
+    let zygote = lease.as_ref().and_then(|l| l.zygote.as_ref());
+    let pid = match zygote {
+        Some(z) => z.spawn(&plan, flags),
+        None => clone_init(&plan, flags),
     }
-    if pid < 0 {
-        return Err(SandboxError::Spawn {
-            program: program.display().to_string(),
-            source: io::Error::last_os_error(),
-        });
-    }
-    let pid = pid as libc::pid_t;
+    .map_err(|source| SandboxError::Spawn {
+        program: program.display().to_string(),
+        source,
+    })?;
     drop(report_wr);
     drop((stdin, stdout, stderr));
-    let watched = watch(pid, &spec.limits, start, groups, &workdir);
+    let live_cpu = || match (groups, cpu_before) {
+        (Some(g), Some(before)) => g
+            .cpu_ns()
+            .map(|now| Duration::from_nanos(now.saturating_sub(before))),
+        _ => None,
+    };
+    let watched = watch(pid, &spec.limits, start, &live_cpu, &workdir);
     // Whatever happened, nothing of the run outlives it: killing init ends
     // its pid namespace.
     // SAFETY: signalling our own child.
@@ -256,24 +263,22 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         Some(m) => Exit::Code(libc::WEXITSTATUS(m.a)),
         None => Exit::Signal(libc::SIGKILL),
     };
-    let cpu = match groups.and_then(|g| g.cpu_ns()) {
-        Some(ns) => Duration::from_nanos(ns),
-        None => timeval(usage.ru_utime) + timeval(usage.ru_stime),
-    };
+    // Every process of the run was reaped by init or by the kernel as the
+    // namespace ended, so init's rusage holds the CPU time of them all.
+    let cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
     let peak_kib = exited.map_or(usage.ru_maxrss, |m| m.b);
     let peak_memory = Bytes((peak_kib.max(0) as u64) * 1024);
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
-    let oom = match (groups, oom_before) {
-        (Some(g), Some(before)) => g.oom_kills() > before,
-        _ => false,
-    };
-    if ids.is_some() {
-        give_back(&workdir);
+    let oom = groups.is_some_and(|g| g.oom_kills() > oom_before);
+    let disk = tidy(&workdir, ids.is_some());
+    if let Some(mut l) = lease
+        && pid_namespace
+    {
+        l.set_empty();
     }
-    drop(lease);
     let limit = limit
         .or(oom.then_some(LimitHit::Memory))
-        .or_else(|| (disk_usage(&workdir) > spec.limits.output.0).then_some(LimitHit::Output))
+        .or_else(|| (disk > spec.limits.output.0).then_some(LimitHit::Output))
         .or_else(|| classify(exit, cpu, output_size, peak_memory, wall, &spec.limits));
     Ok(RunOutcome {
         exit,
@@ -286,6 +291,20 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
             mechanisms: super::isolation_in_force(&spec.limits),
         },
     })
+}
+
+/// Clones `init` straight from the judge.
+fn clone_init(plan: &Plan, flags: libc::c_ulong) -> io::Result<libc::pid_t> {
+    // SAFETY: a fork-like clone. The child runs `child::init`, which only
+    // makes raw system calls on the plan prepared before and never returns.
+    let pid = unsafe { libc::syscall(libc::SYS_clone, flags, 0usize, 0usize, 0usize, 0usize) };
+    if pid == 0 {
+        child::init(plan);
+    }
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(pid as libc::pid_t)
 }
 
 /// As root: the run's uid owns its working folder, every folder it needs
@@ -321,16 +340,20 @@ fn prepare_as_root(
     Ok(fd)
 }
 
-/// Hands what the run left in its folder back to the judge's uid.
-fn give_back(workdir: &Path) {
-    // SAFETY: geteuid and getegid have no preconditions.
-    let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
-    for e in walkdir::WalkDir::new(workdir)
-        .into_iter()
-        .filter_map(Result::ok)
-    {
-        let _ = std::os::unix::fs::lchown(e.path(), Some(uid), Some(gid));
+/// After a run: the bytes its folder holds, and (as root) what it left
+/// there handed back to the judge's uid.
+fn tidy(workdir: &Path, give_back: bool) -> u64 {
+    if give_back {
+        // SAFETY: geteuid and getegid have no preconditions.
+        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        for e in walkdir::WalkDir::new(workdir)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let _ = std::os::unix::fs::lchown(e.path(), Some(uid), Some(gid));
+        }
     }
+    disk_usage(workdir)
 }
 
 /// Bytes a folder holds (allocated blocks); huge when it cannot be walked
@@ -342,7 +365,7 @@ fn disk_usage(dir: &Path) -> u64 {
         if n > 100_000 {
             return u64::MAX;
         }
-        if let Ok(m) = e.and_then(|e| e.metadata().map_err(Into::into)) {
+        if let Ok(m) = e.and_then(|e| e.metadata()) {
             total = total.saturating_add(m.blocks() * 512);
         }
     }
@@ -380,7 +403,7 @@ fn watch(
     pid: libc::pid_t,
     limits: &RunLimits,
     start: Instant,
-    groups: Option<&cgroup::Groups>,
+    live_cpu: &dyn Fn() -> Option<Duration>,
     workdir: &Path,
 ) -> Result<(Option<LimitHit>, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
@@ -391,10 +414,7 @@ fn watch(
             limit = Some(LimitHit::Wall);
             break;
         }
-        let used = match groups.and_then(|g| g.cpu_ns()) {
-            Some(ns) => Duration::from_nanos(ns),
-            None => tree_cpu(pid),
-        };
+        let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
         let cpu_left = limits.cpu.saturating_sub(used);
         if cpu_left.is_zero() {
             limit = Some(LimitHit::Cpu);

@@ -17,6 +17,8 @@ pub const RUN_ID_BASE: u32 = 1_999_000_000;
 pub struct Slot {
     pub index: usize,
     pub groups: Option<Groups>,
+    /// Starts the slot's runs inside its groups (see [`super::zygote`]).
+    pub zygote: Option<super::zygote::Zygote>,
 }
 
 impl Slot {
@@ -36,7 +38,15 @@ static POOL: Mutex<Pool> = Mutex::new(Pool {
 });
 
 /// A slot on loan for one run; back to the pool when dropped.
-pub struct Lease(Option<Slot>);
+pub struct Lease(Option<Slot>, bool);
+
+impl Lease {
+    /// Promises that no process of the run is left (its pid namespace is
+    /// gone), so the groups need no check before reuse.
+    pub fn set_empty(&mut self) {
+        self.1 = true;
+    }
+}
 
 impl std::ops::Deref for Lease {
     type Target = Slot;
@@ -50,10 +60,10 @@ impl Drop for Lease {
     fn drop(&mut self) {
         let Some(slot) = self.0.take() else { return };
         // A slot whose group still holds a process is not reused.
-        if let Some(g) = &slot.groups {
-            if !g.drain() {
-                return;
-            }
+        if let (Some(g), false) = (&slot.groups, self.1)
+            && !g.drain()
+        {
+            return;
         }
         if let Ok(mut pool) = POOL.lock() {
             pool.free.push(slot);
@@ -69,19 +79,33 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
             .lock()
             .map_err(|_| std::io::Error::other("slot pool poisoned"))?;
         if let Some(slot) = pool.free.pop() {
-            return Ok(Lease(Some(slot)));
+            return Ok(Lease(Some(slot), false));
         }
         pool.next += 1;
         pool.next - 1
     };
-    let groups = match hierarchies {
+    let (groups, zygote) = match hierarchies {
         Some(h) => {
             register_cleanup();
-            Some(Groups::create(h, index)?)
+            let g = Groups::create(h, index)?;
+            let fds: Vec<_> = g
+                .procs
+                .iter()
+                .map(std::os::fd::AsRawFd::as_raw_fd)
+                .collect();
+            let z = super::zygote::Zygote::start(&fds)?;
+            (Some(g), Some(z))
         }
-        None => None,
+        None => (None, None),
     };
-    Ok(Lease(Some(Slot { index, groups })))
+    Ok(Lease(
+        Some(Slot {
+            index,
+            groups,
+            zygote,
+        }),
+        false,
+    ))
 }
 
 fn register_cleanup() {
@@ -94,8 +118,10 @@ fn register_cleanup() {
 
 /// Removes the cgroups of idle slots when the judge exits normally.
 extern "C" fn remove_groups() {
-    if let Ok(pool) = POOL.try_lock() {
-        for slot in &pool.free {
+    if let Ok(mut pool) = POOL.try_lock() {
+        for mut slot in pool.free.drain(..) {
+            // The zygote leaves its groups first (by dying).
+            drop(slot.zygote.take());
             if let Some(g) = &slot.groups {
                 g.remove();
             }

@@ -1,0 +1,244 @@
+//! A process that lives in a slot's cgroups and starts that slot's runs.
+//!
+//! Moving a process into a cgroup v1 group takes the kernel's cgroup
+//! threadgroup lock for writing, which waits for an RCU grace period:
+//! milliseconds, many times the cost of a trivial run. So a run is not
+//! moved into its groups but born there: each slot has a *zygote* that
+//! joined the groups once, shares the judge's memory (`CLONE_VM`, so it sees
+//! every run's plan as the judge prepared it) and, on request, clones the
+//! run's `init` with `CLONE_PARENT`, which makes `init` the judge's own child
+//! (the judge waits for it and reaps it as usual).
+//!
+//! The zygote shares the judge's descriptor table too (`CLONE_FILES`), so
+//! that an `init` it clones inherits the descriptors of the run (its
+//! streams, its Landlock ruleset) opened after the zygote was made.
+//!
+//! The zygote runs on a stack of its own and only makes system calls. It is
+//! created by one long-lived thread, because a child learns of its parent's
+//! death per thread: a zygote (and through `CLONE_PARENT` every `init`)
+//! has that thread as its parent, and dies with the process.
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::mpsc;
+use std::sync::{Mutex, OnceLock};
+
+use super::child::{self, Plan};
+
+/// A running zygote.
+pub struct Zygote {
+    pid: libc::pid_t,
+    request: OwnedFd,
+    reply: OwnedFd,
+    /// The zygote's ends of the pipes (the descriptor table is shared).
+    _theirs: (OwnedFd, OwnedFd),
+    /// Its stack and arguments: they must outlive it, so they are only freed
+    /// after it is killed.
+    _stack: Vec<u8>,
+    _args: Box<Args>,
+}
+
+/// What the zygote reads at start.
+struct Args {
+    join: Vec<RawFd>,
+    request: RawFd,
+    reply: RawFd,
+}
+
+/// One request to the zygote: the plan and the clone flags.
+#[repr(C)]
+struct Request {
+    plan: *const Plan,
+    flags: libc::c_ulong,
+}
+
+const STACK_SIZE: usize = 256 * 1024;
+
+impl Zygote {
+    /// Starts a zygote that joins the groups behind `join` (`cgroup.procs`
+    /// descriptors). Goes through the spawner thread.
+    pub fn start(join: &[RawFd]) -> io::Result<Zygote> {
+        type Job = (Vec<RawFd>, mpsc::Sender<io::Result<Zygote>>);
+        static SPAWNER: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+        let spawner = SPAWNER.get_or_init(|| {
+            let (tx, rx) = mpsc::channel::<Job>();
+            let _ = std::thread::Builder::new()
+                .name("grundy-zygotes".into())
+                .spawn(move || {
+                    for (join, reply) in rx {
+                        let _ = reply.send(Zygote::start_here(join));
+                    }
+                    // Never end: the zygotes' parent is this thread.
+                    loop {
+                        std::thread::park();
+                    }
+                });
+            Mutex::new(tx)
+        });
+        let (tx, rx) = mpsc::channel();
+        spawner
+            .lock()
+            .map_err(|_| io::Error::other("zygote spawner poisoned"))?
+            .send((join.to_vec(), tx))
+            .map_err(|_| io::Error::other("zygote spawner gone"))?;
+        rx.recv()
+            .map_err(|_| io::Error::other("zygote spawner gone"))?
+    }
+
+    fn start_here(join: Vec<RawFd>) -> io::Result<Zygote> {
+        let (req_rd, req_wr) = pipe()?;
+        let (rep_rd, rep_wr) = pipe()?;
+        let args = Box::new(Args {
+            join,
+            request: req_rd.as_raw_fd(),
+            reply: rep_wr.as_raw_fd(),
+        });
+        let mut stack = vec![0u8; STACK_SIZE];
+        // SAFETY: the stack top is inside the buffer, 16-byte aligned; the
+        // zygote only makes system calls and reads `args`, both of which
+        // outlive it (kept in the returned value until after it is killed).
+        let pid = unsafe {
+            let top = stack.as_mut_ptr().add(STACK_SIZE & !15).cast();
+            libc::clone(
+                zygote_main,
+                top,
+                libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD,
+                (&*args as *const Args).cast_mut().cast(),
+            )
+        };
+        if pid < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let z = Zygote {
+            pid,
+            request: req_wr,
+            reply: rep_rd,
+            _theirs: (req_rd, rep_wr),
+            _stack: stack,
+            _args: args,
+        };
+        // The zygote answers 0 once it has joined its groups.
+        z.read_reply().map(|_| z)
+    }
+
+    /// Clones the `init` of a run from the zygote; returns its pid.
+    pub fn spawn(&self, plan: &Plan, flags: libc::c_ulong) -> io::Result<libc::pid_t> {
+        let req = Request {
+            plan: plan as *const Plan,
+            flags,
+        };
+        let size = std::mem::size_of::<Request>();
+        // SAFETY: writing a plain struct to our pipe.
+        let n = unsafe {
+            libc::write(
+                self.request.as_raw_fd(),
+                (&req as *const Request).cast(),
+                size,
+            )
+        };
+        if n != size as isize {
+            return Err(io::Error::last_os_error());
+        }
+        self.read_reply()
+    }
+
+    fn read_reply(&self) -> io::Result<libc::pid_t> {
+        let mut r: i64 = 0;
+        loop {
+            // SAFETY: reading one i64 into a local.
+            let n = unsafe { libc::read(self.reply.as_raw_fd(), (&mut r as *mut i64).cast(), 8) };
+            if n == 8 {
+                break;
+            }
+            let e = io::Error::last_os_error();
+            if n < 0 && e.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(if n == 0 {
+                io::Error::other("the zygote died")
+            } else {
+                e
+            });
+        }
+        if r < 0 {
+            return Err(io::Error::from_raw_os_error(-r as i32));
+        }
+        Ok(r as libc::pid_t)
+    }
+}
+
+impl Drop for Zygote {
+    fn drop(&mut self) {
+        // SAFETY: ending and reaping our own zygote before its stack is freed.
+        unsafe {
+            libc::kill(self.pid, libc::SIGKILL);
+            libc::waitpid(self.pid, std::ptr::null_mut(), libc::__WALL);
+        }
+    }
+}
+
+fn send(fd: RawFd, v: i64) {
+    // SAFETY: writing one i64 from a local.
+    unsafe {
+        libc::write(fd, (&v as *const i64).cast(), 8);
+    }
+}
+
+extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY (whole function): `arg` is the `Args` the judge keeps alive for
+    // the zygote's whole life; everything else is a raw system call.
+    unsafe {
+        let args = &*(arg as *const Args);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        for &fd in &args.join {
+            if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                send(args.reply, -(child::errno() as i64));
+                libc::_exit(1);
+            }
+        }
+        send(args.reply, 0);
+        loop {
+            let mut req = Request {
+                plan: std::ptr::null(),
+                flags: 0,
+            };
+            let size = std::mem::size_of::<Request>();
+            let n = libc::read(args.request, (&mut req as *mut Request).cast(), size);
+            if n == 0 {
+                libc::_exit(0);
+            }
+            if n != size as isize {
+                continue;
+            }
+            let pid = libc::syscall(
+                libc::SYS_clone,
+                req.flags | libc::CLONE_PARENT as libc::c_ulong,
+                0usize,
+                0usize,
+                0usize,
+                0usize,
+            );
+            if pid == 0 {
+                child::init(&*req.plan);
+            }
+            send(
+                args.reply,
+                if pid < 0 {
+                    -(child::errno() as i64)
+                } else {
+                    pid
+                },
+            );
+        }
+    }
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid array of two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the kernel just returned these descriptors; we own them.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
