@@ -82,7 +82,8 @@ enum Command {
     /// Check references, oracles, known submissions and samples
     Verify {
         /// Problem ids (default: all)
-        problems: Vec<String>,
+        #[arg(value_name = "PROBLEM")]
+        ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
@@ -156,7 +157,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             judge_cmd(g, &problem, &submissions, json, &options)
         }
-        Command::Verify { problems, jobs } => verify_cmd(g, &problems, jobs),
+        Command::Verify { ids, jobs } => verify_cmd(g, &ids, jobs),
         Command::Gen { problem, seed, out } => gen_cmd(g, &problem, seed, out),
     }
 }

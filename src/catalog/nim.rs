@@ -1,10 +1,701 @@
-//! Catalog entry for `nim` (to be written).
+//! Catalog entry for `nim` (hihoCoder 1163): `N`, then `N` piles; `Alice`
+//! when the first player wins normal-play Nim, else `Bob`.
+//!
+//! This file also holds the kit the other pile problems of the catalog share
+//! (`nim-yes-no`, `matches-game`, `misere-nim`, `john`, `bounded-nim`,
+//! `bash-game`): knob reading, position construction and input layout. It
+//! lives here rather than in its own module because the catalog module list
+//! is fixed by the contract.
 
-use super::{Entry, tokens_match};
+use super::{Entry, Family, OracleCase, tokens_match};
+use crate::games::nim::NimOracle;
+use crate::generate::{GenError, Params, Rng};
+
+const N_LIMIT: (u64, u64) = (1, 100);
+const A_LIMIT: (u64, u64) = (1, 10_000);
 
 pub const ENTRY: Entry = Entry {
     id: "nim",
-    families: &[],
-    oracle_cases: Vec::new,
+    families: &[Family {
+        name: "nim-piles",
+        about: "one Nim position: n (1..100) piles in min..max (1..10^4); \
+                knobs losing, ones (all single stones), even_sum, layout, eol",
+        generate: gen_piles,
+    }],
+    oracle_cases,
     accepts: tokens_match,
 };
+
+fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
+    params.only(&[
+        "n", "min", "max", "losing", "ones", "even_sum", "layout", "eol",
+    ])?;
+    let knobs = PileKnobs::read(params, N_LIMIT, A_LIMIT)?;
+    let style = Style::read(params)?;
+    let piles = draw_position(rng, &knobs, Rule::Normal)?;
+    Ok(render(&[vec![piles.len() as u64], piles], style, rng))
+}
+
+fn oracle_cases() -> Vec<OracleCase> {
+    let mut oracle = NimOracle::normal();
+    small_positions()
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let shown = vary_order(p, i);
+            let expected = if oracle.first_player_wins(&shown) {
+                "Alice"
+            } else {
+                "Bob"
+            };
+            OracleCase {
+                input: single_case_input(&[], &shown),
+                expected: format!("{expected}\n"),
+            }
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Kit shared by the pile problems of this catalog.
+// ---------------------------------------------------------------------------
+
+/// How often a construction is retried before the parameters are declared
+/// impossible; every construction here succeeds far sooner on sane knobs.
+pub(crate) const TRIES: usize = 1000;
+
+/// Which ending the piles are built for, so that "losing" means the right
+/// thing for the problem at hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rule {
+    Normal,
+    Misere,
+}
+
+impl Rule {
+    /// The known characterisation of won positions. Generators use it only
+    /// to steer towards losing or winning positions; the oracle never does,
+    /// and the unit tests check the steering against the oracle.
+    pub(crate) fn first_wins(self, piles: &[u64]) -> bool {
+        match self {
+            Rule::Normal => nim_sum(piles) != 0,
+            Rule::Misere if piles.iter().all(|&a| a <= 1) => {
+                piles.iter().filter(|&&a| a == 1).count().is_multiple_of(2)
+            }
+            Rule::Misere => nim_sum(piles) != 0,
+        }
+    }
+}
+
+pub(crate) fn nim_sum(piles: &[u64]) -> u64 {
+    piles.iter().fold(0, |x, &a| x ^ a)
+}
+
+/// A knob range clamped into the problem's constraint, so a spec can never
+/// produce an input the statement forbids.
+pub(crate) fn range_within(
+    params: &Params,
+    key: &str,
+    default: (u64, u64),
+    limit: (u64, u64),
+) -> Result<(u64, u64), GenError> {
+    let (lo, hi) = params.range_or(key, default)?;
+    clamp_pair(key, lo.max(limit.0), hi.min(limit.1), limit)
+}
+
+/// The `min`/`max` value knobs (defaulting to `default`), clamped like
+/// [`range_within`].
+pub(crate) fn values_within(
+    params: &Params,
+    default: (u64, u64),
+    limit: (u64, u64),
+) -> Result<(u64, u64), GenError> {
+    let lo = params.u64_or("min", default.0)?.max(limit.0);
+    let hi = params.u64_or("max", default.1)?.min(limit.1);
+    clamp_pair("min`/`max", lo, hi, limit)
+}
+
+fn clamp_pair(key: &str, lo: u64, hi: u64, limit: (u64, u64)) -> Result<(u64, u64), GenError> {
+    if lo > hi {
+        Err(GenError::Impossible(format!(
+            "`{key}` leaves no value within the problem's limits {}..={}",
+            limit.0, limit.1
+        )))
+    } else {
+        Ok((lo, hi))
+    }
+}
+
+/// The knobs every pile family reads.
+#[derive(Debug, Clone)]
+pub(crate) struct PileKnobs {
+    /// Number of piles.
+    pub n: (u64, u64),
+    /// Pile sizes.
+    pub vals: (u64, u64),
+    /// Probability of a losing position (constructed, not sampled).
+    pub losing: f64,
+    /// Probability of a position made only of single stones, the one place
+    /// where normal and misère play disagree.
+    pub ones: f64,
+    /// Probability of a position whose first and last piles are single
+    /// stones while another pile is larger, with the pile count chosen so
+    /// that looking at one end pile (as if sorted) gives the wrong answer.
+    pub trap: f64,
+    /// Winning positions get an even total, against "odd total wins".
+    pub even_sum: bool,
+}
+
+impl PileKnobs {
+    /// Reads `n`, `min`, `max`, `losing`, `ones`, `trap` and `even_sum`;
+    /// families list in `params.only` the ones they accept.
+    pub(crate) fn read(
+        params: &Params,
+        n_limit: (u64, u64),
+        val_limit: (u64, u64),
+    ) -> Result<Self, GenError> {
+        Ok(PileKnobs {
+            n: range_within(params, "n", n_limit, n_limit)?,
+            vals: values_within(params, val_limit, val_limit)?,
+            losing: params.f64_or("losing", 0.5)?,
+            ones: params.f64_or("ones", 0.0)?,
+            trap: params.f64_or("trap", 0.0)?,
+            even_sum: params.bool_or("even_sum", false)?,
+        })
+    }
+}
+
+/// One position drawn per the knobs: first the outcome, then the kind.
+pub(crate) fn draw_position(
+    rng: &mut Rng,
+    knobs: &PileKnobs,
+    rule: Rule,
+) -> Result<Vec<u64>, GenError> {
+    let losing = rng.chance(knobs.losing);
+    if rng.chance(knobs.ones) {
+        return single_stones(rng, knobs.n, rule, losing);
+    }
+    if rng.chance(knobs.trap) {
+        return end_trap(rng, knobs, rule, losing);
+    }
+    let shape = Shape {
+        n: knobs.n,
+        vals: knobs.vals,
+        rule,
+        losing,
+        even_sum: knobs.even_sum,
+        need_big: false,
+    };
+    general(rng, &shape)
+}
+
+/// A number in `lo..=hi` with the given parity, if there is one.
+pub(crate) fn draw_parity(rng: &mut Rng, (lo, hi): (u64, u64), odd: bool) -> Option<u64> {
+    let first = if lo % 2 == u64::from(odd) { lo } else { lo + 1 };
+    if first > hi {
+        return None;
+    }
+    Some(first + 2 * rng.range(0, (hi - first) / 2))
+}
+
+fn single_stones(
+    rng: &mut Rng,
+    n: (u64, u64),
+    rule: Rule,
+    losing: bool,
+) -> Result<Vec<u64>, GenError> {
+    // Normal play: an even count of single stones loses; misère: odd.
+    let odd = (rule == Rule::Misere) == losing;
+    let count = draw_parity(rng, n, odd).ok_or_else(|| {
+        GenError::Impossible(format!(
+            "no {} pile count in {}..={} for a {} position of single stones",
+            if odd { "odd" } else { "even" },
+            n.0,
+            n.1,
+            outcome(losing)
+        ))
+    })?;
+    Ok(vec![1; count as usize])
+}
+
+fn end_trap(
+    rng: &mut Rng,
+    knobs: &PileKnobs,
+    rule: Rule,
+    losing: bool,
+) -> Result<Vec<u64>, GenError> {
+    // Read as "all single stones", n piles win exactly when n is even; pick
+    // the parity that makes that reading wrong.
+    let lo = knobs.n.0.max(3);
+    let count = draw_parity(rng, (lo, knobs.n.1), !losing).ok_or_else(|| {
+        GenError::Impossible(format!(
+            "a {} end-trap position needs an {} pile count of at least 3 within {}..={}",
+            outcome(losing),
+            if losing { "even" } else { "odd" },
+            knobs.n.0,
+            knobs.n.1
+        ))
+    })?;
+    let inner = Shape {
+        n: (count - 2, count - 2),
+        vals: knobs.vals,
+        rule,
+        losing,
+        even_sum: false,
+        need_big: true,
+    };
+    let mut piles = vec![1];
+    piles.extend(general(rng, &inner)?);
+    piles.push(1);
+    Ok(piles)
+}
+
+/// What [`general`] must build.
+pub(crate) struct Shape {
+    pub n: (u64, u64),
+    pub vals: (u64, u64),
+    pub rule: Rule,
+    pub losing: bool,
+    pub even_sum: bool,
+    /// At least one pile must hold more than one stone.
+    pub need_big: bool,
+}
+
+/// A position of `shape`: losing ones built with nim-sum zero, winning ones
+/// sampled; anything not matching the shape is drawn again.
+pub(crate) fn general(rng: &mut Rng, shape: &Shape) -> Result<Vec<u64>, GenError> {
+    let (lo, hi) = shape.vals;
+    let n_range = if shape.losing {
+        (shape.n.0.max(2), shape.n.1)
+    } else {
+        shape.n
+    };
+    if n_range.0 <= n_range.1 {
+        for _ in 0..TRIES {
+            let n = rng.range(n_range.0, n_range.1) as usize;
+            let piles = if shape.losing {
+                match xor_to(rng, n, lo, hi, 0) {
+                    Some(p) => p,
+                    None => continue,
+                }
+            } else {
+                random_piles(rng, n, lo, hi)
+            };
+            if fits(&piles, shape) {
+                return Ok(piles);
+            }
+        }
+    }
+    Err(GenError::Impossible(format!(
+        "could not build a {} position with {}..={} piles of {lo}..={hi} stones{}",
+        outcome(shape.losing),
+        shape.n.0,
+        shape.n.1,
+        if shape.even_sum {
+            " and an even total"
+        } else {
+            ""
+        }
+    )))
+}
+
+fn fits(piles: &[u64], shape: &Shape) -> bool {
+    let outcome_ok = shape.rule.first_wins(piles) != shape.losing;
+    let sum_ok = !shape.even_sum || piles.iter().sum::<u64>().is_multiple_of(2);
+    let big_ok = !shape.need_big || piles.iter().any(|&a| a > 1);
+    outcome_ok && sum_ok && big_ok
+}
+
+pub(crate) fn outcome(losing: bool) -> &'static str {
+    if losing { "losing" } else { "winning" }
+}
+
+pub(crate) fn random_piles(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Vec<u64> {
+    (0..n).map(|_| rng.range(lo, hi)).collect()
+}
+
+/// `n` piles in `lo..=hi` with nim-sum `target`, in random order, or `None`
+/// when this attempt's last pile fell outside the range (callers retry).
+pub(crate) fn xor_to(rng: &mut Rng, n: usize, lo: u64, hi: u64, target: u64) -> Option<Vec<u64>> {
+    if n == 0 {
+        return (target == 0).then(Vec::new);
+    }
+    let mut piles = random_piles(rng, n - 1, lo, hi);
+    let last = nim_sum(&piles) ^ target;
+    if !(lo..=hi).contains(&last) {
+        return None;
+    }
+    piles.push(last);
+    rng.shuffle(&mut piles);
+    Some(piles)
+}
+
+/// `parts` numbers in `lo..=hi` adding up to exactly `total`, or `None` when
+/// no such numbers exist.
+pub(crate) fn compose(rng: &mut Rng, total: u64, parts: u64, lo: u64, hi: u64) -> Option<Vec<u64>> {
+    if parts == 0 || total < parts.checked_mul(lo)? || total > parts.checked_mul(hi)? {
+        return None;
+    }
+    let mut left = total;
+    let mut out = Vec::with_capacity(parts as usize);
+    for rest in (0..parts).rev() {
+        // Keep what is left reachable by the `rest` numbers still to come.
+        let low = lo.max(left.saturating_sub(rest * hi));
+        let high = hi.min(left - rest * lo);
+        // Stay near the average share so that the numbers come out balanced
+        // instead of a few big ones followed by the minimum.
+        let share = left / (rest + 1);
+        let x = rng
+            .range(low.max(share / 2), high.min(share + share / 2))
+            .clamp(low, high);
+        out.push(x);
+        left -= x;
+    }
+    rng.shuffle(&mut out);
+    Some(out)
+}
+
+/// How whitespace is laid out in a generated input. Every layout is valid
+/// (any mix of spaces and newlines is allowed); the odd ones catch programs
+/// that read line by line or stop early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// One line per logical line, single spaces.
+    Lines,
+    /// One number per line.
+    Column,
+    /// Logical lines kept whole, with extra spaces and blank lines between.
+    Blank,
+    /// Random runs of spaces and newlines anywhere between numbers.
+    Messy,
+}
+
+/// Layout plus whether the file ends with a newline.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Style {
+    pub layout: Layout,
+    pub eol: bool,
+}
+
+impl Style {
+    /// Reads `layout` (`lines`, `column`, `blank`, `messy`) and `eol`.
+    pub(crate) fn read(params: &Params) -> Result<Self, GenError> {
+        let layout = match params.str_or("layout", "lines")? {
+            "lines" => Layout::Lines,
+            "column" => Layout::Column,
+            "blank" => Layout::Blank,
+            "messy" => Layout::Messy,
+            other => {
+                return Err(GenError::Param {
+                    key: "layout".into(),
+                    expected: "one of lines, column, blank, messy",
+                    found: other.to_string(),
+                });
+            }
+        };
+        Ok(Style {
+            layout,
+            eol: params.bool_or("eol", true)?,
+        })
+    }
+
+    pub(crate) const PLAIN: Style = Style {
+        layout: Layout::Lines,
+        eol: true,
+    };
+}
+
+/// Writes logical lines of numbers in the given style.
+pub(crate) fn render(lines: &[Vec<u64>], style: Style, rng: &mut Rng) -> String {
+    let mut out = String::new();
+    for (li, line) in lines.iter().enumerate() {
+        if li > 0 {
+            out.push_str(&line_break(style.layout, rng));
+        }
+        for (ti, v) in line.iter().enumerate() {
+            if ti > 0 {
+                out.push_str(&token_gap(style.layout, rng));
+            } else if style.layout != Layout::Lines && rng.chance(0.1) {
+                out.push_str("  ");
+            }
+            out.push_str(&v.to_string());
+        }
+        if matches!(style.layout, Layout::Blank | Layout::Messy) && rng.chance(0.15) {
+            out.push(' ');
+        }
+    }
+    if style.eol {
+        out.push('\n');
+        if style.layout == Layout::Messy && rng.chance(0.5) {
+            out.push_str("\n \n");
+        }
+    } else {
+        out.truncate(out.trim_end().len());
+    }
+    out
+}
+
+fn line_break(layout: Layout, rng: &mut Rng) -> String {
+    match layout {
+        Layout::Lines | Layout::Column => "\n".into(),
+        Layout::Blank | Layout::Messy => {
+            let mut s = String::from("\n");
+            if rng.chance(0.3) {
+                s.push_str(if rng.chance(0.5) { "\n" } else { "   \n" });
+            }
+            s
+        }
+    }
+}
+
+fn token_gap(layout: Layout, rng: &mut Rng) -> String {
+    match layout {
+        Layout::Lines => " ".into(),
+        Layout::Column => "\n".into(),
+        Layout::Blank => " ".repeat(rng.range(1, 3) as usize),
+        Layout::Messy => {
+            if rng.chance(0.15) {
+                if rng.chance(0.3) {
+                    "\n\n".into()
+                } else {
+                    "\n".into()
+                }
+            } else {
+                " ".repeat(rng.range(1, 3) as usize)
+            }
+        }
+    }
+}
+
+/// The input of a single-case pile problem: a header line, then the piles.
+pub(crate) fn single_case_input(header_extra: &[u64], piles: &[u64]) -> String {
+    let mut header = vec![piles.len() as u64];
+    header.extend_from_slice(header_extra);
+    let mut rng = Rng::new(0);
+    render(&[header, piles.to_vec()], Style::PLAIN, &mut rng)
+}
+
+/// Every non-decreasing list of `len` values in `1..=max`.
+pub(crate) fn multisets(len: usize, max: u64) -> Vec<Vec<u64>> {
+    if len == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for shorter in multisets(len - 1, max) {
+        let from = shorter.last().copied().unwrap_or(1);
+        for v in from..=max {
+            let mut p = shorter.clone();
+            p.push(v);
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The exhaustive small positions the single-case pile problems are checked
+/// on: up to 3 piles of up to 7 stones, and 4 piles of up to 5 (189 in all).
+pub(crate) fn small_positions() -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for len in 1..=3 {
+        all.extend(multisets(len, 7));
+    }
+    all.extend(multisets(4, 5));
+    all
+}
+
+/// Shows every other position in descending order, so that a reference
+/// that silently relies on sorted input is caught by the oracle cases too.
+pub(crate) fn vary_order(mut piles: Vec<u64>, index: usize) -> Vec<u64> {
+    if index % 2 == 1 {
+        piles.reverse();
+    }
+    piles
+}
+
+/// Splits `items` into chunks of at most `size`, for packing many oracle
+/// positions into few multi-case inputs.
+pub(crate) fn chunks<T: Clone>(items: &[T], size: usize) -> Vec<Vec<T>> {
+    items.chunks(size.max(1)).map(<[T]>::to_vec).collect()
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    //! Shared setup for the catalog tests of the pile problems.
+
+    use crate::generate::{Params, Rng};
+
+    /// Parameters written as YAML, the way a spec writes them.
+    pub(crate) fn params(yaml: &str) -> Params {
+        serde_yaml::from_str(yaml).expect("test parameters are valid YAML")
+    }
+
+    /// All numbers of an input, whatever its layout.
+    pub(crate) fn numbers(input: &str) -> Vec<u64> {
+        input
+            .split_whitespace()
+            .map(|t| t.parse().expect("generated tokens are numbers"))
+            .collect()
+    }
+
+    /// Runs a family on several seeds and returns the inputs.
+    pub(crate) fn inputs(
+        generate: fn(&Params, &mut Rng) -> Result<String, crate::generate::GenError>,
+        yaml: &str,
+        seeds: std::ops::Range<u64>,
+    ) -> Vec<String> {
+        let p = params(yaml);
+        seeds
+            .map(|s| generate(&p, &mut Rng::new(s)).expect("family succeeds"))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{inputs, numbers, params};
+    use super::*;
+
+    fn parse(input: &str) -> Vec<u64> {
+        let t = numbers(input);
+        assert_eq!(t[0] as usize, t.len() - 1, "N matches the pile count");
+        t[1..].to_vec()
+    }
+
+    #[test]
+    fn piles_respect_the_constraints() {
+        for input in inputs(gen_piles, "{}", 0..30) {
+            let piles = parse(&input);
+            assert!((1..=100).contains(&piles.len()));
+            assert!(piles.iter().all(|a| (1..=10_000).contains(a)));
+        }
+    }
+
+    #[test]
+    fn out_of_range_knobs_are_clamped() {
+        for input in inputs(gen_piles, "{n: [50, 500], min: 0, max: 99999}", 0..10) {
+            let piles = parse(&input);
+            assert!((50..=100).contains(&piles.len()));
+            assert!(piles.iter().all(|a| (1..=10_000).contains(a)));
+        }
+    }
+
+    #[test]
+    fn same_seed_same_bytes() {
+        let p = params("{n: [1, 30], layout: messy, losing: 0.5}");
+        let a = gen_piles(&p, &mut Rng::new(9)).unwrap();
+        let b = gen_piles(&p, &mut Rng::new(9)).unwrap();
+        let c = gen_piles(&p, &mut Rng::new(10)).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn losing_construction_loses_by_search() {
+        let mut oracle = NimOracle::normal();
+        for input in inputs(gen_piles, "{n: [1, 4], max: 6, losing: 1.0}", 0..40) {
+            assert!(!oracle.first_player_wins(&parse(&input)), "{input}");
+        }
+        for input in inputs(gen_piles, "{n: [1, 4], max: 6, losing: 0.0}", 0..40) {
+            assert!(oracle.first_player_wins(&parse(&input)), "{input}");
+        }
+    }
+
+    #[test]
+    fn single_stone_positions_follow_the_count() {
+        let mut oracle = NimOracle::normal();
+        for input in inputs(gen_piles, "{n: [1, 9], ones: 1.0}", 0..20) {
+            let piles = parse(&input);
+            assert!(piles.iter().all(|&a| a == 1));
+            assert_eq!(
+                oracle.first_player_wins(&piles),
+                !piles.len().is_multiple_of(2),
+                "{piles:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn even_sum_winning_positions() {
+        let mut oracle = NimOracle::normal();
+        for input in inputs(
+            gen_piles,
+            "{n: [2, 5], max: 7, losing: 0.0, even_sum: true}",
+            0..30,
+        ) {
+            let piles = parse(&input);
+            assert_eq!(piles.iter().sum::<u64>() % 2, 0);
+            assert!(oracle.first_player_wins(&piles));
+        }
+    }
+
+    #[test]
+    fn impossible_and_misspelt_knobs_are_errors() {
+        let mut r = Rng::new(1);
+        assert!(matches!(
+            gen_piles(&params("{nn: 3}"), &mut r),
+            Err(GenError::Unknown { .. })
+        ));
+        assert!(matches!(
+            gen_piles(&params("{n: 1, losing: 1.0}"), &mut r),
+            Err(GenError::Impossible(_))
+        ));
+        assert!(matches!(
+            gen_piles(&params("{layout: wavy}"), &mut r),
+            Err(GenError::Param { .. })
+        ));
+    }
+
+    #[test]
+    fn layouts_keep_the_numbers() {
+        for layout in ["column", "blank", "messy"] {
+            let p = params(&format!(
+                "{{n: 20, losing: 0.0, layout: {layout}, eol: false}}"
+            ));
+            let text = gen_piles(&p, &mut Rng::new(3)).unwrap();
+            assert!(!text.ends_with(char::is_whitespace), "{layout}");
+            assert_eq!(parse(&text).len(), 20);
+        }
+    }
+
+    #[test]
+    fn compose_hits_the_total() {
+        let mut r = Rng::new(5);
+        let parts = compose(&mut r, 4_294_967_301, 5, 1, 1_000_000_000).unwrap();
+        assert_eq!(parts.iter().sum::<u64>(), 4_294_967_301);
+        assert!(parts.iter().all(|a| (1..=1_000_000_000).contains(a)));
+        let many = compose(&mut r, 1 << 31, 500, 1, 1_000_000_000).unwrap();
+        assert_eq!(many.iter().sum::<u64>(), 1 << 31);
+        assert!(
+            many.iter().all(|&a| a > 1),
+            "balanced, not padded with ones"
+        );
+        assert!(compose(&mut r, 10, 3, 4, 9).is_none());
+    }
+
+    #[test]
+    fn multisets_are_complete_and_canonical() {
+        assert_eq!(multisets(2, 3).len(), 6);
+        assert_eq!(multisets(4, 5).len(), 70);
+        assert!(
+            multisets(3, 4)
+                .iter()
+                .all(|p| p.windows(2).all(|w| w[0] <= w[1]))
+        );
+    }
+
+    #[test]
+    fn oracle_cases_are_valid_inputs() {
+        let cases = oracle_cases();
+        assert_eq!(cases.len(), 189);
+        let mut bob = 0;
+        for c in &cases {
+            let piles = parse(&c.input);
+            assert!((1..=100).contains(&piles.len()));
+            assert!(piles.iter().all(|a| (1..=10_000).contains(a)));
+            assert!(c.expected == "Alice\n" || c.expected == "Bob\n");
+            bob += usize::from(c.expected == "Bob\n");
+        }
+        // [1, 1], [1, 2, 3], [2, 4, 6], ... there are some losing positions.
+        assert!(bob > 5);
+    }
+}

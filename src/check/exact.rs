@@ -19,6 +19,10 @@ use super::{CheckCase, CheckOutcome, CheckVerdict, Checker};
 pub struct ExactChecker;
 
 impl Checker for ExactChecker {
+    fn reads_input(&self) -> bool {
+        false
+    }
+
     fn check(&self, case: &CheckCase<'_>) -> CheckOutcome {
         check_exact(case.answer, case.output)
     }

@@ -57,6 +57,10 @@ impl FloatChecker {
 }
 
 impl Checker for FloatChecker {
+    fn reads_input(&self) -> bool {
+        false
+    }
+
     fn check(&self, case: &CheckCase<'_>) -> CheckOutcome {
         check_tokens(
             case.answer,

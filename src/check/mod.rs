@@ -75,6 +75,12 @@ pub struct CheckCase<'a> {
 /// Anything that can judge an output.
 pub trait Checker: Send + Sync {
     fn check(&self, case: &CheckCase<'_>) -> CheckOutcome;
+
+    /// Whether `check` looks at the test's input; when it does not, the
+    /// judge skips reading inputs of many megabytes on every test.
+    fn reads_input(&self) -> bool {
+        true
+    }
 }
 
 /// Why a checker could not be built from its spec.

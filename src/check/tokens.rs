@@ -15,6 +15,10 @@ use super::{CheckCase, CheckOutcome, CheckVerdict, Checker};
 pub struct TokensChecker;
 
 impl Checker for TokensChecker {
+    fn reads_input(&self) -> bool {
+        false
+    }
+
     fn check(&self, case: &CheckCase<'_>) -> CheckOutcome {
         check_tokens(case.answer, case.output, same_bytes, Style::Trimmed)
     }

@@ -194,18 +194,17 @@ fn check_output(
     let read = |p: &std::path::Path| {
         std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
     };
-    let (input, output, expected) = match (read(&test.input), read(&exec.stdout), read(answer)) {
+    let input = if prepared.checker.reads_input() {
+        read(&test.input)
+    } else {
+        Ok(Vec::new())
+    };
+    let (input, output, expected) = match (input, read(&exec.stdout), read(answer)) {
         (Ok(i), Ok(o), Ok(a)) => (i, o, a),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return (Verdict::IE, e, None),
     };
+    // Created by the checkers that use it (ICPC feedback), not on every test.
     let scratch = exec.dir.path().join("feedback");
-    if let Err(e) = std::fs::create_dir(&scratch) {
-        return (
-            Verdict::IE,
-            format!("cannot create the checker's folder: {e}"),
-            None,
-        );
-    }
     let case = CheckCase {
         input: &input,
         output: &output,

@@ -24,6 +24,7 @@ mod probe;
 mod process;
 mod seccomp;
 mod slot;
+pub mod spawn;
 mod view;
 mod zygote;
 

@@ -225,12 +225,6 @@ fn scalar_text(v: &serde_yaml::Value) -> String {
 #[derive(Debug, Default)]
 struct RawChecker(CheckerSpec);
 
-impl Default for CheckerSpec {
-    fn default() -> Self {
-        CheckerSpec::Tokens
-    }
-}
-
 const CHECKER_HELP: &str = "`tokens`, `exact`, or one of {float: {abs, rel}}, {game: NAME}, {testlib: PROGRAM}, {icpc: PROGRAM}";
 
 #[derive(Debug, Deserialize)]
@@ -413,11 +407,22 @@ fn check_folder_name(dir: &Path, id: &str) -> Result<(), String> {
     }
 }
 
-/// `<project>/reference/<id>.rs`, where the project holds the problems folder.
+/// `<project>/reference/<id>.rs` (or `<id>.<other extension>`), where the
+/// project is the folder holding the problems folder.
 fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
-    let project = dir.parent()?.parent()?;
-    let p = project.join("reference").join(format!("{id}.rs"));
-    p.is_file().then_some(p)
+    let folder = dir.parent()?.parent()?.join("reference");
+    let rust = folder.join(format!("{id}.rs"));
+    if rust.is_file() {
+        return Some(rust);
+    }
+    let mut others: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.file_stem().is_some_and(|s| s == id))
+        .collect();
+    others.sort();
+    others.into_iter().next()
 }
 
 fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {

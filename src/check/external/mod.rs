@@ -155,6 +155,9 @@ impl ExternalChecker {
 
 impl Checker for ExternalChecker {
     fn check(&self, case: &CheckCase<'_>) -> CheckOutcome {
+        if let Err(e) = std::fs::create_dir_all(case.scratch) {
+            return failure(&format!("cannot create the feedback folder: {e}"), "");
+        }
         let stdin = match self.stdin(case) {
             Ok(stdin) => stdin,
             Err(reason) => return failure(&reason, ""),

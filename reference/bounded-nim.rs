@@ -1,0 +1,21 @@
+//! Reference for `bounded-nim`: a pile of `a` stones where a move takes
+//! 1..k behaves like a Nim pile of `a mod (k + 1)`, so the first player
+//! wins exactly when the XOR of those residues is non-zero.
+
+use std::error::Error;
+use std::io::{self, Read, Write};
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input)?;
+    let mut tokens = input.split_ascii_whitespace().map(str::parse::<u64>);
+    let n = tokens.next().ok_or("missing the pile count")??;
+    let k = tokens.next().ok_or("missing the move bound")??;
+    let mut nim_sum = 0;
+    for _ in 0..n {
+        nim_sum ^= tokens.next().ok_or("missing a pile")?? % (k + 1);
+    }
+    let answer = if nim_sum != 0 { "Alice" } else { "Bob" };
+    writeln!(io::stdout(), "{answer}")?;
+    Ok(())
+}

@@ -1,0 +1,112 @@
+//! `grundy verify`: passes on the catalog, and fails with a clear line when
+//! a reference is broken.
+
+mod common;
+
+use std::path::Path;
+
+use common::{Project, stdout};
+
+fn repo(rel: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+/// A project holding a copy of the catalog's `nim` problem.
+fn nim_copy() -> Project {
+    let p = Project::empty();
+    for entry in walkdir::WalkDir::new(repo("problems/nim")) {
+        let entry = entry.expect("walk");
+        let rel = entry.path().strip_prefix(repo("problems")).expect("inside");
+        let dest = p.path("problems").join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &dest).expect("copy");
+        }
+    }
+    p.write("reference/nim.rs", NIM_REFERENCE);
+    p
+}
+
+const NIM_REFERENCE: &str = include_str!("../reference/nim.rs");
+
+#[test]
+fn the_whole_catalog_verifies() {
+    let out = common::grundy_in(&repo("problems"), &["verify", "--jobs", "2"]);
+    let text = stdout(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}\n{}",
+        common::stderr(&out)
+    );
+    assert!(text.contains("verify: everything as expected"));
+    for id in ["nim", "nim-yes-no", "nim-winning-move"] {
+        assert!(
+            text.lines().any(|l| l.starts_with(id)),
+            "{id} missing:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn a_reference_broken_on_one_small_position_fails_the_oracle_check() {
+    let p = nim_copy();
+    // Correct everywhere except the single position "two piles of 2".
+    let broken = NIM_REFERENCE.replace(
+        "let answer = if nim_sum != 0",
+        "let answer = if input.split_ascii_whitespace().collect::<Vec<_>>() == [\"2\", \"2\", \"2\"] { \"Alice\" } else if nim_sum != 0",
+    );
+    assert_ne!(
+        broken, NIM_REFERENCE,
+        "the reference changed shape; update this test"
+    );
+    p.write("reference/nim.rs", &broken);
+    let out = p.grundy(&["verify", "nim"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("reference disagrees with the oracle on input `2 2 2`: token 1: expected `Bob`, got `Alice`"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("verify: FAILED"));
+}
+
+#[test]
+fn a_reference_that_is_plainly_wrong_fails_on_the_samples() {
+    let p = nim_copy();
+    p.write("reference/nim.rs", "fn main() { println!(\"Alice\"); }\n");
+    let out = p.grundy(&["verify", "nim"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("is WA on sample-1"), "{text}");
+}
+
+#[test]
+fn a_missing_reference_is_a_failure_not_a_skip() {
+    let p = nim_copy();
+    std::fs::remove_file(p.path("reference/nim.rs")).expect("rm");
+    let out = p.grundy(&["verify", "nim"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("no reference solution"), "{text}");
+}
+
+#[test]
+fn a_known_submission_with_the_wrong_verdict_is_named() {
+    let p = nim_copy();
+    // Claims to be wrong, but is a correct solution.
+    p.write(
+        "problems/nim/submissions/wrong_answer/actually_right.c",
+        common::TOY_C,
+    );
+    let out = p.grundy(&["verify", "nim"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.lines().any(|l| l.contains("BAD")
+            && l.contains("actually_right.c")
+            && l.contains("expected WA  got AC")),
+        "{text}"
+    );
+}
