@@ -8,9 +8,12 @@
 //! left in the namespace, detached daemons included. Killing `init` (at a
 //! limit) kills the whole run the same way.
 //!
-//! Everything here runs after a fork of a multi-threaded process, so it
-//! makes raw system calls on memory prepared beforehand and never
-//! allocates, locks or unwinds.
+//! `init` shares the judge's memory (`CLONE_VM`, so starting a run costs
+//! the same whatever the judge's size) and the program's process shares it
+//! until it executes the program. Both therefore make raw system calls on
+//! memory prepared beforehand and never allocate, lock, unwind or write
+//! anything but their own stacks (and the `errno` of the parked thread
+//! whose thread pointer they inherit, see [`super::zygote`]).
 
 use std::ffi::CString;
 use std::os::fd::RawFd;
@@ -119,13 +122,29 @@ pub struct Plan {
     /// Whether `init` is pid 1 of its own namespace; if not it is a
     /// subreaper and kills what is left itself.
     pub pid_namespace: bool,
+    /// The stack `init` runs on: it shares the judge's memory.
+    pub init_stack: Vec<u8>,
     /// The stack the program's process starts on (it shares `init`'s
     /// memory until it executes the program).
     pub stack: Vec<u8>,
 }
 
-/// Size of [`Plan::stack`]: the setup before `execve` needs little.
-pub const STACK_SIZE: usize = 256 * 1024;
+/// Size of [`Plan::stack`] and [`Plan::init_stack`]: neither process
+/// does much on it.
+pub const STACK_SIZE: usize = 128 * 1024;
+
+/// The top of a stack buffer, 16-byte aligned (stacks grow down on every
+/// architecture this runs on).
+pub fn stack_top(stack: &[u8]) -> *mut libc::c_void {
+    ((stack.as_ptr() as usize + stack.len()) & !15) as *mut libc::c_void
+}
+
+/// Entry point of `init` when cloned with `libc::clone`.
+pub extern "C" fn init_entry(plan: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `plan` is the `&Plan` the judge keeps alive until it has
+    // reaped `init`.
+    init(unsafe { &*(plan as *const Plan) })
+}
 
 pub fn errno() -> i32 {
     // SAFETY: reading the calling thread's errno.
@@ -195,10 +214,9 @@ pub fn init(p: &Plan) -> ! {
         }
         // vfork-like: no copy of the page tables, and init sleeps until the
         // program's process has executed the program (or failed to).
-        let top = p.stack.as_ptr().add(p.stack.len() & !15) as *mut libc::c_void;
         let child = libc::clone(
             program_entry,
-            top,
+            stack_top(&p.stack),
             libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
             (p as *const Plan).cast_mut().cast(),
         );

@@ -13,7 +13,7 @@ use super::child::{self, Limit, Message, Plan, Stage};
 use super::plain::{classify, pidfd_open, reap, timeval, wait_readable};
 use super::probe::abilities;
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
-use super::{cgroup, landlock, seccomp, slot, view};
+use super::{cgroup, landlock, seccomp, slot, view, zygote};
 use crate::spec::Bytes;
 
 /// The mechanisms in force for sandboxed runs of this process.
@@ -206,21 +206,27 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
         seccomp: if a.seccomp { seccomp::filters() } else { None },
         pid_namespace,
+        init_stack: vec![0; child::STACK_SIZE],
         stack: vec![0; child::STACK_SIZE],
     };
-    let mut flags = libc::SIGCHLD as libc::c_ulong;
+    let mut flags = 0;
     if pid_namespace {
-        flags |= libc::CLONE_NEWPID as libc::c_ulong;
+        flags |= libc::CLONE_NEWPID;
     }
     if user_ns {
-        flags |= libc::CLONE_NEWUSER as libc::c_ulong;
+        flags |= libc::CLONE_NEWUSER;
     }
 
     let start = Instant::now();
+    reset_peak_rss();
     let zygote = lease.as_ref().and_then(|l| l.zygote.as_ref());
     let pid = match zygote {
         Some(z) => z.spawn(&plan, flags),
-        None => clone_init(&plan, flags),
+        None => zygote::shared().and_then(|z| {
+            z.lock()
+                .map_err(|_| io::Error::other("zygote poisoned"))?
+                .spawn(&plan, flags)
+        }),
     }
     .map_err(|source| SandboxError::Spawn {
         program: program.display().to_string(),
@@ -239,6 +245,10 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     // its pid namespace.
     // SAFETY: signalling our own child.
     unsafe { libc::kill(pid, libc::SIGKILL) };
+    if watched.is_err() {
+        // `init` runs on memory of `plan`: it must be gone before `plan` is.
+        let _ = reap(pid);
+    }
     let (limit, reaped) = watched?;
     let (_, usage) = reaped;
     let wall = start.elapsed();
@@ -293,18 +303,29 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     })
 }
 
-/// Clones `init` straight from the judge.
-fn clone_init(plan: &Plan, flags: libc::c_ulong) -> io::Result<libc::pid_t> {
-    // SAFETY: a fork-like clone. The child runs `child::init`, which only
-    // makes raw system calls on the plan prepared before and never returns.
-    let pid = unsafe { libc::syscall(libc::SYS_clone, flags, 0usize, 0usize, 0usize, 0usize) };
-    if pid == 0 {
-        child::init(plan);
+/// Lowers the judge's recorded peak resident size to its current size.
+///
+/// The program's process shares the judge's memory until it executes the
+/// program, and the kernel then folds the peak of that memory into the
+/// program's own `ru_maxrss`. Without this, a judge that once held a large
+/// file would make every later run look as big; with it, the figure a
+/// program reports is its own peak or the judge's current size, whichever
+/// is larger (a few MiB, see SECURITY.md).
+fn reset_peak_rss() {
+    use std::io::Write;
+    static CLEAR_REFS: std::sync::Mutex<Option<File>> = std::sync::Mutex::new(None);
+    if let Ok(mut f) = CLEAR_REFS.lock() {
+        if f.is_none() {
+            *f = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/proc/self/clear_refs")
+                .ok();
+        }
+        if let Some(file) = f.as_mut() {
+            // "5": reset the peak resident set size of the process.
+            let _ = file.write_all(b"5");
+        }
     }
-    if pid < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(pid as libc::pid_t)
 }
 
 /// As root: the run's uid owns its working folder, every folder it needs

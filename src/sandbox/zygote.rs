@@ -7,16 +7,21 @@
 //! joined the groups once, shares the judge's memory (`CLONE_VM`, so it sees
 //! every run's plan as the judge prepared it) and, on request, clones the
 //! run's `init` with `CLONE_PARENT`, which makes `init` the judge's own child
-//! (the judge waits for it and reaps it as usual).
+//! (the judge waits for it and reaps it as usual). Runs without cgroups go
+//! through one shared zygote all the same, for the reason below.
 //!
 //! The zygote shares the judge's descriptor table too (`CLONE_FILES`), so
 //! that an `init` it clones inherits the descriptors of the run (its
 //! streams, its Landlock ruleset) opened after the zygote was made.
 //!
 //! The zygote runs on a stack of its own and only makes system calls. It is
-//! created by one long-lived thread, because a child learns of its parent's
-//! death per thread: a zygote (and through `CLONE_PARENT` every `init`)
-//! has that thread as its parent, and dies with the process.
+//! created by one long-lived, parked thread, for two reasons. A child
+//! learns of its parent's death per thread: a zygote (and through
+//! `CLONE_PARENT` every `init`) has that thread as its parent, and dies with
+//! the process, not with whichever worker thread judged first. And a process
+//! cloned with `CLONE_VM` keeps its creator's thread pointer, so the C
+//! library's `errno` it may write is that parked thread's, which nobody
+//! reads, rather than a busy judge thread's.
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -49,7 +54,7 @@ struct Args {
 #[repr(C)]
 struct Request {
     plan: *const Plan,
-    flags: libc::c_ulong,
+    flags: libc::c_int,
 }
 
 const STACK_SIZE: usize = 256 * 1024;
@@ -93,15 +98,14 @@ impl Zygote {
             request: req_rd.as_raw_fd(),
             reply: rep_wr.as_raw_fd(),
         });
-        let mut stack = vec![0u8; STACK_SIZE];
-        // SAFETY: the stack top is inside the buffer, 16-byte aligned; the
-        // zygote only makes system calls and reads `args`, both of which
-        // outlive it (kept in the returned value until after it is killed).
+        let stack = vec![0u8; STACK_SIZE];
+        // SAFETY: the zygote only makes system calls, on its own stack, and
+        // reads `args`; both outlive it (kept in the returned value until
+        // after it is killed).
         let pid = unsafe {
-            let top = stack.as_mut_ptr().add(STACK_SIZE & !15).cast();
             libc::clone(
                 zygote_main,
-                top,
+                child::stack_top(&stack),
                 libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD,
                 (&*args as *const Args).cast_mut().cast(),
             )
@@ -121,8 +125,9 @@ impl Zygote {
         z.read_reply().map(|_| z)
     }
 
-    /// Clones the `init` of a run from the zygote; returns its pid.
-    pub fn spawn(&self, plan: &Plan, flags: libc::c_ulong) -> io::Result<libc::pid_t> {
+    /// Clones the `init` of a run from the zygote; returns its pid. `plan`
+    /// (with `init`'s stack) must live until `init` has been reaped.
+    pub fn spawn(&self, plan: &Plan, flags: libc::c_int) -> io::Result<libc::pid_t> {
         let req = Request {
             plan: plan as *const Plan,
             flags,
@@ -165,6 +170,19 @@ impl Zygote {
         }
         Ok(r as libc::pid_t)
     }
+}
+
+/// The zygote of runs that have no slot of their own (no cgroups).
+pub fn shared() -> io::Result<&'static Mutex<Zygote>> {
+    static SHARED: OnceLock<Result<Mutex<Zygote>, String>> = OnceLock::new();
+    SHARED
+        .get_or_init(|| {
+            Zygote::start(&[])
+                .map(Mutex::new)
+                .map_err(|e| e.to_string())
+        })
+        .as_ref()
+        .map_err(|e| io::Error::other(e.clone()))
 }
 
 impl Drop for Zygote {
@@ -210,23 +228,19 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
             if n != size as isize {
                 continue;
             }
-            let pid = libc::syscall(
-                libc::SYS_clone,
-                req.flags | libc::CLONE_PARENT as libc::c_ulong,
-                0usize,
-                0usize,
-                0usize,
-                0usize,
+            let plan = &*req.plan;
+            let pid = libc::clone(
+                child::init_entry,
+                child::stack_top(&plan.init_stack),
+                req.flags | libc::CLONE_VM | libc::CLONE_PARENT | libc::SIGCHLD,
+                req.plan.cast_mut().cast(),
             );
-            if pid == 0 {
-                child::init(&*req.plan);
-            }
             send(
                 args.reply,
                 if pid < 0 {
                     -(child::errno() as i64)
                 } else {
-                    pid
+                    pid as i64
                 },
             );
         }
