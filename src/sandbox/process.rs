@@ -249,7 +249,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         // `init` runs on memory of `plan`: it must be gone before `plan` is.
         let _ = reap(pid);
     }
-    let (limit, reaped) = watched?;
+    let (limit, seen_cpu, reaped) = watched?;
     let (_, usage) = reaped;
     let wall = start.elapsed();
     let messages = read_messages(&report_rd);
@@ -273,9 +273,13 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         Some(m) => Exit::Code(libc::WEXITSTATUS(m.a)),
         None => Exit::Signal(libc::SIGKILL),
     };
-    // Every process of the run was reaped by init or by the kernel as the
-    // namespace ended, so init's rusage holds the CPU time of them all.
-    let cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+    // init's rusage holds the CPU time of what it reaped, not of what the
+    // kernel killed as the namespace ended (those are reaped without
+    // accounting): the cgroup, where there is one, counts everything; else
+    // the last look at the live processes is a floor.
+    let cpu = (timeval(usage.ru_utime) + timeval(usage.ru_stime))
+        .max(live_cpu().unwrap_or_default())
+        .max(seen_cpu);
     let peak_kib = exited.map_or(usage.ru_maxrss, |m| m.b);
     let peak_memory = Bytes((peak_kib.max(0) as u64) * 1024);
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
@@ -426,9 +430,10 @@ fn watch(
     start: Instant,
     live_cpu: &dyn Fn() -> Option<Duration>,
     workdir: &Path,
-) -> Result<(Option<LimitHit>, Reaped), SandboxError> {
+) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let mut limit = None;
+    let mut seen = Duration::ZERO;
     loop {
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {
@@ -436,6 +441,7 @@ fn watch(
             break;
         }
         let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
+        seen = seen.max(used);
         let cpu_left = limits.cpu.saturating_sub(used);
         if cpu_left.is_zero() {
             limit = Some(LimitHit::Cpu);
@@ -460,7 +466,7 @@ fn watch(
         unsafe { libc::kill(pid, libc::SIGKILL) };
     }
     let reaped = reap(pid).map_err(SandboxError::Wait)?;
-    Ok((limit, reaped))
+    Ok((limit, seen, reaped))
 }
 
 /// CPU time of `pid` and all its descendants (live ones from /proc, ended
