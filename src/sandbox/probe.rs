@@ -28,7 +28,7 @@ pub fn abilities() -> &'static Abilities {
     static ABILITIES: OnceLock<Abilities> = OnceLock::new();
     ABILITIES.get_or_init(|| {
         // SAFETY: geteuid has no preconditions.
-        let root = unsafe { libc::geteuid() } == 0 && has_sys_admin();
+        let root = unsafe { libc::geteuid() } == 0 && has_sys_admin() && run_ids_mapped();
         Abilities {
             landlock: landlock_abi(),
             seccomp: seccomp_available(),
@@ -75,6 +75,23 @@ fn has_sys_admin() -> bool {
         .find_map(|l| l.strip_prefix("CapEff:"))
         .and_then(|hex| u64::from_str_radix(hex.trim(), 16).ok())
         .is_some_and(|caps| caps & (1 << CAP_SYS_ADMIN) != 0)
+}
+
+/// Whether the run uids exist in our user namespace (not so for root in a
+/// rootless container, which then works as an ordinary user).
+fn run_ids_mapped() -> bool {
+    let first = u64::from(super::slot::RUN_ID_BASE);
+    let last = first + 1024;
+    let Ok(map) = std::fs::read_to_string("/proc/self/uid_map") else {
+        return false;
+    };
+    map.lines().any(|l| {
+        let f: Vec<u64> = l
+            .split_whitespace()
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        f.len() == 3 && f[0] <= first && last < f[0] + f[2]
+    })
 }
 
 /// Tries to create a user and pid namespace in a throwaway child.

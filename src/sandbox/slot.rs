@@ -84,19 +84,11 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
         pool.next += 1;
         pool.next - 1
     };
-    let (groups, zygote) = match hierarchies {
-        Some(h) => {
-            register_cleanup();
-            let g = Groups::create(h, index)?;
-            let fds: Vec<_> = g
-                .procs
-                .iter()
-                .map(std::os::fd::AsRawFd::as_raw_fd)
-                .collect();
-            let z = super::zygote::Zygote::start(&fds)?;
-            (Some(g), Some(z))
-        }
-        None => (None, None),
+    // A slot whose groups cannot be made still isolates by uid; the report
+    // of its runs then lacks the cgroups.
+    let (groups, zygote) = match hierarchies.map(|h| with_groups(h, index)) {
+        Some(Ok((g, z))) => (Some(g), Some(z)),
+        Some(Err(_)) | None => (None, None),
     };
     Ok(Lease(
         Some(Slot {
@@ -106,6 +98,26 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
         }),
         false,
     ))
+}
+
+fn with_groups(
+    h: &super::cgroup::Hierarchies,
+    index: usize,
+) -> std::io::Result<(Groups, super::zygote::Zygote)> {
+    register_cleanup();
+    let g = Groups::create(h, index)?;
+    let fds: Vec<_> = g
+        .procs
+        .iter()
+        .map(std::os::fd::AsRawFd::as_raw_fd)
+        .collect();
+    match super::zygote::Zygote::start(&fds) {
+        Ok(z) => Ok((g, z)),
+        Err(e) => {
+            g.remove();
+            Err(e)
+        }
+    }
 }
 
 fn register_cleanup() {
