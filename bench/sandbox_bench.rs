@@ -30,6 +30,9 @@ fn main() {
         std::process::exit(3);
     }
     let mut times = [Vec::with_capacity(runs), Vec::with_capacity(runs)];
+    // CPU time of the judge and its children: unlike wall time, barely
+    // disturbed by other work on the machine.
+    let mut cpu = [Duration::ZERO, Duration::ZERO];
     let mut isolation = [String::new(), String::new()];
     // A few warm-up runs of each mode (probes, view, cgroup slot).
     for i in 0..runs + 10 {
@@ -57,6 +60,7 @@ fn main() {
                     output: Bytes::mib(64),
                 },
             };
+            let cpu_before = cpu_used();
             let start = Instant::now();
             let outcome = match sandbox::run(&spec) {
                 Ok(o) => o,
@@ -66,6 +70,7 @@ fn main() {
                 }
             };
             let took = start.elapsed();
+            let cpu_took = cpu_used().saturating_sub(cpu_before);
             if outcome.exit != Exit::Code(0) {
                 eprintln!("sandbox_bench: the program ended with {:?}", outcome.exit);
                 std::process::exit(1);
@@ -73,6 +78,7 @@ fn main() {
             isolation[k] = outcome.isolation.to_string();
             if i >= 10 {
                 times[k].push(took);
+                cpu[k] += cpu_took;
             }
         }
     }
@@ -89,26 +95,41 @@ fn main() {
     };
     let (off, on) = (stats(&mut times[0]), stats(&mut times[1]));
     println!("{runs} runs of {} per mode, interleaved", program.display());
+    let cpu_us = |d: Duration| d.as_secs_f64() * 1e6 / runs as f64;
+    let (cpu_off, cpu_on) = (cpu_us(cpu[0]), cpu_us(cpu[1]));
     println!(
-        "{:<16} {:>10} {:>10} {:>10} {:>10}",
-        "µs per run", "median", "mean", "p10", "p90"
+        "{:<16} {:>10} {:>10} {:>10} {:>10} {:>12}",
+        "µs per run", "median", "mean", "p10", "p90", "CPU (all)"
     );
-    println!(
-        "{:<16} {:>10.0} {:>10.0} {:>10.0} {:>10.0}",
-        "sandbox off", off.0, off.1, off.2, off.3
-    );
-    println!(
-        "{:<16} {:>10.0} {:>10.0} {:>10.0} {:>10.0}",
-        "sandbox on", on.0, on.1, on.2, on.3
-    );
-    println!(
-        "{:<16} {:>10.0} {:>10.0} {:>10.0} {:>10.0}",
+    let row = |name: &str, s: (f64, f64, f64, f64), c: f64| {
+        println!(
+            "{name:<16} {:>10.0} {:>10.0} {:>10.0} {:>10.0} {c:>12.0}",
+            s.0, s.1, s.2, s.3
+        );
+    };
+    row("sandbox off", off, cpu_off);
+    row("sandbox on", on, cpu_on);
+    row(
         "overhead",
-        on.0 - off.0,
-        on.1 - off.1,
-        on.2 - off.2,
-        on.3 - off.3
+        (on.0 - off.0, on.1 - off.1, on.2 - off.2, on.3 - off.3),
+        cpu_on - cpu_off,
     );
+    println!("wall: sandbox::run from call to return; CPU (all): judge + children, user + system");
     println!("off: {}", isolation[0]);
     println!("on:  {}", isolation[1]);
+}
+
+/// User + system time of this process and its reaped children.
+fn cpu_used() -> Duration {
+    let mut total = Duration::ZERO;
+    for who in [libc::RUSAGE_SELF, libc::RUSAGE_CHILDREN] {
+        // SAFETY: zeroed rusage is a valid value for getrusage to overwrite.
+        let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid pointer to a local.
+        unsafe { libc::getrusage(who, &mut u) };
+        for t in [u.ru_utime, u.ru_stime] {
+            total += Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000);
+        }
+    }
+    total
 }

@@ -206,8 +206,8 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
         seccomp: if a.seccomp { seccomp::filters() } else { None },
         pid_namespace,
-        init_stack: vec![0; child::STACK_SIZE],
-        stack: vec![0; child::STACK_SIZE],
+        init_stack: child::Stack::take(),
+        stack: child::Stack::take(),
     };
     let mut flags = 0;
     if pid_namespace {

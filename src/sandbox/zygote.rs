@@ -39,7 +39,7 @@ pub struct Zygote {
     _theirs: (OwnedFd, OwnedFd),
     /// Its stack and arguments: they must outlive it, so they are only freed
     /// after it is killed.
-    _stack: Vec<u8>,
+    _stack: child::Stack,
     _args: Box<Args>,
 }
 
@@ -57,7 +57,6 @@ struct Request {
     flags: libc::c_int,
 }
 
-const STACK_SIZE: usize = 256 * 1024;
 
 impl Zygote {
     /// Starts a zygote that joins the groups behind `join` (`cgroup.procs`
@@ -98,7 +97,7 @@ impl Zygote {
             request: req_rd.as_raw_fd(),
             reply: rep_wr.as_raw_fd(),
         });
-        let stack = vec![0u8; STACK_SIZE];
+        let stack = child::Stack::take();
         // SAFETY: the zygote only makes system calls, on its own stack, and
         // reads `args`; both outlive it (kept in the returned value until
         // after it is killed).
