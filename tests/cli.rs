@@ -175,7 +175,16 @@ fn relative_cache_and_problem_paths_work() {
     let p = Project::toy("");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
         .current_dir(p.dir.path())
-        .args(["judge", "toy", "reference/toy.c", "--problems", "problems", "--cache", "cache", "--json"])
+        .args([
+            "judge",
+            "toy",
+            "reference/toy.c",
+            "--problems",
+            "problems",
+            "--cache",
+            "cache",
+            "--json",
+        ])
         .output()
         .expect("run");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");

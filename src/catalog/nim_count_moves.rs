@@ -105,7 +105,13 @@ fn random_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
             cases.push(p);
         } else {
             let n = rng.range(shape.n.0, shape.n.1) as usize;
-            cases.push(piles::xor_nonzero(rng, n, shape.min, shape.max));
+            let p = piles::xor_nonzero(rng, n, shape.min, shape.max).ok_or_else(|| {
+                GenError::Impossible(format!(
+                    "{n} piles all equal to {} always have nim-sum 0",
+                    shape.min
+                ))
+            })?;
+            cases.push(p);
         }
     }
     Ok(format_cases(&cases, shape.layout, rng))

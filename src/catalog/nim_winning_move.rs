@@ -213,7 +213,11 @@ fn random_position(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
             ))
         })?
     } else {
-        piles::xor_nonzero(rng, n, min, max)
+        piles::xor_nonzero(rng, n, min, max).ok_or_else(|| {
+            GenError::Impossible(format!(
+                "{n} piles all equal to {min} always have nim-sum 0"
+            ))
+        })?
     };
     Ok(layout_input(&piles, layout, rng))
 }
