@@ -144,7 +144,9 @@ impl Stack {
             .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
             .ok()
             .flatten();
-        Stack(Some(spare.unwrap_or_else(|| vec![0u8; STACK_SIZE].into_boxed_slice())))
+        Stack(Some(
+            spare.unwrap_or_else(|| vec![0u8; STACK_SIZE].into_boxed_slice()),
+        ))
     }
 
     fn bytes(&self) -> &[u8] {
@@ -225,6 +227,13 @@ fn write_all(path: &std::ffi::CStr, bytes: &[u8]) -> bool {
     }
 }
 
+/// Maps our own uid and gid in a user namespace we just entered.
+pub fn write_user_maps(uid_map: &[u8], gid_map: &[u8]) -> bool {
+    write_all(c"/proc/self/setgroups", b"deny")
+        && write_all(c"/proc/self/uid_map", uid_map)
+        && write_all(c"/proc/self/gid_map", gid_map)
+}
+
 /// pid 1 of the run. Never returns.
 pub fn init(p: &Plan) -> ! {
     // SAFETY (whole function): raw system calls on prepared memory.
@@ -232,9 +241,7 @@ pub fn init(p: &Plan) -> ! {
         // If the judge dies, the run dies with it.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
         if let Some((uid_map, gid_map)) = &p.maps
-            && (!write_all(c"/proc/self/setgroups", b"deny")
-                || !write_all(c"/proc/self/uid_map", uid_map)
-                || !write_all(c"/proc/self/gid_map", gid_map))
+            && !write_user_maps(uid_map, gid_map)
         {
             fail(p, Stage::UserNamespace);
         }

@@ -176,14 +176,6 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     };
     let user_ns = !a.root && a.user_namespace;
     let pid_namespace = a.root || user_ns;
-    let maps = user_ns.then(|| {
-        // SAFETY: getuid and getgid have no preconditions.
-        let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
-        (
-            format!("{uid} {uid} 1").into_bytes(),
-            format!("{gid} {gid} 1").into_bytes(),
-        )
-    });
     let plan = Plan {
         path: cstring(program.as_os_str())?,
         argv: null_terminated(&argv),
@@ -195,7 +187,8 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         report: report_wr.as_raw_fd(),
         limits: rlimits(&spec.limits, pid_namespace),
         ids,
-        maps,
+        // The shared zygote made the user namespace (see zygote.rs).
+        maps: None,
         // Runs are born in their groups (see zygote.rs); joining is the
         // slow path, for a slot without a zygote.
         cgroup_procs: match (groups, lease.as_ref().is_some_and(|l| l.zygote.is_some())) {
@@ -209,20 +202,14 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         init_stack: child::Stack::take(),
         stack: child::Stack::take(),
     };
-    let mut flags = 0;
-    if pid_namespace {
-        flags |= libc::CLONE_NEWPID;
-    }
-    if user_ns {
-        flags |= libc::CLONE_NEWUSER;
-    }
+    let flags = if pid_namespace { libc::CLONE_NEWPID } else { 0 };
 
     let start = Instant::now();
     reset_peak_rss();
     let zygote = lease.as_ref().and_then(|l| l.zygote.as_ref());
     let pid = match zygote {
         Some(z) => z.spawn(&plan, flags),
-        None => zygote::shared().and_then(|z| {
+        None => zygote::shared(user_ns).and_then(|z| {
             z.lock()
                 .map_err(|_| io::Error::other("zygote poisoned"))?
                 .spawn(&plan, flags)

@@ -111,7 +111,7 @@ fn with_groups(
         .iter()
         .map(std::os::fd::AsRawFd::as_raw_fd)
         .collect();
-    match super::zygote::Zygote::start(&fds) {
+    match super::zygote::Zygote::start(&fds, false) {
         Ok(z) => Ok((g, z)),
         Err(e) => {
             g.remove();

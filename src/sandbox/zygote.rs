@@ -46,6 +46,9 @@ pub struct Zygote {
 /// What the zygote reads at start.
 struct Args {
     join: Vec<RawFd>,
+    /// `uid_map` and `gid_map` of the user namespace the zygote makes (an
+    /// ordinary user's judge), so that each run only needs a pid namespace.
+    maps: Option<(Vec<u8>, Vec<u8>)>,
     request: RawFd,
     reply: RawFd,
 }
@@ -57,20 +60,19 @@ struct Request {
     flags: libc::c_int,
 }
 
-
 impl Zygote {
     /// Starts a zygote that joins the groups behind `join` (`cgroup.procs`
     /// descriptors). Goes through the spawner thread.
-    pub fn start(join: &[RawFd]) -> io::Result<Zygote> {
-        type Job = (Vec<RawFd>, mpsc::Sender<io::Result<Zygote>>);
+    pub fn start(join: &[RawFd], user_namespace: bool) -> io::Result<Zygote> {
+        type Job = (Vec<RawFd>, bool, mpsc::Sender<io::Result<Zygote>>);
         static SPAWNER: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
         let spawner = SPAWNER.get_or_init(|| {
             let (tx, rx) = mpsc::channel::<Job>();
             let _ = std::thread::Builder::new()
                 .name("grundy-zygotes".into())
                 .spawn(move || {
-                    for (join, reply) in rx {
-                        let _ = reply.send(Zygote::start_here(join));
+                    for (join, userns, reply) in rx {
+                        let _ = reply.send(Zygote::start_here(join, userns));
                     }
                     // Never end: the zygotes' parent is this thread.
                     loop {
@@ -83,17 +85,30 @@ impl Zygote {
         spawner
             .lock()
             .map_err(|_| io::Error::other("zygote spawner poisoned"))?
-            .send((join.to_vec(), tx))
+            .send((join.to_vec(), user_namespace, tx))
             .map_err(|_| io::Error::other("zygote spawner gone"))?;
         rx.recv()
             .map_err(|_| io::Error::other("zygote spawner gone"))?
     }
 
-    fn start_here(join: Vec<RawFd>) -> io::Result<Zygote> {
+    fn start_here(join: Vec<RawFd>, user_namespace: bool) -> io::Result<Zygote> {
         let (req_rd, req_wr) = pipe()?;
         let (rep_rd, rep_wr) = pipe()?;
+        let maps = user_namespace.then(|| {
+            // SAFETY: getuid and getgid have no preconditions.
+            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+            (
+                format!("{uid} {uid} 1").into_bytes(),
+                format!("{gid} {gid} 1").into_bytes(),
+            )
+        });
+        let mut flags = libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD;
+        if user_namespace {
+            flags |= libc::CLONE_NEWUSER;
+        }
         let args = Box::new(Args {
             join,
+            maps,
             request: req_rd.as_raw_fd(),
             reply: rep_wr.as_raw_fd(),
         });
@@ -105,7 +120,7 @@ impl Zygote {
             libc::clone(
                 zygote_main,
                 child::stack_top(&stack),
-                libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD,
+                flags,
                 (&*args as *const Args).cast_mut().cast(),
             )
         };
@@ -171,12 +186,14 @@ impl Zygote {
     }
 }
 
-/// The zygote of runs that have no slot of their own (no cgroups).
-pub fn shared() -> io::Result<&'static Mutex<Zygote>> {
+/// The zygote of runs that have no slot of their own (no cgroups). For an
+/// ordinary user's judge it lives in a user namespace made once, which is
+/// cheaper than one per run; the runs still get a pid namespace each.
+pub fn shared(user_namespace: bool) -> io::Result<&'static Mutex<Zygote>> {
     static SHARED: OnceLock<Result<Mutex<Zygote>, String>> = OnceLock::new();
     SHARED
         .get_or_init(|| {
-            Zygote::start(&[])
+            Zygote::start(&[], user_namespace)
                 .map(Mutex::new)
                 .map_err(|e| e.to_string())
         })
@@ -207,6 +224,12 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
     unsafe {
         let args = &*(arg as *const Args);
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if let Some((uid_map, gid_map)) = &args.maps
+            && !child::write_user_maps(uid_map, gid_map)
+        {
+            send(args.reply, -(child::errno() as i64));
+            libc::_exit(1);
+        }
         for &fd in &args.join {
             if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
                 send(args.reply, -(child::errno() as i64));
