@@ -151,3 +151,26 @@ pub fn ruleset(read: &[PathBuf], workdir: &Path) -> Result<Option<OwnedFd>, Stri
         .map_err(|e| fail(&e))?;
     Ok(rs.into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_toolchain_is_its_prefix_and_named_files_their_folders() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let bin = t.path().join("py/bin");
+        std::fs::create_dir_all(&bin).expect("mkdir");
+        std::fs::write(bin.join("python3"), "").expect("write");
+        let art = t.path().join("cache/bin/ab/cdef");
+        std::fs::create_dir_all(&art).expect("mkdir");
+        std::fs::write(art.join("main.py"), "").expect("write");
+        let real = |p: PathBuf| std::fs::canonicalize(p).expect("canonicalize");
+        let src = art.join("main.py");
+        let paths = command_paths(&bin.join("python3"), &[OsStr::new("-c"), src.as_os_str()]);
+        assert_eq!(paths, vec![real(art.clone()), real(t.path().join("py"))]);
+        // A compiled program in the cache: its own folder, not `cache/bin`.
+        std::fs::write(art.join("main"), "").expect("write");
+        assert_eq!(command_paths(&art.join("main"), &[]), vec![real(art)]);
+    }
+}

@@ -371,3 +371,56 @@ fn build_in_child(ops: &[Op], tmpfs: *const libc::c_char, opts: *const libc::c_c
     }
     0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn targets(ops: &[Op]) -> Vec<String> {
+        ops.iter()
+            .map(|op| match op {
+                Op::Open { path, .. } => format!("open {}", path.to_string_lossy()),
+                Op::Tmpfs(t) => format!("tmpfs {}", t.to_string_lossy()),
+                Op::Mkdir(t) => format!("mkdir {}", t.to_string_lossy()),
+                Op::Bind {
+                    target, writable, ..
+                } => format!("bind {} {writable}", target.to_string_lossy()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_closed_folder_is_replaced_by_the_entries_runs_need() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let home = t.path().join("home");
+        let tool = home.join("tools/python");
+        let cache = home.join("cache");
+        std::fs::create_dir_all(&tool).expect("mkdir");
+        std::fs::create_dir_all(cache.join("bin")).expect("mkdir");
+        std::fs::create_dir_all(cache.join("answers")).expect("mkdir");
+        std::fs::set_permissions(&home, fs::Permissions::from_mode(0o700)).expect("chmod");
+        let root = Root {
+            path: cache.clone(),
+            expose: Some(vec![("bin".into(), false)]),
+        };
+        let ops = targets(&plan(&[root], std::slice::from_ref(&tool)).expect("plan"));
+        let h = home.display();
+        let c = cache.display();
+        assert_eq!(
+            ops,
+            vec![
+                format!("open {h}/cache"),
+                format!("open {h}/tools"),
+                format!("tmpfs {h}"),
+                format!("mkdir {h}/cache"),
+                format!("mkdir {h}/tools"),
+                format!("bind {h}/cache true"),
+                format!("bind {h}/tools false"),
+                format!("open {c}/bin"),
+                format!("tmpfs {c}"),
+                format!("mkdir {c}/bin"),
+                format!("bind {c}/bin false"),
+            ]
+        );
+    }
+}
