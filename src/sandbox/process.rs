@@ -207,18 +207,24 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     let start = Instant::now();
     reset_peak_rss();
     let zygote = lease.as_ref().and_then(|l| l.zygote.as_ref());
-    let pid = match zygote {
+    let spawned = match zygote {
         Some(z) => z.spawn(&plan, flags),
-        None => zygote::shared(user_ns).and_then(|z| {
-            z.lock()
-                .map_err(|_| io::Error::other("zygote poisoned"))?
-                .spawn(&plan, flags)
-        }),
-    }
-    .map_err(|source| SandboxError::Spawn {
-        program: program.display().to_string(),
-        source,
-    })?;
+        None => zygote::spawn_shared(user_ns, &plan, flags),
+    };
+    let pid = match spawned {
+        Ok(pid) => pid,
+        Err(source) => {
+            if let Some(l) = lease
+                && l.zygote.is_some()
+            {
+                l.discard();
+            }
+            return Err(SandboxError::Spawn {
+                program: program.display().to_string(),
+                source,
+            });
+        }
+    };
     drop(report_wr);
     drop((stdin, stdout, stderr));
     let live_cpu = || match (groups, cpu_before) {

@@ -46,6 +46,16 @@ impl Lease {
     pub fn set_empty(&mut self) {
         self.1 = true;
     }
+
+    /// Gives the slot up (its zygote failed): a new one is made instead.
+    pub fn discard(mut self) {
+        if let Some(mut slot) = self.0.take() {
+            drop(slot.zygote.take());
+            if let Some(g) = &slot.groups {
+                g.remove();
+            }
+        }
+    }
 }
 
 impl std::ops::Deref for Lease {

@@ -186,19 +186,31 @@ impl Zygote {
     }
 }
 
-/// The zygote of runs that have no slot of their own (no cgroups). For an
-/// ordinary user's judge it lives in a user namespace made once, which is
-/// cheaper than one per run; the runs still get a pid namespace each.
-pub fn shared(user_namespace: bool) -> io::Result<&'static Mutex<Zygote>> {
-    static SHARED: OnceLock<Result<Mutex<Zygote>, String>> = OnceLock::new();
-    SHARED
-        .get_or_init(|| {
-            Zygote::start(&[], user_namespace)
-                .map(Mutex::new)
-                .map_err(|e| e.to_string())
-        })
-        .as_ref()
-        .map_err(|e| io::Error::other(e.clone()))
+/// Starts a run from the zygote of runs that have no slot of their own (no
+/// cgroups), made on first use and again after a failure. For an ordinary
+/// user's judge it lives in a user namespace made once, which is cheaper
+/// than one per run; the runs still get a pid namespace each.
+pub fn spawn_shared(
+    user_namespace: bool,
+    plan: &Plan,
+    flags: libc::c_int,
+) -> io::Result<libc::pid_t> {
+    static SHARED: Mutex<Option<Zygote>> = Mutex::new(None);
+    let mut shared = SHARED
+        .lock()
+        .map_err(|_| io::Error::other("zygote poisoned"))?;
+    if shared.is_none() {
+        *shared = Some(Zygote::start(&[], user_namespace)?);
+    }
+    let spawned = match shared.as_ref() {
+        Some(z) => z.spawn(plan, flags),
+        None => Err(io::Error::other("no zygote")),
+    };
+    if spawned.is_err() {
+        // A zygote that failed once is not trusted again.
+        *shared = None;
+    }
+    spawned
 }
 
 impl Drop for Zygote {
