@@ -278,7 +278,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
     let oom = groups.is_some_and(|g| g.oom_kills() > oom_before);
     let had_groups = groups.is_some();
-    let disk = tidy(&workdir, ids.is_some());
+    let disk = tidy(&workdir, ids.map(|(uid, _)| uid));
     if let Some(mut l) = lease
         && pid_namespace
     {
@@ -363,17 +363,22 @@ fn prepare_as_root(
     Ok(fd)
 }
 
-/// After a run: the bytes its folder holds, and (as root) what it left
-/// there handed back to the judge's uid.
-fn tidy(workdir: &Path, give_back: bool) -> u64 {
-    if give_back {
+/// After a run: the bytes its folder holds, and (as root) what the run uid
+/// left there handed back to the judge's uid.
+fn tidy(workdir: &Path, run_uid: Option<u32>) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    if let Some(run_uid) = run_uid {
         // SAFETY: geteuid and getegid have no preconditions.
         let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        // Only what the run owns: a hard link it made to someone else's
+        // file must not hand that file to the judge.
         for e in walkdir::WalkDir::new(workdir)
             .into_iter()
             .filter_map(Result::ok)
         {
-            let _ = std::os::unix::fs::lchown(e.path(), Some(uid), Some(gid));
+            if e.metadata().is_ok_and(|m| m.uid() == run_uid) {
+                let _ = std::os::unix::fs::lchown(e.path(), Some(uid), Some(gid));
+            }
         }
     }
     disk_usage(workdir)
