@@ -17,8 +17,9 @@ use landlock::{
 
 /// Read-only runtime every program may need: the C library and loader,
 /// system compilers and JVMs, configuration such as `ld.so.cache`, time
-/// zones and `/etc/java-*`, and the CPU and cgroup facts runtimes size
-/// themselves by. No home folders, no `/tmp`, no `/proc`.
+/// zones and `/etc/java-*`, and the CPU count runtimes size themselves by.
+/// No home folders, no `/tmp`, no `/proc`, no cgroup files (which would show
+/// other runs' usage).
 const SYSTEM_READ: &[&str] = &[
     "/usr",
     "/lib",
@@ -29,7 +30,6 @@ const SYSTEM_READ: &[&str] = &[
     "/sbin",
     "/etc",
     "/sys/devices/system/cpu",
-    "/sys/fs/cgroup",
 ];
 
 /// Devices a program may read.
