@@ -67,7 +67,11 @@ fn program_path(spec: &RunSpec) -> Result<PathBuf, SandboxError> {
         source: io::Error::from(io::ErrorKind::InvalidInput),
     })?;
     if name.as_bytes().contains(&b'/') {
-        return Ok(PathBuf::from(name));
+        // Relative to the judge's folder, not the run's working folder.
+        return std::path::absolute(name).map_err(|source| SandboxError::Spawn {
+            program: name.to_string_lossy().into_owned(),
+            source,
+        });
     }
     let path: OsString = spec
         .env
