@@ -28,6 +28,8 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     let plan = plan(spec, &files)?;
     let limits = spec.limits;
     let start = Instant::now();
+    // The program inherits the judge's peak memory until exec: lower it.
+    super::process::reset_peak_rss();
     let pid = spawn::spawn(&plan).map_err(|source| SandboxError::Spawn {
         program: spec.argv[0].to_string_lossy().into_owned(),
         source,

@@ -317,7 +317,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
 /// file would make every later run look as big; with it, the figure a
 /// program reports is its own peak or the judge's current size, whichever
 /// is larger (a few MiB, see SECURITY.md).
-fn reset_peak_rss() {
+pub(super) fn reset_peak_rss() {
     use std::io::Write;
     static CLEAR_REFS: std::sync::Mutex<Option<File>> = std::sync::Mutex::new(None);
     if let Ok(mut f) = CLEAR_REFS.lock() {
