@@ -40,6 +40,16 @@ struct Global {
     /// Languages config file (YAML) applied over the built-in table [default: $GRUNDY_LANGUAGES]
     #[arg(long, global = true, value_name = "FILE")]
     languages: Option<PathBuf>,
+    /// Isolation of the programs run: `auto` (the strongest available, see
+    /// SECURITY.md) or `off` (limits only; never for untrusted code)
+    #[arg(long, global = true, value_enum, default_value_t = SandboxMode::Auto)]
+    sandbox: SandboxMode,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SandboxMode {
+    Auto,
+    Off,
 }
 
 #[derive(Subcommand)]
@@ -175,6 +185,10 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     let g = &cli.global;
+    grundy::sandbox::set_mode(match g.sandbox {
+        SandboxMode::Auto => grundy::sandbox::Mode::Auto,
+        SandboxMode::Off => grundy::sandbox::Mode::Off,
+    });
     match cli.command {
         Command::List { json } => list(g, json),
         Command::Judge {
