@@ -86,7 +86,13 @@ impl Cache {
     }
 
     /// Stores `bytes` under `kind/key` unless already there; returns its path.
-    pub fn put_file(&self, kind: &str, key: &Key, suffix: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+    pub fn put_file(
+        &self,
+        kind: &str,
+        key: &Key,
+        suffix: &str,
+        bytes: &[u8],
+    ) -> io::Result<PathBuf> {
         let dest = self.path(kind, key, suffix);
         if dest.is_file() {
             return Ok(dest);

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context as _};
+use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
 
 use grundy::cache::Cache;
@@ -17,7 +17,11 @@ use grundy::verdict::Verdict;
 use grundy::verify::{self, Status};
 
 #[derive(Parser)]
-#[command(name = "grundy", version, about = "Judge and grade programs for impartial-game problems (Nim and family)")]
+#[command(
+    name = "grundy",
+    version,
+    about = "Judge and grade programs for impartial-game problems (Nim and family)"
+)]
 struct Cli {
     #[command(flatten)]
     global: Global,
@@ -156,7 +160,12 @@ fn problem_set(g: &Global) -> ProblemSet {
 fn context(g: &Global) -> Result<Context, Failure> {
     let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
     let cache = Cache::open(&cache_dir)
-        .with_context(|| format!("cannot use the cache folder {} (choose another with --cache)", cache_dir.display()))
+        .with_context(|| {
+            format!(
+                "cannot use the cache folder {} (choose another with --cache)",
+                cache_dir.display()
+            )
+        })
         .map_err(internal)?;
     let config = g
         .languages
@@ -188,11 +197,22 @@ fn list(g: &Global, json: bool) -> Result<u8, Failure> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&rows).map_err(|e| internal(anyhow!(e)))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).map_err(|e| internal(anyhow!(e)))?
+        );
         return Ok(0);
     }
-    let width = problems.iter().map(|p| p.id.0.len()).max().unwrap_or(2).max(2);
-    println!("{:<width$}  {:<32} {:>6} {:>8}  source", "id", "title", "time", "memory");
+    let width = problems
+        .iter()
+        .map(|p| p.id.0.len())
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    println!(
+        "{:<width$}  {:<32} {:>6} {:>8}  source",
+        "id", "title", "time", "memory"
+    );
     for p in &problems {
         println!(
             "{:<width$}  {:<32} {:>5}s {:>8}  {}",
@@ -206,7 +226,13 @@ fn list(g: &Global, json: bool) -> Result<u8, Failure> {
     Ok(0)
 }
 
-fn judge_cmd(g: &Global, id: &str, submissions: &[PathBuf], json: bool, options: &Options) -> Result<u8, Failure> {
+fn judge_cmd(
+    g: &Global,
+    id: &str,
+    submissions: &[PathBuf],
+    json: bool,
+    options: &Options,
+) -> Result<u8, Failure> {
     let problem = find(g, id)?;
     for s in submissions {
         if !s.is_file() {
@@ -252,7 +278,10 @@ fn verify_cmd(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
     let ctx = context(g)?;
     let style = Style::detect();
     let mut all_ok = true;
-    println!("{:<18} {:>5}  {:<10} {:<10} {:<10} known", "problem", "tests", "reference", "oracle", "samples");
+    println!(
+        "{:<18} {:>5}  {:<10} {:<10} {:<10} known",
+        "problem", "tests", "reference", "oracle", "samples"
+    );
     for p in &problems {
         let report = match verify::verify(p, &ctx, jobs) {
             Ok(r) => r,
@@ -266,7 +295,14 @@ fn verify_cmd(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
         all_ok &= report.passed();
         print_report(&report, &style);
     }
-    println!("{}", if all_ok { "verify: everything as expected" } else { "verify: FAILED" });
+    println!(
+        "{}",
+        if all_ok {
+            "verify: everything as expected"
+        } else {
+            "verify: FAILED"
+        }
+    );
     Ok(if all_ok { 0 } else { 1 })
 }
 
@@ -293,15 +329,26 @@ fn print_report(r: &verify::ProblemReport, style: &Style) {
         }
     }
     for k in &r.known {
-        let name = k.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = k
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let mark = if k.got == k.expected { "ok " } else { "BAD" };
         println!(
             "  {mark} {:<28} expected {:<3} got {:<3} {}{}",
             name,
             k.expected.code(),
             k.got.code(),
-            k.first_failing.as_deref().map(|t| format!("at {t}")).unwrap_or_default(),
-            if k.got == k.expected || k.message.is_empty() { String::new() } else { format!(" — {}", k.message) }
+            k.first_failing
+                .as_deref()
+                .map(|t| format!("at {t}"))
+                .unwrap_or_default(),
+            if k.got == k.expected || k.message.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", k.message)
+            }
         );
     }
 }

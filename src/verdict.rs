@@ -102,7 +102,9 @@ impl FromStr for Verdict {
         Verdict::ALL
             .into_iter()
             .find(|v| v.code().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown verdict `{s}` (expected one of AC WA PE TLE MLE OLE RE CE IE)"))
+            .ok_or_else(|| {
+                format!("unknown verdict `{s}` (expected one of AC WA PE TLE MLE OLE RE CE IE)")
+            })
     }
 }
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cache::Key;
 use crate::catalog;
-use crate::judge::{self, execute, run_limits, Context, Options, Prepared};
+use crate::judge::{self, Context, Options, Prepared, execute, run_limits};
 use crate::language::Compiled;
 use crate::sandbox::Exit;
 use crate::spec::Problem;
@@ -60,7 +60,11 @@ impl ProblemReport {
 }
 
 /// Verifies one problem; `Err` only when the problem cannot be prepared.
-pub fn verify(problem: &Problem, ctx: &Context, jobs: usize) -> Result<ProblemReport, judge::JudgeError> {
+pub fn verify(
+    problem: &Problem,
+    ctx: &Context,
+    jobs: usize,
+) -> Result<ProblemReport, judge::JudgeError> {
     let prepared = judge::prepare(problem, ctx)?;
     let reference = check_reference(&prepared, ctx, jobs);
     let oracle = match &problem.reference {
@@ -92,7 +96,10 @@ fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
             ))
         };
     };
-    let options = Options { jobs, ..Options::default() };
+    let options = Options {
+        jobs,
+        ..Options::default()
+    };
     match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
         Ok(r) if r.verdict == Verdict::AC => {
             let max = r.tests.iter().map(|t| t.time_ms).fold(0.0, f64::max);
@@ -101,8 +108,19 @@ fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
         Ok(r) => {
             let first = r.tests.iter().find(|t| t.verdict != Verdict::AC);
             Status::Failed(match first {
-                Some(t) => format!("reference {} is {} on {}: {}", path.display(), t.verdict, t.name, t.message),
-                None => format!("reference {} is {}: {}", path.display(), r.verdict, r.compile.log.trim()),
+                Some(t) => format!(
+                    "reference {} is {} on {}: {}",
+                    path.display(),
+                    t.verdict,
+                    t.name,
+                    t.message
+                ),
+                None => format!(
+                    "reference {} is {}: {}",
+                    path.display(),
+                    r.verdict,
+                    r.compile.log.trim()
+                ),
             })
         }
         Err(e) => Status::Failed(format!("reference {}: {e}", path.display())),
@@ -131,7 +149,12 @@ fn check_oracle(problem: &Problem, reference: &Compiled, ctx: &Context) -> Statu
                     ));
                 }
             }
-            Err(e) => return Status::Failed(format!("reference failed on oracle input {}: {e}", preview(&case.input))),
+            Err(e) => {
+                return Status::Failed(format!(
+                    "reference failed on oracle input {}: {e}",
+                    preview(&case.input)
+                ));
+            }
         }
     }
     Status::Passed(format!("{} inputs agree", cases.len()))
@@ -148,9 +171,21 @@ fn run_case(
         .cache
         .put_file("tests", &Key::of(&[input]), ".in", input)
         .map_err(|e| e.to_string())?;
-    let exec = execute(program, &path, limits, problem.limits.memory, ctx.workroot.path()).map_err(|e| e.to_string())?;
+    let exec = execute(
+        program,
+        &path,
+        limits,
+        problem.limits.memory,
+        ctx.workroot.path(),
+    )
+    .map_err(|e| e.to_string())?;
     if exec.outcome.exit != Exit::Code(0) || exec.outcome.limit.is_some() {
-        return Err(format!("{:?} {:?} {}", exec.outcome.exit, exec.outcome.limit, exec.stderr_head.trim()));
+        return Err(format!(
+            "{:?} {:?} {}",
+            exec.outcome.exit,
+            exec.outcome.limit,
+            exec.stderr_head.trim()
+        ));
     }
     std::fs::read_to_string(&exec.stdout).map_err(|e| e.to_string())
 }
@@ -164,7 +199,13 @@ fn preview(input: &str) -> String {
     }
 }
 
-fn check_known(prepared: &Prepared, ctx: &Context, path: &Path, expected: Verdict, jobs: usize) -> KnownCheck {
+fn check_known(
+    prepared: &Prepared,
+    ctx: &Context,
+    path: &Path,
+    expected: Verdict,
+    jobs: usize,
+) -> KnownCheck {
     let options = Options {
         jobs,
         fail_fast: expected != Verdict::AC,
@@ -195,8 +236,14 @@ fn check_known(prepared: &Prepared, ctx: &Context, path: &Path, expected: Verdic
 /// Every sample's input and output must appear in the statement, so the
 /// statement never shows a sample the judge does not use.
 fn check_samples(problem: &Problem) -> Status {
+    if crate::spec::is_icpc_package(&problem.dir) {
+        return Status::Skipped("ICPC package: the samples are data/sample, added to the statement by the format's tools".into());
+    }
     let Some(path) = &problem.statement else {
-        return Status::Failed(format!("no statement next to {}", problem.spec_path.display()));
+        return Status::Failed(format!(
+            "no statement next to {}",
+            problem.spec_path.display()
+        ));
     };
     let text = match std::fs::read_to_string(path) {
         Ok(t) => normalize(&t),
@@ -208,13 +255,25 @@ fn check_samples(problem: &Problem) -> Status {
     for (i, s) in problem.samples.iter().enumerate() {
         for (what, body) in [("input", &s.input), ("output", &s.output)] {
             if !text.contains(&normalize(body)) {
-                return Status::Failed(format!("sample {} {what} does not appear in {}", i + 1, path.display()));
+                return Status::Failed(format!(
+                    "sample {} {what} does not appear in {}",
+                    i + 1,
+                    path.display()
+                ));
             }
         }
     }
-    Status::Passed(format!("{} samples in the statement", problem.samples.len()))
+    Status::Passed(format!(
+        "{} samples in the statement",
+        problem.samples.len()
+    ))
 }
 
 fn normalize(s: &str) -> String {
-    s.lines().map(str::trim).collect::<Vec<_>>().join("\n").trim().to_string()
+    s.lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim()
+        .to_string()
 }

@@ -4,7 +4,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{grundy_in, stderr, stdout, Project};
+use common::{Project, grundy_in, stderr, stdout};
 
 fn catalog() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/problems"))
@@ -15,8 +15,14 @@ fn list_shows_every_problem_with_title_limits_and_source() {
     let out = grundy_in(catalog(), &["list"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let nim = text.lines().find(|l| l.starts_with("nim ")).unwrap_or_else(|| panic!("no nim row:\n{text}"));
-    assert!(nim.contains("1s") && nim.contains("256 MiB") && nim.contains("hihoCoder 1163"), "{nim}");
+    let nim = text
+        .lines()
+        .find(|l| l.starts_with("nim "))
+        .unwrap_or_else(|| panic!("no nim row:\n{text}"));
+    assert!(
+        nim.contains("1s") && nim.contains("256 MiB") && nim.contains("hihoCoder 1163"),
+        "{nim}"
+    );
 }
 
 #[test]
@@ -35,11 +41,29 @@ fn list_json_is_machine_readable() {
 fn judge_json_has_the_spec_fields() {
     let p = Project::toy("");
     let r = p.judge_source("ok.c", common::TOY_C, &[]);
-    for key in ["submission", "problem", "language", "verdict", "score", "compile", "tests"] {
+    for key in [
+        "submission",
+        "problem",
+        "language",
+        "verdict",
+        "score",
+        "compile",
+        "tests",
+    ] {
         assert!(r.get(key).is_some(), "missing {key}: {r:#}");
     }
     let t = &r["tests"][0];
-    for key in ["name", "group", "verdict", "time_ms", "wall_ms", "memory_kib", "exit_code", "signal", "message"] {
+    for key in [
+        "name",
+        "group",
+        "verdict",
+        "time_ms",
+        "wall_ms",
+        "memory_kib",
+        "exit_code",
+        "signal",
+        "message",
+    ] {
         assert!(t.get(key).is_some(), "missing tests[].{key}: {t:#}");
     }
     assert_eq!(t["name"], "sample-1");
@@ -52,13 +76,24 @@ fn judge_json_has_the_spec_fields() {
 fn judge_exit_codes_follow_the_spec() {
     let p = Project::toy("");
     let ok = p.write("subs/ok.c", common::TOY_C);
-    let wrong = p.write("subs/wrong.c", "#include <stdio.h>\nint main(void){puts(\"Bob\");return 0;}\n");
-    let run = |f: &Path| p.grundy(&["judge", "toy", &f.to_string_lossy()]).status.code();
+    let wrong = p.write(
+        "subs/wrong.c",
+        "#include <stdio.h>\nint main(void){puts(\"Bob\");return 0;}\n",
+    );
+    let run = |f: &Path| {
+        p.grundy(&["judge", "toy", &f.to_string_lossy()])
+            .status
+            .code()
+    };
     assert_eq!(run(&ok), Some(0));
     assert_eq!(run(&wrong), Some(1));
     assert_eq!(run(&p.path("subs/missing.c")), Some(2));
     let usage = p.grundy(&["judge", "toy"]);
-    assert_eq!(usage.status.code(), Some(2), "a missing argument is bad usage");
+    assert_eq!(
+        usage.status.code(),
+        Some(2),
+        "a missing argument is bad usage"
+    );
 }
 
 #[test]
@@ -66,7 +101,13 @@ fn several_submissions_in_one_call() {
     let p = Project::toy("");
     let a = p.write("subs/a.c", common::TOY_C);
     let b = p.write("subs/b.py", "print('Bob')\n");
-    let out = p.grundy(&["judge", "toy", &a.to_string_lossy(), &b.to_string_lossy(), "--json"]);
+    let out = p.grundy(&[
+        "judge",
+        "toy",
+        &a.to_string_lossy(),
+        &b.to_string_lossy(),
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["results"][0]["verdict"], "AC");
     assert_eq!(v["results"][1]["verdict"], "WA");
@@ -76,10 +117,16 @@ fn several_submissions_in_one_call() {
 #[test]
 fn terminal_view_names_the_first_wrong_line() {
     let p = Project::toy("");
-    let f = p.write("subs/alice.c", "#include <stdio.h>\nint main(void){puts(\"Alice\");return 0;}\n");
+    let f = p.write(
+        "subs/alice.c",
+        "#include <stdio.h>\nint main(void){puts(\"Alice\");return 0;}\n",
+    );
     let out = p.grundy(&["judge", "toy", &f.to_string_lossy()]);
     let text = stdout(&out);
-    assert!(text.contains("WA sample-1: line 1, token 1: expected \"Bob\", got \"Alice\""), "{text}");
+    assert!(
+        text.contains("WA sample-1: line 1, token 1: expected \"Bob\", got \"Alice\""),
+        "{text}"
+    );
     assert!(!text.contains("\x1b["), "NO_COLOR is set: no escape codes");
 }
 
@@ -88,7 +135,10 @@ fn gen_is_reproducible_from_a_seed() {
     let t = tempfile::tempdir().expect("tmp");
     let dir = |name: &str| t.path().join(name).to_string_lossy().into_owned();
     for (name, seed) in [("a", "5"), ("b", "5"), ("c", "6")] {
-        let out = grundy_in(catalog(), &["gen", "nim", "--seed", seed, "--out", &dir(name)]);
+        let out = grundy_in(
+            catalog(),
+            &["gen", "nim", "--seed", seed, "--out", &dir(name)],
+        );
         assert!(out.status.success(), "{}", stderr(&out));
     }
     let read_all = |name: &str| {
@@ -99,12 +149,23 @@ fn gen_is_reproducible_from_a_seed() {
         files.sort();
         files
             .iter()
-            .map(|f| (f.file_name().map(|n| n.to_owned()), std::fs::read(f).expect("read")))
+            .map(|f| {
+                (
+                    f.file_name().map(|n| n.to_owned()),
+                    std::fs::read(f).expect("read"),
+                )
+            })
             .collect::<Vec<_>>()
     };
     let (a, b, c) = (read_all("a"), read_all("b"), read_all("c"));
-    assert!(a.iter().any(|(n, _)| n.as_ref().is_some_and(|n| n == "sample-1.in")));
-    assert!(a.iter().any(|(n, _)| n.as_ref().is_some_and(|n| n == "sample-1.ans")));
+    assert!(
+        a.iter()
+            .any(|(n, _)| n.as_ref().is_some_and(|n| n == "sample-1.in"))
+    );
+    assert!(
+        a.iter()
+            .any(|(n, _)| n.as_ref().is_some_and(|n| n == "sample-1.ans"))
+    );
     assert_eq!(a, b, "same seed, same bytes");
     assert_ne!(a, c, "another seed, other tests");
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{verdicts, Project};
+use common::{Project, verdicts};
 
 fn assert_ac(p: &Project, name: &str, src: &str) {
     let r = p.judge_source(name, src, &[]);
@@ -17,7 +17,10 @@ fn assert_ce(p: &Project, name: &str, src: &str, log_mentions: &str) {
     assert_eq!(r["verdict"], "CE", "{name}: {r:#}");
     assert_eq!(r["compile"]["ok"], false);
     let log = r["compile"]["log"].as_str().unwrap_or("");
-    assert!(log.contains(log_mentions), "{name}: compile log lacks {log_mentions:?}:\n{log}");
+    assert!(
+        log.contains(log_mentions),
+        "{name}: compile log lacks {log_mentions:?}:\n{log}"
+    );
     assert_eq!(r["tests"].as_array().map(Vec::len), Some(0));
 }
 
@@ -33,7 +36,12 @@ fn cpp() {
     let p = Project::toy("");
     let ok = "#include <iostream>\nint main(){int n,a,x=0;std::cin>>n;while(n--){std::cin>>a;x^=a;}std::cout<<(x?\"Alice\":\"Bob\")<<\"\\n\";}\n";
     assert_ac(&p, "ok.cpp", ok);
-    assert_ce(&p, "bad.cc", "int main() { undeclared_thing(); }\n", "undeclared_thing");
+    assert_ce(
+        &p,
+        "bad.cc",
+        "int main() { undeclared_thing(); }\n",
+        "undeclared_thing",
+    );
 }
 
 #[test]
@@ -49,7 +57,12 @@ fn rust() {
     let p = Project::toy("");
     let ok = "use std::io::Read;\nfn main(){let mut s=String::new();std::io::stdin().read_to_string(&mut s).unwrap();let v:Vec<u64>=s.split_whitespace().map(|x|x.parse().unwrap()).collect();let x=v[1..].iter().fold(0,|a,b|a^b);println!(\"{}\",if x!=0{\"Alice\"}else{\"Bob\"});}\n";
     assert_ac(&p, "ok.rs", ok);
-    assert_ce(&p, "bad.rs", "fn main() { let x: u32 = \"no\"; }\n", "mismatched types");
+    assert_ce(
+        &p,
+        "bad.rs",
+        "fn main() { let x: u32 = \"no\"; }\n",
+        "mismatched types",
+    );
 }
 
 #[test]
@@ -61,7 +74,12 @@ fn java_any_file_name_and_any_main_class() {
     // No public class; main lives in the second class of the file.
     let helper_first = "import java.util.*;\nclass Helper { static int xor(int a, int b) { return a ^ b; } }\nclass Entry {\n  public static void main(String[] a) {\n    Scanner s = new Scanner(System.in); int n = s.nextInt(), x = 0;\n    for (int i = 0; i < n; i++) x = Helper.xor(x, s.nextInt());\n    System.out.println(x != 0 ? \"Alice\" : \"Bob\");\n  }\n}\n";
     assert_ac(&p, "whatever.java", helper_first);
-    assert_ce(&p, "bad.java", "public class Main { void f() { int x = ; } }\n", "error");
+    assert_ce(
+        &p,
+        "bad.java",
+        "public class Main { void f() { int x = ; } }\n",
+        "error",
+    );
 }
 
 #[test]
@@ -74,17 +92,31 @@ fn java_without_main_is_ce() {
 fn second_run_uses_the_compile_cache() {
     let p = Project::toy("");
     // A unique program, so the first run must compile it.
-    let src = format!("{}\n/* {} */\n", common::TOY_C, std::process::id() as u64 * 7919 + 17);
+    let src = format!(
+        "{}\n/* {} */\n",
+        common::TOY_C,
+        std::process::id() as u64 * 7919 + 17
+    );
     let file = p.write("subs/cached.c", &src);
     let f = file.to_string_lossy().into_owned();
     let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("grundy-test-cache");
-    let count_bins = || walkdir::WalkDir::new(cache.join("bin")).min_depth(2).max_depth(2).into_iter().count();
+    let count_bins = || {
+        walkdir::WalkDir::new(cache.join("bin"))
+            .min_depth(2)
+            .max_depth(2)
+            .into_iter()
+            .count()
+    };
     let first = p.grundy(&["judge", "toy", &f, "--json"]);
     assert!(first.status.success(), "{}", common::stderr(&first));
     let after_first = count_bins();
     let second = p.grundy(&["judge", "toy", &f, "--json"]);
     assert!(second.status.success());
-    assert_eq!(count_bins(), after_first, "the second judging compiled again");
+    assert_eq!(
+        count_bins(),
+        after_first,
+        "the second judging compiled again"
+    );
 }
 
 #[test]
@@ -94,7 +126,11 @@ fn lang_flag_overrides_the_extension() {
     let f = file.to_string_lossy().into_owned();
     let unknown = p.grundy(&["judge", "toy", &f]);
     assert_eq!(unknown.status.code(), Some(2));
-    assert!(common::stderr(&unknown).contains("--lang"), "{}", common::stderr(&unknown));
+    assert!(
+        common::stderr(&unknown).contains("--lang"),
+        "{}",
+        common::stderr(&unknown)
+    );
     let v = p.judge_json(&file, &["--lang", "c"]);
     assert_eq!(v["results"][0]["verdict"], "AC");
     assert_eq!(v["results"][0]["language"], "c");

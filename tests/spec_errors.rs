@@ -2,14 +2,19 @@
 
 mod common;
 
-use common::{stderr, Project};
+use common::{Project, stderr};
 
 /// Writes `spec` as problems/toy/problem.yaml and returns grundy's message.
 fn error_for(spec: &str) -> String {
     let p = Project::toy("");
     p.write("problems/toy/problem.yaml", spec);
     let out = p.grundy(&["judge", "toy", &p.path("reference/toy.c").to_string_lossy()]);
-    assert_eq!(out.status.code(), Some(2), "expected exit 2, stderr: {}", stderr(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "expected exit 2, stderr: {}",
+        stderr(&out)
+    );
     let msg = stderr(&out);
     let path = p.path("problems/toy/problem.yaml").display().to_string();
     // Messages are relative to the spec's path, which is a temporary folder.
@@ -27,7 +32,9 @@ fn unknown_key() {
 #[test]
 fn unknown_key_deep_inside() {
     assert_eq!(
-        error_for("id: toy\ntitle: T\ngroups:\n  - name: a\n    tests:\n      - input: \"1\\n1\\n\"\n        cont: 3\n"),
+        error_for(
+            "id: toy\ntitle: T\ngroups:\n  - name: a\n    tests:\n      - input: \"1\\n1\\n\"\n        cont: 3\n"
+        ),
         "grundy: problem.yaml:7:9: groups[0].tests[0]: unknown field `cont`, expected one of `generator`, `program`, `input`, `file`, `answer`, `params`, `args`, `count`, `seed`"
     );
 }
@@ -50,19 +57,26 @@ fn bad_size() {
 
 #[test]
 fn missing_title() {
-    assert_eq!(error_for("id: toy\n"), "grundy: problem.yaml:1:1: missing field `title`");
+    assert_eq!(
+        error_for("id: toy\n"),
+        "grundy: problem.yaml:1:1: missing field `title`"
+    );
 }
 
 #[test]
 fn unknown_generator_lists_the_known_ones() {
-    let msg = error_for("id: toy\ntitle: T\ngroups:\n  - name: a\n    tests:\n      - generator: no-such-thing\n");
+    let msg = error_for(
+        "id: toy\ntitle: T\ngroups:\n  - name: a\n    tests:\n      - generator: no-such-thing\n",
+    );
     assert!(msg.starts_with("grundy: problem.yaml:6:7: groups[0].tests: unknown generator `no-such-thing` (built-in generators: "), "{msg}");
 }
 
 #[test]
 fn test_entry_with_two_kinds() {
     assert_eq!(
-        error_for("id: toy\ntitle: T\ngroups:\n  - name: a\n    tests:\n      - input: \"1\"\n        file: x.in\n"),
+        error_for(
+            "id: toy\ntitle: T\ngroups:\n  - name: a\n    tests:\n      - input: \"1\"\n        file: x.in\n"
+        ),
         "grundy: problem.yaml:6:7: groups[0].tests: each test entry needs exactly one of `generator`, `program`, `input` or `file`"
     );
 }
@@ -78,7 +92,10 @@ fn unknown_checker() {
 #[test]
 fn broken_yaml_syntax() {
     let msg = error_for("id: toy\ntitle: \"unterminated\n");
-    assert!(msg.starts_with("grundy: problem.yaml:3:1: found unexpected end of stream"), "{msg}");
+    assert!(
+        msg.starts_with("grundy: problem.yaml:3:1: found unexpected end of stream"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -100,15 +117,22 @@ fn bad_id_characters() {
 #[test]
 fn duplicate_group() {
     assert_eq!(
-        error_for("id: toy\ntitle: T\ngroups:\n  - name: a\n    tests: [{input: \"1\"}]\n  - name: a\n    tests: [{input: \"2\"}]\n"),
+        error_for(
+            "id: toy\ntitle: T\ngroups:\n  - name: a\n    tests: [{input: \"1\"}]\n  - name: a\n    tests: [{input: \"2\"}]\n"
+        ),
         "grundy: problem.yaml: group `a` is defined twice"
     );
 }
 
 #[test]
 fn empty_file_and_binary_garbage_never_panic() {
-    assert_eq!(error_for(""), "grundy: problem.yaml:1:1: missing field `id`");
-    let garbage: String = (0..2000u32).map(|i| char::from_u32(32 + (i * 7919) % 95).unwrap_or('x')).collect();
+    assert_eq!(
+        error_for(""),
+        "grundy: problem.yaml:1:1: missing field `id`"
+    );
+    let garbage: String = (0..2000u32)
+        .map(|i| char::from_u32(32 + (i * 7919) % 95).unwrap_or('x'))
+        .collect();
     let msg = error_for(&garbage);
     assert!(msg.starts_with("grundy: problem.yaml:"), "{msg}");
 }
@@ -117,8 +141,9 @@ fn empty_file_and_binary_garbage_never_panic() {
 fn missing_statement_file_names_the_key() {
     let msg = error_for("id: toy\ntitle: T\nstatement: nowhere.md\n");
     assert!(
-        msg.starts_with("grundy: problem.yaml: statement: `nowhere.md` does not exist (the path is relative to ")
-            && msg.ends_with("problems/toy)"),
+        msg.starts_with(
+            "grundy: problem.yaml: statement: `nowhere.md` does not exist (the path is relative to "
+        ) && msg.ends_with("problems/toy)"),
         "{msg}"
     );
 }
@@ -126,7 +151,15 @@ fn missing_statement_file_names_the_key() {
 #[test]
 fn unknown_problem_id() {
     let p = Project::toy("");
-    let out = p.grundy(&["judge", "nope", &p.path("reference/toy.c").to_string_lossy()]);
+    let out = p.grundy(&[
+        "judge",
+        "nope",
+        &p.path("reference/toy.c").to_string_lossy(),
+    ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("no problem `nope` in"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no problem `nope` in"),
+        "{}",
+        stderr(&out)
+    );
 }

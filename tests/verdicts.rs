@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{verdicts, Project};
+use common::{Project, verdicts};
 
 const SAMPLE: &[&str] = &["--tests", "sample"];
 
@@ -36,7 +36,11 @@ fn presentation_error_with_the_exact_checker() {
 #[test]
 fn cpu_spinner_is_tle_near_the_limit() {
     let p = Project::toy("");
-    let r = p.judge_source("spin.c", "int main(void){volatile unsigned long x=0;for(;;)x++;}\n", SAMPLE);
+    let r = p.judge_source(
+        "spin.c",
+        "int main(void){volatile unsigned long x=0;for(;;)x++;}\n",
+        SAMPLE,
+    );
     assert_eq!(r["verdict"], "TLE");
     let t = first_test(&r);
     let cpu = t["time_ms"].as_f64().unwrap_or(0.0);
@@ -48,10 +52,17 @@ fn cpu_spinner_is_tle_near_the_limit() {
 #[test]
 fn sleeper_is_tle_by_wall_clock() {
     let p = Project::toy("");
-    let r = p.judge_source("sleep.c", "#include <unistd.h>\nint main(void){sleep(60);return 0;}\n", SAMPLE);
+    let r = p.judge_source(
+        "sleep.c",
+        "#include <unistd.h>\nint main(void){sleep(60);return 0;}\n",
+        SAMPLE,
+    );
     assert_eq!(r["verdict"], "TLE");
     let t = first_test(&r);
-    assert!(t["message"].as_str().unwrap_or("").contains("wall time"), "{t}");
+    assert!(
+        t["message"].as_str().unwrap_or("").contains("wall time"),
+        "{t}"
+    );
     assert!(t["wall_ms"].as_f64().unwrap_or(0.0) < 10_000.0);
 }
 
@@ -82,10 +93,19 @@ fn output_flood_is_ole() {
 #[test]
 fn crash_by_signal_is_re_with_the_signal() {
     let p = Project::toy("");
-    let r = p.judge_source("segv.c", "int main(void){volatile int*p=0;*p=1;return 0;}\n", SAMPLE);
+    let r = p.judge_source(
+        "segv.c",
+        "int main(void){volatile int*p=0;*p=1;return 0;}\n",
+        SAMPLE,
+    );
     assert_eq!(r["verdict"], "RE");
     assert_eq!(first_test(&r)["signal"], 11);
-    assert!(first_test(&r)["message"].as_str().unwrap_or("").contains("SIGSEGV"));
+    assert!(
+        first_test(&r)["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("SIGSEGV")
+    );
 }
 
 #[test]
@@ -115,24 +135,40 @@ int main(void) {
     let r = p.judge_source("stack.c", src, &[]);
     assert_eq!(r["verdict"], "AC", "{r:#}");
     let mem = first_test(&r)["memory_kib"].as_u64().unwrap_or(0);
-    assert!(mem > 90 * 1024, "peak memory {mem} KiB: the recursion did not run");
+    assert!(
+        mem > 90 * 1024,
+        "peak memory {mem} KiB: the recursion did not run"
+    );
 }
 
 #[test]
 fn program_that_ignores_its_input_is_judged_on_its_output() {
     let p = Project::toy("");
     // Writes without reading: no SIGPIPE, no deadlock, just a verdict.
-    let r = p.judge_source("noread.c", "#include <stdio.h>\nint main(void){puts(\"Bob\");return 0;}\n", &[]);
+    let r = p.judge_source(
+        "noread.c",
+        "#include <stdio.h>\nint main(void){puts(\"Bob\");return 0;}\n",
+        &[],
+    );
     assert_eq!(verdicts(&r), ["AC", "WA", "AC", "WA"]);
 }
 
 #[test]
 fn a_failing_checker_is_ie_not_the_submissions_fault() {
     let p = Project::toy("checker: {testlib: checker.py}\n");
-    p.write("problems/toy/checker.py", "import sys\nsys.stderr.write('checker broke\\n')\nsys.exit(3)\n");
+    p.write(
+        "problems/toy/checker.py",
+        "import sys\nsys.stderr.write('checker broke\\n')\nsys.exit(3)\n",
+    );
     let r = p.judge_source("ok.c", common::TOY_C, SAMPLE);
     assert_eq!(r["verdict"], "IE", "{r:#}");
-    let out = p.grundy(&["judge", "toy", &p.path("subs/ok.c").to_string_lossy(), "--tests", "sample"]);
+    let out = p.grundy(&[
+        "judge",
+        "toy",
+        &p.path("subs/ok.c").to_string_lossy(),
+        "--tests",
+        "sample",
+    ]);
     assert_eq!(out.status.code(), Some(3), "IE exits 3");
 }
 

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{stdout, Project};
+use common::{Project, stdout};
 
 fn repo(rel: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
@@ -34,10 +34,18 @@ const NIM_REFERENCE: &str = include_str!("../reference/nim.rs");
 fn the_whole_catalog_verifies() {
     let out = common::grundy_in(&repo("problems"), &["verify", "--jobs", "2"]);
     let text = stdout(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}\n{}", common::stderr(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}\n{}",
+        common::stderr(&out)
+    );
     assert!(text.contains("verify: everything as expected"));
     for id in ["nim", "nim-yes-no", "nim-winning-move"] {
-        assert!(text.lines().any(|l| l.starts_with(id)), "{id} missing:\n{text}");
+        assert!(
+            text.lines().any(|l| l.starts_with(id)),
+            "{id} missing:\n{text}"
+        );
     }
 }
 
@@ -49,7 +57,10 @@ fn a_reference_broken_on_one_small_position_fails_the_oracle_check() {
         "let answer = if nim_sum != 0",
         "let answer = if input.split_ascii_whitespace().collect::<Vec<_>>() == [\"2\", \"2\", \"2\"] { \"Alice\" } else if nim_sum != 0",
     );
-    assert_ne!(broken, NIM_REFERENCE, "the reference changed shape; update this test");
+    assert_ne!(
+        broken, NIM_REFERENCE,
+        "the reference changed shape; update this test"
+    );
     p.write("reference/nim.rs", &broken);
     let out = p.grundy(&["verify", "nim"]);
     let text = stdout(&out);
@@ -93,7 +104,9 @@ fn a_known_submission_with_the_wrong_verdict_is_named() {
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
-        text.lines().any(|l| l.contains("BAD") && l.contains("actually_right.c") && l.contains("expected WA  got AC")),
+        text.lines().any(|l| l.contains("BAD")
+            && l.contains("actually_right.c")
+            && l.contains("expected WA  got AC")),
         "{text}"
     );
 }

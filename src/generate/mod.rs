@@ -99,7 +99,9 @@ pub fn materialise(
                 entry: entry + 1,
                 message,
             };
-            for (input, answer) in entry_tests(problem, base, &group.name, entry, source, external).map_err(fail)? {
+            for (input, answer) in
+                entry_tests(problem, base, &group.name, entry, source, external).map_err(fail)?
+            {
                 k += 1;
                 tests.push(TestCase {
                     name: format!("{}-{:0width$}", group.name, k),
@@ -135,8 +137,14 @@ fn entry_tests(
         Rng::derive(mixed, &format!("{group}/{entry}/{k}"))
     };
     match source {
-        TestSource::Generated { family, params, count, seed } => {
-            let fam = crate::catalog::family(family).ok_or_else(|| format!("unknown generator `{family}`"))?;
+        TestSource::Generated {
+            family,
+            params,
+            count,
+            seed,
+        } => {
+            let fam = crate::catalog::family(family)
+                .ok_or_else(|| format!("unknown generator `{family}`"))?;
             (0..*count)
                 .map(|k| {
                     let text = (fam.generate)(params, &mut stream(*seed, k))
@@ -145,7 +153,12 @@ fn entry_tests(
                 })
                 .collect()
         }
-        TestSource::External { program, args, count, seed } => {
+        TestSource::External {
+            program,
+            args,
+            count,
+            seed,
+        } => {
             let program = problem.dir.join(program);
             (0..*count)
                 .map(|k| {

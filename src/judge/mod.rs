@@ -15,11 +15,11 @@ use std::sync::mpsc;
 
 use thiserror::Error;
 
-pub use exec::{execute, run_limits, Execution};
-pub use prepare::{cases, prepare, Context, Prepared, PreparedTest};
+pub use exec::{Execution, execute, run_limits};
+pub use prepare::{Context, Prepared, PreparedTest, cases, prepare};
 pub use result::{CompileReport, SubmissionResult, TestResult};
 
-use crate::language::{compile, CompileOutcome, Compiled};
+use crate::language::{CompileOutcome, Compiled, compile};
 use crate::verdict::Verdict;
 
 /// Something that stops judging altogether (as opposed to a verdict).
@@ -51,10 +51,22 @@ pub struct Options {
 /// What the judge reports as it goes.
 #[derive(Debug, Clone)]
 pub enum Event<'a> {
-    Started { submission: &'a str, problem: &'a str, tests: usize },
-    Compiled { submission: &'a str, report: &'a CompileReport },
-    Test { submission: &'a str, result: &'a TestResult },
-    Finished { result: &'a SubmissionResult },
+    Started {
+        submission: &'a str,
+        problem: &'a str,
+        tests: usize,
+    },
+    Compiled {
+        submission: &'a str,
+        report: &'a CompileReport,
+    },
+    Test {
+        submission: &'a str,
+        result: &'a TestResult,
+    },
+    Finished {
+        result: &'a SubmissionResult,
+    },
 }
 
 /// Judges one submission on a prepared problem.
@@ -84,7 +96,10 @@ pub fn judge(
     let mut result = SubmissionResult::new(&shown, &prepared.problem.id.0, &lang.id);
     let compiled = match compile(lang, submission, &ctx.cache) {
         Ok(CompileOutcome::Ready(c)) => {
-            result.compile = CompileReport { ok: true, log: c.log.clone() };
+            result.compile = CompileReport {
+                ok: true,
+                log: c.log.clone(),
+            };
             Some(c)
         }
         Ok(CompileOutcome::Failed { log }) => {
@@ -96,7 +111,10 @@ pub fn judge(
             if known_missing {
                 return Err(JudgeError::Submission(e.to_string()));
             }
-            result.compile = CompileReport { ok: false, log: e.to_string() };
+            result.compile = CompileReport {
+                ok: false,
+                log: e.to_string(),
+            };
             result.internal_error = Some(e.to_string());
             None
         }
@@ -155,7 +173,10 @@ fn run_tests(
         for (i, r) in rx {
             done[i] = Some(r);
             while let Some(Some(r)) = done.get(reported) {
-                sink(&Event::Test { submission: shown, result: r });
+                sink(&Event::Test {
+                    submission: shown,
+                    result: r,
+                });
                 reported += 1;
             }
         }

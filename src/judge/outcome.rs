@@ -16,7 +16,12 @@ use crate::sandbox::{Exit, LimitHit, RunLimits, RunOutcome};
 use crate::verdict::Verdict;
 
 /// Runs and checks one test; never fails: problems become `IE`.
-pub fn judge_test(prepared: &Prepared, ctx: &Context, program: &Compiled, test: &PreparedTest) -> TestResult {
+pub fn judge_test(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+) -> TestResult {
     let mut r = TestResult {
         name: test.name.clone(),
         group: test.group.clone(),
@@ -38,7 +43,13 @@ pub fn judge_test(prepared: &Prepared, ctx: &Context, program: &Compiled, test: 
         }
     };
     let limits = run_limits(program, &prepared.problem.limits);
-    let exec = match execute(program, &test.input, limits, prepared.problem.limits.memory, ctx.workroot.path()) {
+    let exec = match execute(
+        program,
+        &test.input,
+        limits,
+        prepared.problem.limits.memory,
+        ctx.workroot.path(),
+    ) {
         Ok(e) => e,
         Err(e) => {
             r.message = format!("the judge could not run the program: {e}");
@@ -71,11 +82,18 @@ fn ms(d: std::time::Duration) -> f64 {
 }
 
 /// The verdict when the run itself went wrong, or `None` for a clean exit.
-pub fn limit_verdict(o: &RunOutcome, limits: &RunLimits, stderr: &str) -> Option<(Verdict, String)> {
+pub fn limit_verdict(
+    o: &RunOutcome,
+    limits: &RunLimits,
+    stderr: &str,
+) -> Option<(Verdict, String)> {
     let secs = |d: std::time::Duration| format!("{:.2} s", d.as_secs_f64());
     match o.limit {
         Some(LimitHit::Cpu) => {
-            return Some((Verdict::TLE, format!("CPU time over the limit of {}", secs(limits.cpu))));
+            return Some((
+                Verdict::TLE,
+                format!("CPU time over the limit of {}", secs(limits.cpu)),
+            ));
         }
         Some(LimitHit::Wall) => {
             return Some((
@@ -88,10 +106,20 @@ pub fn limit_verdict(o: &RunOutcome, limits: &RunLimits, stderr: &str) -> Option
             ));
         }
         Some(LimitHit::Memory) => {
-            return Some((Verdict::MLE, format!("peak memory {} over the limit of {}", o.peak_memory.human(), limits.memory.human())));
+            return Some((
+                Verdict::MLE,
+                format!(
+                    "peak memory {} over the limit of {}",
+                    o.peak_memory.human(),
+                    limits.memory.human()
+                ),
+            ));
         }
         Some(LimitHit::Output) => {
-            return Some((Verdict::OLE, format!("output over the limit of {}", limits.output)));
+            return Some((
+                Verdict::OLE,
+                format!("output over the limit of {}", limits.output),
+            ));
         }
         None => {}
     }
@@ -113,7 +141,11 @@ pub fn limit_verdict(o: &RunOutcome, limits: &RunLimits, stderr: &str) -> Option
         Exit::Signal(s) => format!("killed by signal {s} ({})", signal_name(s)),
     };
     let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let message = if first.is_empty() { how } else { format!("{how}: {}", truncate(first, 200)) };
+    let message = if first.is_empty() {
+        how
+    } else {
+        format!("{how}: {}", truncate(first, 200))
+    };
     Some((Verdict::RE, message))
 }
 
@@ -159,7 +191,9 @@ fn check_output(
     answer: &std::path::Path,
     exec: &super::exec::Execution,
 ) -> (Verdict, String, Option<String>) {
-    let read = |p: &std::path::Path| std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
+    let read = |p: &std::path::Path| {
+        std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
     let input = if prepared.checker.reads_input() {
         read(&test.input)
     } else {

@@ -4,12 +4,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::exec::{execute, run_limits};
 use super::JudgeError;
+use super::exec::{execute, run_limits};
 use crate::cache::{Cache, Key};
 use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
-use crate::language::{compile, Compiled, CompileOutcome, Languages};
+use crate::language::{CompileOutcome, Compiled, Languages, compile};
 use crate::sandbox::{Exit, RunLimits};
 use crate::spec::{Bytes, CheckerSpec, Limits, Problem};
 
@@ -40,8 +40,13 @@ impl Context {
     /// Compiles a program that belongs to the problem (reference, checker,
     /// generator): a failure here is the problem's fault, never a submission's.
     pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
-        let lang = self.languages.detect(path).map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
-        match compile(lang, path, &self.cache).map_err(|e| JudgeError::Problem(format!("{what}: {e}")))? {
+        let lang = self
+            .languages
+            .detect(path)
+            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
+        match compile(lang, path, &self.cache)
+            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
+        {
             CompileOutcome::Ready(c) => Ok(c),
             CompileOutcome::Failed { log } => Err(JudgeError::Problem(format!(
                 "{what} {} does not compile:\n{}",
@@ -116,11 +121,19 @@ pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeErr
     let external = |program: &Path, seed: u64, args: &[String]| -> Result<Vec<u8>, String> {
         run_generator(program, seed, args, ctx)
     };
-    generate::materialise(problem, ctx.seed, &external).map_err(|e| JudgeError::Problem(e.to_string()))
+    generate::materialise(problem, ctx.seed, &external)
+        .map_err(|e| JudgeError::Problem(e.to_string()))
 }
 
-fn run_generator(program: &Path, seed: u64, args: &[String], ctx: &Context) -> Result<Vec<u8>, String> {
-    let compiled = ctx.compile_trusted(program, "generator").map_err(|e| e.to_string())?;
+fn run_generator(
+    program: &Path,
+    seed: u64,
+    args: &[String],
+    ctx: &Context,
+) -> Result<Vec<u8>, String> {
+    let compiled = ctx
+        .compile_trusted(program, "generator")
+        .map_err(|e| e.to_string())?;
     let mut argv = compiled.argv(Bytes::mib(1024));
     argv.push(seed.to_string().into());
     argv.extend(args.iter().map(Into::into));
@@ -143,7 +156,12 @@ fn run_generator(program: &Path, seed: u64, args: &[String], ctx: &Context) -> R
     let outcome = crate::sandbox::run(&spec).map_err(|e| e.to_string())?;
     if outcome.exit != Exit::Code(0) || outcome.limit.is_some() {
         let err = super::exec::head(&dir.path().join("err"), 2000);
-        return Err(format!("failed ({:?}, limit {:?}): {}", outcome.exit, outcome.limit, err.trim()));
+        return Err(format!(
+            "failed ({:?}, limit {:?}): {}",
+            outcome.exit,
+            outcome.limit,
+            err.trim()
+        ));
     }
     std::fs::read(dir.path().join("out")).map_err(|e| e.to_string())
 }
@@ -166,8 +184,14 @@ fn reference_answer(
     let mut run = run_limits(reference, limits);
     run.cpu *= 10;
     run.wall = RunLimits::wall_for(run.cpu);
-    let exec = execute(reference, input_path, run, limits.memory, ctx.workroot.path())
-        .map_err(|e| format!("reference solution: {e}"))?;
+    let exec = execute(
+        reference,
+        input_path,
+        run,
+        limits.memory,
+        ctx.workroot.path(),
+    )
+    .map_err(|e| format!("reference solution: {e}"))?;
     let o = &exec.outcome;
     if o.exit != Exit::Code(0) || o.limit.is_some() {
         return Err(format!(
@@ -181,7 +205,9 @@ fn reference_answer(
         ));
     }
     let bytes = std::fs::read(&exec.stdout).map_err(|e| e.to_string())?;
-    ctx.cache.put_file("answers", &key, ".ans", &bytes).map_err(|e| e.to_string())
+    ctx.cache
+        .put_file("answers", &key, ".ans", &bytes)
+        .map_err(|e| e.to_string())
 }
 
 fn build_checker(problem: &Problem, ctx: &Context) -> Result<Box<dyn Checker>, JudgeError> {

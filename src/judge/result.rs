@@ -75,7 +75,11 @@ impl SubmissionResult {
         } else {
             Verdict::first_failure(self.tests.iter().map(|t| t.verdict))
         };
-        self.score = if compiled { score(problem, &self.tests) } else { 0.0 };
+        self.score = if compiled {
+            score(problem, &self.tests)
+        } else {
+            0.0
+        };
     }
 }
 

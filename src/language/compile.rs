@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-use super::{java, Language, LanguageError};
+use super::{Language, LanguageError, java};
 use crate::cache::{Cache, Key};
 use crate::sandbox::{self, Exit, RunLimits, RunSpec};
 use crate::spec::Bytes;
@@ -36,7 +36,9 @@ pub struct Compiled {
 pub enum CompileOutcome {
     Ready(Compiled),
     /// A compile error (`CE`), with the compiler's message.
-    Failed { log: String },
+    Failed {
+        log: String,
+    },
 }
 
 impl Compiled {
@@ -90,7 +92,11 @@ impl From<std::io::Error> for FillError {
 }
 
 /// Compiles `source` as `lang`, or takes the result from the cache.
-pub fn compile(lang: &Language, source: &Path, cache: &Cache) -> Result<CompileOutcome, LanguageError> {
+pub fn compile(
+    lang: &Language,
+    source: &Path,
+    cache: &Cache,
+) -> Result<CompileOutcome, LanguageError> {
     let text = std::fs::read(source).map_err(|e| LanguageError::Read {
         path: source.to_path_buf(),
         source: e,
@@ -112,12 +118,26 @@ pub fn compile(lang: &Language, source: &Path, cache: &Cache) -> Result<CompileO
     let key = Key::of(&[
         lang.id.as_bytes(),
         lang.source_name.as_bytes(),
-        lang.compile.as_ref().map(|c| c.join("\u{1f}")).unwrap_or_default().as_bytes(),
-        compiler.as_ref().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default().as_bytes(),
+        lang.compile
+            .as_ref()
+            .map(|c| c.join("\u{1f}"))
+            .unwrap_or_default()
+            .as_bytes(),
+        compiler
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default()
+            .as_bytes(),
         &text,
     ]);
     let filled = cache.dir_or_fill("bin", &key, |work| {
-        build(&lang, compiler.as_deref(), &text, work, java_public.as_deref())
+        build(
+            &lang,
+            compiler.as_deref(),
+            &text,
+            work,
+            java_public.as_deref(),
+        )
     });
     let dir = match filled {
         Ok(dir) => dir,
@@ -193,7 +213,14 @@ fn build(
     let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
         .replace(&format!("{}/", work.display()), "");
     if outcome.exit != Exit::Code(0) {
-        std::fs::write(work.join(FAILED_FILE), if log.is_empty() { "the compiler failed without a message".into() } else { log })?;
+        std::fs::write(
+            work.join(FAILED_FILE),
+            if log.is_empty() {
+                "the compiler failed without a message".into()
+            } else {
+                log
+            },
+        )?;
         return Ok(());
     }
     std::fs::write(work.join("compile.log"), &log)?;
@@ -273,14 +300,22 @@ fn find_in_path(program: &str) -> Option<PathBuf> {
 
 fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
     let ask = |args: &[&str]| -> Option<String> {
-        let out = std::process::Command::new(&found).args(args).output().ok()?;
+        let out = std::process::Command::new(&found)
+            .args(args)
+            .output()
+            .ok()?;
         out.status
             .success()
             .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
     };
-    let name = Path::new(program).file_name()?.to_string_lossy().into_owned();
+    let name = Path::new(program)
+        .file_name()?
+        .to_string_lossy()
+        .into_owned();
     let real = match name.as_str() {
-        "python3" | "python" => ask(&["-c", "import sys; print(sys.executable)"]).map(PathBuf::from),
+        "python3" | "python" => {
+            ask(&["-c", "import sys; print(sys.executable)"]).map(PathBuf::from)
+        }
         "rustc" => ask(&["--print", "sysroot"]).map(|s| PathBuf::from(s).join("bin").join("rustc")),
         _ => None,
     };

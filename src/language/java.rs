@@ -11,10 +11,17 @@ pub fn public_class(source: &str) -> Option<String> {
     while i < tokens.len() {
         if tokens[i] == "public" {
             let mut j = i + 1;
-            while j < tokens.len() && matches!(tokens[j].as_str(), "final" | "abstract" | "strictfp") {
+            while j < tokens.len()
+                && matches!(tokens[j].as_str(), "final" | "abstract" | "strictfp")
+            {
                 j += 1;
             }
-            if j + 1 < tokens.len() && matches!(tokens[j].as_str(), "class" | "record" | "enum" | "interface") {
+            if j + 1 < tokens.len()
+                && matches!(
+                    tokens[j].as_str(),
+                    "class" | "record" | "enum" | "interface"
+                )
+            {
                 return Some(tokens[j + 1].clone());
             }
         }
@@ -104,6 +111,9 @@ mod tests {
         assert_eq!(public_class(src), Some("Solver".into()));
         assert_eq!(public_class("class Main { }"), None);
         assert_eq!(public_class("public static class X {}"), None);
-        assert_eq!(public_class("String s = \"public class Q\"; public class R {}"), Some("R".into()));
+        assert_eq!(
+            public_class("String s = \"public class Q\"; public class R {}"),
+            Some("R".into())
+        );
     }
 }

@@ -9,20 +9,29 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-pub use compile::{compile, Compiled, CompileOutcome};
-pub use table::{builtin, Language};
+pub use compile::{CompileOutcome, Compiled, compile};
+pub use table::{Language, builtin};
 
 /// Why a program could not be prepared; none of these is the submission's fault.
 #[derive(Debug, Error)]
 pub enum LanguageError {
     #[error("{}: cannot tell the language from the extension `{ext}` (use --lang with one of: {known})", path.display())]
-    UnknownExtension { path: PathBuf, ext: String, known: String },
+    UnknownExtension {
+        path: PathBuf,
+        ext: String,
+        known: String,
+    },
     #[error("unknown language `{id}` (known: {known})")]
     UnknownLanguage { id: String, known: String },
-    #[error("{language} needs `{program}`, which is not installed here (install it, or judge with another language)")]
+    #[error(
+        "{language} needs `{program}`, which is not installed here (install it, or judge with another language)"
+    )]
     MissingToolchain { language: String, program: String },
     #[error("{}: cannot read the source: {source}", path.display())]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("languages config {0}")]
     Config(String),
     #[error("compile cache: {0}")]
@@ -49,7 +58,9 @@ impl Languages {
         let text = std::fs::read_to_string(path)
             .map_err(|e| LanguageError::Config(format!("{}: cannot read: {e}", path.display())))?;
         let file: table::LanguagesFile = serde_yaml::from_str(&text).map_err(|e| {
-            let loc = e.location().map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
+            let loc = e
+                .location()
+                .map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
             LanguageError::Config(format!("{}{loc}: {e}", path.display()))
         })?;
         let mut table = builtin();
@@ -58,7 +69,11 @@ impl Languages {
     }
 
     fn known(&self) -> String {
-        self.table.iter().map(|l| l.id.as_str()).collect::<Vec<_>>().join(", ")
+        self.table
+            .iter()
+            .map(|l| l.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// A language by id (`--lang`).
@@ -87,7 +102,11 @@ impl Languages {
             .find(|l| l.extensions.iter().any(|e| *e == ext))
             .ok_or_else(|| LanguageError::UnknownExtension {
                 path: path.to_path_buf(),
-                ext: if ext.is_empty() { "(none)".into() } else { format!(".{ext}") },
+                ext: if ext.is_empty() {
+                    "(none)".into()
+                } else {
+                    format!(".{ext}")
+                },
                 known: self
                     .table
                     .iter()

@@ -62,7 +62,16 @@ pub fn builtin() -> Vec<Language> {
         "C (gcc, C17)",
         &["c"],
         "main.c",
-        Some(&["gcc", "-O2", "-std=gnu17", "-pipe", "-o", "{bin}", "{src}", "-lm"]),
+        Some(&[
+            "gcc",
+            "-O2",
+            "-std=gnu17",
+            "-pipe",
+            "-o",
+            "{bin}",
+            "{src}",
+            "-lm",
+        ]),
         &["{bin}"],
     );
     let cpp = lang(
@@ -70,7 +79,15 @@ pub fn builtin() -> Vec<Language> {
         "C++ (g++, C++17)",
         &["cpp", "cc", "cxx", "c++"],
         "main.cpp",
-        Some(&["g++", "-O2", "-std=gnu++17", "-pipe", "-o", "{bin}", "{src}"]),
+        Some(&[
+            "g++",
+            "-O2",
+            "-std=gnu++17",
+            "-pipe",
+            "-o",
+            "{bin}",
+            "{src}",
+        ]),
         &["{bin}"],
     );
     let mut java = lang(
@@ -150,14 +167,22 @@ pub(crate) struct LanguagesFile {
 }
 
 /// Applies a config file's entries to the table, naming the file on errors.
-pub(crate) fn apply(table: &mut Vec<Language>, path: &Path, file: LanguagesFile) -> Result<(), String> {
+pub(crate) fn apply(
+    table: &mut Vec<Language>,
+    path: &Path,
+    file: LanguagesFile,
+) -> Result<(), String> {
     for o in file.languages {
         let existing = table.iter().position(|l| l.id == o.id);
         let mut l = match existing {
             Some(i) => table[i].clone(),
             None => {
                 let run = o.run.clone().ok_or_else(|| {
-                    format!("{}: new language `{}` needs a `run` command", path.display(), o.id)
+                    format!(
+                        "{}: new language `{}` needs a `run` command",
+                        path.display(),
+                        o.id
+                    )
                 })?;
                 Language {
                     id: o.id.clone(),
@@ -176,7 +201,10 @@ pub(crate) fn apply(table: &mut Vec<Language>, path: &Path, file: LanguagesFile)
             l.name = v;
         }
         if let Some(v) = o.extensions {
-            l.extensions = v.into_iter().map(|e| e.trim_start_matches('.').to_lowercase()).collect();
+            l.extensions = v
+                .into_iter()
+                .map(|e| e.trim_start_matches('.').to_lowercase())
+                .collect();
         }
         if let Some(v) = o.source_name {
             l.source_name = v;
@@ -189,20 +217,32 @@ pub(crate) fn apply(table: &mut Vec<Language>, path: &Path, file: LanguagesFile)
         }
         if let Some(v) = o.time_multiplier {
             if !(v.is_finite() && v > 0.0) {
-                return Err(format!("{}: `{}`: time_multiplier must be > 0", path.display(), o.id));
+                return Err(format!(
+                    "{}: `{}`: time_multiplier must be > 0",
+                    path.display(),
+                    o.id
+                ));
             }
             l.time_multiplier = v;
         }
         if let Some(v) = o.memory_allowance {
             l.memory_allowance = crate::spec::parse_bytes(&v).ok_or_else(|| {
-                format!("{}: `{}`: memory_allowance `{v}` is not a size like 64MiB", path.display(), o.id)
+                format!(
+                    "{}: `{}`: memory_allowance `{v}` is not a size like 64MiB",
+                    path.display(),
+                    o.id
+                )
             })?;
         }
         if let Some(v) = o.cap_address_space {
             l.cap_address_space = v;
         }
         if l.run.is_empty() {
-            return Err(format!("{}: `{}`: `run` must not be empty", path.display(), o.id));
+            return Err(format!(
+                "{}: `{}`: `run` must not be empty",
+                path.display(),
+                o.id
+            ));
         }
         match existing {
             Some(i) => table[i] = l,

@@ -26,5 +26,6 @@ pub struct JsonReport<'a> {
 
 /// Renders the `judge --json` object, pretty-printed.
 pub fn json(results: &[SubmissionResult]) -> String {
-    serde_json::to_string_pretty(&JsonReport { results }).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    serde_json::to_string_pretty(&JsonReport { results })
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }

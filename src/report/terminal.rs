@@ -19,7 +19,11 @@ pub struct Terminal<W: Write> {
 
 impl<W: Write> Terminal<W> {
     pub fn new(out: W, style: Style) -> Self {
-        Terminal { out, style, group: None }
+        Terminal {
+            out,
+            style,
+            group: None,
+        }
     }
 
     fn test(&mut self, t: &TestResult) {
@@ -44,7 +48,12 @@ impl<W: Write> Terminal<W> {
                 let _ = writeln!(self.out, "    {line}");
             }
         }
-        for t in r.tests.iter().filter(|t| t.verdict != Verdict::AC).take(FAILURES_SHOWN) {
+        for t in r
+            .tests
+            .iter()
+            .filter(|t| t.verdict != Verdict::AC)
+            .take(FAILURES_SHOWN)
+        {
             let _ = writeln!(
                 self.out,
                 "  {} {}: {}",
@@ -60,7 +69,11 @@ impl<W: Write> Terminal<W> {
         }
         let failed = r.tests.iter().filter(|t| t.verdict != Verdict::AC).count();
         if failed > FAILURES_SHOWN {
-            let _ = writeln!(self.out, "  … and {} more failing tests", failed - FAILURES_SHOWN);
+            let _ = writeln!(
+                self.out,
+                "  … and {} more failing tests",
+                failed - FAILURES_SHOWN
+            );
         }
         let max_time = r.tests.iter().map(|t| t.time_ms).fold(0.0, f64::max);
         let max_mem = r.tests.iter().map(|t| t.memory_kib).max().unwrap_or(0);
@@ -87,7 +100,11 @@ impl<W: Write> Terminal<W> {
 impl<W: Write> Reporter for Terminal<W> {
     fn event(&mut self, event: &Event<'_>) {
         match event {
-            Event::Started { submission, problem, tests } => {
+            Event::Started {
+                submission,
+                problem,
+                tests,
+            } => {
                 let _ = writeln!(
                     self.out,
                     "{} {} {}",

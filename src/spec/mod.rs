@@ -2,8 +2,10 @@
 //!
 //! `grundy judge nim …` looks the id up in the problems folder
 //! (`--problems DIR`, else `$GRUNDY_PROBLEMS`, else `./problems`); a path to
-//! a folder holding `problem.yaml` works too.
+//! a folder holding `problem.yaml` works too, and so does an ICPC / Kattis
+//! problem package ([`icpc`]).
 
+pub mod icpc;
 mod model;
 mod units;
 mod yaml;
@@ -12,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+pub use icpc::is_package as is_icpc_package;
 pub use model::*;
 pub use units::{parse_bytes, parse_duration};
 
@@ -48,8 +51,14 @@ pub fn load(path: &Path) -> Result<Problem, SpecError> {
     })?;
     let text = String::from_utf8(bytes).map_err(|e| SpecError::Invalid {
         path: path.to_path_buf(),
-        message: format!("not UTF-8 text (bad byte at offset {})", e.utf8_error().valid_up_to()),
+        message: format!(
+            "not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ),
     })?;
+    if path.parent().is_some_and(icpc::is_package) {
+        return icpc::load(path, &text);
+    }
     yaml::parse(path, &text)
 }
 

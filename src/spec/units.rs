@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
 
 use super::Bytes;
 

@@ -8,8 +8,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 
 use super::units::{SpecBytes, SpecDuration};
 use super::{CheckerSpec, Group, Limits, Problem, ProblemId, Sample, SpecError, TestSource};
@@ -170,7 +170,9 @@ impl TryFrom<RawTestFields> for RawTest {
             return Err("`args` belongs to `program` entries".into());
         }
         if f.answer.is_some() && generated {
-            return Err("generated tests take their answers from the reference; drop `answer`".into());
+            return Err(
+                "generated tests take their answers from the reference; drop `answer`".into(),
+            );
         }
         let count = f.count.unwrap_or(1);
         let source = if let Some(family) = f.generator {
@@ -266,7 +268,9 @@ impl<'de> Visitor<'de> for CheckerVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawChecker, A::Error> {
         let Some(key) = map.next_key::<String>()? else {
-            return Err(de::Error::custom(format!("empty checker, expected {CHECKER_HELP}")));
+            return Err(de::Error::custom(format!(
+                "empty checker, expected {CHECKER_HELP}"
+            )));
         };
         let spec = match key.as_str() {
             "float" => {
@@ -276,7 +280,10 @@ impl<'de> Visitor<'de> for CheckerVisitor {
                         "float checker: give `abs` and/or `rel` as non-negative tolerances, at least one above 0",
                     ));
                 }
-                CheckerSpec::Float { abs: f.abs, rel: f.rel }
+                CheckerSpec::Float {
+                    abs: f.abs,
+                    rel: f.rel,
+                }
             }
             "game" => CheckerSpec::Game(map.next_value()?),
             "testlib" => CheckerSpec::Testlib(map.next_value()?),
@@ -424,7 +431,7 @@ fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
     others.into_iter().next()
 }
 
-fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
+pub(super) fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
     let text = e.to_string();
     let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
     // serde_yaml appends " at line L column C"; we print the location up front.

@@ -49,7 +49,10 @@ impl Project {
     pub fn toy(extra: &str) -> Project {
         let p = Project::empty();
         p.write("problems/toy/problem.yaml", &format!("{TOY_SPEC}{extra}"));
-        p.write("problems/toy/statement.md", "# Toy\n\n```\n2\n1 1\n```\n\n```\nBob\n```\n");
+        p.write(
+            "problems/toy/statement.md",
+            "# Toy\n\n```\n2\n1 1\n```\n\n```\nBob\n```\n",
+        );
         p.write("reference/toy.c", TOY_C);
         p
     }
@@ -117,7 +120,11 @@ pub fn grundy_in(problems: &Path, args: &[&str]) -> Output {
 pub fn verdicts(result: &serde_json::Value) -> Vec<String> {
     result["tests"]
         .as_array()
-        .map(|a| a.iter().map(|t| t["verdict"].as_str().unwrap_or("?").to_string()).collect())
+        .map(|a| {
+            a.iter()
+                .map(|t| t["verdict"].as_str().unwrap_or("?").to_string())
+                .collect()
+        })
         .unwrap_or_default()
 }
 
