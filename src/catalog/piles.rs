@@ -32,7 +32,7 @@ pub fn xor_zero(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Option<Vec<u64>> {
 pub fn xor_nonzero(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Vec<u64> {
     loop {
         let piles = random(rng, n, lo, hi);
-        if piles.iter().fold(0, |a, b| a ^ b) != 0 || lo == hi && n % 2 == 0 {
+        if piles.iter().fold(0, |a, b| a ^ b) != 0 || lo == hi && n.is_multiple_of(2) {
             return piles;
         }
     }

@@ -33,6 +33,7 @@ pub struct Compiled {
 
 /// The result of a compilation the submission is responsible for.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one per submission, never stored in bulk
 pub enum CompileOutcome {
     Ready(Compiled),
     /// A compile error (`CE`), with the compiler's message.
@@ -51,10 +52,10 @@ impl Compiled {
             memory_mib: memory.0.div_ceil(1 << 20),
         };
         let mut argv: Vec<OsString> = self.language.run.iter().map(|a| vars.fill(a)).collect();
-        if let Some(first) = argv.first_mut() {
-            if let Some(p) = resolve(&first.to_string_lossy()) {
-                *first = p.into_os_string();
-            }
+        if let Some(first) = argv.first_mut()
+            && let Some(p) = resolve(&first.to_string_lossy())
+        {
+            *first = p.into_os_string();
         }
         argv
     }
@@ -275,10 +276,10 @@ fn toolchain(lang: &Language, program: &str) -> Result<PathBuf, LanguageError> {
 pub(crate) fn resolve(program: &str) -> Option<PathBuf> {
     static SEEN: OnceLock<Mutex<HashMap<String, Option<PathBuf>>>> = OnceLock::new();
     let seen = SEEN.get_or_init(Default::default);
-    if let Ok(map) = seen.lock() {
-        if let Some(hit) = map.get(program) {
-            return hit.clone();
-        }
+    if let Ok(map) = seen.lock()
+        && let Some(hit) = map.get(program)
+    {
+        return hit.clone();
     }
     let found = find_in_path(program).and_then(|p| see_through_shim(program, p));
     if let Ok(mut map) = seen.lock() {

@@ -99,7 +99,7 @@ impl Languages {
         }
         self.table
             .iter()
-            .find(|l| l.extensions.iter().any(|e| *e == ext))
+            .find(|l| l.extensions.contains(&ext))
             .ok_or_else(|| LanguageError::UnknownExtension {
                 path: path.to_path_buf(),
                 ext: if ext.is_empty() {

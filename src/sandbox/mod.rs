@@ -9,6 +9,7 @@
 
 mod limits;
 mod process;
+pub mod spawn;
 
 use std::ffi::OsString;
 use std::fmt;

@@ -1,37 +1,35 @@
 //! Starting, watching and reaping one program.
 //!
-//! The program gets its own process group, resource limits set between fork
-//! and exec, files for its standard streams (no pipes, so no deadlock and no
+//! The program gets its own process group, resource limits set between
+//! clone and exec (see [`super::spawn`]), files for its standard streams (no pipes, so no deadlock and no
 //! SIGPIPE for a program that ignores its input), and a pidfd that tells us
 //! when it ends without polling. While it runs we look at its CPU time only
 //! when it could have used up its budget, so a fast program costs no extra
 //! wake-ups.
 
+use std::ffi::OsStr;
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use super::spawn::{self, Step};
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
 use crate::spec::Bytes;
 
 /// Runs `spec` to completion and reports what happened.
 pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
-    let mut cmd = command(spec)?;
+    let files = Streams::open(spec)?;
+    let plan = plan(spec, &files)?;
     let limits = spec.limits;
-    // SAFETY: the closure only calls async-signal-safe functions
-    // (setpgid, setrlimit, prctl) and allocates nothing.
-    unsafe {
-        cmd.pre_exec(move || apply_in_child(&limits));
-    }
     let start = Instant::now();
-    let child = cmd.spawn().map_err(|source| SandboxError::Spawn {
+    let pid = spawn::spawn(&plan).map_err(|source| SandboxError::Spawn {
         program: spec.argv[0].to_string_lossy().into_owned(),
         source,
     })?;
-    let pid = child.id() as libc::pid_t;
+    drop(files);
     let watched = watch(pid, &limits, start);
     // Whatever happened, nothing the program started may outlive the run.
     kill_group(pid);
@@ -40,60 +38,99 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     finish(spec, status, &usage, wall, limit)
 }
 
-fn command(spec: &RunSpec) -> Result<Command, SandboxError> {
-    let setup = |what: &str| {
-        let what = what.to_string();
-        move |source| SandboxError::Setup { what, source }
-    };
-    let stdin = File::open(&spec.stdin).map_err(setup("open the input"))?;
-    let stdout = File::create(&spec.stdout).map_err(setup("create the output file"))?;
-    let stderr = File::create(&spec.stderr).map_err(setup("create the error file"))?;
-    let mut cmd = Command::new(&spec.argv[0]);
-    cmd.args(&spec.argv[1..])
-        .current_dir(&spec.workdir)
-        .env_clear()
-        .envs(spec.env.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::from(stdin))
-        .stdout(Stdio::from(stdout))
-        .stderr(Stdio::from(stderr));
-    Ok(cmd)
+/// The program's standard streams, open in the judge until the child has them.
+struct Streams {
+    stdin: File,
+    stdout: File,
+    stderr: File,
 }
 
-/// Runs between fork and exec, in the child.
-fn apply_in_child(limits: &RunLimits) -> io::Result<()> {
-    // SAFETY: plain system calls on this process, with valid arguments.
-    unsafe {
-        if libc::setpgid(0, 0) != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // If the judge dies, the program dies with it.
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+impl Streams {
+    fn open(spec: &RunSpec) -> Result<Streams, SandboxError> {
+        Ok(Streams {
+            stdin: File::open(&spec.stdin).map_err(setup("open the input"))?,
+            stdout: File::create(&spec.stdout).map_err(setup("create the output file"))?,
+            stderr: File::create(&spec.stderr).map_err(setup("create the error file"))?,
+        })
     }
+}
+
+fn setup(what: &str) -> impl FnOnce(io::Error) -> SandboxError {
+    let what = what.to_string();
+    move |source| SandboxError::Setup { what, source }
+}
+
+fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
+    let program = find_program(spec).ok_or_else(|| SandboxError::Spawn {
+        program: spec.argv[0].to_string_lossy().into_owned(),
+        source: io::Error::new(io::ErrorKind::NotFound, "not found in PATH"),
+    })?;
+    let c = |s: &OsStr| spawn::c_string(s.as_bytes());
+    let argv = spec
+        .argv
+        .iter()
+        .map(|a| c(a))
+        .collect::<Result<_, _>>()
+        .map_err(setup("arguments"))?;
+    let envp = spec
+        .env
+        .iter()
+        .map(|(k, v)| {
+            let mut kv = k.as_bytes().to_vec();
+            kv.push(b'=');
+            kv.extend_from_slice(v.as_bytes());
+            spawn::c_string(kv)
+        })
+        .collect::<Result<_, _>>()
+        .map_err(setup("environment"))?;
+    let l = &spec.limits;
     // A backstop only: the watcher stops the program at its exact CPU limit.
-    let cpu = limits.cpu.as_secs() + 2;
-    set_limit(libc::RLIMIT_CPU, cpu, cpu + 1)?;
-    // Deep recursion is legal: the stack is bounded by the memory limit alone.
-    set_limit(libc::RLIMIT_STACK, libc::RLIM_INFINITY, libc::RLIM_INFINITY)?;
-    if let Some(space) = limits.address_space {
-        set_limit(libc::RLIMIT_AS, space.0, space.0)?;
-    }
+    let cpu = l.cpu.as_secs() + 2;
     // One byte more than allowed, so that crossing the limit is observable.
-    let fsize = limits.output.0.saturating_add(1);
-    set_limit(libc::RLIMIT_FSIZE, fsize, fsize)?;
-    set_limit(libc::RLIMIT_CORE, 0, 0)?;
-    Ok(())
+    let fsize = l.output.0.saturating_add(1);
+    let mut steps = vec![
+        Step::NewProcessGroup,
+        Step::DieWithParent,
+        Step::Dup2(files.stdin.as_raw_fd(), 0),
+        Step::Dup2(files.stdout.as_raw_fd(), 1),
+        Step::Dup2(files.stderr.as_raw_fd(), 2),
+        Step::Chdir(c(spec.workdir.as_os_str()).map_err(setup("working folder"))?),
+        Step::Limit(libc::RLIMIT_CPU, cpu, cpu + 1),
+        // Deep recursion is legal: the stack is bounded by the memory limit alone.
+        Step::Limit(libc::RLIMIT_STACK, libc::RLIM_INFINITY, libc::RLIM_INFINITY),
+        Step::Limit(libc::RLIMIT_FSIZE, fsize, fsize),
+        Step::Limit(libc::RLIMIT_CORE, 0, 0),
+    ];
+    if let Some(space) = l.address_space {
+        steps.push(Step::Limit(libc::RLIMIT_AS, space.0, space.0));
+    }
+    Ok(spawn::Plan {
+        program: c(program.as_os_str()).map_err(setup("program path"))?,
+        argv,
+        envp,
+        steps,
+        clone_flags: 0,
+    })
 }
 
-fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
-    let lim = libc::rlimit {
-        rlim_cur: soft,
-        rlim_max: hard,
-    };
-    // SAFETY: `lim` is a valid rlimit for the duration of the call.
-    if unsafe { libc::setrlimit(resource, &lim) } != 0 {
-        return Err(io::Error::last_os_error());
+/// `argv[0]` as a path: as given when it holds a `/`, else looked up in the
+/// run's own PATH, then the judge's.
+fn find_program(spec: &RunSpec) -> Option<PathBuf> {
+    let name = spec.argv.first()?;
+    if name.as_bytes().contains(&b'/') {
+        return Some(PathBuf::from(name));
     }
-    Ok(())
+    let own = spec
+        .env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.clone());
+    [own, std::env::var_os("PATH")]
+        .into_iter()
+        .flatten()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
 }
 
 type Watched = (libc::c_int, libc::rusage, Option<LimitHit>);

@@ -40,11 +40,11 @@ impl Bytes {
 impl fmt::Display for Bytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.0;
-        if b >= 1 << 30 && b % (1 << 30) == 0 {
+        if b >= 1 << 30 && b.is_multiple_of(1 << 30) {
             write!(f, "{} GiB", b >> 30)
-        } else if b >= 1 << 20 && b % (1 << 20) == 0 {
+        } else if b >= 1 << 20 && b.is_multiple_of(1 << 20) {
             write!(f, "{} MiB", b >> 20)
-        } else if b >= 1 << 10 && b % (1 << 10) == 0 {
+        } else if b >= 1 << 10 && b.is_multiple_of(1 << 10) {
             write!(f, "{} KiB", b >> 10)
         } else {
             write!(f, "{b} B")
@@ -74,9 +74,10 @@ impl Default for Limits {
 }
 
 /// How a problem decides whether an output is right.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum CheckerSpec {
     /// Whitespace-separated tokens, compared case-sensitively (the default).
+    #[default]
     Tokens,
     /// Line by line; differences in whitespace only are `PE`.
     Exact,

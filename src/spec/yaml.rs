@@ -225,12 +225,6 @@ fn scalar_text(v: &serde_yaml::Value) -> String {
 #[derive(Debug, Default)]
 struct RawChecker(CheckerSpec);
 
-impl Default for CheckerSpec {
-    fn default() -> Self {
-        CheckerSpec::Tokens
-    }
-}
-
 const CHECKER_HELP: &str = "`tokens`, `exact`, or one of {float: {abs, rel}}, {game: NAME}, {testlib: PROGRAM}, {icpc: PROGRAM}";
 
 #[derive(Debug, Deserialize)]
