@@ -8,6 +8,7 @@
 pub mod cache;
 pub mod catalog;
 pub mod check;
+pub mod export;
 pub mod games;
 pub mod generate;
 pub mod judge;

@@ -87,6 +87,13 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
+    Export {
+        problem: String,
+        /// The package folder to create (new or empty; name it like `nimyesno`)
+        #[arg(long = "to", value_name = "DIR")]
+        to: PathBuf,
+    },
 }
 
 /// A failure with the exit code it deserves.
@@ -145,6 +152,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         }
         Command::Verify { ids, jobs } => verify_cmd(g, &ids, jobs),
         Command::Gen { problem, seed, out } => gen_cmd(g, &problem, seed, out),
+        Command::Export { problem, to } => export_cmd(g, &problem, &to),
     }
 }
 
@@ -378,4 +386,26 @@ fn copy(from: &Path, to: &Path) -> Result<(), Failure> {
         .map(|_| ())
         .with_context(|| format!("cannot write {}", to.display()))
         .map_err(usage)
+}
+
+fn export_cmd(g: &Global, id: &str, to: &Path) -> Result<u8, Failure> {
+    use grundy::export::{self, ExportError};
+    let problem = find(g, id)?;
+    let ctx = context(g)?;
+    let done = export::export(&problem, &ctx, to).map_err(|e| match e {
+        ExportError::Usage(_) => usage(anyhow!(e)),
+        ExportError::Io(_) => internal(anyhow!(e)),
+    })?;
+    for note in &done.notes {
+        eprintln!("note: {note}");
+    }
+    eprintln!(
+        "wrote {} as a problem package in {}: {} samples, {} secret tests, {} submissions",
+        problem.id,
+        to.display(),
+        done.samples,
+        done.secret,
+        done.submissions.len()
+    );
+    Ok(0)
 }
