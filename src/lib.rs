@@ -16,5 +16,6 @@ pub mod language;
 pub mod report;
 pub mod sandbox;
 pub mod spec;
+pub mod stress;
 pub mod verdict;
 pub mod verify;
