@@ -9,8 +9,6 @@
 //! of cases, each case an optional list length, some fixed numbers, then
 //! the list; whitespace is any mix of spaces and newlines (SPEC.md).
 
-use std::fmt::Write as _;
-
 /// An inclusive range of allowed values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bound {
@@ -64,6 +62,59 @@ pub struct InputFormat {
     pub one_line: bool,
 }
 
+/// The whitespace before each number of an input, in the shape of its
+/// cases, and after the last one: what a shrunk input keeps so that a
+/// program failing on layout (reading line by line, missing the final
+/// newline) still fails.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// Before the number of cases (`Counted`).
+    pub count: String,
+    pub cases: Vec<CaseLayout>,
+    /// Before the final `0` (`UntilZero`).
+    pub terminator: String,
+    /// After the last number.
+    pub end: String,
+}
+
+/// The whitespace before each number of one case.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct CaseLayout {
+    /// Before the list length and the fixed numbers.
+    pub head: Vec<String>,
+    /// Before each item of the list.
+    pub items: Vec<String>,
+}
+
+/// Tokens with the whitespace before each.
+struct Spaced<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Spaced<'a> {
+    fn new(text: &'a str) -> Self {
+        Spaced { text, pos: 0 }
+    }
+
+    /// What is left after the last token read.
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+}
+
+impl<'a> Iterator for Spaced<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        let rest = &self.text[self.pos..];
+        let start = rest.find(|c: char| !c.is_ascii_whitespace())?;
+        let len = rest[start..].find(|c: char| c.is_ascii_whitespace()).unwrap_or(rest.len() - start);
+        self.pos += start + len;
+        Some((&rest[..start], &rest[start..start + len]))
+    }
+}
+
 /// One case: its fixed numbers and its list.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Case {
@@ -78,95 +129,77 @@ impl InputFormat {
 
     /// Reads an input into cases; an error says where it stops making sense.
     pub fn parse(&self, text: &str) -> Result<Vec<Case>, String> {
-        let mut tokens = text.split_ascii_whitespace().enumerate().peekable();
-        let mut next = |what: &str| -> Result<u64, String> {
-            let (i, t) = tokens
-                .next()
-                .ok_or_else(|| format!("the input ends where {what} should be"))?;
-            number(t)
-                .ok_or_else(|| format!("token {}: `{}` is not a number ({what})", i + 1, clip(t)))
+        self.parse_layout(text).map(|(cases, _)| cases)
+    }
+
+    /// Reads an input into cases and the whitespace around every number.
+    pub fn parse_layout(&self, text: &str) -> Result<(Vec<Case>, Layout), String> {
+        let mut tokens = Spaced::new(text);
+        let mut read = 0usize;
+        let mut next = |tokens: &mut Spaced<'_>, what: &str, sep: &mut String| -> Result<u64, String> {
+            let (space, t) = tokens.next().ok_or_else(|| format!("the input ends where {what} should be"))?;
+            read += 1;
+            *sep = space.to_string();
+            number(t).ok_or_else(|| format!("token {read}: `{}` is not a number ({what})", clip(t)))
         };
+        let mut layout = Layout::default();
         let mut cases = Vec::new();
         let total = match self.framing {
-            Framing::Counted(_) => Some(next("the number of cases")?),
+            Framing::Counted(_) => Some(next(&mut tokens, "the number of cases", &mut layout.count)?),
             _ => None,
         };
+        let until_eof = matches!(self.framing, Framing::UntilEof { .. });
         loop {
-            if let Some(t) = total {
-                if cases.len() as u64 == t {
-                    break;
-                }
+            if total.is_some_and(|t| cases.len() as u64 == t) {
+                break;
             }
+            if until_eof && tokens.rest().trim_ascii().is_empty() {
+                break;
+            }
+            let mut seps = CaseLayout::default();
             let len = match self.list_len {
                 Some((name, _)) => {
-                    if matches!(self.framing, Framing::UntilEof { .. }) && self.at_end(text, &cases)
-                    {
-                        break;
-                    }
-                    let n = next(name)?;
+                    let mut sep = String::new();
+                    let n = next(&mut tokens, name, &mut sep)?;
                     if n == 0 && self.framing == Framing::UntilZero {
+                        layout.terminator = sep;
                         break;
                     }
+                    seps.head.push(sep);
                     Some(n)
                 }
-                None => {
-                    if matches!(self.framing, Framing::UntilEof { .. }) && self.at_end(text, &cases)
-                    {
-                        break;
-                    }
-                    None
-                }
+                None => None,
             };
             let mut fixed = Vec::with_capacity(self.fixed.len());
             for (name, _) in self.fixed {
-                fixed.push(next(name)?);
+                let mut sep = String::new();
+                fixed.push(next(&mut tokens, name, &mut sep)?);
+                seps.head.push(sep);
             }
             let mut items = Vec::new();
             if let Some(n) = len {
                 let (name, _) = self.item;
                 if n > 10_000_000 {
-                    return Err(format!(
-                        "a list of {n} numbers is more than any problem allows"
-                    ));
+                    return Err(format!("a list of {n} numbers is more than any problem allows"));
                 }
                 for _ in 0..n {
-                    items.push(next(name)?);
+                    let mut sep = String::new();
+                    items.push(next(&mut tokens, name, &mut sep)?);
+                    seps.items.push(sep);
                 }
             }
             cases.push(Case { fixed, items });
+            layout.cases.push(seps);
             if self.framing == Framing::Single {
                 break;
             }
         }
-        let consumed = self.token_count(&cases);
-        let extra = text.split_ascii_whitespace().nth(consumed);
-        if let Some(t) = extra {
-            return Err(format!(
-                "token {}: `{}` after the end of the input",
-                consumed + 1,
-                clip(t)
-            ));
+        let consumed = read;
+        if let Some((_, t)) = tokens.next() {
+            return Err(format!("token {}: `{}` after the end of the input", consumed + 1, clip(t)));
         }
-        Ok(cases)
-    }
-
-    /// Whether every token of `text` has been read into `cases` already.
-    fn at_end(&self, text: &str, cases: &[Case]) -> bool {
-        text.split_ascii_whitespace()
-            .nth(self.token_count(cases))
-            .is_none()
-    }
-
-    /// How many tokens `cases` take when written (with the count or terminator).
-    fn token_count(&self, cases: &[Case]) -> usize {
-        let per: usize = cases
-            .iter()
-            .map(|c| usize::from(self.has_list()) + c.fixed.len() + c.items.len())
-            .sum();
-        per + match self.framing {
-            Framing::Counted(_) | Framing::UntilZero => 1,
-            _ => 0,
-        }
+        layout.end = tokens.rest().to_string();
+        Ok((cases, layout))
     }
 
     /// Whether the cases respect every bound of the statement.
@@ -221,32 +254,72 @@ impl InputFormat {
 
     /// Writes cases the way the catalog's generators lay them out.
     pub fn render(&self, cases: &[Case]) -> String {
-        let mut s = String::new();
-        if self.framing != Framing::Single {
-            if let Framing::Counted(_) = self.framing {
-                let _ = writeln!(s, "{}", cases.len());
-            }
-        }
+        self.render_with(cases, &self.canonical_layout(cases))
+    }
+
+    /// The plain layout: the count on its own line, one case per line (its
+    /// list on the next line unless `one_line`), single spaces, a final newline.
+    pub fn canonical_layout(&self, cases: &[Case]) -> Layout {
+        let mut first = !matches!(self.framing, Framing::Counted(_));
+        let mut layout = Layout {
+            count: String::new(),
+            cases: Vec::with_capacity(cases.len()),
+            terminator: "\n".into(),
+            end: "\n".into(),
+        };
         for c in cases {
+            let head_len = usize::from(self.has_list()) + c.fixed.len();
+            let head = (0..head_len)
+                .map(|i| match (i, first) {
+                    (0, true) => String::new(),
+                    (0, false) => "\n".to_string(),
+                    _ => " ".to_string(),
+                })
+                .collect();
+            first = false;
+            let items = (0..c.items.len())
+                .map(|i| if i == 0 && !self.one_line { "\n" } else { " " }.to_string())
+                .collect();
+            layout.cases.push(CaseLayout { head, items });
+        }
+        if first {
+            layout.terminator = String::new();
+        }
+        layout
+    }
+
+    /// Writes cases with the given whitespace; where the layout has no entry
+    /// (more numbers than it describes) the plain layout's is used.
+    pub fn render_with(&self, cases: &[Case], layout: &Layout) -> String {
+        let plain = self.canonical_layout(cases);
+        let pick = |given: Option<&String>, fallback: &String| given.unwrap_or(fallback).clone();
+        let mut s = String::new();
+        if let Framing::Counted(_) = self.framing {
+            s.push_str(&layout.count);
+            s.push_str(&cases.len().to_string());
+        }
+        for (k, c) in cases.iter().enumerate() {
+            let given = layout.cases.get(k);
+            let fallback = &plain.cases[k];
             let mut head: Vec<u64> = Vec::new();
             if self.has_list() {
                 head.push(c.items.len() as u64);
             }
             head.extend(&c.fixed);
-            s.push_str(&join(&head));
-            if self.has_list() {
-                s.push(if self.one_line { ' ' } else { '\n' });
-                s.push_str(&join(&c.items));
+            for (i, v) in head.iter().enumerate() {
+                s.push_str(&pick(given.and_then(|g| g.head.get(i)), &fallback.head[i]));
+                s.push_str(&v.to_string());
             }
-            // An empty list on one line would leave a trailing space.
-            if s.ends_with(' ') {
-                s.pop();
+            for (i, v) in c.items.iter().enumerate() {
+                s.push_str(&pick(given.and_then(|g| g.items.get(i)), &fallback.items[i]));
+                s.push_str(&v.to_string());
             }
-            s.push('\n');
         }
         if self.framing == Framing::UntilZero {
-            s.push_str("0\n");
+            s.push_str(&layout.terminator);
+            s.push('0');
         }
+        s.push_str(&layout.end);
         s
     }
 
@@ -374,9 +447,6 @@ fn clip(t: &str) -> String {
     t.chars().take(30).collect()
 }
 
-fn join(values: &[u64]) -> String {
-    super::piles::join(values)
-}
 
 const VALIDATOR_PY: &str = r#"#!/usr/bin/env python3
 # Input validator for "{title}", written by `grundy export` from the
@@ -504,8 +574,11 @@ mod tests {
             let cases = f.parse(text).expect("parses");
             assert_eq!(f.validate(&cases), Ok(()));
             assert_eq!(f.render(&cases), text);
-            let messy = text.replace('\n', "  \n\t ");
-            assert_eq!(f.parse(&messy), Ok(cases));
+            let messy = format!(" {}", text.replace('\n', "  \n\t "));
+            assert_eq!(f.parse(&messy), Ok(cases.clone()));
+            let (again, layout) = f.parse_layout(&messy).expect("parses");
+            assert_eq!(again, cases);
+            assert_eq!(f.render_with(&cases, &layout), messy, "layout kept");
         }
     }
 

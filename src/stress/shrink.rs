@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use super::Runner;
-use crate::catalog::format::{Case, InputFormat};
+use crate::catalog::format::{Case, CaseLayout, InputFormat, Layout};
 use crate::judge::JudgeError;
 use crate::verdict::Verdict;
 
@@ -42,41 +42,40 @@ pub fn shrink(
         steps: 0,
         candidates: 0,
     };
-    let Ok(mut best) = format.parse(input) else {
+    let Ok(mut best) = format.parse_layout(input) else {
         return Ok(out);
     };
-    if format.validate(&best).is_err() {
+    if format.validate(&best.0).is_err() {
         return Ok(out);
     }
     let mut seen: HashSet<String> = HashSet::new();
-    seen.insert(format.render(&best));
+    seen.insert(input.to_string());
     let batch = runner.options.jobs.max(1) * 2;
     'outer: while Instant::now() < deadline {
-        let candidates: Vec<String> = candidates(format, &best)
+        let candidates: Vec<(String, State)> = candidates(format, &best)
             .into_iter()
-            .filter(|c| format.validate(c).is_ok())
-            .map(|c| format.render(&c))
-            .filter(|text| seen.insert(text.clone()))
+            .filter(|c| format.validate(&c.0).is_ok())
+            .map(|c| (format.render_with(&c.0, &c.1), c))
+            .filter(|(text, _)| seen.insert(text.clone()))
             .collect();
         for chunk in candidates.chunks(batch) {
             if Instant::now() >= deadline {
                 break 'outer;
             }
             out.candidates += chunk.len();
-            // The first failing candidate of the chunk; others failing
-            // differently (a crash where the answer was wrong) do not count.
+            let texts: Vec<String> = chunk.iter().map(|c| c.0.clone()).collect();
+            // The first candidate of the chunk failing the same way; one
+            // failing differently (a crash where the answer was wrong) is
+            // another bug, not this one.
             let mut from = 0;
-            while from < chunk.len() {
-                match runner.first_failure(&chunk[from..])? {
+            while from < texts.len() {
+                match runner.first_failure(&texts[from..])? {
                     Some(f) if f.result.verdict == verdict => {
-                        let text = &chunk[from + f.index];
-                        if let Ok(cases) = format.parse(text) {
-                            best = cases;
-                            out.input = text.clone();
-                            out.steps += 1;
-                            continue 'outer;
-                        }
-                        from += f.index + 1;
+                        let (text, state) = &chunk[from + f.index];
+                        best = state.clone();
+                        out.input = text.clone();
+                        out.steps += 1;
+                        continue 'outer;
                     }
                     Some(f) => from += f.index + 1,
                     None => break,
@@ -88,46 +87,99 @@ pub fn shrink(
     Ok(out)
 }
 
-/// Smaller inputs than `cases`, the biggest cuts first.
-fn candidates(format: &InputFormat, cases: &[Case]) -> Vec<Vec<Case>> {
-    let mut out = Vec::new();
-    for kept in without_chunks(cases) {
-        out.push(kept);
+/// Cases and the whitespace around their numbers.
+type State = (Vec<Case>, Layout);
+
+/// Smaller or plainer inputs than `state`, the biggest cuts first: the plain
+/// layout, fewer cases, fewer items, smaller numbers, plainer whitespace.
+fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
+    let (cases, layout) = state;
+    let mut out = vec![(cases.clone(), format.canonical_layout(cases))];
+    let paired: Vec<(Case, CaseLayout)> = cases
+        .iter()
+        .cloned()
+        .zip(layout.cases.iter().cloned().chain(std::iter::repeat(CaseLayout::default())))
+        .collect();
+    for kept in without_chunks(&paired) {
+        let (c, l): (Vec<Case>, Vec<CaseLayout>) = kept.into_iter().unzip();
+        out.push((c, Layout { cases: l, ..layout.clone() }));
     }
     for (k, case) in cases.iter().enumerate() {
-        for items in without_chunks(&case.items) {
-            let mut c = cases.to_vec();
+        let seps = layout.cases.get(k).map(|l| l.items.clone()).unwrap_or_default();
+        let paired: Vec<(u64, String)> = case
+            .items
+            .iter()
+            .copied()
+            .zip(seps.into_iter().chain(std::iter::repeat(String::new())))
+            .collect();
+        for kept in without_chunks(&paired) {
+            let (items, seps): (Vec<u64>, Vec<String>) = kept.into_iter().unzip();
+            let mut c = cases.clone();
             c[k].items = items;
-            out.push(c);
+            let mut l = layout.clone();
+            if let Some(cl) = l.cases.get_mut(k) {
+                cl.items = seps;
+            }
+            out.push((c, l));
+        }
+    }
+    // Every item at its minimum, or halved, at once: keeps relations (equal piles, a zero
+    // nim-sum of doubled values) that single changes break.
+    if cases.iter().any(|c| !c.items.is_empty()) {
+        let min = format.item.1.min;
+        for shrink in [&|_: u64| min as u64, &|v: u64| (v / 2).max(min)] as [&dyn Fn(u64) -> u64; 2] {
+            let mut c = cases.clone();
+            for case in &mut c {
+                for v in &mut case.items {
+                    *v = shrink(*v);
+                }
+            }
+            out.push((c, layout.clone()));
         }
     }
     for (k, case) in cases.iter().enumerate() {
         for (j, &v) in case.fixed.iter().enumerate() {
             let min = format.fixed.get(j).map_or(0, |f| f.1.min);
             for smaller in smaller_values(v, min) {
-                let mut c = cases.to_vec();
+                let mut c = cases.clone();
                 c[k].fixed[j] = smaller;
-                out.push(c);
+                out.push((c, layout.clone()));
             }
         }
         for (j, &v) in case.items.iter().enumerate() {
             for smaller in smaller_values(v, format.item.1.min) {
-                let mut c = cases.to_vec();
+                let mut c = cases.clone();
                 c[k].items[j] = smaller;
-                out.push(c);
+                out.push((c, layout.clone()));
             }
         }
     }
-    // Everything at once, one less: keeps relations such as a losing
-    // Wythoff pair's (the smaller pile and the difference) when both shrink.
-    if cases.iter().any(|c| !c.items.is_empty()) {
-        let mut c = cases.to_vec();
-        for case in &mut c {
-            for v in &mut case.items {
-                *v = (*v / 2).max(format.item.1.min);
-            }
+    let plain = format.canonical_layout(cases);
+    let mut plainer = |edit: &dyn Fn(&mut Layout)| {
+        let mut l = layout.clone();
+        edit(&mut l);
+        if l != *layout {
+            out.push((cases.clone(), l));
         }
-        out.push(c);
+    };
+    plainer(&|l| l.end = plain.end.clone());
+    plainer(&|l| l.count = plain.count.clone());
+    plainer(&|l| l.terminator = plain.terminator.clone());
+    for (k, pc) in plain.cases.iter().enumerate() {
+        for i in 0..pc.head.len() {
+            plainer(&|l| {
+                if let Some(s) = l.cases.get_mut(k).and_then(|c| c.head.get_mut(i)) {
+                    *s = pc.head[i].clone();
+                }
+            });
+        }
+        for i in 0..pc.items.len() {
+            plainer(&|l| {
+                if let Some(s) = l.cases.get_mut(k).and_then(|c| c.items.get_mut(i)) {
+                    *s = pc.items[i].clone();
+                }
+            });
+        }
     }
     out
 }
