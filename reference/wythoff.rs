@@ -24,10 +24,18 @@ fn first_player_wins(a: u64, b: u64) -> bool {
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).expect("read stdin");
-    let mut values = input.split_ascii_whitespace().map(|t| t.parse::<u64>().expect("a number"));
+    let mut values = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().expect("a number"));
     let mut out = String::new();
     while let (Some(a), Some(b)) = (values.next(), values.next()) {
-        out.push_str(if first_player_wins(a, b) { "1\n" } else { "0\n" });
+        out.push_str(if first_player_wins(a, b) {
+            "1\n"
+        } else {
+            "0\n"
+        });
     }
-    io::stdout().write_all(out.as_bytes()).expect("write stdout");
+    io::stdout()
+        .write_all(out.as_bytes())
+        .expect("write stdout");
 }

@@ -60,7 +60,8 @@ impl Cache {
     }
 
     pub fn open(root: impl Into<PathBuf>) -> io::Result<Cache> {
-        let root = root.into();
+        // Absolute, because programs in the cache run in other folders.
+        let root = std::path::absolute(root.into())?;
         fs::create_dir_all(root.join("tmp"))?;
         Ok(Cache { root })
     }

@@ -169,3 +169,24 @@ fn gen_is_reproducible_from_a_seed() {
     assert_eq!(a, b, "same seed, same bytes");
     assert_ne!(a, c, "another seed, other tests");
 }
+
+#[test]
+fn relative_cache_and_problem_paths_work() {
+    let p = Project::toy("");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .current_dir(p.dir.path())
+        .args([
+            "judge",
+            "toy",
+            "reference/toy.c",
+            "--problems",
+            "problems",
+            "--cache",
+            "cache",
+            "--json",
+        ])
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["results"][0]["verdict"], "AC", "{v:#}");
+}

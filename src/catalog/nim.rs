@@ -342,7 +342,12 @@ pub(crate) fn compose(rng: &mut Rng, total: u64, parts: u64, lo: u64, hi: u64) -
         // Keep what is left reachable by the `rest` numbers still to come.
         let low = lo.max(left.saturating_sub(rest * hi));
         let high = hi.min(left - rest * lo);
-        let x = rng.range(low, high);
+        // Stay near the average share so that the numbers come out balanced
+        // instead of a few big ones followed by the minimum.
+        let share = left / (rest + 1);
+        let x = rng
+            .range(low.max(share / 2), high.min(share + share / 2))
+            .clamp(low, high);
         out.push(x);
         left -= x;
     }
@@ -515,7 +520,7 @@ pub(crate) fn chunks<T: Clone>(items: &[T], size: usize) -> Vec<Vec<T>> {
 
 #[cfg(test)]
 pub(crate) mod test_support {
-    //! Helpers for the catalog tests of the pile problems.
+    //! Shared setup for the catalog tests of the pile problems.
 
     use crate::generate::{Params, Rng};
 
@@ -658,6 +663,12 @@ mod tests {
         let parts = compose(&mut r, 4_294_967_301, 5, 1, 1_000_000_000).unwrap();
         assert_eq!(parts.iter().sum::<u64>(), 4_294_967_301);
         assert!(parts.iter().all(|a| (1..=1_000_000_000).contains(a)));
+        let many = compose(&mut r, 1 << 31, 500, 1, 1_000_000_000).unwrap();
+        assert_eq!(many.iter().sum::<u64>(), 1 << 31);
+        assert!(
+            many.iter().all(|&a| a > 1),
+            "balanced, not padded with ones"
+        );
         assert!(compose(&mut r, 10, 3, 4, 9).is_none());
     }
 

@@ -28,14 +28,22 @@ pub fn xor_zero(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Option<Vec<u64>> {
     None
 }
 
-/// `n` piles in `lo..=hi` whose nim-sum is not zero.
-pub fn xor_nonzero(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Vec<u64> {
-    loop {
-        let piles = random(rng, n, lo, hi);
-        if piles.iter().fold(0, |a, b| a ^ b) != 0 || lo == hi && n.is_multiple_of(2) {
-            return piles;
-        }
+/// `n` piles in `lo..=hi` whose nim-sum is not zero, or `None` when every
+/// such position has nim-sum zero (an even number of piles all equal to
+/// `lo == hi`, or no piles at all).
+pub fn xor_nonzero(rng: &mut Rng, n: usize, lo: u64, hi: u64) -> Option<Vec<u64>> {
+    let mut piles = random(rng, n, lo, hi);
+    if piles.iter().fold(0, |a, b| a ^ b) != 0 {
+        return Some(piles);
     }
+    // Moving one pile by one stone changes the nim-sum: it becomes non-zero.
+    let i = piles.iter().position(|&p| p < hi || p > lo)?;
+    piles[i] = if piles[i] < hi {
+        piles[i] + 1
+    } else {
+        piles[i] - 1
+    };
+    Some(piles)
 }
 
 /// Space-separated numbers, the way every catalog format writes a list.
@@ -70,8 +78,11 @@ mod tests {
     fn xor_nonzero_is_nonzero() {
         let mut r = Rng::new(4);
         for n in 1..20 {
-            let p = xor_nonzero(&mut r, n, 1, 7);
+            let p = xor_nonzero(&mut r, n, 1, 7).expect("possible");
             assert_ne!(p.iter().fold(0, |a, b| a ^ b), 0);
+            assert!(p.iter().all(|&x| (1..=7).contains(&x)));
         }
+        assert_eq!(xor_nonzero(&mut r, 2, 5, 5), None);
+        assert_eq!(xor_nonzero(&mut r, 3, 5, 5), Some(vec![5, 5, 5]));
     }
 }

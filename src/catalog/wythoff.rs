@@ -286,16 +286,23 @@ fn fibonacci_ks(min_index: usize, bits: u32, max: u64) -> Vec<u64> {
     while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
         fib.push(next);
     }
+    // Only correctly rounded operations (no `powi`), so that every machine
+    // keeps the same candidates.
     let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut inverse_powers = vec![1.0f64; fib.len()];
+    for i in 1..fib.len() {
+        inverse_powers[i] = inverse_powers[i - 1] / phi;
+    }
     // Index 0 stands for an absent term (F_0 = 0 adds nothing).
     let indices: Vec<usize> = std::iter::once(0)
         .chain(min_index.max(2)..fib.len())
         .collect();
     let offset = |i: usize| match i {
         0 => 0.0,
-        _ if i % 2 == 1 => phi.powi(-(i as i32)),
-        _ => -phi.powi(-(i as i32)),
+        _ if i % 2 == 1 => inverse_powers[i],
+        _ => -inverse_powers[i],
     };
+    let ulp = (0..bits).fold(1.0f64, |x, _| x / 2.0);
     let mut ks = BTreeSet::new();
     for (x, &i) in indices.iter().enumerate() {
         for (y, &j) in indices.iter().enumerate().skip(x) {
@@ -310,7 +317,7 @@ fn fibonacci_ks(min_index: usize, bits: u32, max: u64) -> Vec<u64> {
                     continue;
                 }
                 let distance = (offset(i) + offset(j) + offset(l)).abs();
-                let rounding = 4.0 * (k as f64) * phi * 2f64.powi(-(bits as i32));
+                let rounding = 4.0 * (k as f64) * phi * ulp;
                 if bits == 0 || distance < rounding {
                     ks.insert(k);
                 }

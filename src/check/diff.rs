@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use similar::{Algorithm, DiffTag, capture_diff_slices};
 
-use super::scan::{Focus, Lines, is_space};
+use super::scan::{Focus, Lines, Tokens};
 
 /// Lines shown on each side of the focus line.
 const CONTEXT: usize = 2;
@@ -24,8 +24,9 @@ const LEAD_CHARS: usize = 40;
 /// How lines are rendered in the window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Style {
-    /// Trailing whitespace dropped: for checkers that ignore layout.
-    Trimmed,
+    /// Each line shown as its tokens joined by single spaces: for checkers
+    /// that ignore layout, so only differences that matter stand out.
+    Tokens,
     /// Tabs and control characters escaped, trailing spaces shown as `·`:
     /// for checkers where layout is the difference.
     Visible,
@@ -120,11 +121,13 @@ fn render_line(bytes: &[u8], clip: usize, style: Style) -> String {
     let piece = bytes.get(clip..).unwrap_or_default();
     let head = &piece[..piece.len().min(LINE_CHARS * 4)];
     let cut = head.len() < piece.len();
-    let head = match style {
-        Style::Trimmed => trim_end(head),
-        Style::Visible => head,
+    let text = match style {
+        Style::Tokens => {
+            let tokens: Vec<&[u8]> = Tokens::new(head).map(|t| t.bytes).collect();
+            String::from_utf8_lossy(&tokens.join(&b' ')).into_owned()
+        }
+        Style::Visible => String::from_utf8_lossy(head).into_owned(),
     };
-    let text = String::from_utf8_lossy(head);
     let mut shown = String::new();
     if clip > 0 {
         shown.push('…');
@@ -137,7 +140,7 @@ fn render_line(bytes: &[u8], clip: usize, style: Style) -> String {
         }
         match (style, c) {
             (Style::Visible, ' ') if i >= visible_end => shown.push('·'),
-            (Style::Visible, c) if c.is_control() => shown.extend(c.escape_default()),
+            (_, c) if c.is_control() => shown.extend(c.escape_default()),
             (_, c) => shown.push(c),
         }
     }
@@ -147,18 +150,9 @@ fn render_line(bytes: &[u8], clip: usize, style: Style) -> String {
     shown
 }
 
-fn trim_end(bytes: &[u8]) -> &[u8] {
-    let end = bytes
-        .iter()
-        .rposition(|&b| !is_space(b))
-        .map_or(0, |i| i + 1);
-    &bytes[..end]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::scan::Tokens;
 
     fn focus_of_token(data: &[u8], n: usize) -> Focus {
         Tokens::new(data).nth(n).map(|t| t.at).unwrap_or(Focus {
@@ -173,7 +167,7 @@ mod tests {
         let answer = b"a\nb\nc\nd\ne\nf\ng\n";
         let output = b"a\nb\nc\nX\ne\nf\ng\n";
         let at = focus_of_token(answer, 3);
-        let got = window(answer, at, output, at, Style::Trimmed);
+        let got = window(answer, at, output, at, Style::Tokens);
         let want = "@@ -2,5 +2,5 @@ (- expected, + output)\n b\n c\n-d\n+X\n e\n f\n";
         assert_eq!(got.as_deref(), Some(want));
     }
@@ -182,15 +176,17 @@ mod tests {
     fn identical_windows_give_none() {
         let text = b"a\nb\n";
         let at = focus_of_token(text, 1);
-        assert_eq!(window(text, at, text, at, Style::Trimmed), None);
+        assert_eq!(window(text, at, text, at, Style::Tokens), None);
     }
 
     #[test]
-    fn trimmed_style_ignores_trailing_space_visible_shows_it() {
+    fn tokens_style_ignores_spacing_visible_shows_it() {
         let answer = b"x\n";
         let output = b"x  \n";
         let at = focus_of_token(answer, 0);
-        assert_eq!(window(answer, at, output, at, Style::Trimmed), None);
+        assert_eq!(window(answer, at, output, at, Style::Tokens), None);
+        let spaced = b" 1\t 2\r\n3\n";
+        assert_eq!(window(b"1 2\n3\n", at, spaced, at, Style::Tokens), None);
         let got = window(answer, at, output, at, Style::Visible);
         assert_eq!(
             got.as_deref(),
@@ -205,7 +201,7 @@ mod tests {
         answer.extend_from_slice(b"2\n");
         output.extend_from_slice(b"3\n");
         let at = focus_of_token(&answer, 5000);
-        let got = window(&answer, at, &output, at, Style::Trimmed).unwrap_or_default();
+        let got = window(&answer, at, &output, at, Style::Tokens).unwrap_or_default();
         let lines: Vec<&str> = got.lines().collect();
         assert_eq!(lines.len(), 3, "{got}");
         assert!(lines[1].starts_with("-…1 1"), "{got}");
@@ -223,7 +219,7 @@ mod tests {
             .flat_map(|i| format!("x{i}\n").into_bytes())
             .collect();
         let at = focus_of_token(&answer, 50);
-        let got = window(&answer, at, &output, at, Style::Trimmed).unwrap_or_default();
+        let got = window(&answer, at, &output, at, Style::Tokens).unwrap_or_default();
         assert_eq!(got.lines().count(), 1 + MAX_BODY_LINES, "{got}");
         assert!(got.starts_with("@@ -49,5 +49,5 @@"), "{got}");
     }
@@ -247,7 +243,7 @@ mod tests {
             col: 0,
         };
         let at = focus_of_token(answer, 1);
-        let got = window(answer, at, output, end, Style::Trimmed);
+        let got = window(answer, at, output, end, Style::Tokens);
         assert_eq!(
             got.as_deref(),
             Some("@@ -1,2 +1,1 @@ (- expected, + output)\n a\n-b\n")

@@ -66,7 +66,7 @@ impl Checker for FloatChecker {
             case.answer,
             case.output,
             |e, g| self.compare(e, g),
-            Style::Trimmed,
+            Style::Tokens,
         )
     }
 }
@@ -90,7 +90,7 @@ mod tests {
             answer.as_bytes(),
             output.as_bytes(),
             |e, g| checker.compare(e, g),
-            Style::Trimmed,
+            Style::Tokens,
         )
     }
 

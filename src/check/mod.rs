@@ -44,7 +44,7 @@ pub enum CheckVerdict {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckOutcome {
     pub verdict: CheckVerdict,
-    /// One line, e.g. "line 3, token 2: expected `Alice`, got `Bob`".
+    /// One line, e.g. `line 3, token 2: expected "Alice", got "Bob"`.
     pub message: String,
     /// A short, bounded diff window around the first difference, if useful.
     pub diff: Option<String>,

@@ -20,7 +20,7 @@ impl Checker for TokensChecker {
     }
 
     fn check(&self, case: &CheckCase<'_>) -> CheckOutcome {
-        check_tokens(case.answer, case.output, same_bytes, Style::Trimmed)
+        check_tokens(case.answer, case.output, same_bytes, Style::Tokens)
     }
 }
 
@@ -150,7 +150,7 @@ mod tests {
             answer.as_bytes(),
             output.as_bytes(),
             same_bytes,
-            Style::Trimmed,
+            Style::Tokens,
         )
     }
 
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_quoted_lossily() {
-        let got = check_tokens(b"ok\n", b"o\xffk\n", same_bytes, Style::Trimmed);
+        let got = check_tokens(b"ok\n", b"o\xffk\n", same_bytes, Style::Tokens);
         assert_wa(&got, "line 1, token 1: expected \"ok\", got \"o\u{fffd}k\"");
     }
 

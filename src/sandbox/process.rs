@@ -118,7 +118,8 @@ fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
 fn find_program(spec: &RunSpec) -> Option<PathBuf> {
     let name = spec.argv.first()?;
     if name.as_bytes().contains(&b'/') {
-        return Some(PathBuf::from(name));
+        // Relative to the judge's folder, not the run's working folder.
+        return std::path::absolute(name).ok();
     }
     let own = spec
         .env

@@ -12,7 +12,10 @@ public class Main {
             if (pos == len) {
                 len = in.read(buf, 0, buf.length);
                 pos = 0;
-                if (len <= 0) return -1;
+                if (len <= 0) {
+                    len = 0;
+                    return -1;
+                }
             }
             return buf[pos++];
         }

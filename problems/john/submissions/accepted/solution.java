@@ -1,0 +1,55 @@
+// Misère Nim per game: with single candies only, the first player wins
+// exactly when the number of boxes is even; otherwise exactly when the XOR
+// is non-zero.
+import java.io.DataInputStream;
+import java.io.IOException;
+
+public class Main {
+    static final class Reader {
+        private final DataInputStream in = new DataInputStream(System.in);
+        private final byte[] buf = new byte[1 << 16];
+        private int len = 0, pos = 0;
+
+        private int read() throws IOException {
+            if (pos == len) {
+                len = in.read(buf, 0, buf.length);
+                pos = 0;
+                if (len <= 0) {
+                    len = 0;
+                    return -1;
+                }
+            }
+            return buf[pos++];
+        }
+
+        int nextInt() throws IOException {
+            int c = read();
+            while (c != -1 && (c < '0' || c > '9')) c = read();
+            int v = 0;
+            while (c >= '0' && c <= '9') {
+                v = v * 10 + (c - '0');
+                c = read();
+            }
+            return v;
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        Reader r = new Reader();
+        int t = r.nextInt();
+        StringBuilder out = new StringBuilder();
+        while (t-- > 0) {
+            int n = r.nextInt();
+            int x = 0;
+            boolean allSingle = true;
+            for (int i = 0; i < n; i++) {
+                int a = r.nextInt();
+                x ^= a;
+                if (a != 1) allSingle = false;
+            }
+            boolean first = allSingle ? n % 2 == 0 : x != 0;
+            out.append(first ? "John\n" : "Brother\n");
+        }
+        System.out.print(out);
+    }
+}

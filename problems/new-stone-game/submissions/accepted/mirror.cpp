@@ -1,0 +1,15 @@
+// The first player loses exactly when the piles pair up into equal twins.
+#include <algorithm>
+#include <cstdio>
+
+int main() {
+    int n, a[10];
+    while (scanf("%d", &n) == 1 && n != 0) {
+        for (int i = 0; i < n; i++) scanf("%d", &a[i]);
+        std::sort(a, a + n);
+        bool mirrored = n % 2 == 0;
+        for (int i = 0; mirrored && i < n; i += 2) mirrored = a[i] == a[i + 1];
+        puts(mirrored ? "0" : "1");
+    }
+    return 0;
+}
