@@ -77,7 +77,7 @@ impl Checker for IcpcDefaultChecker {
             case.answer,
             case.output,
             |e, g| self.compare(e, g),
-            Style::Trimmed,
+            Style::Tokens,
         );
         if outcome.verdict != CheckVerdict::Accepted || !self.flags.space_change_sensitive {
             return outcome;
