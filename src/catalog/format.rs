@@ -109,7 +109,9 @@ impl<'a> Iterator for Spaced<'a> {
     fn next(&mut self) -> Option<(&'a str, &'a str)> {
         let rest = &self.text[self.pos..];
         let start = rest.find(|c: char| !c.is_ascii_whitespace())?;
-        let len = rest[start..].find(|c: char| c.is_ascii_whitespace()).unwrap_or(rest.len() - start);
+        let len = rest[start..]
+            .find(|c: char| c.is_ascii_whitespace())
+            .unwrap_or(rest.len() - start);
         self.pos += start + len;
         Some((&rest[..start], &rest[start..start + len]))
     }
@@ -136,16 +138,22 @@ impl InputFormat {
     pub fn parse_layout(&self, text: &str) -> Result<(Vec<Case>, Layout), String> {
         let mut tokens = Spaced::new(text);
         let mut read = 0usize;
-        let mut next = |tokens: &mut Spaced<'_>, what: &str, sep: &mut String| -> Result<u64, String> {
-            let (space, t) = tokens.next().ok_or_else(|| format!("the input ends where {what} should be"))?;
-            read += 1;
-            *sep = space.to_string();
-            number(t).ok_or_else(|| format!("token {read}: `{}` is not a number ({what})", clip(t)))
-        };
+        let mut next =
+            |tokens: &mut Spaced<'_>, what: &str, sep: &mut String| -> Result<u64, String> {
+                let (space, t) = tokens
+                    .next()
+                    .ok_or_else(|| format!("the input ends where {what} should be"))?;
+                read += 1;
+                *sep = space.to_string();
+                number(t)
+                    .ok_or_else(|| format!("token {read}: `{}` is not a number ({what})", clip(t)))
+            };
         let mut layout = Layout::default();
         let mut cases = Vec::new();
         let total = match self.framing {
-            Framing::Counted(_) => Some(next(&mut tokens, "the number of cases", &mut layout.count)?),
+            Framing::Counted(_) => {
+                Some(next(&mut tokens, "the number of cases", &mut layout.count)?)
+            }
             _ => None,
         };
         let until_eof = matches!(self.framing, Framing::UntilEof { .. });
@@ -180,7 +188,9 @@ impl InputFormat {
             if let Some(n) = len {
                 let (name, _) = self.item;
                 if n > 10_000_000 {
-                    return Err(format!("a list of {n} numbers is more than any problem allows"));
+                    return Err(format!(
+                        "a list of {n} numbers is more than any problem allows"
+                    ));
                 }
                 for _ in 0..n {
                     let mut sep = String::new();
@@ -196,7 +206,11 @@ impl InputFormat {
         }
         let consumed = read;
         if let Some((_, t)) = tokens.next() {
-            return Err(format!("token {}: `{}` after the end of the input", consumed + 1, clip(t)));
+            return Err(format!(
+                "token {}: `{}` after the end of the input",
+                consumed + 1,
+                clip(t)
+            ));
         }
         layout.end = tokens.rest().to_string();
         Ok((cases, layout))
@@ -311,7 +325,10 @@ impl InputFormat {
                 s.push_str(&v.to_string());
             }
             for (i, v) in c.items.iter().enumerate() {
-                s.push_str(&pick(given.and_then(|g| g.items.get(i)), &fallback.items[i]));
+                s.push_str(&pick(
+                    given.and_then(|g| g.items.get(i)),
+                    &fallback.items[i],
+                ));
                 s.push_str(&v.to_string());
             }
         }
@@ -446,7 +463,6 @@ fn number(t: &str) -> Option<u64> {
 fn clip(t: &str) -> String {
     t.chars().take(30).collect()
 }
-
 
 const VALIDATOR_PY: &str = r#"#!/usr/bin/env python3
 # Input validator for "{title}", written by `grundy export` from the

@@ -19,6 +19,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::catalog::format::InputFormat;
+use crate::generate::Rng;
 use crate::judge::{self, Context, JudgeError, TestResult};
 use crate::language::{CompileOutcome, compile};
 use crate::spec::{Group, Problem, TestSource};
@@ -219,29 +220,33 @@ pub fn stress(
     let mut tries = 0u64;
     let mut round = 0u64;
     while Instant::now() < deadline {
-        // Tiny versions of the spec's generated entries first (a small
-        // counterexample needs no shrinking), then the spec itself, then
-        // fresh seeds at three sizes in turn.
+        // Tiny and small versions of the spec's generated entries first (a
+        // small counterexample needs little shrinking), then the spec
+        // itself, then fresh seeds at the three sizes in turn.
         let (size, seed) = match round {
             0 => (Some(3), problem.seed),
-            1 => (None, problem.seed),
-            r => ([Some(3), Some(10), None][(r as usize - 2) % 3], options.seed.wrapping_add(r - 2)),
+            1 => (Some(10), problem.seed),
+            2 => (None, problem.seed),
+            r => (
+                [Some(3), Some(10), None][(r as usize - 3) % 3],
+                options.seed.wrapping_add(r - 3),
+            ),
         };
-        let mut p = match size {
-            Some(s) => scaled(problem, s),
-            None => problem.clone(),
-        };
-        p.seed = seed;
         round += 1;
-        let generated = match judge::cases(&p, ctx) {
-            Ok(cases) => cases,
-            // A scaled spec a family cannot satisfy: skip to the next round.
-            Err(_) if size.is_some() => continue,
-            Err(e) => return Err(e),
+        let generated: Vec<Vec<u8>> = match size {
+            Some(cap) => scaled_inputs(problem, cap, seed),
+            None => {
+                let mut p = problem.clone();
+                p.seed = seed;
+                judge::cases(&p, ctx)?
+                    .into_iter()
+                    .map(|c| c.input)
+                    .collect()
+            }
         };
         let mut inputs: Vec<String> = generated
             .into_iter()
-            .filter_map(|c| String::from_utf8(c.input).ok())
+            .filter_map(|i| String::from_utf8(i).ok())
             .filter(|i| seen.insert(hash(i)))
             .collect();
         if inputs.is_empty() {
@@ -282,35 +287,56 @@ pub fn stress(
 /// lines, cases): the catalog's families all name them so.
 const SIZE_KNOBS: [&str; 6] = ["n", "lines", "cases", "t", "c", "m"];
 
-/// The problem with every generated entry's size knobs capped at `size`;
-/// a knob the entry leaves at its default is added when the family takes it.
-fn scaled(problem: &Problem, size: u64) -> Problem {
-    let mut p = problem.clone();
-    for group in &mut p.groups {
-        for test in &mut group.tests {
-            let TestSource::Generated { family, params, .. } = test else {
+/// Inputs from every generated entry of the spec with its size knobs
+/// capped at `cap` (a knob the entry leaves at its default is added where
+/// the family takes it); a test the family cannot build so is skipped.
+fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for group in &problem.groups {
+        for (e, test) in group.tests.iter().enumerate() {
+            let TestSource::Generated {
+                family,
+                params,
+                count,
+                ..
+            } = test
+            else {
                 continue;
             };
             let Some(fam) = crate::catalog::family(family) else {
                 continue;
             };
+            let mut params = params.clone();
+            let mut too_big = false;
             for knob in SIZE_KNOBS {
-                let mut changed = params.clone();
-                let capped = match params.range_or(knob, (1, size)) {
-                    Ok((lo, hi)) => (lo.min(size), hi.min(size)),
-                    Err(_) => continue,
+                let Ok((lo, hi)) = params.range_or(knob, (1, cap)) else {
+                    continue;
                 };
-                let value = serde_yaml::Value::Sequence(vec![capped.0.into(), capped.1.into()]);
+                let mut changed = params.clone();
+                let value =
+                    serde_yaml::Value::Sequence(vec![lo.min(cap).into(), hi.min(cap).into()]);
                 changed.0.insert(knob.to_string(), value);
-                // Keep the change only where the family accepts it (some
-                // constructions need room, e.g. a losing position of big piles).
-                if (0..32).all(|seed| (fam.generate)(&changed, &mut crate::generate::Rng::new(seed)).is_ok()) {
-                    *params = changed;
+                let works =
+                    (0..4).any(|s| (fam.generate)(&changed, &mut Rng::new(seed ^ s)).is_ok());
+                if works {
+                    params = changed;
+                } else if params.0.contains_key(knob) {
+                    // The entry cannot be made this small: leave it to bigger rounds.
+                    too_big = true;
+                }
+            }
+            if too_big {
+                continue;
+            }
+            for k in 0..*count {
+                let mut rng = Rng::derive(seed, &format!("stress/{}/{e}/{k}/{cap}", group.name));
+                if let Ok(text) = (fam.generate)(&params, &mut rng) {
+                    out.push(text.into_bytes());
                 }
             }
         }
     }
-    p
+    out
 }
 
 /// Shrinks a failing input and gathers what the report shows.

@@ -98,14 +98,30 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
     let paired: Vec<(Case, CaseLayout)> = cases
         .iter()
         .cloned()
-        .zip(layout.cases.iter().cloned().chain(std::iter::repeat(CaseLayout::default())))
+        .zip(
+            layout
+                .cases
+                .iter()
+                .cloned()
+                .chain(std::iter::repeat(CaseLayout::default())),
+        )
         .collect();
     for kept in without_chunks(&paired) {
         let (c, l): (Vec<Case>, Vec<CaseLayout>) = kept.into_iter().unzip();
-        out.push((c, Layout { cases: l, ..layout.clone() }));
+        out.push((
+            c,
+            Layout {
+                cases: l,
+                ..layout.clone()
+            },
+        ));
     }
     for (k, case) in cases.iter().enumerate() {
-        let seps = layout.cases.get(k).map(|l| l.items.clone()).unwrap_or_default();
+        let seps = layout
+            .cases
+            .get(k)
+            .map(|l| l.items.clone())
+            .unwrap_or_default();
         let paired: Vec<(u64, String)> = case
             .items
             .iter()
@@ -127,7 +143,8 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
     // nim-sum of doubled values) that single changes break.
     if cases.iter().any(|c| !c.items.is_empty()) {
         let min = format.item.1.min;
-        for shrink in [&|_: u64| min as u64, &|v: u64| (v / 2).max(min)] as [&dyn Fn(u64) -> u64; 2] {
+        for shrink in [&|_: u64| min as u64, &|v: u64| (v / 2).max(min)] as [&dyn Fn(u64) -> u64; 2]
+        {
             let mut c = cases.clone();
             for case in &mut c {
                 for v in &mut case.items {
