@@ -9,12 +9,25 @@ have gcc || need+=(gcc)
 have g++ || need+=(g++)
 have javac || need+=(default-jdk-headless)
 have python3 || need+=(python3)
+# problemtools' verifyproblem (tests/export.rs checks every export with it)
+# typesets statements with LuaLaTeX and converts them to HTML.
+have lualatex || need+=(texlive-latex-base texlive-latex-recommended texlive-latex-extra
+  texlive-fonts-recommended texlive-plain-generic texlive-luatex texlive-lang-cyrillic)
+have dvisvgm || need+=(dvisvgm)
+have tidy || need+=(tidy)
 
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# problemtools (the ICPC package format's reference checker) from PyPI.
+if ! have verifyproblem; then
+  python3 -m pip install -q problemtools 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages problemtools
+  hash -r
 fi
 
 if ! have cargo; then

@@ -36,23 +36,22 @@ impl IcpcDefaultChecker {
 
     fn compare(&self, expected: &[u8], got: &[u8]) -> TokenMatch {
         let f = &self.flags;
-        if f.float_abs.is_some() || f.float_rel.is_some() {
-            if let Some(y) = parse_finite(expected) {
-                let Some(x) = parse_finite(got) else {
-                    return TokenMatch::Differ(Some("not a number".into()));
-                };
-                let error = (x - y).abs();
-                let abs = f.float_abs.unwrap_or(-1.0);
-                let rel = f.float_rel.map_or(-1.0, |r| r * y.abs());
-                let within = |bound: f64| bound >= 0.0 && error <= bound * (1.0 + BOUND_SLACK);
-                return if within(abs) || within(rel) {
-                    TokenMatch::Equal
-                } else {
-                    TokenMatch::Differ(Some(format!(
-                        "differs by {error:e}, more than the tolerance allows"
-                    )))
-                };
-            }
+        let tolerant = f.float_abs.is_some() || f.float_rel.is_some();
+        if tolerant && let Some(y) = parse_finite(expected) {
+            let Some(x) = parse_finite(got) else {
+                return TokenMatch::Differ(Some("not a number".into()));
+            };
+            let error = (x - y).abs();
+            let abs = f.float_abs.unwrap_or(-1.0);
+            let rel = f.float_rel.map_or(-1.0, |r| r * y.abs());
+            let within = |bound: f64| bound >= 0.0 && error <= bound * (1.0 + BOUND_SLACK);
+            return if within(abs) || within(rel) {
+                TokenMatch::Equal
+            } else {
+                TokenMatch::Differ(Some(format!(
+                    "differs by {error:e}, more than the tolerance allows"
+                )))
+            };
         }
         let same = if f.case_sensitive {
             expected == got

@@ -143,8 +143,7 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
     // nim-sum of doubled values) that single changes break.
     if cases.iter().any(|c| !c.items.is_empty()) {
         let min = format.item.1.min;
-        for shrink in [&|_: u64| min as u64, &|v: u64| (v / 2).max(min)] as [&dyn Fn(u64) -> u64; 2]
-        {
+        for shrink in [&|_: u64| min, &|v: u64| (v / 2).max(min)] as [&dyn Fn(u64) -> u64; 2] {
             let mut c = cases.clone();
             for case in &mut c {
                 for v in &mut case.items {
