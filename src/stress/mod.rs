@@ -450,7 +450,7 @@ fn run_submission(
         .iter()
         .map(|a| shell_quote(&a.to_string_lossy()))
         .collect();
-    let reproduce = format!("printf '%s' {} | {}", shell_quote(input), argv.join(" "));
+    let reproduce = format!("printf {} | {}", printf_format(input), argv.join(" "));
     Ok((actual, reproduce))
 }
 
@@ -470,6 +470,23 @@ fn read_capped(path: &Path) -> String {
     } else {
         text
     }
+}
+
+/// `text` as a one-line, single-quoted printf format that prints it back.
+fn printf_format(text: &str) -> String {
+    let mut f = String::new();
+    for c in text.chars() {
+        match c {
+            '\\' => f.push_str("\\\\"),
+            '%' => f.push_str("%%"),
+            '\n' => f.push_str("\\n"),
+            '\t' => f.push_str("\\t"),
+            '\r' => f.push_str("\\r"),
+            '\'' => f.push_str("'\\''"),
+            c => f.push(c),
+        }
+    }
+    format!("'{f}'")
 }
 
 /// Single-quotes a word for a POSIX shell.
@@ -500,5 +517,6 @@ mod tests {
         assert_eq!(shell_quote("/a/b.py"), "/a/b.py");
         assert_eq!(shell_quote("1\n2 3\n"), "'1\n2 3\n'");
         assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(printf_format("1\n2 %\t'\\"), r"'1\n2 %%\t'\''\\'");
     }
 }
