@@ -147,6 +147,33 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Search for an input a submission fails, and shrink it (see docs/stress.md)
+    Stress {
+        problem: String,
+        submission: PathBuf,
+        /// Seconds for the search (shrinking may take as long again)
+        #[arg(long, default_value_t = 10.0)]
+        time: f64,
+        /// Seed of the fresh random rounds
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print {"found", "input", "expected", "actual", "verdict", "tries", …}
+        #[arg(long)]
+        json: bool,
+        /// Tests run at once
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Language id instead of detection by extension
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
+    Export {
+        problem: String,
+        /// The package folder to create (new or empty; name it like `nimyesno`)
+        #[arg(long = "to", value_name = "DIR")]
+        to: PathBuf,
+    },
 }
 
 /// A failure with the exit code it deserves.
@@ -230,6 +257,29 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             out,
             feedback,
         } => batch_cmd::merge(inputs, out, feedback),
+        Command::Export { problem, to } => export_cmd(g, &problem, &to),
+        Command::Stress {
+            problem,
+            submission,
+            time,
+            seed,
+            json,
+            jobs,
+            lang,
+        } => {
+            if !(time.is_finite() && time > 0.0 && time <= 86_400.0) {
+                return Err(usage(anyhow!(
+                    "--time must be a number of seconds above 0, found {time}"
+                )));
+            }
+            let options = grundy::stress::Options {
+                time: std::time::Duration::from_secs_f64(time),
+                seed,
+                jobs,
+                language: lang,
+            };
+            stress_cmd(g, &problem, &submission, &options, json)
+        }
     }
 }
 
@@ -575,4 +625,89 @@ fn copy(from: &Path, to: &Path) -> Result<(), Failure> {
         .map(|_| ())
         .with_context(|| format!("cannot write {}", to.display()))
         .map_err(usage)
+}
+
+fn export_cmd(g: &Global, id: &str, to: &Path) -> Result<u8, Failure> {
+    use grundy::export::{self, ExportError};
+    let problem = find(g, id)?;
+    let ctx = context(g)?;
+    let done = export::export(&problem, &ctx, to).map_err(|e| match e {
+        ExportError::Usage(_) => usage(anyhow!(e)),
+        ExportError::Io(_) => internal(anyhow!(e)),
+    })?;
+    for note in &done.notes {
+        eprintln!("note: {note}");
+    }
+    eprintln!(
+        "wrote {} as a problem package in {}: {} samples, {} secret tests, {} submissions",
+        problem.id,
+        to.display(),
+        done.samples,
+        done.secret,
+        done.submissions.len()
+    );
+    Ok(0)
+}
+
+fn stress_cmd(
+    g: &Global,
+    id: &str,
+    submission: &Path,
+    options: &grundy::stress::Options,
+    json: bool,
+) -> Result<u8, Failure> {
+    let problem = find(g, id)?;
+    if !submission.is_file() {
+        return Err(usage(anyhow!("{}: no such file", submission.display())));
+    }
+    let ctx = context(g)?;
+    let report = grundy::stress::stress(&problem, &ctx, submission, options)?;
+    let secs = report.elapsed.as_secs_f64();
+    if json {
+        let v = match &report.found {
+            Some(c) => serde_json::json!({
+                "found": true, "input": c.input, "expected": c.expected, "actual": c.actual,
+                "verdict": c.verdict.code(), "tries": report.tries, "message": c.message,
+                "tokens": c.tokens, "found_tokens": c.found_tokens, "reproduce": c.reproduce,
+                "seconds": secs,
+            }),
+            None => serde_json::json!({"found": false, "tries": report.tries, "seconds": secs}),
+        };
+        println!("{v}");
+    } else {
+        let shown = submission.display();
+        match &report.found {
+            None => println!(
+                "stress {id} {shown}: no failing input in {} tries ({secs:.1} s); every output agreed with the reference",
+                report.tries
+            ),
+            Some(c) if c.verdict == Verdict::CE => {
+                println!(
+                    "stress {id} {shown}: the submission does not compile:\n{}",
+                    c.message.trim_end()
+                );
+            }
+            Some(c) => {
+                println!(
+                    "stress {id} {shown}: {} after {} tries ({secs:.1} s); shrunk from {} to {} numbers",
+                    c.verdict.code(),
+                    report.tries,
+                    c.found_tokens,
+                    c.tokens
+                );
+                let block = |title: &str, text: &str| {
+                    println!("{title}:");
+                    for line in text.lines() {
+                        println!("  {line}");
+                    }
+                };
+                block("input", &c.input);
+                block("expected", &c.expected);
+                block("actual", &c.actual);
+                println!("why: {}", c.message);
+                println!("reproduce: {}", c.reproduce);
+            }
+        }
+    }
+    Ok(if report.found.is_some() { 1 } else { 0 })
 }

@@ -236,6 +236,9 @@ fn check_known(
 /// Every sample's input and output must appear in the statement, so the
 /// statement never shows a sample the judge does not use.
 fn check_samples(problem: &Problem) -> Status {
+    if crate::spec::is_icpc_package(&problem.dir) {
+        return Status::Skipped("ICPC package: the samples are data/sample, added to the statement by the format's tools".into());
+    }
     let Some(path) = &problem.statement else {
         return Status::Failed(format!(
             "no statement next to {}",

@@ -7,6 +7,7 @@
 
 use crate::generate::{GenError, Params, Rng};
 
+pub mod format;
 pub mod piles;
 
 pub mod bash_game;
@@ -49,6 +50,15 @@ pub struct Entry {
     /// answer ([`tokens_match`]); problems that accept any winning move
     /// check the move against the oracle instead.
     pub accepts: fn(&OracleCase, &str) -> Result<(), String>,
+}
+
+impl Entry {
+    /// The structure of this problem's inputs: how `stress` shrinks a
+    /// failing input without breaking the statement's bounds, and what
+    /// `export` writes as the package's input validator.
+    pub fn input_format(&self) -> Option<format::InputFormat> {
+        format::of(self.id)
+    }
 }
 
 /// Every catalog entry, in the order of SPEC.md.

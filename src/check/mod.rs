@@ -10,6 +10,7 @@ mod exact;
 mod external;
 mod float;
 mod game;
+mod icpc_default;
 mod scan;
 mod tokens;
 
@@ -25,6 +26,7 @@ pub use exact::ExactChecker;
 pub use external::{DEFAULT_TIMEOUT, ExternalChecker, MESSAGE_CAP};
 pub use float::FloatChecker;
 pub use game::{build_game, known_games};
+pub use icpc_default::IcpcDefaultChecker;
 pub use tokens::TokensChecker;
 
 /// What a checker concluded about one output.
@@ -122,6 +124,12 @@ pub fn build_with_timeout(
             },
         )?),
         CheckerSpec::Game(name) => build_game(name)?,
+        CheckerSpec::IcpcDefault(flags) => Box::new(IcpcDefaultChecker::new(flags.clone()).ok_or(
+            CheckError::BadTolerance {
+                abs: flags.float_abs.unwrap_or(0.0),
+                rel: flags.float_rel.unwrap_or(0.0),
+            },
+        )?),
         CheckerSpec::Testlib(path) => {
             let command = program(command, path)?;
             Box::new(ExternalChecker::testlib(command, timeout))

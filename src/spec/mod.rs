@@ -2,8 +2,10 @@
 //!
 //! `grundy judge nim …` looks the id up in the problems folder
 //! (`--problems DIR`, else `$GRUNDY_PROBLEMS`, else `./problems`); a path to
-//! a folder holding `problem.yaml` works too.
+//! a folder holding `problem.yaml` works too, and so does an ICPC / Kattis
+//! problem package ([`icpc`]).
 
+pub mod icpc;
 mod model;
 mod units;
 mod yaml;
@@ -12,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+pub use icpc::is_package as is_icpc_package;
 pub use model::*;
 pub use units::{parse_bytes, parse_duration};
 
@@ -53,6 +56,9 @@ pub fn load(path: &Path) -> Result<Problem, SpecError> {
             e.utf8_error().valid_up_to()
         ),
     })?;
+    if path.parent().is_some_and(icpc::is_package) {
+        return icpc::load(path, &text);
+    }
     yaml::parse(path, &text)
 }
 

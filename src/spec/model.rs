@@ -89,6 +89,22 @@ pub enum CheckerSpec {
     Testlib(PathBuf),
     /// An ICPC output validator: `validator input answer feedback_dir < output`.
     Icpc { program: PathBuf, args: Vec<String> },
+    /// The default output validator of an ICPC problem package, with the
+    /// `validator_flags` of its `problem.yaml`.
+    IcpcDefault(IcpcFlags),
+}
+
+/// The flags of the ICPC default output validator (`validator_flags`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IcpcFlags {
+    /// `case_sensitive`: tokens compare case-sensitively (default: not).
+    pub case_sensitive: bool,
+    /// `space_change_sensitive`: whitespace between tokens must be the same.
+    pub space_change_sensitive: bool,
+    /// `float_absolute_tolerance` (or `float_tolerance`).
+    pub float_abs: Option<f64>,
+    /// `float_relative_tolerance` (or `float_tolerance`).
+    pub float_rel: Option<f64>,
 }
 
 /// Where a test's input comes from.

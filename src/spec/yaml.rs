@@ -425,7 +425,7 @@ fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
     others.into_iter().next()
 }
 
-fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
+pub(super) fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
     let text = e.to_string();
     let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
     // serde_yaml appends " at line L column C"; we print the location up front.

@@ -1,0 +1,628 @@
+//! The structure of a problem's input: cases of numbers within the
+//! statement's bounds.
+//!
+//! One declarative description per problem serves three users: `stress`
+//! parses a failing input into cases, shrinks them and writes them back;
+//! the shrinker validates every candidate so it never reports an input the
+//! statement forbids; and `export` turns the same description into the
+//! input validator an ICPC package needs. Every catalog input is a sequence
+//! of cases, each case an optional list length, some fixed numbers, then
+//! the list; whitespace is any mix of spaces and newlines (SPEC.md).
+
+/// An inclusive range of allowed values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bound {
+    pub min: u64,
+    pub max: u64,
+}
+
+impl Bound {
+    pub const fn new(min: u64, max: u64) -> Bound {
+        Bound { min, max }
+    }
+
+    fn check(&self, what: &str, v: u64) -> Result<(), String> {
+        if (self.min..=self.max).contains(&v) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what} = {v} is outside {}..={}",
+                self.min, self.max
+            ))
+        }
+    }
+}
+
+/// How the cases of one input follow each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framing {
+    /// The whole input is one case.
+    Single,
+    /// A first number `T` within the bound, then `T` cases.
+    Counted(Bound),
+    /// Cases until the end of the input (at least one, at most `max`).
+    UntilEof { max: u64 },
+    /// Cases until a case whose list length is 0 (a line `0`).
+    UntilZero,
+}
+
+/// The input grammar of one problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InputFormat {
+    pub framing: Framing,
+    /// The list length, when the case has a list: the case's first number.
+    pub list_len: Option<(&'static str, Bound)>,
+    /// Numbers after the list length (or the whole case without a list).
+    pub fixed: &'static [(&'static str, Bound)],
+    /// The list's items.
+    pub item: (&'static str, Bound),
+    /// Whether the list's items must be pairwise distinct.
+    pub distinct: bool,
+    /// Whether a case's list is written on the same line as its header.
+    pub one_line: bool,
+}
+
+/// The whitespace before each number of an input, in the shape of its
+/// cases, and after the last one: what a shrunk input keeps so that a
+/// program failing on layout (reading line by line, missing the final
+/// newline) still fails.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// Before the number of cases (`Counted`).
+    pub count: String,
+    pub cases: Vec<CaseLayout>,
+    /// Before the final `0` (`UntilZero`).
+    pub terminator: String,
+    /// After the last number.
+    pub end: String,
+}
+
+/// The whitespace before each number of one case.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct CaseLayout {
+    /// Before the list length and the fixed numbers.
+    pub head: Vec<String>,
+    /// Before each item of the list.
+    pub items: Vec<String>,
+}
+
+/// Tokens with the whitespace before each.
+struct Spaced<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Spaced<'a> {
+    fn new(text: &'a str) -> Self {
+        Spaced { text, pos: 0 }
+    }
+
+    /// What is left after the last token read.
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+}
+
+impl<'a> Iterator for Spaced<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        let rest = &self.text[self.pos..];
+        let start = rest.find(|c: char| !c.is_ascii_whitespace())?;
+        let len = rest[start..]
+            .find(|c: char| c.is_ascii_whitespace())
+            .unwrap_or(rest.len() - start);
+        self.pos += start + len;
+        Some((&rest[..start], &rest[start..start + len]))
+    }
+}
+
+/// One case: its fixed numbers and its list.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Case {
+    pub fixed: Vec<u64>,
+    pub items: Vec<u64>,
+}
+
+impl InputFormat {
+    fn has_list(&self) -> bool {
+        self.list_len.is_some()
+    }
+
+    /// Reads an input into cases; an error says where it stops making sense.
+    pub fn parse(&self, text: &str) -> Result<Vec<Case>, String> {
+        self.parse_layout(text).map(|(cases, _)| cases)
+    }
+
+    /// Reads an input into cases and the whitespace around every number.
+    pub fn parse_layout(&self, text: &str) -> Result<(Vec<Case>, Layout), String> {
+        let mut tokens = Spaced::new(text);
+        let mut read = 0usize;
+        let mut next =
+            |tokens: &mut Spaced<'_>, what: &str, sep: &mut String| -> Result<u64, String> {
+                let (space, t) = tokens
+                    .next()
+                    .ok_or_else(|| format!("the input ends where {what} should be"))?;
+                read += 1;
+                *sep = space.to_string();
+                number(t)
+                    .ok_or_else(|| format!("token {read}: `{}` is not a number ({what})", clip(t)))
+            };
+        let mut layout = Layout::default();
+        let mut cases = Vec::new();
+        let total = match self.framing {
+            Framing::Counted(_) => {
+                Some(next(&mut tokens, "the number of cases", &mut layout.count)?)
+            }
+            _ => None,
+        };
+        let until_eof = matches!(self.framing, Framing::UntilEof { .. });
+        loop {
+            if total.is_some_and(|t| cases.len() as u64 == t) {
+                break;
+            }
+            if until_eof && tokens.rest().trim_ascii().is_empty() {
+                break;
+            }
+            let mut seps = CaseLayout::default();
+            let len = match self.list_len {
+                Some((name, _)) => {
+                    let mut sep = String::new();
+                    let n = next(&mut tokens, name, &mut sep)?;
+                    if n == 0 && self.framing == Framing::UntilZero {
+                        layout.terminator = sep;
+                        break;
+                    }
+                    seps.head.push(sep);
+                    Some(n)
+                }
+                None => None,
+            };
+            let mut fixed = Vec::with_capacity(self.fixed.len());
+            for (name, _) in self.fixed {
+                let mut sep = String::new();
+                fixed.push(next(&mut tokens, name, &mut sep)?);
+                seps.head.push(sep);
+            }
+            let mut items = Vec::new();
+            if let Some(n) = len {
+                let (name, _) = self.item;
+                if n > 10_000_000 {
+                    return Err(format!(
+                        "a list of {n} numbers is more than any problem allows"
+                    ));
+                }
+                for _ in 0..n {
+                    let mut sep = String::new();
+                    items.push(next(&mut tokens, name, &mut sep)?);
+                    seps.items.push(sep);
+                }
+            }
+            cases.push(Case { fixed, items });
+            layout.cases.push(seps);
+            if self.framing == Framing::Single {
+                break;
+            }
+        }
+        let consumed = read;
+        if let Some((_, t)) = tokens.next() {
+            return Err(format!(
+                "token {}: `{}` after the end of the input",
+                consumed + 1,
+                clip(t)
+            ));
+        }
+        layout.end = tokens.rest().to_string();
+        Ok((cases, layout))
+    }
+
+    /// Whether the cases respect every bound of the statement.
+    pub fn validate(&self, cases: &[Case]) -> Result<(), String> {
+        let n = cases.len() as u64;
+        match self.framing {
+            Framing::Single if n != 1 => return Err(format!("{n} cases where the input is one")),
+            Framing::Counted(b) => b.check("the number of cases", n)?,
+            Framing::UntilEof { max } if n == 0 || n > max => {
+                return Err(format!("{n} cases, expected 1..={max}"));
+            }
+            Framing::UntilZero if n == 0 => return Err("no case before the final 0".into()),
+            _ => {}
+        }
+        for (k, c) in cases.iter().enumerate() {
+            let at = |what: &str| {
+                if cases.len() > 1 {
+                    format!("case {}: {what}", k + 1)
+                } else {
+                    what.to_string()
+                }
+            };
+            if c.fixed.len() != self.fixed.len() {
+                return Err(at(&format!(
+                    "{} numbers where {} belong",
+                    c.fixed.len(),
+                    self.fixed.len()
+                )));
+            }
+            for ((name, b), v) in self.fixed.iter().zip(&c.fixed) {
+                b.check(&at(name), *v)?;
+            }
+            match self.list_len {
+                Some((name, b)) => b.check(&at(name), c.items.len() as u64)?,
+                None if !c.items.is_empty() => return Err(at("a list where the case has none")),
+                None => {}
+            }
+            let (name, b) = self.item;
+            for v in &c.items {
+                b.check(&at(name), *v)?;
+            }
+            if self.distinct {
+                let mut seen = c.items.clone();
+                seen.sort_unstable();
+                if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
+                    return Err(at(&format!("{name} = {} appears twice", w[0])));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes cases the way the catalog's generators lay them out.
+    pub fn render(&self, cases: &[Case]) -> String {
+        self.render_with(cases, &self.canonical_layout(cases))
+    }
+
+    /// The plain layout: the count on its own line, one case per line (its
+    /// list on the next line unless `one_line`), single spaces, a final newline.
+    pub fn canonical_layout(&self, cases: &[Case]) -> Layout {
+        let mut first = !matches!(self.framing, Framing::Counted(_));
+        let mut layout = Layout {
+            count: String::new(),
+            cases: Vec::with_capacity(cases.len()),
+            terminator: "\n".into(),
+            end: "\n".into(),
+        };
+        for c in cases {
+            let head_len = usize::from(self.has_list()) + c.fixed.len();
+            let head = (0..head_len)
+                .map(|i| match (i, first) {
+                    (0, true) => String::new(),
+                    (0, false) => "\n".to_string(),
+                    _ => " ".to_string(),
+                })
+                .collect();
+            first = false;
+            let items = (0..c.items.len())
+                .map(|i| if i == 0 && !self.one_line { "\n" } else { " " }.to_string())
+                .collect();
+            layout.cases.push(CaseLayout { head, items });
+        }
+        if first {
+            layout.terminator = String::new();
+        }
+        layout
+    }
+
+    /// Writes cases with the given whitespace; where the layout has no entry
+    /// (more numbers than it describes) the plain layout's is used.
+    pub fn render_with(&self, cases: &[Case], layout: &Layout) -> String {
+        let plain = self.canonical_layout(cases);
+        let pick = |given: Option<&String>, fallback: &String| given.unwrap_or(fallback).clone();
+        let mut s = String::new();
+        if let Framing::Counted(_) = self.framing {
+            s.push_str(&layout.count);
+            s.push_str(&cases.len().to_string());
+        }
+        for (k, c) in cases.iter().enumerate() {
+            let given = layout.cases.get(k);
+            let fallback = &plain.cases[k];
+            let mut head: Vec<u64> = Vec::new();
+            if self.has_list() {
+                head.push(c.items.len() as u64);
+            }
+            head.extend(&c.fixed);
+            for (i, v) in head.iter().enumerate() {
+                s.push_str(&pick(given.and_then(|g| g.head.get(i)), &fallback.head[i]));
+                s.push_str(&v.to_string());
+            }
+            for (i, v) in c.items.iter().enumerate() {
+                s.push_str(&pick(
+                    given.and_then(|g| g.items.get(i)),
+                    &fallback.items[i],
+                ));
+                s.push_str(&v.to_string());
+            }
+        }
+        if self.framing == Framing::UntilZero {
+            s.push_str(&layout.terminator);
+            s.push('0');
+        }
+        s.push_str(&layout.end);
+        s
+    }
+
+    /// A standalone ICPC input validator (Python 3): exit 42 when standard
+    /// input is a valid input, 43 with a reason on standard error otherwise.
+    pub fn python_validator(&self, title: &str) -> String {
+        let bound = |b: Bound| format!("({}, {})", b.min, b.max);
+        let named = |(n, b): (&str, Bound)| format!("({n:?}, {})", bound(b));
+        let framing = match self.framing {
+            Framing::Single => "(\"single\", None)".to_string(),
+            Framing::Counted(b) => format!("(\"counted\", {})", bound(b)),
+            Framing::UntilEof { max } => format!("(\"eof\", {max})"),
+            Framing::UntilZero => "(\"zero\", None)".to_string(),
+        };
+        let fixed: Vec<String> = self.fixed.iter().map(|&f| named(f)).collect();
+        let list_len = self.list_len.map_or("None".to_string(), named);
+        VALIDATOR_PY
+            .replace("{title}", title)
+            .replace("{framing}", &framing)
+            .replace("{list_len}", &list_len)
+            .replace("{fixed}", &format!("[{}]", fixed.join(", ")))
+            .replace("{item}", &named(self.item))
+            .replace("{distinct}", if self.distinct { "True" } else { "False" })
+    }
+}
+
+/// A single-case pile input: `n`, then `n` piles.
+const fn piles(n_max: u64, a_max: u64) -> InputFormat {
+    InputFormat {
+        framing: Framing::Single,
+        list_len: Some(("n", Bound::new(1, n_max))),
+        fixed: &[],
+        item: ("a_i", Bound::new(1, a_max)),
+        distinct: false,
+        one_line: false,
+    }
+}
+
+/// Lines `a b` until the end of the input.
+const fn pairs(max_lines: u64, max: u64) -> InputFormat {
+    InputFormat {
+        framing: Framing::UntilEof { max: max_lines },
+        list_len: None,
+        fixed: if max == 1_000_000_000 {
+            &WYTHOFF_FIELDS
+        } else {
+            &WYTHOFF_LARGE_FIELDS
+        },
+        item: ("-", Bound::new(0, 0)),
+        distinct: false,
+        one_line: true,
+    }
+}
+
+const WYTHOFF_FIELDS: [(&str, Bound); 2] = [
+    ("a", Bound::new(0, 1_000_000_000)),
+    ("b", Bound::new(0, 1_000_000_000)),
+];
+const WYTHOFF_LARGE_FIELDS: [(&str, Bound); 2] = [
+    ("a", Bound::new(0, 1_000_000_000_000_000_000)),
+    ("b", Bound::new(0, 1_000_000_000_000_000_000)),
+];
+
+/// The input format of each catalog problem, as SPEC.md's table states it.
+pub fn of(id: &str) -> Option<InputFormat> {
+    const E9: u64 = 1_000_000_000;
+    Some(match id {
+        "nim" => piles(100, 10_000),
+        "nim-yes-no" | "misere-nim" | "nim-winning-move" => piles(100_000, E9),
+        "matches-game" => InputFormat {
+            framing: Framing::UntilEof { max: u64::MAX },
+            list_len: Some(("M", Bound::new(1, 20))),
+            item: ("a_i", Bound::new(1, 10_000_000)),
+            one_line: true,
+            ..piles(0, 0)
+        },
+        "john" => InputFormat {
+            framing: Framing::Counted(Bound::new(1, 474)),
+            ..piles(47, 4747)
+        },
+        "bash-game" => InputFormat {
+            framing: Framing::Counted(Bound::new(1, 100)),
+            list_len: None,
+            fixed: &[
+                ("n", Bound { min: 1, max: 1000 }),
+                ("m", Bound { min: 1, max: 1000 }),
+            ],
+            one_line: true,
+            ..piles(0, 0)
+        },
+        "bounded-nim" => InputFormat {
+            fixed: &[("k", Bound { min: 1, max: E9 })],
+            ..piles(100_000, E9)
+        },
+        "wythoff" => pairs(u64::MAX, E9),
+        "wythoff-large" => pairs(100_000, 1_000_000_000_000_000_000),
+        "nim-count-moves" => InputFormat {
+            framing: Framing::UntilZero,
+            one_line: true,
+            ..piles(1000, E9)
+        },
+        "staircase-nim" => InputFormat {
+            framing: Framing::Counted(Bound::new(1, 20)),
+            list_len: Some(("N", Bound::new(1, 1000))),
+            item: ("P_i", Bound::new(1, 10_000)),
+            distinct: true,
+            ..piles(0, 0)
+        },
+        "new-stone-game" => InputFormat {
+            framing: Framing::UntilZero,
+            ..piles(10, 100)
+        },
+        _ => return None,
+    })
+}
+
+/// A canonical non-negative decimal number (no sign, no leading zero).
+fn number(t: &str) -> Option<u64> {
+    let canonical =
+        !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && (t == "0" || !t.starts_with('0'));
+    if canonical { t.parse().ok() } else { None }
+}
+
+fn clip(t: &str) -> String {
+    t.chars().take(30).collect()
+}
+
+const VALIDATOR_PY: &str = r#"#!/usr/bin/env python3
+# Input validator for "{title}", written by `grundy export` from the
+# problem's input format: exit 42 if standard input is valid, else 43.
+import re
+import sys
+
+FRAMING = {framing}
+LIST_LEN = {list_len}
+FIXED = {fixed}
+ITEM = {item}
+DISTINCT = {distinct}
+
+
+def fail(why):
+    print(why, file=sys.stderr)
+    sys.exit(43)
+
+
+def main():
+    data = sys.stdin.buffer.read()
+    if re.search(rb"[^0-9 \t\r\n]", data):
+        fail("a character other than a digit or whitespace")
+    tokens = data.split()
+    pos = [0]
+
+    def number(what, bound):
+        if pos[0] >= len(tokens):
+            fail("the input ends where %s should be" % what)
+        t = tokens[pos[0]]
+        pos[0] += 1
+        if len(t) > 1 and t.startswith(b"0"):
+            fail("%s: leading zero in %r" % (what, t))
+        v = int(t)
+        if not bound[0] <= v <= bound[1]:
+            fail("%s = %d is outside %d..%d" % (what, v, bound[0], bound[1]))
+        return v
+
+    kind, arg = FRAMING
+    total = number("the number of cases", arg) if kind == "counted" else None
+    cases = 0
+    while True:
+        if total is not None and cases == total:
+            break
+        if kind == "eof" and pos[0] == len(tokens):
+            break
+        n = None
+        if LIST_LEN is not None:
+            if kind == "zero" and pos[0] < len(tokens) and tokens[pos[0]] == b"0":
+                pos[0] += 1
+                break
+            n = number(LIST_LEN[0], LIST_LEN[1])
+        for name, bound in FIXED:
+            number(name, bound)
+        if n is not None:
+            items = [number(ITEM[0], ITEM[1]) for _ in range(n)]
+            if DISTINCT and len(set(items)) != len(items):
+                fail("%s values repeat" % ITEM[0])
+        cases += 1
+        if kind == "single":
+            break
+    if kind == "eof" and not 1 <= cases <= arg:
+        fail("%d cases, expected 1..%d" % (cases, arg))
+    if kind == "zero" and cases == 0:
+        fail("no case before the final 0")
+    if pos[0] != len(tokens):
+        fail("extra data after the input")
+    sys.exit(42)
+
+
+main()
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PILES: InputFormat = InputFormat {
+        framing: Framing::Single,
+        list_len: Some(("n", Bound::new(1, 100))),
+        fixed: &[],
+        item: ("a_i", Bound::new(1, 10_000)),
+        distinct: false,
+        one_line: false,
+    };
+
+    const ZERO: InputFormat = InputFormat {
+        framing: Framing::UntilZero,
+        list_len: Some(("n", Bound::new(1, 10))),
+        fixed: &[],
+        item: ("a_i", Bound::new(1, 100)),
+        distinct: false,
+        one_line: true,
+    };
+
+    const PAIRS: InputFormat = InputFormat {
+        framing: Framing::UntilEof { max: 100_000 },
+        list_len: None,
+        fixed: &[
+            ("a", Bound::new(0, 1_000_000_000)),
+            ("b", Bound::new(0, 1_000_000_000)),
+        ],
+        item: ("-", Bound::new(0, 0)),
+        distinct: false,
+        one_line: true,
+    };
+
+    const COUNTED: InputFormat = InputFormat {
+        framing: Framing::Counted(Bound::new(1, 20)),
+        list_len: Some(("N", Bound::new(1, 1000))),
+        fixed: &[],
+        item: ("P_i", Bound::new(1, 10_000)),
+        distinct: true,
+        one_line: false,
+    };
+
+    #[test]
+    fn parse_render_round_trip() {
+        for (f, text) in [
+            (PILES, "3\n1 2 3\n"),
+            (ZERO, "2 1 2\n1 5\n0\n"),
+            (PAIRS, "1 2\n0 0\n"),
+            (COUNTED, "2\n1\n5\n2\n1 2\n"),
+        ] {
+            let cases = f.parse(text).expect("parses");
+            assert_eq!(f.validate(&cases), Ok(()));
+            assert_eq!(f.render(&cases), text);
+            let messy = format!(" {}", text.replace('\n', "  \n\t "));
+            assert_eq!(f.parse(&messy), Ok(cases.clone()));
+            let (again, layout) = f.parse_layout(&messy).expect("parses");
+            assert_eq!(again, cases);
+            assert_eq!(f.render_with(&cases, &layout), messy, "layout kept");
+        }
+    }
+
+    #[test]
+    fn bad_inputs_are_named() {
+        assert_eq!(
+            PILES.parse("2\n1\n"),
+            Err("the input ends where a_i should be".into())
+        );
+        assert_eq!(
+            PILES.parse("1\n1 2\n"),
+            Err("token 3: `2` after the end of the input".into())
+        );
+        assert_eq!(
+            PILES.parse("1\n01\n"),
+            Err("token 2: `01` is not a number (a_i)".into())
+        );
+        let c = PILES.parse("1\n10001\n").expect("parses");
+        assert_eq!(
+            PILES.validate(&c),
+            Err("a_i = 10001 is outside 1..=10000".into())
+        );
+        let c = COUNTED.parse("1\n2\n3 3\n").expect("parses");
+        assert_eq!(COUNTED.validate(&c), Err("P_i = 3 appears twice".into()));
+        assert!(ZERO.parse("1 1\n").is_err());
+        assert_eq!(
+            PAIRS.validate(&[]),
+            Err("0 cases, expected 1..=100000".into())
+        );
+    }
+}

@@ -1,0 +1,523 @@
+//! `grundy stress PROBLEM SUBMISSION`: search for an input on which a
+//! submission disagrees with the reference, then shrink it.
+//!
+//! The search judges the problem's own tests first (they were built to
+//! catch the known wrong ideas), then fresh materialisations of the same
+//! spec with new seeds; within each round the smallest inputs go first, so
+//! the first counterexample found is already small and cheap. Every input
+//! is judged exactly as `judge` would (same limits, checker and verdict
+//! precedence) by handing the judge a one-group problem of inline tests.
+//! The shrinker ([`shrink`]) then removes cases, piles and magnitude while
+//! the submission keeps failing the same way, validating every candidate
+//! against the problem's input format so it never reports an input the
+//! statement forbids.
+
+mod shrink;
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::catalog::format::InputFormat;
+use crate::generate::Rng;
+use crate::judge::{self, Context, JudgeError, TestResult};
+use crate::language::{CompileOutcome, compile};
+use crate::spec::{Group, Problem, TestSource};
+use crate::verdict::Verdict;
+
+pub use shrink::{Shrunk, shrink};
+
+/// How to search.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Time for the search; shrinking gets as much again at most.
+    pub time: Duration,
+    /// Seed of the first fresh round (the spec's own tests come before it).
+    pub seed: u64,
+    /// Tests run at once.
+    pub jobs: usize,
+    /// `--lang`: the submission's language instead of detection.
+    pub language: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            time: Duration::from_secs(10),
+            seed: 1,
+            jobs: 2,
+            language: None,
+        }
+    }
+}
+
+/// A failing input and what happened on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counterexample {
+    pub input: String,
+    /// The reference's output.
+    pub expected: String,
+    /// The submission's output (cut at [`OUTPUT_CAP`] bytes).
+    pub actual: String,
+    pub verdict: Verdict,
+    /// The judge's reason (checker message, crash, limit).
+    pub message: String,
+    /// Numbers in the input as first found, and after shrinking.
+    pub found_tokens: usize,
+    pub tokens: usize,
+    /// A shell command that runs the submission on the input.
+    pub reproduce: String,
+}
+
+/// What a stress run found.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub found: Option<Counterexample>,
+    /// Distinct inputs judged during the search.
+    pub tries: u64,
+    pub elapsed: Duration,
+}
+
+/// Longest output kept for the report.
+pub const OUTPUT_CAP: usize = 4096;
+
+/// Judges inputs the way `judge` does: a problem whose only group is the
+/// given inputs, prepared (answers from the reference, cached) and judged.
+/// Public so that other features (`grade`'s "first failing case") can
+/// shrink a failure with [`shrink`].
+pub struct Runner<'a> {
+    pub problem: &'a Problem,
+    pub ctx: &'a Context,
+    pub submission: &'a Path,
+    pub options: judge::Options,
+}
+
+/// The first input of a batch that fails, with its result.
+pub struct Failure {
+    pub index: usize,
+    pub result: TestResult,
+}
+
+impl Runner<'_> {
+    pub fn new<'a>(
+        problem: &'a Problem,
+        ctx: &'a Context,
+        submission: &'a Path,
+        jobs: usize,
+        language: Option<String>,
+    ) -> Runner<'a> {
+        Runner {
+            problem,
+            ctx,
+            submission,
+            options: judge::Options {
+                jobs: jobs.max(1),
+                groups: Vec::new(),
+                fail_fast: true,
+                language,
+                ..judge::Options::default()
+            },
+        }
+    }
+
+    /// The one-group problem judging `inputs` in order.
+    fn batch_problem(&self, inputs: &[String]) -> Problem {
+        let mut p = self.problem.clone();
+        p.samples.clear();
+        p.groups = vec![Group {
+            name: "stress".into(),
+            points: 1.0,
+            tests: inputs
+                .iter()
+                .map(|i| TestSource::Inline {
+                    input: i.clone(),
+                    answer: None,
+                })
+                .collect(),
+        }];
+        p
+    }
+
+    /// The first input (in order) the submission fails; inputs on which the
+    /// reference itself fails, or the checker breaks (`IE`), are skipped.
+    /// `Err` for a problem that cannot be judged; `Ok(Some)` with verdict
+    /// `CE` and index 0 when the submission does not compile.
+    pub fn first_failure(&self, inputs: &[String]) -> Result<Option<Failure>, JudgeError> {
+        let mut start = 0;
+        while start < inputs.len() {
+            let prepared = judge::prepare(&self.batch_problem(&inputs[start..]), self.ctx)?;
+            let mut prepared = prepared;
+            let kept: Vec<usize> = (0..prepared.tests.len())
+                .filter(|&i| prepared.tests[i].answer.is_ok())
+                .collect();
+            prepared.tests.retain(|t| t.answer.is_ok());
+            if prepared.tests.is_empty() {
+                return Ok(None);
+            }
+            let r = judge::judge(
+                &prepared,
+                self.ctx,
+                self.submission,
+                &self.options,
+                &mut |_| {},
+            )?;
+            if r.verdict == Verdict::CE {
+                return Ok(Some(Failure {
+                    index: 0,
+                    result: TestResult {
+                        name: "compile".into(),
+                        group: String::new(),
+                        verdict: Verdict::CE,
+                        time_ms: 0.0,
+                        wall_ms: 0.0,
+                        memory_kib: 0,
+                        exit_code: None,
+                        signal: None,
+                        message: r.compile.log,
+                        diff: None,
+                        stderr: String::new(),
+                    },
+                }));
+            }
+            let Some(pos) = r.tests.iter().position(|t| t.verdict != Verdict::AC) else {
+                return Ok(None);
+            };
+            let index = start + kept[pos];
+            if r.tests[pos].verdict != Verdict::IE {
+                return Ok(Some(Failure {
+                    index,
+                    result: r.tests[pos].clone(),
+                }));
+            }
+            start = index + 1;
+        }
+        Ok(None)
+    }
+}
+
+/// Searches for a failing input within `options.time`, then shrinks it.
+pub fn stress(
+    problem: &Problem,
+    ctx: &Context,
+    submission: &Path,
+    options: &Options,
+) -> Result<Report, JudgeError> {
+    if problem.reference.is_none() {
+        return Err(JudgeError::Problem(format!(
+            "{}: stress needs a reference solution to compare with",
+            problem.spec_path.display()
+        )));
+    }
+    let started = Instant::now();
+    let deadline = started + options.time;
+    let runner = Runner::new(
+        problem,
+        ctx,
+        submission,
+        options.jobs,
+        options.language.clone(),
+    );
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut tries = 0u64;
+    let mut round = 0u64;
+    while Instant::now() < deadline {
+        // Tiny and small versions of the spec's generated entries first (a
+        // small counterexample needs little shrinking), then the spec
+        // itself, then fresh seeds at the three sizes in turn.
+        let (size, seed) = match round {
+            0 => (Some(3), problem.seed),
+            1 => (Some(10), problem.seed),
+            2 => (None, problem.seed),
+            r => (
+                [Some(3), Some(10), None][(r as usize - 3) % 3],
+                options.seed.wrapping_add(r - 3),
+            ),
+        };
+        round += 1;
+        let generated: Vec<Vec<u8>> = match size {
+            Some(cap) => scaled_inputs(problem, cap, seed),
+            None => {
+                let mut p = problem.clone();
+                p.seed = seed;
+                judge::cases(&p, ctx)?
+                    .into_iter()
+                    .map(|c| c.input)
+                    .collect()
+            }
+        };
+        let mut inputs: Vec<String> = generated
+            .into_iter()
+            .filter_map(|i| String::from_utf8(i).ok())
+            .filter(|i| seen.insert(hash(i)))
+            .collect();
+        if inputs.is_empty() {
+            if round > 3 {
+                break; // the spec generates nothing new (handmade tests only)
+            }
+            continue;
+        }
+        // Small inputs first: the first failure is then small and cheap.
+        inputs.sort_by_key(|i| (i.len(), i.clone()));
+        for batch in inputs.chunks(8) {
+            if Instant::now() >= deadline {
+                break;
+            }
+            match runner.first_failure(batch)? {
+                None => tries += batch.len() as u64,
+                Some(f) => {
+                    tries += f.index as u64 + 1;
+                    let elapsed = started.elapsed();
+                    let found = finish(&runner, &batch[f.index], f.result, options.time)?;
+                    return Ok(Report {
+                        found: Some(found),
+                        tries,
+                        elapsed,
+                    });
+                }
+            }
+        }
+    }
+    Ok(Report {
+        found: None,
+        tries,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// The generator knobs that set how big an input is (counts of piles,
+/// lines, cases): the catalog's families all name them so.
+const SIZE_KNOBS: [&str; 6] = ["n", "lines", "cases", "t", "c", "m"];
+
+/// Inputs from every generated entry of the spec with its size knobs
+/// capped at `cap` (a knob the entry leaves at its default is added where
+/// the family takes it); a test the family cannot build so is skipped.
+fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for group in &problem.groups {
+        for (e, test) in group.tests.iter().enumerate() {
+            let TestSource::Generated {
+                family,
+                params,
+                count,
+                ..
+            } = test
+            else {
+                continue;
+            };
+            let Some(fam) = crate::catalog::family(family) else {
+                continue;
+            };
+            let mut params = params.clone();
+            let mut too_big = false;
+            for knob in SIZE_KNOBS {
+                let Ok((lo, hi)) = params.range_or(knob, (1, cap)) else {
+                    continue;
+                };
+                let mut changed = params.clone();
+                let value =
+                    serde_yaml::Value::Sequence(vec![lo.min(cap).into(), hi.min(cap).into()]);
+                changed.0.insert(knob.to_string(), value);
+                let works =
+                    (0..4).any(|s| (fam.generate)(&changed, &mut Rng::new(seed ^ s)).is_ok());
+                if works {
+                    params = changed;
+                } else if params.0.contains_key(knob) {
+                    // The entry cannot be made this small: leave it to bigger rounds.
+                    too_big = true;
+                }
+            }
+            if too_big {
+                continue;
+            }
+            for k in 0..*count {
+                let mut rng = Rng::derive(seed, &format!("stress/{}/{e}/{k}/{cap}", group.name));
+                if let Ok(text) = (fam.generate)(&params, &mut rng) {
+                    out.push(text.into_bytes());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Shrinks a failing input and gathers what the report shows.
+fn finish(
+    runner: &Runner<'_>,
+    input: &str,
+    result: TestResult,
+    budget: Duration,
+) -> Result<Counterexample, JudgeError> {
+    if result.verdict == Verdict::CE {
+        return Ok(Counterexample {
+            input: String::new(),
+            expected: String::new(),
+            actual: String::new(),
+            verdict: Verdict::CE,
+            message: result.message,
+            found_tokens: 0,
+            tokens: 0,
+            reproduce: String::new(),
+        });
+    }
+    let format = crate::catalog::entry(&runner.problem.id.0).and_then(|e| e.input_format());
+    // Judge the input alone once more: a limit verdict seen while the
+    // machine was busy must not become what every smaller input must show.
+    let verdict = match runner.first_failure(&[input.to_string()])? {
+        Some(f) => f.result.verdict,
+        None => result.verdict,
+    };
+    let shrunk = match &format {
+        Some(f) => shrink(runner, f, input, verdict, budget)?,
+        None => Shrunk {
+            input: input.to_string(),
+            steps: 0,
+            candidates: 0,
+        },
+    };
+    describe(runner, format.as_ref(), input, shrunk, result)
+}
+
+fn describe(
+    runner: &Runner<'_>,
+    format: Option<&InputFormat>,
+    original: &str,
+    shrunk: Shrunk,
+    first: TestResult,
+) -> Result<Counterexample, JudgeError> {
+    // Judge the final input once more for its message, and run both programs
+    // for their outputs.
+    let last = runner.first_failure(std::slice::from_ref(&shrunk.input))?;
+    let (verdict, message) = match last {
+        Some(f) => (f.result.verdict, f.result.message),
+        None => (first.verdict, first.message),
+    };
+    let prepared = judge::prepare(
+        &runner.batch_problem(std::slice::from_ref(&shrunk.input)),
+        runner.ctx,
+    )?;
+    let test = prepared.tests.first();
+    let expected = test
+        .and_then(|t| t.answer.as_ref().ok())
+        .map(|p| read_capped(p))
+        .unwrap_or_default();
+    let (actual, reproduce) = match test {
+        Some(t) => run_submission(runner, &t.input, &shrunk.input)?,
+        None => (String::new(), String::new()),
+    };
+    let count = |s: &str| s.split_ascii_whitespace().count();
+    let _ = format;
+    Ok(Counterexample {
+        found_tokens: count(original),
+        tokens: count(&shrunk.input),
+        input: shrunk.input,
+        expected,
+        actual,
+        verdict,
+        message,
+        reproduce,
+    })
+}
+
+/// The submission's output on one input, and the command that reproduces it.
+fn run_submission(
+    runner: &Runner<'_>,
+    input_path: &Path,
+    input: &str,
+) -> Result<(String, String), JudgeError> {
+    let ctx = runner.ctx;
+    let lang = match &runner.options.language {
+        Some(id) => ctx.languages.by_id(id),
+        None => ctx.languages.detect(runner.submission),
+    }
+    .map_err(|e| JudgeError::Submission(e.to_string()))?;
+    let compiled = match compile(lang, runner.submission, &ctx.cache)
+        .map_err(|e| JudgeError::Submission(e.to_string()))?
+    {
+        CompileOutcome::Ready(c) => c,
+        CompileOutcome::Failed { .. } => return Ok((String::new(), String::new())),
+    };
+    let limits = judge::run_limits(&compiled, &runner.problem.limits);
+    let exec = judge::execute(
+        &compiled,
+        input_path,
+        limits,
+        runner.problem.limits.memory,
+        ctx.workroot.path(),
+    )
+    .map_err(|e| JudgeError::Io(e.to_string()))?;
+    let actual = read_capped(&exec.stdout);
+    let argv: Vec<String> = compiled
+        .argv(runner.problem.limits.memory)
+        .iter()
+        .map(|a| shell_quote(&a.to_string_lossy()))
+        .collect();
+    let reproduce = format!("printf {} | {}", printf_format(input), argv.join(" "));
+    Ok((actual, reproduce))
+}
+
+fn read_capped(path: &Path) -> String {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(OUTPUT_CAP as u64 + 1).read_to_end(&mut buf);
+    }
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    if text.len() > OUTPUT_CAP {
+        let mut cut = OUTPUT_CAP;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        format!("{}…", &text[..cut])
+    } else {
+        text
+    }
+}
+
+/// `text` as a one-line, single-quoted printf format that prints it back.
+fn printf_format(text: &str) -> String {
+    let mut f = String::new();
+    for c in text.chars() {
+        match c {
+            '\\' => f.push_str("\\\\"),
+            '%' => f.push_str("%%"),
+            '\n' => f.push_str("\\n"),
+            '\t' => f.push_str("\\t"),
+            '\r' => f.push_str("\\r"),
+            '\'' => f.push_str("'\\''"),
+            c => f.push(c),
+        }
+    }
+    format!("'{f}'")
+}
+
+/// Single-quotes a word for a POSIX shell.
+fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-=+:,@".contains(&b))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+fn hash(s: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_survives_the_shell() {
+        assert_eq!(shell_quote("/a/b.py"), "/a/b.py");
+        assert_eq!(shell_quote("1\n2 3\n"), "'1\n2 3\n'");
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(printf_format("1\n2 %\t'\\"), r"'1\n2 %%\t'\''\\'");
+    }
+}

@@ -1,0 +1,267 @@
+//! Shrinking a failing input: fewer cases, fewer piles, smaller numbers,
+//! for as long as the submission still fails with the same verdict.
+//!
+//! Greedy, in the spirit of delta debugging: candidates come largest cut
+//! first (half of the cases, then quarters, … then single cases; the same
+//! for each case's list; then each number down to its minimum, to half, to
+//! one less), the first candidate that still fails is kept and the search
+//! starts over from it. Every candidate is validated against the problem's
+//! input format first, so the result is always an input the statement
+//! allows. Candidates are judged a few at a time so both cores work.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use super::Runner;
+use crate::catalog::format::{Case, CaseLayout, InputFormat, Layout};
+use crate::judge::JudgeError;
+use crate::verdict::Verdict;
+
+/// A shrunk input and how it was reached.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shrunk {
+    pub input: String,
+    /// Candidates kept (each one smaller than the one before).
+    pub steps: usize,
+    /// Candidates judged.
+    pub candidates: usize,
+}
+
+/// Shrinks `input`, on which the submission gets `verdict`, within `budget`.
+/// An input the format cannot read is returned unchanged.
+pub fn shrink(
+    runner: &Runner<'_>,
+    format: &InputFormat,
+    input: &str,
+    verdict: Verdict,
+    budget: Duration,
+) -> Result<Shrunk, JudgeError> {
+    let deadline = Instant::now() + budget;
+    let mut out = Shrunk {
+        input: input.to_string(),
+        steps: 0,
+        candidates: 0,
+    };
+    let Ok(mut best) = format.parse_layout(input) else {
+        return Ok(out);
+    };
+    if format.validate(&best.0).is_err() {
+        return Ok(out);
+    }
+    let mut seen: HashSet<String> = HashSet::new();
+    seen.insert(input.to_string());
+    let batch = runner.options.jobs.max(1) * 2;
+    'outer: while Instant::now() < deadline {
+        let candidates: Vec<(String, State)> = candidates(format, &best)
+            .into_iter()
+            .filter(|c| format.validate(&c.0).is_ok())
+            .map(|c| (format.render_with(&c.0, &c.1), c))
+            .filter(|(text, _)| seen.insert(text.clone()))
+            .collect();
+        for chunk in candidates.chunks(batch) {
+            if Instant::now() >= deadline {
+                break 'outer;
+            }
+            out.candidates += chunk.len();
+            let texts: Vec<String> = chunk.iter().map(|c| c.0.clone()).collect();
+            // The first candidate of the chunk failing the same way; one
+            // failing differently (a crash where the answer was wrong) is
+            // another bug, not this one.
+            let mut from = 0;
+            while from < texts.len() {
+                match runner.first_failure(&texts[from..])? {
+                    Some(f) if f.result.verdict == verdict => {
+                        let (text, state) = &chunk[from + f.index];
+                        best = state.clone();
+                        out.input = text.clone();
+                        out.steps += 1;
+                        continue 'outer;
+                    }
+                    Some(f) => from += f.index + 1,
+                    None => break,
+                }
+            }
+        }
+        break;
+    }
+    Ok(out)
+}
+
+/// Cases and the whitespace around their numbers.
+type State = (Vec<Case>, Layout);
+
+/// Smaller or plainer inputs than `state`, the biggest cuts first: the plain
+/// layout, fewer cases, fewer items, smaller numbers, plainer whitespace.
+fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
+    let (cases, layout) = state;
+    let mut out = vec![(cases.clone(), format.canonical_layout(cases))];
+    let paired: Vec<(Case, CaseLayout)> = cases
+        .iter()
+        .cloned()
+        .zip(
+            layout
+                .cases
+                .iter()
+                .cloned()
+                .chain(std::iter::repeat(CaseLayout::default())),
+        )
+        .collect();
+    for kept in without_chunks(&paired) {
+        let (c, l): (Vec<Case>, Vec<CaseLayout>) = kept.into_iter().unzip();
+        out.push((
+            c,
+            Layout {
+                cases: l,
+                ..layout.clone()
+            },
+        ));
+    }
+    for (k, case) in cases.iter().enumerate() {
+        let seps = layout
+            .cases
+            .get(k)
+            .map(|l| l.items.clone())
+            .unwrap_or_default();
+        let paired: Vec<(u64, String)> = case
+            .items
+            .iter()
+            .copied()
+            .zip(seps.into_iter().chain(std::iter::repeat(String::new())))
+            .collect();
+        for kept in without_chunks(&paired) {
+            let (items, seps): (Vec<u64>, Vec<String>) = kept.into_iter().unzip();
+            let mut c = cases.clone();
+            c[k].items = items;
+            let mut l = layout.clone();
+            if let Some(cl) = l.cases.get_mut(k) {
+                cl.items = seps;
+            }
+            out.push((c, l));
+        }
+    }
+    // Every item at its minimum, or halved, at once: keeps relations (equal piles, a zero
+    // nim-sum of doubled values) that single changes break.
+    if cases.iter().any(|c| !c.items.is_empty()) {
+        let min = format.item.1.min;
+        for shrink in [&|_: u64| min, &|v: u64| (v / 2).max(min)] as [&dyn Fn(u64) -> u64; 2] {
+            let mut c = cases.clone();
+            for case in &mut c {
+                for v in &mut case.items {
+                    *v = shrink(*v);
+                }
+            }
+            out.push((c, layout.clone()));
+        }
+    }
+    for (k, case) in cases.iter().enumerate() {
+        for (j, &v) in case.fixed.iter().enumerate() {
+            let min = format.fixed.get(j).map_or(0, |f| f.1.min);
+            for smaller in smaller_values(v, min) {
+                let mut c = cases.clone();
+                c[k].fixed[j] = smaller;
+                out.push((c, layout.clone()));
+            }
+        }
+        for (j, &v) in case.items.iter().enumerate() {
+            for smaller in smaller_values(v, format.item.1.min) {
+                let mut c = cases.clone();
+                c[k].items[j] = smaller;
+                out.push((c, layout.clone()));
+            }
+        }
+    }
+    let plain = format.canonical_layout(cases);
+    let mut plainer = |edit: &dyn Fn(&mut Layout)| {
+        let mut l = layout.clone();
+        edit(&mut l);
+        if l != *layout {
+            out.push((cases.clone(), l));
+        }
+    };
+    plainer(&|l| l.end = plain.end.clone());
+    plainer(&|l| l.count = plain.count.clone());
+    plainer(&|l| l.terminator = plain.terminator.clone());
+    for (k, pc) in plain.cases.iter().enumerate() {
+        for i in 0..pc.head.len() {
+            plainer(&|l| {
+                if let Some(s) = l.cases.get_mut(k).and_then(|c| c.head.get_mut(i)) {
+                    *s = pc.head[i].clone();
+                }
+            });
+        }
+        for i in 0..pc.items.len() {
+            plainer(&|l| {
+                if let Some(s) = l.cases.get_mut(k).and_then(|c| c.items.get_mut(i)) {
+                    *s = pc.items[i].clone();
+                }
+            });
+        }
+    }
+    out
+}
+
+/// The list with one chunk removed, for chunk sizes n/2, n/4, …, 1.
+fn without_chunks<T: Clone>(list: &[T]) -> Vec<Vec<T>> {
+    let n = list.len();
+    let mut out = Vec::new();
+    let mut size = n / 2;
+    while size >= 1 {
+        let mut start = 0;
+        while start < n {
+            let end = (start + size).min(n);
+            let mut kept = list[..start].to_vec();
+            kept.extend_from_slice(&list[end..]);
+            out.push(kept);
+            start = end;
+        }
+        if size == 1 {
+            break;
+        }
+        size /= 2;
+    }
+    if n == 1 {
+        out.push(Vec::new());
+    }
+    out
+}
+
+/// The minimum, half, and one less, when smaller than `v`.
+fn smaller_values(v: u64, min: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    for c in [min, v / 2, v.saturating_sub(1)] {
+        if c < v && c >= min && !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_go_from_halves_to_single_items() {
+        let got = without_chunks(&[1, 2, 3, 4]);
+        assert_eq!(
+            got,
+            vec![
+                vec![3, 4],
+                vec![1, 2],
+                vec![2, 3, 4],
+                vec![1, 3, 4],
+                vec![1, 2, 4],
+                vec![1, 2, 3]
+            ]
+        );
+        assert_eq!(without_chunks(&[7]), vec![Vec::<i32>::new()]);
+    }
+
+    #[test]
+    fn smaller_values_stay_in_bounds() {
+        assert_eq!(smaller_values(10, 1), vec![1, 5, 9]);
+        assert_eq!(smaller_values(1, 1), Vec::<u64>::new());
+        assert_eq!(smaller_values(2, 1), vec![1]);
+        assert_eq!(smaller_values(3, 0), vec![0, 1, 2]);
+    }
+}

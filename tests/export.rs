@@ -1,0 +1,216 @@
+//! `grundy export`: the package it writes has every part the ICPC format
+//! asks for, reads back into grundy with the same verdicts, and (where
+//! problemtools is installed, as CI's setup installs it) every problem's
+//! export passes the format's reference checker, `verifyproblem`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{stderr, stdout};
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+fn export(id: &str, to: &Path) -> std::process::Output {
+    common::grundy_in(
+        &repo("problems"),
+        &["export", id, "--to", &to.to_string_lossy()],
+    )
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn the_package_has_every_part_of_the_format() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let pkg = tmp.path().join("nim");
+    let out = export("nim", &pkg);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("3 samples"), "{}", stderr(&out));
+    let yaml = read(&pkg.join("problem.yaml"));
+    for line in [
+        "name: \"Nim\"",
+        "memory: 256",
+        "validation: default",
+        "validator_flags: \"case_sensitive\"",
+    ] {
+        assert!(yaml.contains(line), "{line} missing:\n{yaml}");
+    }
+    assert_eq!(read(&pkg.join(".timelimit")), "1\n");
+    assert_eq!(read(&pkg.join("data/sample/sample-1.in")), "3\n1 2 3\n");
+    assert_eq!(read(&pkg.join("data/sample/sample-1.ans")), "Bob\n");
+    assert!(pkg.join("data/secret/01-small/small-01.ans").is_file());
+    let tex = read(&pkg.join("problem_statement/problem.en.tex"));
+    assert!(tex.starts_with("\\problemname{Nim}"), "{tex}");
+    assert!(
+        tex.contains("\\section*{Input}") && !tex.contains("Samples"),
+        "{tex}"
+    );
+    assert!(pkg.join("submissions/accepted/nim.rs").is_file());
+    assert!(
+        pkg.join("submissions/accepted/Main.java").is_file(),
+        "Java files take their class name"
+    );
+    assert!(pkg.join("submissions/wrong_answer/misere_rule.c").is_file());
+    assert!(pkg.join("input_validators/validate/validate.py").is_file());
+    // The input validator accepts the tests and rejects a pile out of bounds.
+    let validator = pkg.join("input_validators/validate/validate.py");
+    let check = |input: &str| {
+        let mut child = Command::new("python3")
+            .arg(&validator)
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("python3");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write");
+        child.wait_with_output().expect("wait").status.code()
+    };
+    assert_eq!(check("3\n1 2 3\n"), Some(42));
+    assert_eq!(check("2\n1 10001\n"), Some(43));
+    assert_eq!(check("2\n1\n"), Some(43));
+    // Not into a folder that holds something already.
+    let again = export("nim", &pkg);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("is not empty"),
+        "{}",
+        stderr(&again)
+    );
+}
+
+/// The export of the problem with a game checker reads back into grundy as
+/// an ICPC package (its C++ validator built and run by grundy) and every
+/// known submission keeps its verdict.
+#[test]
+fn an_export_reads_back_with_the_same_verdicts() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let pkg = tmp.path().join("nimwinningmove");
+    let out = export("nim-winning-move", &pkg);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(read(&pkg.join("problem.yaml")).contains("validation: custom"));
+    assert!(
+        pkg.join("output_validators/validator/validate.cpp")
+            .is_file()
+    );
+    let out = common::grundy_in(
+        &repo("problems"),
+        &["verify", &pkg.to_string_lossy(), "--jobs", "2"],
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
+    assert!(text.contains("ok  zero_based.cpp"), "{text}");
+}
+
+/// The problemtools `languages.yaml` overrides this machine needs: the JDK
+/// here is 17 (problemtools asks javac for `-source 21`), and Python runs on
+/// CPython as in grundy's own table (problemtools defaults to PyPy).
+const LANGUAGES_YAML: &str = "java:
+    compile: 'javac -encoding UTF-8 -sourcepath {path} -d {path} {files}'
+python3:
+    name: 'Python 3'
+    compile: 'python3 -m py_compile {files}'
+    run: 'python3 \"{mainfile}\"'
+";
+
+#[test]
+fn every_export_passes_verifyproblem() {
+    let have = Command::new("verifyproblem")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "verifyproblem is missing: .ci/setup.sh installs problemtools"
+        );
+        eprintln!("skipped: verifyproblem is not installed (bash .ci/setup.sh installs it)");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let config = tmp.path().join("config");
+    std::fs::create_dir_all(config.join("problemtools")).expect("mkdir");
+    std::fs::write(config.join("problemtools/languages.yaml"), LANGUAGES_YAML).expect("write");
+    let mut ids: Vec<String> = std::fs::read_dir(repo("problems"))
+        .expect("problems")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().join("problem.yaml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    assert_eq!(ids.len(), 13, "{ids:?}");
+    let packages: Vec<PathBuf> = ids
+        .iter()
+        .map(|id| {
+            let pkg = tmp.path().join(id.replace('-', ""));
+            let out = export(id, &pkg);
+            assert_eq!(out.status.code(), Some(0), "{id}: {}", stderr(&out));
+            pkg
+        })
+        .collect();
+    // Two at a time: the machine has two cores.
+    let results: Vec<(String, bool, String)> = std::thread::scope(|s| {
+        let handles: Vec<_> = packages
+            .chunks(packages.len().div_ceil(2))
+            .map(|chunk| {
+                let config = &config;
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|pkg| verifyproblem(pkg, config))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("thread"))
+            .collect()
+    });
+    let failed: Vec<String> = results
+        .iter()
+        .filter(|r| !r.1)
+        .map(|r| format!("{}:\n{}", r.0, r.2))
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "verifyproblem found errors:\n{}",
+        failed.join("\n")
+    );
+}
+
+/// Runs verifyproblem with the time limit the package's `.timelimit` gives
+/// (`-t`; without it problemtools derives one from the accepted runs, as
+/// Kattis does); passes when it reports `0 errors`.
+fn verifyproblem(pkg: &Path, config: &Path) -> (String, bool, String) {
+    let limit = read(&pkg.join(".timelimit")).trim().to_string();
+    let out = Command::new("verifyproblem")
+        .arg("-t")
+        .arg(&limit)
+        .arg(pkg)
+        .env("XDG_CONFIG_HOME", config)
+        .output()
+        .expect("run verifyproblem");
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    let name = pkg
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ok = out.status.success() && text.contains(&format!("{name} tested: 0 errors"));
+    let errors: String = text
+        .lines()
+        .filter(|l| l.contains("ERROR") || l.contains("tested:"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    (name, ok, errors)
+}

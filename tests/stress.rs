@@ -1,0 +1,207 @@
+//! `grundy stress`: every known-wrong (WA/RE) submission of every problem
+//! gets a small counterexample within 10 seconds of search, an accepted one
+//! gets none, and every generated input fits its problem's input format
+//! (which is what keeps shrinking and the exported input validators honest).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{stderr, stdout};
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+fn stress(problem: &str, submission: &Path, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let sub = submission.to_string_lossy().into_owned();
+    let mut args = vec!["stress", problem, sub.as_str(), "--json", "--time", "10"];
+    args.extend_from_slice(extra);
+    let out = common::grundy_in(&repo("problems"), &args);
+    let v = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
+    (out.status.code(), v)
+}
+
+/// Most numbers a shrunk counterexample may have. A few bugs need more by
+/// their nature: an array of 50 fails only on 51 piles.
+fn allowed_tokens(file: &str) -> usize {
+    match file {
+        "fixed_array.java" => 52,
+        _ => 12,
+    }
+}
+
+/// Stresses every WA and RE submission of a problem.
+fn known_wrong_are_caught(problem: &str) {
+    let mut checked = 0;
+    for folder in ["wrong_answer", "run_time_error"] {
+        let dir = repo(&format!("problems/{problem}/submissions/{folder}"));
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        files.sort();
+        for file in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e != "md"))
+        {
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let (code, v) = stress(problem, file, &[]);
+            assert_eq!(code, Some(1), "{problem}/{name}: {v}");
+            assert_eq!(v["found"], true, "{problem}/{name}: {v}");
+            // Any failure counts: a submission filed for its crash may well
+            // answer wrongly on a smaller input first.
+            let verdict = v["verdict"].as_str().unwrap_or("");
+            let failing = ["WA", "RE", "PE", "TLE", "MLE", "OLE"];
+            assert!(failing.contains(&verdict), "{problem}/{name}: {v}");
+            let tokens = v["input"].as_str().unwrap_or("").split_whitespace().count();
+            assert!(
+                tokens <= allowed_tokens(&name),
+                "{problem}/{name}: {tokens} numbers: {v}"
+            );
+            assert!(
+                v["seconds"].as_f64().unwrap_or(99.0) <= 10.5,
+                "{problem}/{name}: search too slow: {v}"
+            );
+            assert_ne!(v["expected"], v["actual"], "{problem}/{name}: {v}");
+            assert!(v["tries"].as_u64().unwrap_or(0) >= 1);
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "{problem} has no WA/RE submissions to stress");
+}
+
+macro_rules! stress_problem {
+    ($($test:ident => $id:literal),* $(,)?) => {$(
+        #[test]
+        fn $test() {
+            known_wrong_are_caught($id);
+        }
+    )*};
+}
+
+stress_problem! {
+    nim_known_wrong_are_caught => "nim",
+    nim_yes_no_known_wrong_are_caught => "nim-yes-no",
+    matches_game_known_wrong_are_caught => "matches-game",
+    misere_nim_known_wrong_are_caught => "misere-nim",
+    john_known_wrong_are_caught => "john",
+    bash_game_known_wrong_are_caught => "bash-game",
+    bounded_nim_known_wrong_are_caught => "bounded-nim",
+    wythoff_known_wrong_are_caught => "wythoff",
+    wythoff_large_known_wrong_are_caught => "wythoff-large",
+    nim_winning_move_known_wrong_are_caught => "nim-winning-move",
+    nim_count_moves_known_wrong_are_caught => "nim-count-moves",
+    staircase_nim_known_wrong_are_caught => "staircase-nim",
+    new_stone_game_known_wrong_are_caught => "new-stone-game",
+}
+
+#[test]
+fn an_accepted_submission_has_no_counterexample() {
+    let sub = repo("problems/nim/submissions/accepted/solution.cpp");
+    let out = common::grundy_in(
+        &repo("problems"),
+        &[
+            "stress",
+            "nim",
+            &sub.to_string_lossy(),
+            "--json",
+            "--time",
+            "1.5",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["found"], false, "{v}");
+    assert!(v["tries"].as_u64().unwrap_or(0) > 20, "{v}");
+    let text = common::grundy_in(
+        &repo("problems"),
+        &["stress", "nim", &sub.to_string_lossy(), "--time", "0.5"],
+    );
+    assert!(
+        stdout(&text).contains("no failing input in"),
+        "{}",
+        stdout(&text)
+    );
+}
+
+#[test]
+fn the_report_shows_input_outputs_and_a_command_that_reproduces() {
+    let sub = repo("problems/nim/submissions/wrong_answer/misere_rule.c");
+    let out = common::grundy_in(
+        &repo("problems"),
+        &["stress", "nim", &sub.to_string_lossy()],
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    assert!(
+        text.contains("input:\n  1\n  1\nexpected:\n  Alice\nactual:\n  Bob\n"),
+        "{text}"
+    );
+    let command = text
+        .lines()
+        .find_map(|l| l.strip_prefix("reproduce: "))
+        .expect("a reproduce line");
+    assert!(command.starts_with("printf '1\\n1\\n' | "), "{command}");
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .output()
+        .expect("sh");
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "Bob\n", "{command}");
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    let sub = repo("problems/nim/submissions/accepted/solution.cpp");
+    let s = sub.to_string_lossy();
+    for args in [
+        vec!["stress", "nim", "no/such/file.c"],
+        vec!["stress", "no-such-problem", &s],
+        vec!["stress", "nim", &s, "--time", "0"],
+    ] {
+        let out = common::grundy_in(&repo("problems"), &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+}
+
+/// Every test every spec generates parses and validates under its problem's
+/// input format: the shrinker and the exported input validators rely on it.
+#[test]
+fn every_generated_input_fits_its_format() {
+    let set = grundy::spec::ProblemSet::new(repo("problems"));
+    let problems = set.all().expect("the catalog loads");
+    assert_eq!(problems.len(), 13);
+    let no_programs = |_: &Path, _: u64, _: &[String]| -> Result<Vec<u8>, String> {
+        Err("no external generators here".into())
+    };
+    for p in &problems {
+        let entry = grundy::catalog::entry(&p.id.0)
+            .unwrap_or_else(|| panic!("{} has no catalog entry", p.id));
+        let format = entry
+            .input_format()
+            .unwrap_or_else(|| panic!("{} has no input format", p.id));
+        let tests = grundy::generate::materialise(p, None, &no_programs).expect("generates");
+        for t in tests {
+            let text = String::from_utf8(t.input).expect("text");
+            let cases = format
+                .parse(&text)
+                .unwrap_or_else(|e| panic!("{} {}: {e}", p.id, t.name));
+            format
+                .validate(&cases)
+                .unwrap_or_else(|e| panic!("{} {}: {e}", p.id, t.name));
+            let (again, layout) = format.parse_layout(&text).expect("parses");
+            assert_eq!(
+                format.render_with(&again, &layout),
+                text,
+                "{} {}",
+                p.id,
+                t.name
+            );
+        }
+    }
+}
