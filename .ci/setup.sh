@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what grundy needs and a fresh Debian machine may lack: the
-# compilers and interpreters of the judged languages. Safe to run twice.
+# compilers and interpreters of the judged languages, and Chromium, in
+# which the tests look at the HTML reports as a person would. Safe to run
+# twice.
 set -euo pipefail
 
 need=()
@@ -9,18 +11,26 @@ have gcc || need+=(gcc)
 have g++ || need+=(g++)
 have javac || need+=(default-jdk-headless)
 have python3 || need+=(python3)
+have chromium || need+=(chromium)
 # problemtools' verifyproblem (tests/export.rs checks every export with it)
-# typesets statements with LuaLaTeX and converts them to HTML.
-have lualatex || need+=(texlive-latex-base texlive-latex-recommended texlive-latex-extra
+# typesets statements with LuaLaTeX and converts them to HTML; installed
+# without recommends, which would add hundreds of MB of TeX documentation.
+lean=()
+have lualatex || lean+=(texlive-latex-base texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended texlive-plain-generic texlive-luatex texlive-lang-cyrillic)
-have dvisvgm || need+=(dvisvgm)
-have tidy || need+=(tidy)
+have dvisvgm || lean+=(dvisvgm)
+have tidy || lean+=(tidy)
 
-if [ ${#need[@]} -gt 0 ]; then
+if [ ${#need[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  if [ ${#need[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+  fi
+  if [ ${#lean[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${lean[@]}" >/dev/null
+  fi
 fi
 
 # problemtools (the ICPC package format's reference checker) from PyPI.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Judge overhead per test, side by side in one run:
-#   grundy judge      — a trivial C program on N small tests
+#   grundy judge      — a trivial C program on N small tests, sandboxed and not
 #   fork-exec-wait    — a bare C loop running the same binary on the same inputs
 #   shell + cmp       — a bash loop running the binary and cmp on each output
 # Usage: bash bench/judge_overhead.sh [N]   (default 1000)
@@ -38,7 +38,9 @@ per_test() { awk -v a="$1" -v b="$2" -v n="$n" 'BEGIN { printf "%.3f", (b - a) *
 judge() {
   "$grundy" --problems "$work/problems" --cache "$work/cache" judge echo "$work/echo.c" "$@" >/dev/null
 }
+judge_off() { judge --sandbox off; }
 judge # warm-up: compile once into the cache
+judge_off
 
 inputs=()
 for i in $(seq 1 "$n"); do inputs+=("$work/tests/$i.in"); done
@@ -53,15 +55,20 @@ min() { printf '%s\n' "$@" | sort -g | head -1; }
 
 # Interleaved rounds; the minimum of each is the least disturbed by other load.
 rounds=${ROUNDS:-5}
-gs=(); fs=(); ss=()
+gs=(); os=(); fs=(); ss=()
 for _ in $(seq 1 "$rounds"); do
   gs+=("$(elapsed judge)")
+  os+=("$(elapsed judge_off)")
   fs+=("$(elapsed "$work/forkloop" "$work/echo" "$work/out" "${inputs[@]}")")
   ss+=("$(elapsed shell_loop)")
 done
-g=$(min "${gs[@]}"); f=$(min "${fs[@]}"); s=$(min "${ss[@]}")
+g=$(min "${gs[@]}"); o=$(min "${os[@]}"); f=$(min "${fs[@]}"); s=$(min "${ss[@]}")
 printf '%-32s %10s\n' "per test, $n tests, best of $rounds" "ms"
-printf '%-32s %10s\n' "grundy judge" "$g"
+printf '%-32s %10s\n' "grundy judge (sandbox)" "$g"
+printf '%-32s %10s\n' "grundy judge --sandbox off" "$o"
 printf '%-32s %10s\n' "bare fork-exec-wait (a)" "$f"
 printf '%-32s %10s\n' "shell loop + cmp (b)" "$s"
-awk -v g="$g" -v f="$f" -v s="$s" 'BEGIN { printf "grundy / (a) = %.2fx   grundy / (b) = %.2fx\n", g / f, g / s }'
+awk -v g="$g" -v o="$o" -v f="$f" -v s="$s" 'BEGIN {
+  printf "sandbox off / (a) = %.2fx   sandbox off / (b) = %.2fx\n", o / f, o / s
+  printf "sandbox / (a) = %.2fx   sandbox / (b) = %.2fx   sandbox cost = %.3f ms per run\n", g / f, g / s, g - o
+}'

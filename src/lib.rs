@@ -5,6 +5,7 @@
 //! [`games`] decides positions by definition; [`catalog`] knows each
 //! problem's generators and oracle cases.
 
+pub mod batch;
 pub mod cache;
 pub mod catalog;
 pub mod check;

@@ -40,6 +40,16 @@ struct Global {
     /// Languages config file (YAML) applied over the built-in table [default: $GRUNDY_LANGUAGES]
     #[arg(long, global = true, value_name = "FILE")]
     languages: Option<PathBuf>,
+    /// Isolation of the programs run: `auto` (the strongest available, see
+    /// SECURITY.md) or `off` (limits only; never for untrusted code)
+    #[arg(long, global = true, value_enum, default_value_t = SandboxMode::Auto)]
+    sandbox: SandboxMode,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SandboxMode {
+    Auto,
+    Off,
 }
 
 #[derive(Subcommand)]
@@ -76,6 +86,56 @@ enum Command {
         ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+    },
+    /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
+    Grade {
+        /// One file per student (with --problem), or one folder per student
+        /// holding one file per problem named after the problem id
+        dir: PathBuf,
+        /// The problem every file is for (one file per student)
+        #[arg(long)]
+        problem: Option<String>,
+        /// Tests run at once [default: half the CPUs, at least 1; at most the CPUs]
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Output folder
+        #[arg(long, default_value = "grundy-out")]
+        out: PathBuf,
+        /// Continue an interrupted run in OUT without judging again what is done
+        #[arg(long)]
+        resume: bool,
+        /// Judge share K of N (K from 0), for job arrays; `grundy merge` combines the shares
+        #[arg(long, value_name = "K/N")]
+        shard: Option<grundy::batch::Shard>,
+        /// What the feedback files tell: verdict, groups, or first-fail
+        #[arg(long, default_value = "groups", value_name = "LEVEL")]
+        feedback: grundy::batch::FeedbackLevel,
+    },
+    /// Judge a local contest and print its scoreboard (also OUT/scoreboard.html)
+    Contest {
+        /// The contest file (problems, contestants, submissions, scoring)
+        file: PathBuf,
+        /// Tests run at once [default: half the CPUs, at least 1]
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Output folder
+        #[arg(long, default_value = "grundy-contest")]
+        out: PathBuf,
+        /// Reuse the results in OUT: judge only new or unfinished submissions
+        #[arg(long)]
+        resume: bool,
+    },
+    /// Combine the outputs of `grade --shard` runs into the reports of one run
+    Merge {
+        /// The shards' output folders
+        #[arg(required = true, value_name = "SHARD_OUT")]
+        inputs: Vec<PathBuf>,
+        /// Output folder for the combined reports
+        #[arg(long)]
+        out: PathBuf,
+        /// What the feedback files tell [default: as the shards were run]
+        #[arg(long, value_name = "LEVEL")]
+        feedback: Option<grundy::batch::FeedbackLevel>,
     },
     /// Write a problem's tests as <name>.in / <name>.ans
     Gen {
@@ -152,6 +212,10 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     let g = &cli.global;
+    grundy::sandbox::set_mode(match g.sandbox {
+        SandboxMode::Auto => grundy::sandbox::Mode::Auto,
+        SandboxMode::Off => grundy::sandbox::Mode::Off,
+    });
     match cli.command {
         Command::List { json } => list(g, json),
         Command::Judge {
@@ -167,6 +231,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 groups: tests,
                 fail_fast: false,
                 language: lang,
+                cancel: None,
             };
             judge_cmd(g, &problem, &submissions, json, &options)
         }
@@ -195,6 +260,138 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             stress_cmd(g, &problem, &submission, &options, json)
         }
+        Command::Grade {
+            dir,
+            problem,
+            jobs,
+            out,
+            resume,
+            shard,
+            feedback,
+        } => batch_cmd::grade(g, dir, problem, jobs, out, resume, shard, feedback),
+        Command::Contest {
+            file,
+            jobs,
+            out,
+            resume,
+        } => batch_cmd::contest(g, file, jobs, out, resume),
+        Command::Merge {
+            inputs,
+            out,
+            feedback,
+        } => batch_cmd::merge(inputs, out, feedback),
+    }
+}
+
+/// The batch commands: grade, contest, merge.
+mod batch_cmd {
+    use std::path::PathBuf;
+
+    use anyhow::anyhow;
+    use grundy::batch::contest::{self, ContestOptions};
+    use grundy::batch::merge::{self, MergeOptions};
+    use grundy::batch::{self, BatchError, FeedbackLevel, GradeOptions, RunSummary, Shard};
+    use grundy::report::{self, Style};
+
+    use super::{Failure, Global, context, internal, problem_set, usage};
+
+    fn failure(e: BatchError) -> Failure {
+        match e {
+            BatchError::Usage(m) => usage(anyhow!(m)),
+            BatchError::Internal(m) => internal(anyhow!(m)),
+        }
+    }
+
+    fn jobs(requested: Option<usize>) -> usize {
+        let (n, note) = batch::jobs(requested);
+        if let Some(note) = note {
+            eprintln!("grundy: {note}");
+        }
+        n
+    }
+
+    /// Prints the closing lines; an interrupted run exits 128 + the signal.
+    fn finish(summary: &RunSummary) -> u8 {
+        match summary.interrupted {
+            Some(sig) => {
+                for l in &summary.lines {
+                    eprintln!("grundy: {l}");
+                }
+                128u8.saturating_add(u8::try_from(sig).unwrap_or(0))
+            }
+            None => {
+                for l in &summary.lines {
+                    println!("{l}");
+                }
+                summary.exit
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn grade(
+        g: &Global,
+        dir: PathBuf,
+        problem: Option<String>,
+        jobs_wanted: Option<usize>,
+        out: PathBuf,
+        resume: bool,
+        shard: Option<Shard>,
+        feedback: FeedbackLevel,
+    ) -> Result<u8, Failure> {
+        let opts = GradeOptions {
+            dir,
+            problem,
+            jobs: jobs(jobs_wanted),
+            out,
+            resume,
+            shard,
+            feedback,
+        };
+        let ctx = context(g)?;
+        let summary = batch::grade(&problem_set(g), &ctx, &opts).map_err(failure)?;
+        Ok(finish(&summary))
+    }
+
+    pub fn contest(
+        g: &Global,
+        file: PathBuf,
+        jobs_wanted: Option<usize>,
+        out: PathBuf,
+        resume: bool,
+    ) -> Result<u8, Failure> {
+        let opts = ContestOptions {
+            file,
+            jobs: jobs(jobs_wanted),
+            out,
+            resume,
+        };
+        let ctx = context(g)?;
+        let run = contest::contest(&problem_set(g), &ctx, &opts).map_err(failure)?;
+        if let Some(standings) = &run.standings {
+            print!("{}", report::scoreboard_text(standings, &Style::detect()));
+            if !run.issues.is_empty() {
+                println!(
+                    "{} submissions not counted or not judged (listed in submissions.json)",
+                    run.issues.len()
+                );
+            }
+        }
+        Ok(finish(&run.summary))
+    }
+
+    pub fn merge(
+        inputs: Vec<PathBuf>,
+        out: PathBuf,
+        feedback: Option<FeedbackLevel>,
+    ) -> Result<u8, Failure> {
+        let summary = merge::merge(&MergeOptions {
+            inputs,
+            out,
+            feedback,
+        })
+        .map_err(failure)?;
+        Ok(finish(&summary))
     }
 }
 

@@ -193,3 +193,21 @@ fn jobs_do_not_change_results() {
     assert_eq!(verdicts(&one), verdicts(&two));
     assert_eq!(one["score"], two["score"]);
 }
+
+#[test]
+fn a_program_that_does_nothing_is_not_charged_for_the_judges_memory() {
+    // wythoff-large generates tens of megabytes of input before judging;
+    // none of that may show up in a program's peak memory.
+    let problems = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/problems"));
+    let p = Project::empty();
+    let f = p.write("nothing.c", "int main(void){return 0;}\n");
+    for mode in ["auto", "off"] {
+        let out = common::grundy_in(
+            problems,
+            &["--sandbox", mode, "judge", "wythoff-large", &f.to_string_lossy(), "--json", "--tests", "sample"],
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let kib = v["results"][0]["tests"][0]["memory_kib"].as_u64().unwrap_or(u64::MAX);
+        assert!(kib < 12 * 1024, "sandbox {mode}: an empty program reported {kib} KiB");
+    }
+}

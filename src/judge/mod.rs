@@ -46,6 +46,9 @@ pub struct Options {
     pub fail_fast: bool,
     /// `--lang`: the language id to use instead of detecting it.
     pub language: Option<String>,
+    /// Set from outside (Ctrl-C) to stop before the next test: the result
+    /// then holds fewer tests than were asked for and must not be kept.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// What the judge reports as it goes.
@@ -156,7 +159,11 @@ fn run_tests(
             s.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= tests.len() || stop.load(Ordering::SeqCst) {
+                    let cancelled = options
+                        .cancel
+                        .as_ref()
+                        .is_some_and(|c| c.load(Ordering::SeqCst));
+                    if i >= tests.len() || stop.load(Ordering::SeqCst) || cancelled {
                         break;
                     }
                     let r = outcome::judge_test(prepared, ctx, program, tests[i]);

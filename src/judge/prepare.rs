@@ -29,6 +29,11 @@ impl Context {
             .prefix("grundy-")
             .tempdir()
             .map_err(|e| JudgeError::Io(format!("cannot create a working folder: {e}")))?;
+        crate::sandbox::register_judge_folders(cache.root(), workroot.path()).map_err(|e| {
+            JudgeError::Io(format!(
+                "cannot prepare the folders for sandboxed runs: {e}"
+            ))
+        })?;
         Ok(Context {
             cache,
             languages,
@@ -109,6 +114,7 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         });
     }
     let checker = build_checker(problem, ctx)?;
+    release_freed_memory();
     Ok(Prepared {
         problem: problem.clone(),
         tests,
@@ -224,4 +230,16 @@ fn build_checker(problem: &Problem, ctx: &Context) -> Result<Box<dyn Checker>, J
     };
     check::build(&problem.checker, command)
         .map_err(|e| JudgeError::Problem(format!("{}: checker: {e}", problem.spec_path.display())))
+}
+
+/// Hands the memory that held the generated inputs back to the system.
+///
+/// A program starts in a copy of the judge's address space, and the kernel
+/// counts the judge's resident size into the program's peak memory; megabytes
+/// of freed-but-kept heap would make every run look that much bigger.
+fn release_freed_memory() {
+    // SAFETY: malloc_trim only releases free heap pages; it has no preconditions.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }

@@ -3,9 +3,24 @@
 //! The judge knows nothing of terminals or files; a reporter knows nothing
 //! of how results are produced.
 
+mod class_json;
+mod csv;
+mod feedback;
+mod html;
+mod junit;
+mod progress;
+mod scoreboard;
+mod stable;
 mod style;
 mod terminal;
 
+pub use class_json::class_json;
+pub use csv::grades as grades_csv;
+pub use feedback::{feedback, file_name as feedback_file_name};
+pub use html::report as html_report;
+pub use junit::junit;
+pub use progress::Progress;
+pub use scoreboard::{scoreboard_html, scoreboard_text};
 pub use style::Style;
 pub use terminal::Terminal;
 

@@ -6,18 +6,95 @@
 //! the CPU and wall time it used, its peak memory, how much it wrote, and
 //! which limit (if any) stopped it. Turning that into `TLE` or `MLE` is the
 //! judge's business.
+//!
+//! A run is confined with the strongest mechanisms the kernel and our
+//! privileges allow, probed at run time (see SECURITY.md): Landlock for
+//! files, TCP and signals; a seccomp filter for sockets and other kernel
+//! surface; a pid namespace so that nothing outlives the run; an
+//! unprivileged uid, a mount view and cgroups when the judge is root; a user
+//! namespace when it is not; resource limits always. `--sandbox off`
+//! ([`Mode::Off`]) keeps only the limits, and the report says so.
 
+mod cgroup;
+mod child;
+mod landlock;
 mod limits;
+mod plain;
+mod probe;
 mod process;
+mod seccomp;
+mod slot;
 pub mod spawn;
+mod view;
+mod zygote;
 
 use std::ffi::OsString;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use limits::RunLimits;
-pub use process::{isolation_in_force, run};
+
+/// Whether runs are sandboxed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// The strongest isolation available (the default).
+    #[default]
+    Auto,
+    /// Limits only: for debugging the judge, never for untrusted code.
+    Off,
+}
+
+static OFF: AtomicBool = AtomicBool::new(false);
+
+/// Chooses the mode of every later run of this process (`--sandbox`).
+pub fn set_mode(mode: Mode) {
+    OFF.store(mode == Mode::Off, Ordering::SeqCst);
+}
+
+pub fn mode() -> Mode {
+    if OFF.load(Ordering::SeqCst) {
+        Mode::Off
+    } else {
+        Mode::Auto
+    }
+}
+
+/// Runs `spec` to completion, sandboxed unless the mode is [`Mode::Off`].
+pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+    match mode() {
+        Mode::Off => plain::run(spec),
+        Mode::Auto => process::run(spec),
+    }
+}
+
+/// The mechanisms a run under `l` gets in the current mode, for reports.
+pub fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
+    let mut m = match mode() {
+        Mode::Off => vec!["sandbox off", "process group"],
+        Mode::Auto => process::mechanisms(),
+    };
+    m.push("rlimits");
+    if l.address_space.is_some() {
+        m.push("address-space cap");
+    }
+    m.push("clean environment");
+    m
+}
+
+/// Tells the sandbox about the judge's own folders: `cache` (compiled
+/// programs in `bin`, compilations in `tmp`, everything else private to the
+/// judge) and `workroot` (run folders). As root, runs execute as another
+/// uid; this makes the folders passable for them (never listable) and
+/// hides the rest of the cache from them. Does nothing for other users.
+pub fn register_judge_folders(cache: &Path, workroot: &Path) -> std::io::Result<()> {
+    if mode() == Mode::Off || !probe::abilities().root {
+        return Ok(());
+    }
+    view::register_root(cache, &[("bin", false), ("tmp", true)])?;
+    view::register_root(workroot, &[])
+}
 
 use crate::spec::Bytes;
 

@@ -1,287 +1,297 @@
-//! Starting, watching and reaping one program.
-//!
-//! The program gets its own process group, resource limits set between
-//! clone and exec (see [`super::spawn`]), files for its standard streams (no pipes, so no deadlock and no
-//! SIGPIPE for a program that ignores its input), and a pidfd that tells us
-//! when it ends without polling. While it runs we look at its CPU time only
-//! when it could have used up its budget, so a fast program costs no extra
-//! wake-ups.
+//! A sandboxed run: prepare everything in the judge, clone `init` into its
+//! namespaces (see [`super::child`]), watch the limits, reap, and report.
 
-use std::ffi::OsStr;
+use std::ffi::{CString, OsStr, OsString};
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::spawn::{self, Step};
+use super::child::{self, Limit, Message, Plan, Stage};
+use super::plain::{classify, pidfd_open, reap, timeval, wait_readable};
+use super::probe::abilities;
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
+use super::{cgroup, landlock, seccomp, slot, view, zygote};
 use crate::spec::Bytes;
 
-/// Runs `spec` to completion and reports what happened.
-pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
-    let files = Streams::open(spec)?;
-    let plan = plan(spec, &files)?;
-    let limits = spec.limits;
-    let start = Instant::now();
-    let pid = spawn::spawn(&plan).map_err(|source| SandboxError::Spawn {
-        program: spec.argv[0].to_string_lossy().into_owned(),
+/// The mechanisms in force for sandboxed runs of this process.
+pub fn mechanisms() -> Vec<&'static str> {
+    let a = abilities();
+    let mut m = Vec::new();
+    match a.landlock {
+        Some(v) if v >= 6 => m.push("landlock (files, tcp, signals)"),
+        Some(v) if v >= 4 => m.push("landlock (files, tcp)"),
+        Some(_) => m.push("landlock (files)"),
+        None => {}
+    }
+    if a.seccomp && seccomp::filters().is_some() {
+        m.push("seccomp (no sockets)");
+    }
+    if a.root {
+        m.push("pid namespace");
+        m.push("unprivileged uid");
+        m.push("mount view");
+        if a.cgroups.is_some() {
+            m.push("cgroups (pids, memory, cpu)");
+        }
+    } else if a.user_namespace {
+        m.push("user namespace");
+        m.push("pid namespace");
+    } else {
+        m.push("subreaper");
+    }
+    m.push("no_new_privs");
+    m
+}
+
+fn setup(what: &str) -> impl Fn(io::Error) -> SandboxError + '_ {
+    move |source| SandboxError::Setup {
+        what: what.to_string(),
         source,
-    })?;
-    drop(files);
-    let watched = watch(pid, &limits, start);
-    // Whatever happened, nothing the program started may outlive the run.
-    kill_group(pid);
-    let (status, usage, limit) = watched?;
-    let wall = start.elapsed();
-    finish(spec, status, &usage, wall, limit)
-}
-
-/// The program's standard streams, open in the judge until the child has them.
-struct Streams {
-    stdin: File,
-    stdout: File,
-    stderr: File,
-}
-
-impl Streams {
-    fn open(spec: &RunSpec) -> Result<Streams, SandboxError> {
-        Ok(Streams {
-            stdin: File::open(&spec.stdin).map_err(setup("open the input"))?,
-            stdout: File::create(&spec.stdout).map_err(setup("create the output file"))?,
-            stderr: File::create(&spec.stderr).map_err(setup("create the error file"))?,
-        })
     }
 }
 
-fn setup(what: &str) -> impl FnOnce(io::Error) -> SandboxError {
-    let what = what.to_string();
-    move |source| SandboxError::Setup { what, source }
-}
-
-fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
-    let program = find_program(spec).ok_or_else(|| SandboxError::Spawn {
-        program: spec.argv[0].to_string_lossy().into_owned(),
-        source: io::Error::new(io::ErrorKind::NotFound, "not found in PATH"),
-    })?;
-    let c = |s: &OsStr| spawn::c_string(s.as_bytes());
-    let argv = spec
-        .argv
-        .iter()
-        .map(|a| c(a))
-        .collect::<Result<_, _>>()
-        .map_err(setup("arguments"))?;
-    let envp = spec
-        .env
-        .iter()
-        .map(|(k, v)| {
-            let mut kv = k.as_bytes().to_vec();
-            kv.push(b'=');
-            kv.extend_from_slice(v.as_bytes());
-            spawn::c_string(kv)
-        })
-        .collect::<Result<_, _>>()
-        .map_err(setup("environment"))?;
-    let l = &spec.limits;
-    // A backstop only: the watcher stops the program at its exact CPU limit.
-    let cpu = l.cpu.as_secs() + 2;
-    // One byte more than allowed, so that crossing the limit is observable.
-    let fsize = l.output.0.saturating_add(1);
-    let mut steps = vec![
-        Step::NewProcessGroup,
-        Step::DieWithParent,
-        Step::Dup2(files.stdin.as_raw_fd(), 0),
-        Step::Dup2(files.stdout.as_raw_fd(), 1),
-        Step::Dup2(files.stderr.as_raw_fd(), 2),
-        Step::Chdir(c(spec.workdir.as_os_str()).map_err(setup("working folder"))?),
-        Step::Limit(libc::RLIMIT_CPU, cpu, cpu + 1),
-        // Deep recursion is legal: the stack is bounded by the memory limit alone.
-        Step::Limit(libc::RLIMIT_STACK, libc::RLIM_INFINITY, libc::RLIM_INFINITY),
-        Step::Limit(libc::RLIMIT_FSIZE, fsize, fsize),
-        Step::Limit(libc::RLIMIT_CORE, 0, 0),
-    ];
-    if let Some(space) = l.address_space {
-        steps.push(Step::Limit(libc::RLIMIT_AS, space.0, space.0));
-    }
-    Ok(spawn::Plan {
-        program: c(program.as_os_str()).map_err(setup("program path"))?,
-        argv,
-        envp,
-        steps,
-        clone_flags: 0,
+fn cstring(s: &OsStr) -> Result<CString, SandboxError> {
+    CString::new(s.as_bytes()).map_err(|_| SandboxError::Setup {
+        what: format!("pass {:?} to the program", s),
+        source: io::Error::from(io::ErrorKind::InvalidInput),
     })
 }
 
-/// `argv[0]` as a path: as given when it holds a `/`, else looked up in the
-/// run's own PATH, then the judge's.
-fn find_program(spec: &RunSpec) -> Option<PathBuf> {
-    let name = spec.argv.first()?;
+/// `argv[0]` as a path, looked up in the run's `PATH` if it has no `/`.
+fn program_path(spec: &RunSpec) -> Result<PathBuf, SandboxError> {
+    let name = spec.argv.first().ok_or_else(|| SandboxError::Spawn {
+        program: String::new(),
+        source: io::Error::from(io::ErrorKind::InvalidInput),
+    })?;
     if name.as_bytes().contains(&b'/') {
         // Relative to the judge's folder, not the run's working folder.
-        return std::path::absolute(name).ok();
+        return std::path::absolute(name).map_err(|source| SandboxError::Spawn {
+            program: name.to_string_lossy().into_owned(),
+            source,
+        });
     }
-    let own = spec
+    let path: OsString = spec
         .env
         .iter()
         .find(|(k, _)| k == "PATH")
-        .map(|(_, v)| v.clone());
-    [own, std::env::var_os("PATH")]
-        .into_iter()
-        .flatten()
-        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|(_, v)| v.clone())
+        .or_else(|| std::env::var_os("PATH"))
+        .unwrap_or_default();
+    std::env::split_paths(&path)
         .map(|d| d.join(name))
         .find(|p| p.is_file())
+        .ok_or_else(|| SandboxError::Spawn {
+            program: name.to_string_lossy().into_owned(),
+            source: io::Error::from(io::ErrorKind::NotFound),
+        })
 }
 
-type Watched = (libc::c_int, libc::rusage, Option<LimitHit>);
-
-/// Waits for the program, stopping it at the CPU or wall limit.
-fn watch(pid: libc::pid_t, limits: &RunLimits, start: Instant) -> Result<Watched, SandboxError> {
-    let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
-    let mut limit = None;
-    let mut cpu_used = Duration::ZERO;
-    loop {
-        let elapsed = start.elapsed();
-        if elapsed >= limits.wall {
-            limit = Some(LimitHit::Wall);
-            break;
-        }
-        let cpu_left = limits.cpu.saturating_sub(cpu_used);
-        if cpu_left.is_zero() {
-            limit = Some(LimitHit::Cpu);
-            break;
-        }
-        // Until `cpu_left / 2` of wall time passes, even two busy threads
-        // cannot have used the budget up; never check more often than 5 ms.
-        let nap = (cpu_left / 2)
-            .max(Duration::from_millis(5))
-            .min(limits.wall - elapsed);
-        if wait_readable(&pidfd, nap).map_err(SandboxError::Wait)? {
-            break;
-        }
-        // Only now can the budget be spent: look at the real figure.
-        cpu_used = cpu_time(pid);
-    }
-    if limit.is_some() {
-        kill_group(pid);
-    }
-    let (status, usage) = reap(pid).map_err(SandboxError::Wait)?;
-    Ok((status, usage, limit))
-}
-
-fn pidfd_open(pid: libc::pid_t) -> io::Result<OwnedFd> {
-    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: the kernel just handed us this descriptor; we own it.
-    Ok(unsafe { OwnedFd::from_raw_fd(fd as i32) })
-}
-
-/// True when the process behind `fd` has ended within `timeout`.
-fn wait_readable(fd: &OwnedFd, timeout: Duration) -> io::Result<bool> {
-    let mut p = libc::pollfd {
-        fd: fd.as_raw_fd(),
-        events: libc::POLLIN,
-        revents: 0,
+fn rlimits(l: &RunLimits, count_tasks: bool) -> Vec<Limit> {
+    let lim = |resource, soft: u64, hard: u64| Limit {
+        resource,
+        soft,
+        hard,
     };
-    let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
-    loop {
-        // SAFETY: one valid pollfd.
-        let r = unsafe { libc::poll(&mut p, 1, ms) };
-        if r >= 0 {
-            return Ok(r > 0);
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
+    // A backstop only: the watcher stops the run at its exact CPU limit.
+    let cpu = l.cpu.as_secs() + 2;
+    // One byte more than allowed, so that crossing the limit is observable.
+    let fsize = l.output.0.saturating_add(1);
+    let mut v = vec![
+        lim(libc::RLIMIT_CPU, cpu, cpu + 1),
+        // Deep recursion is legal: the stack is bounded by the memory limit alone.
+        lim(libc::RLIMIT_STACK, libc::RLIM_INFINITY, libc::RLIM_INFINITY),
+        lim(libc::RLIMIT_FSIZE, fsize, fsize),
+        lim(libc::RLIMIT_CORE, 0, 0),
+        lim(libc::RLIMIT_NOFILE, 1024, 1024),
+        lim(libc::RLIMIT_MSGQUEUE, 0, 0),
+    ];
+    if let Some(space) = l.address_space {
+        v.push(lim(libc::RLIMIT_AS, space.0, space.0));
     }
-}
-
-fn reap(pid: libc::pid_t) -> io::Result<(libc::c_int, libc::rusage)> {
-    let mut status = 0;
-    // SAFETY: zeroed rusage is a valid value for wait4 to overwrite.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: valid pointers to our locals.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            return Ok((status, usage));
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
+    if count_tasks {
+        v.push(lim(
+            libc::RLIMIT_NPROC,
+            cgroup::MAX_TASKS,
+            cgroup::MAX_TASKS,
+        ));
     }
+    v
 }
 
-/// CPU time used so far by a live process (all its threads), from /proc.
-fn cpu_time(pid: libc::pid_t) -> Duration {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return Duration::ZERO;
-    };
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
-        return Duration::ZERO;
-    };
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the line; 12 and 13 after ')'.
-    let ticks: u64 = [11, 12, 13, 14]
-        .iter()
-        .filter_map(|&i| f.get(i).and_then(|s| s.parse::<u64>().ok()))
-        .sum();
-    Duration::from_secs_f64(ticks as f64 / clock_ticks())
-}
-
-fn clock_ticks() -> f64 {
-    // SAFETY: sysconf has no preconditions.
-    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    if t > 0 { t as f64 } else { 100.0 }
-}
-
-fn kill_group(pid: libc::pid_t) {
-    // SAFETY: signalling our own child's process group; ESRCH is harmless.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
-}
-
-fn timeval(t: libc::timeval) -> Duration {
-    Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000)
-}
-
-fn finish(
-    spec: &RunSpec,
-    status: libc::c_int,
-    usage: &libc::rusage,
-    wall: Duration,
-    mut limit: Option<LimitHit>,
-) -> Result<RunOutcome, SandboxError> {
-    let exit = if libc::WIFSIGNALED(status) {
-        Exit::Signal(libc::WTERMSIG(status))
+/// Runs `spec` in the sandbox and reports what happened.
+pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+    let a = abilities();
+    let program = program_path(spec)?;
+    let args: Vec<&OsStr> = spec.argv.iter().skip(1).map(OsString::as_os_str).collect();
+    let read = landlock::command_paths(&program, &args);
+    let lease = if a.root {
+        Some(slot::lease(a.cgroups.as_ref()).map_err(setup("reserve a run slot"))?)
     } else {
-        Exit::Code(libc::WEXITSTATUS(status))
+        None
     };
-    let cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
-    let peak_memory = Bytes((usage.ru_maxrss.max(0) as u64) * 1024);
-    let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
-    let l = &spec.limits;
-    if limit.is_none() {
-        limit = if exit == Exit::Signal(libc::SIGXCPU) || cpu > l.cpu {
-            Some(LimitHit::Cpu)
-        } else if output_size > l.output || exit == Exit::Signal(libc::SIGXFSZ) {
-            Some(LimitHit::Output)
-        } else if peak_memory > l.memory {
-            Some(LimitHit::Memory)
-        } else if wall > l.wall {
-            Some(LimitHit::Wall)
-        } else {
-            None
-        };
+    let ids = lease.as_ref().map(|l| (l.id(), l.id()));
+    let workdir = std::fs::canonicalize(&spec.workdir).map_err(setup("find the working folder"))?;
+    let view_fd = match ids {
+        Some((uid, gid)) => Some(prepare_as_root(&workdir, &read, &program, uid, gid)?),
+        None => None,
+    };
+    let ruleset = match a.landlock {
+        Some(_) => landlock::ruleset(&read, &workdir).map_err(|e| SandboxError::Setup {
+            what: e,
+            source: io::Error::other("landlock"),
+        })?,
+        None => None,
+    };
+    let groups = lease.as_ref().and_then(|l| l.groups.as_ref());
+    let (oom_before, cpu_before) = match groups {
+        Some(g) => {
+            g.reset(spec.limits.memory.0)
+                .map_err(setup("reset the run's cgroups"))?;
+            (g.oom_kills(), g.cpu_ns())
+        }
+        None => (0, None),
+    };
+
+    let stdin = File::open(&spec.stdin).map_err(setup("open the input"))?;
+    let stdout = File::create(&spec.stdout).map_err(setup("create the output file"))?;
+    let stderr = File::create(&spec.stderr).map_err(setup("create the error file"))?;
+    let (report_rd, report_wr) = pipe().map_err(setup("create the report pipe"))?;
+    let argv: Vec<CString> = std::iter::once(Ok(cstring(program.as_os_str())?))
+        .chain(args.iter().map(|a| cstring(a)))
+        .collect::<Result<_, _>>()?;
+    let envp: Vec<CString> = spec
+        .env
+        .iter()
+        .map(|(k, v)| {
+            let mut kv = k.clone();
+            kv.push("=");
+            kv.push(v);
+            cstring(&kv)
+        })
+        .collect::<Result<_, _>>()?;
+    let null_terminated = |v: &[CString]| {
+        v.iter()
+            .map(|c| c.as_ptr())
+            .chain(std::iter::once(std::ptr::null()))
+            .collect()
+    };
+    let user_ns = !a.root && a.user_namespace;
+    let pid_namespace = a.root || user_ns;
+    let plan = Plan {
+        path: cstring(program.as_os_str())?,
+        argv: null_terminated(&argv),
+        envp: null_terminated(&envp),
+        workdir: cstring(workdir.as_os_str())?,
+        stdin: stdin.as_raw_fd(),
+        stdout: stdout.as_raw_fd(),
+        stderr: stderr.as_raw_fd(),
+        report: report_wr.as_raw_fd(),
+        limits: rlimits(&spec.limits, pid_namespace),
+        ids,
+        // The shared zygote made the user namespace (see zygote.rs).
+        maps: None,
+        // Runs are born in their groups (see zygote.rs); joining is the
+        // slow path, for a slot without a zygote.
+        cgroup_procs: match (groups, lease.as_ref().is_some_and(|l| l.zygote.is_some())) {
+            (Some(g), false) => g.procs.iter().map(|f| f.as_raw_fd()).collect(),
+            _ => Vec::new(),
+        },
+        view: view_fd.as_ref().map(|v| v.as_raw_fd()),
+        ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
+        seccomp: if a.seccomp { seccomp::filters() } else { None },
+        pid_namespace,
+        init_stack: child::Stack::take(),
+        stack: child::Stack::take(),
+    };
+    let flags = if pid_namespace { libc::CLONE_NEWPID } else { 0 };
+
+    let start = Instant::now();
+    reset_peak_rss();
+    let zygote = lease.as_ref().and_then(|l| l.zygote.as_ref());
+    let spawned = match zygote {
+        Some(z) => z.spawn(&plan, flags),
+        None => zygote::spawn_shared(user_ns, &plan, flags),
+    };
+    let pid = match spawned {
+        Ok(pid) => pid,
+        Err(source) => {
+            if let Some(l) = lease
+                && l.zygote.is_some()
+            {
+                l.discard();
+            }
+            return Err(SandboxError::Spawn {
+                program: program.display().to_string(),
+                source,
+            });
+        }
+    };
+    drop(report_wr);
+    drop((stdin, stdout, stderr));
+    let live_cpu = || match (groups, cpu_before) {
+        (Some(g), Some(before)) => g
+            .cpu_ns()
+            .map(|now| Duration::from_nanos(now.saturating_sub(before))),
+        _ => None,
+    };
+    let watched = watch(pid, &spec.limits, start, &live_cpu, &workdir);
+    // Whatever happened, nothing of the run outlives it: killing init ends
+    // its pid namespace.
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+    if watched.is_err() {
+        // `init` runs on memory of `plan`: it must be gone before `plan` is.
+        let _ = reap(pid);
     }
+    let (limit, seen_cpu, reaped) = watched?;
+    let (_, usage) = reaped;
+    let wall = start.elapsed();
+    let messages = read_messages(&report_rd);
+    if let Some(m) = messages.iter().find(|m| m.kind == child::MSG_FAILED) {
+        let stage = Stage::from_i32(m.a);
+        let source = io::Error::from_raw_os_error(m.b as i32);
+        return Err(match stage {
+            Some(Stage::Exec) => SandboxError::Spawn {
+                program: program.display().to_string(),
+                source,
+            },
+            s => SandboxError::Setup {
+                what: s.map_or("start the run", Stage::describe).to_string(),
+                source,
+            },
+        });
+    }
+    let exited = messages.iter().find(|m| m.kind == child::MSG_EXITED);
+    let exit = match exited {
+        Some(m) if libc::WIFSIGNALED(m.a) => Exit::Signal(libc::WTERMSIG(m.a)),
+        Some(m) => Exit::Code(libc::WEXITSTATUS(m.a)),
+        None => Exit::Signal(libc::SIGKILL),
+    };
+    // init's rusage holds the CPU time of what it reaped, not of what the
+    // kernel killed as the namespace ended (those are reaped without
+    // accounting): the cgroup, where there is one, counts everything; else
+    // the last look at the live processes is a floor.
+    let cpu = (timeval(usage.ru_utime) + timeval(usage.ru_stime))
+        .max(live_cpu().unwrap_or_default())
+        .max(seen_cpu);
+    let peak_kib = exited.map_or(usage.ru_maxrss, |m| m.b);
+    let peak_memory = Bytes((peak_kib.max(0) as u64) * 1024);
+    let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
+    let oom = groups.is_some_and(|g| g.oom_kills() > oom_before);
+    let had_groups = groups.is_some();
+    let disk = tidy(&workdir, ids.map(|(uid, _)| uid));
+    if let Some(mut l) = lease
+        && pid_namespace
+    {
+        l.set_empty();
+    }
+    let limit = limit
+        .or(oom.then_some(LimitHit::Memory))
+        .or_else(|| (disk > spec.limits.output.0).then_some(LimitHit::Output))
+        .or_else(|| classify(exit, cpu, output_size, peak_memory, wall, &spec.limits));
     Ok(RunOutcome {
         exit,
         cpu,
@@ -290,16 +300,222 @@ fn finish(
         output_size,
         limit,
         isolation: Isolation {
-            mechanisms: isolation_in_force(l),
+            // What this run got: a slot may lack the cgroups the probe found.
+            mechanisms: super::isolation_in_force(&spec.limits)
+                .into_iter()
+                .filter(|m| had_groups || !m.starts_with("cgroups"))
+                .collect(),
         },
     })
 }
 
-/// The mechanisms a run under `l` gets, for reports.
-pub fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
-    let mut m = vec!["process group", "rlimits", "clean environment"];
-    if l.address_space.is_some() {
-        m.push("address-space cap");
+/// Lowers the judge's recorded peak resident size to its current size.
+///
+/// The program's process shares the judge's memory until it executes the
+/// program, and the kernel then folds the peak of that memory into the
+/// program's own `ru_maxrss`. Without this, a judge that once held a large
+/// file would make every later run look as big; with it, the figure a
+/// program reports is its own peak or the judge's current size, whichever
+/// is larger (a few MiB, see SECURITY.md).
+pub(super) fn reset_peak_rss() {
+    use std::io::Write;
+    static CLEAR_REFS: std::sync::Mutex<Option<File>> = std::sync::Mutex::new(None);
+    if let Ok(mut f) = CLEAR_REFS.lock() {
+        if f.is_none() {
+            *f = std::fs::OpenOptions::new()
+                .write(true)
+                .open("/proc/self/clear_refs")
+                .ok();
+        }
+        if let Some(file) = f.as_mut() {
+            // "5": reset the peak resident set size of the process.
+            let _ = file.write_all(b"5");
+        }
     }
-    m
+}
+
+/// As root: the run's uid owns its working folder, every folder it needs
+/// can be passed through, and the mount view covers the rest.
+fn prepare_as_root(
+    workdir: &Path,
+    read: &[PathBuf],
+    program: &Path,
+    uid: u32,
+    gid: u32,
+) -> Result<OwnedFd, SandboxError> {
+    std::os::unix::fs::chown(workdir, Some(uid), Some(gid))
+        .map_err(setup("hand the working folder to the run"))?;
+    view::open_way(workdir, false).map_err(setup("open the way to the working folder"))?;
+    for p in read {
+        view::open_way(p, true).map_err(setup("open the way to the program"))?;
+    }
+    // Toolchains outside the judge's folders (pyenv, rustup) are what the
+    // view must show; the judge's folders are registered separately.
+    let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
+    let toolchains: Vec<PathBuf> = read
+        .iter()
+        .filter(|p| real.starts_with(p))
+        .cloned()
+        .collect();
+    let v = view::view(&toolchains).map_err(|e| SandboxError::Setup {
+        what: e,
+        source: io::Error::other("mount view"),
+    })?;
+    // The view's namespace descriptor is shared; the child needs its own
+    // number only for the duration of the clone.
+    let fd = v.try_clone().map_err(setup("share the mount view"))?;
+    Ok(fd)
+}
+
+/// After a run: the bytes its folder holds, and (as root) what the run uid
+/// left there handed back to the judge's uid.
+fn tidy(workdir: &Path, run_uid: Option<u32>) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    if let Some(run_uid) = run_uid {
+        // SAFETY: geteuid and getegid have no preconditions.
+        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        // Only what the run owns: a hard link it made to someone else's
+        // file must not hand that file to the judge.
+        for e in walkdir::WalkDir::new(workdir)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            if e.metadata().is_ok_and(|m| m.uid() == run_uid) {
+                let _ = std::os::unix::fs::lchown(e.path(), Some(uid), Some(gid));
+            }
+        }
+    }
+    disk_usage(workdir)
+}
+
+/// Bytes a folder holds (allocated blocks); huge when it cannot be walked
+/// within a sane number of entries.
+fn disk_usage(dir: &Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let mut total = 0u64;
+    for (n, e) in walkdir::WalkDir::new(dir).into_iter().enumerate() {
+        if n > 100_000 {
+            return u64::MAX;
+        }
+        if let Ok(m) = e.and_then(|e| e.metadata()) {
+            total = total.saturating_add(m.blocks() * 512);
+        }
+    }
+    total
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid array of two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the kernel just returned these descriptors; we own them.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+fn read_messages(fd: &OwnedFd) -> Vec<Message> {
+    let mut out = Vec::new();
+    loop {
+        let mut m = Message::default();
+        let size = std::mem::size_of::<Message>();
+        // SAFETY: reading at most one message into a local struct.
+        let n = unsafe { libc::read(fd.as_raw_fd(), (&mut m as *mut Message).cast(), size) };
+        if n != size as isize {
+            return out;
+        }
+        out.push(m);
+    }
+}
+
+type Reaped = (libc::c_int, libc::rusage);
+
+/// Waits for `init`, stopping the run at the CPU, wall or disk limit.
+fn watch(
+    pid: libc::pid_t,
+    limits: &RunLimits,
+    start: Instant,
+    live_cpu: &dyn Fn() -> Option<Duration>,
+    workdir: &Path,
+) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
+    let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
+    let mut limit = None;
+    let mut seen = Duration::ZERO;
+    loop {
+        let elapsed = start.elapsed();
+        if elapsed >= limits.wall {
+            limit = Some(LimitHit::Wall);
+            break;
+        }
+        let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
+        seen = seen.max(used);
+        let cpu_left = limits.cpu.saturating_sub(used);
+        if cpu_left.is_zero() {
+            limit = Some(LimitHit::Cpu);
+            break;
+        }
+        if elapsed > Duration::from_millis(20) && disk_usage(workdir) > limits.output.0 {
+            limit = Some(LimitHit::Output);
+            break;
+        }
+        // Until `cpu_left / 2` of wall time passes, even two busy threads
+        // cannot have used the budget up; never check more often than 5 ms,
+        // and look at the disk at least every 100 ms.
+        let nap = (cpu_left / 2)
+            .clamp(Duration::from_millis(5), Duration::from_millis(100))
+            .min(limits.wall - elapsed);
+        if wait_readable(&pidfd, nap).map_err(SandboxError::Wait)? {
+            break;
+        }
+    }
+    if limit.is_some() {
+        // SAFETY: signalling our own child.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    let reaped = reap(pid).map_err(SandboxError::Wait)?;
+    Ok((limit, seen, reaped))
+}
+
+/// CPU time of `pid` and all its descendants (live ones from /proc, ended
+/// ones through the times of those that reaped them).
+fn tree_cpu(pid: libc::pid_t) -> Duration {
+    let mut total = Duration::ZERO;
+    let mut todo = vec![pid];
+    let mut seen = 0;
+    while let Some(p) = todo.pop() {
+        seen += 1;
+        if seen > 4096 {
+            break;
+        }
+        total += proc_cpu(p);
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
+            continue;
+        };
+        for t in tasks.filter_map(Result::ok) {
+            if let Ok(children) = std::fs::read_to_string(t.path().join("children")) {
+                todo.extend(
+                    children
+                        .split_whitespace()
+                        .filter_map(|c| c.parse::<libc::pid_t>().ok()),
+                );
+            }
+        }
+    }
+    total
+}
+
+/// utime + stime + cutime + cstime of one process.
+fn proc_cpu(pid: libc::pid_t) -> Duration {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Duration::ZERO;
+    };
+    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+        return Duration::ZERO;
+    };
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = [11, 12, 13, 14]
+        .iter()
+        .filter_map(|&i| f.get(i).and_then(|s| s.parse::<u64>().ok()))
+        .sum();
+    Duration::from_secs_f64(ticks as f64 / super::plain::clock_ticks())
 }

@@ -115,6 +115,7 @@ impl Runner<'_> {
                 groups: Vec::new(),
                 fail_fast: true,
                 language,
+                cancel: None,
             },
         }
     }

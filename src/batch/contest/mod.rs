@@ -1,0 +1,289 @@
+//! `grundy contest contest.yaml`: judge a local contest's submissions and
+//! rank the contestants, ICPC- or IOI-style.
+//!
+//! Judging goes through the same engine and journal as `grade`: each
+//! distinct file is judged once, an interrupted run resumes with
+//! `--resume`, and running again with `--resume` as new submissions arrive
+//! judges only the new ones, which makes a live scoreboard.
+
+pub mod config;
+pub mod log;
+pub mod score;
+pub mod time;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use super::grade::{interrupted_line, judge_items, latest, open_journal, prepare_problems};
+use super::model::{Issue, IssueKind, Item};
+use super::{BatchError, RunSummary, output};
+use crate::judge::Context;
+use crate::report;
+use crate::spec::{Problem, ProblemSet};
+use crate::verdict::Verdict;
+
+pub use config::{Contest, Scoring};
+pub use score::{Attempt, Standings};
+
+pub const SCOREBOARD_HTML: &str = "scoreboard.html";
+pub const SCOREBOARD_JSON: &str = "scoreboard.json";
+pub const SUBMISSIONS_JSON: &str = "submissions.json";
+
+pub struct ContestOptions {
+    pub file: PathBuf,
+    pub jobs: usize,
+    pub out: PathBuf,
+    pub resume: bool,
+}
+
+/// The run, and the standings when it finished.
+pub struct ContestRun {
+    pub summary: RunSummary,
+    pub standings: Option<Standings>,
+    pub issues: Vec<Issue>,
+}
+
+#[derive(Serialize)]
+struct SubmissionsFile<'a> {
+    submissions: &'a [Attempt],
+    issues: &'a [Issue],
+}
+
+pub fn contest(
+    set: &ProblemSet,
+    ctx: &Context,
+    opts: &ContestOptions,
+) -> Result<ContestRun, BatchError> {
+    let contest = config::load(&opts.file)?;
+    let mut problems: BTreeMap<String, Problem> = BTreeMap::new();
+    for p in &contest.problems {
+        let problem = set
+            .find(&p.id)
+            .map_err(|e| BatchError::Usage(format!("{}: problems: {e}", opts.file.display())))?;
+        problems.insert(p.id.clone(), problem);
+    }
+    let logged = match &contest.source {
+        config::Source::Log(path) => log::read_log(path)?,
+        config::Source::Folder(dir) => {
+            if !dir.is_dir() {
+                return Err(BatchError::Usage(format!(
+                    "{}: submissions: {} is not a folder",
+                    opts.file.display(),
+                    dir.display()
+                )));
+            }
+            log::read_folder(dir, &contest.base)?
+        }
+    };
+    let (counted, issues) = admit(&contest, &ctx.languages, logged)?;
+    for i in &issues {
+        eprintln!("grundy: {}: {}: {}", i.path, i.kind.label(), i.message);
+    }
+
+    let (mut journal, loaded) = open_journal(&opts.out, opts.resume)?;
+    let items: Vec<Item> = counted.iter().map(|(item, _)| item.clone()).collect();
+    let ready = prepare_problems(&problems, items.iter().map(|i| i.problem.as_str()), ctx)?;
+    let mut records = latest(loaded.records, &ready);
+    let run = judge_items(
+        ctx,
+        &ready,
+        &contest.base,
+        opts.jobs,
+        &items,
+        &mut records,
+        &mut journal,
+    )?;
+    let mut summary = RunSummary {
+        judged: run.judged,
+        reused: run.reused,
+        interrupted: run.interrupted,
+        exit: 0,
+        lines: Vec::new(),
+    };
+    if run.interrupted.is_some() {
+        let distinct: BTreeSet<_> = items.iter().map(Item::key).collect();
+        summary
+            .lines
+            .push(interrupted_line(&run, distinct.len(), journal.path()));
+        return Ok(ContestRun {
+            summary,
+            standings: None,
+            issues,
+        });
+    }
+
+    let mut issues = issues;
+    let mut attempts = Vec::new();
+    for (item, time) in &counted {
+        match records
+            .get(&item.key())
+            .and_then(|r| r.result.as_ref().map(|res| (r, res)))
+        {
+            Some((_, result)) => attempts.push(Attempt {
+                contestant: item.student.clone(),
+                problem: item.problem.clone(),
+                time: *time,
+                file: item.file.clone(),
+                verdict: result.verdict,
+                score: result.score,
+            }),
+            None => issues.push(Issue {
+                path: item.file.clone(),
+                kind: IssueKind::NotJudged,
+                student: Some(item.student.clone()),
+                problem: Some(item.problem.clone()),
+                message: records
+                    .get(&item.key())
+                    .and_then(|r| r.error.clone())
+                    .unwrap_or_else(|| "no result".into()),
+            }),
+        }
+    }
+    attempts.sort_by(|a, b| {
+        (a.time, &a.contestant, &a.problem, &a.file).cmp(&(
+            b.time,
+            &b.contestant,
+            &b.problem,
+            &b.file,
+        ))
+    });
+    issues.sort();
+    let contestants: Vec<(String, String)> = match &contest.contestants {
+        Some(list) => list
+            .iter()
+            .map(|c| (c.id.clone(), c.name.clone()))
+            .collect(),
+        None => counted
+            .iter()
+            .map(|(i, _)| i.student.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .map(|id| (id.clone(), id))
+            .collect(),
+    };
+    let standings = score::standings(
+        &contest.title,
+        contest.scoring,
+        contest.penalty_minutes,
+        &contest.problems,
+        &contestants,
+        &attempts,
+    );
+    let out = &opts.out;
+    let html = report::scoreboard_html(&standings);
+    let json = serde_json::to_string_pretty(&standings)
+        .map_err(|e| BatchError::Internal(e.to_string()))?;
+    let subs = serde_json::to_string_pretty(&SubmissionsFile {
+        submissions: &attempts,
+        issues: &issues,
+    })
+    .map_err(|e| BatchError::Internal(e.to_string()))?;
+    for (name, text) in [
+        (SCOREBOARD_HTML, html),
+        (SCOREBOARD_JSON, json),
+        (SUBMISSIONS_JSON, subs),
+    ] {
+        let path = out.join(name);
+        output::atomic_write(&path, text.as_bytes())
+            .map_err(|e| BatchError::Internal(format!("cannot write {}: {e}", path.display())))?;
+        summary.lines.push(format!("  {}", path.display()));
+    }
+    // A rejected submission is a contest result, not a failure of the
+    // command: only the judge failing changes the exit code.
+    summary.exit = if attempts.iter().any(|a| a.verdict == Verdict::IE) {
+        3
+    } else {
+        0
+    };
+    Ok(ContestRun {
+        summary,
+        standings: Some(standings),
+        issues,
+    })
+}
+
+/// Sorts the logged submissions into those that count (with their time
+/// since the start) and the issues of those that do not.
+#[allow(clippy::type_complexity)]
+fn admit(
+    contest: &Contest,
+    languages: &crate::language::Languages,
+    logged: Vec<log::Logged>,
+) -> Result<(Vec<(Item, u64)>, Vec<Issue>), BatchError> {
+    let mut counted = Vec::new();
+    let mut issues = Vec::new();
+    let mut not_counted = |l: &log::Logged, kind: IssueKind, message: String| {
+        issues.push(Issue {
+            path: l.file.clone(),
+            kind,
+            student: Some(l.contestant.clone()),
+            problem: Some(l.problem.clone()),
+            message: format!("{} ({})", message, l.origin),
+        })
+    };
+    for l in logged {
+        if !contest.problems.iter().any(|p| p.id == l.problem) {
+            not_counted(
+                &l,
+                IssueKind::NotCounted,
+                format!("`{}` is not a problem of this contest", l.problem),
+            );
+            continue;
+        }
+        if let Some(list) = &contest.contestants
+            && !list.iter().any(|c| c.id == l.contestant)
+        {
+            not_counted(
+                &l,
+                IssueKind::NotCounted,
+                format!("`{}` is not a contestant", l.contestant),
+            );
+            continue;
+        }
+        let elapsed = match (l.when, contest.start) {
+            (time::When::Elapsed(s), _) => s as i64,
+            (time::When::Clock(t), Some(start)) => t - start,
+            (time::When::Clock(_), None) => {
+                return Err(BatchError::Usage(format!(
+                    "{}: submissions have clock times: give the contest's `start:` (e.g. start: 2025-03-01T10:00:00Z)",
+                    l.origin
+                )));
+            }
+        };
+        if elapsed < 0 {
+            not_counted(&l, IssueKind::NotCounted, "made before the start".into());
+            continue;
+        }
+        if contest
+            .duration
+            .is_some_and(|d| elapsed as u64 > d.as_secs())
+        {
+            not_counted(&l, IssueKind::NotCounted, "made after the end".into());
+            continue;
+        }
+        let path = contest.base.join(&l.file);
+        if languages.detect(&path).is_err() {
+            not_counted(
+                &l,
+                IssueKind::UnknownExtension,
+                "no language has this extension".into(),
+            );
+            continue;
+        }
+        match super::walk::read_source(&path) {
+            Ok(bytes) => counted.push((
+                Item {
+                    student: l.contestant.clone(),
+                    problem: l.problem.clone(),
+                    file: l.file.clone(),
+                    sha: super::walk::sha256(&bytes),
+                },
+                elapsed as u64,
+            )),
+            Err(why) => not_counted(&l, IssueKind::Unreadable, why),
+        }
+    }
+    Ok((counted, issues))
+}

@@ -1,0 +1,214 @@
+//! The batch runner: judges many submissions on a few worker threads and
+//! hands each finished record to the journal at once.
+//!
+//! `jobs` workers each take the next submission, compile it (once: the
+//! compile cache is keyed by content) and run its tests one after the
+//! other, so at most `jobs` tests run at any moment. When fewer submissions
+//! than workers remain, the spare capacity goes to running one
+//! submission's tests side by side. Records reach the journal in the order
+//! they finish; the reports sort them later.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+
+use super::journal::Journal;
+use super::model::{Item, Record};
+use crate::cache::Key;
+use crate::judge::{self, Context, Options, Prepared};
+use crate::report::Progress;
+use crate::verdict::Verdict;
+
+/// How much of a failing test's input a feedback file may quote.
+const INPUT_BYTES: usize = 1000;
+const INPUT_LINES: usize = 20;
+
+/// A problem ready for judging, with the fingerprint of its tests.
+pub struct ReadyProblem {
+    pub prepared: Prepared,
+    pub key: String,
+}
+
+impl ReadyProblem {
+    pub fn new(prepared: Prepared) -> ReadyProblem {
+        let key = fingerprint(&prepared);
+        ReadyProblem { prepared, key }
+    }
+}
+
+/// A fingerprint of what judging depends on: the spec file, and each test's
+/// name, group, input and answer (their cache paths are content hashes).
+fn fingerprint(p: &Prepared) -> String {
+    let spec = std::fs::read(&p.problem.spec_path).unwrap_or_default();
+    let mut parts: Vec<Vec<u8>> = vec![spec];
+    for t in &p.tests {
+        parts.push(t.name.clone().into_bytes());
+        parts.push(t.group.clone().into_bytes());
+        parts.push(
+            t.input
+                .file_name()
+                .map(|n| n.as_encoded_bytes().to_vec())
+                .unwrap_or_default(),
+        );
+        parts.push(match &t.answer {
+            Ok(a) => a
+                .file_name()
+                .map(|n| n.as_encoded_bytes().to_vec())
+                .unwrap_or_default(),
+            Err(e) => e.clone().into_bytes(),
+        });
+    }
+    let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    Key::of(&refs).0
+}
+
+/// Runs judgings in parallel.
+pub struct Engine<'a> {
+    pub ctx: &'a Context,
+    pub problems: &'a BTreeMap<String, ReadyProblem>,
+    /// Item files are relative to this folder.
+    pub root: &'a Path,
+    pub jobs: usize,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Engine<'_> {
+    /// Judges `todo`, appending each record to `journal` as it arrives.
+    /// Returns the new records; stops early (without error) when cancelled,
+    /// and with an error when the journal cannot be written.
+    pub fn run(
+        &self,
+        todo: &[Item],
+        journal: &mut Journal,
+        progress: &mut Progress,
+    ) -> io::Result<Vec<Record>> {
+        let workers = self.jobs.clamp(1, todo.len().max(1));
+        let test_jobs = (self.jobs / workers).max(1);
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = mpsc::channel::<Record>();
+        let mut records = Vec::new();
+        let mut failure = None;
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let next = &next;
+                s.spawn(move || {
+                    loop {
+                        if self.cancel.load(Ordering::SeqCst) {
+                            break;
+                        }
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(item) = todo.get(i) else { break };
+                        if let Some(record) = self.judge_one(item, test_jobs)
+                            && tx.send(record).is_err()
+                        {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            for record in rx {
+                if failure.is_none()
+                    && let Err(e) = journal.append(&record)
+                {
+                    // Nothing more can be kept: stop everyone.
+                    self.cancel.store(true, Ordering::SeqCst);
+                    failure = Some(e);
+                    continue;
+                }
+                let outcome = match (&record.result, &record.error) {
+                    (Some(r), _) => Ok((r.verdict, r.score)),
+                    (None, e) => Err(e.clone().unwrap_or_default()),
+                };
+                progress.finished(&record.student, &record.problem, &record.file, outcome);
+                records.push(record);
+            }
+        });
+        match failure {
+            Some(e) => Err(io::Error::new(
+                e.kind(),
+                format!("cannot write the journal {}: {e}", journal.path().display()),
+            )),
+            None => Ok(records),
+        }
+    }
+
+    /// Judges one item; `None` when cancelled before its result was complete.
+    fn judge_one(&self, item: &Item, test_jobs: usize) -> Option<Record> {
+        let ready = self.problems.get(&item.problem)?;
+        let mut record = Record {
+            student: item.student.clone(),
+            problem: item.problem.clone(),
+            file: item.file.clone(),
+            sha: item.sha.clone(),
+            problem_key: ready.key.clone(),
+            result: None,
+            error: None,
+            first_fail_input: None,
+        };
+        let path = self.root.join(&item.file);
+        // The file may have changed since the walk: judge what was planned.
+        match super::walk::read_source(&path).map(|b| super::walk::sha256(&b)) {
+            Ok(sha) if sha == item.sha => {}
+            Ok(_) => {
+                record.error =
+                    Some("the file changed while grading: run again with --resume".into());
+                return Some(record);
+            }
+            Err(why) => {
+                record.error = Some(why);
+                return Some(record);
+            }
+        }
+        let options = Options {
+            jobs: test_jobs,
+            cancel: Some(Arc::clone(&self.cancel)),
+            ..Options::default()
+        };
+        let prepared = &ready.prepared;
+        match judge::judge(prepared, self.ctx, &path, &options, &mut |_| {}) {
+            Ok(mut result) => {
+                let complete = !result.compile.ok || result.tests.len() == prepared.tests.len();
+                if !complete {
+                    return None;
+                }
+                result.submission = item.file.clone();
+                record.first_fail_input = result
+                    .tests
+                    .iter()
+                    .find(|t| t.verdict != Verdict::AC)
+                    .and_then(|t| prepared.tests.iter().find(|p| p.name == t.name))
+                    .map(|t| quote_input(&t.input));
+                record.result = Some(result);
+            }
+            Err(e) => {
+                let root = format!("{}/", self.root.display());
+                record.error = Some(e.to_string().replace(&root, ""));
+            }
+        }
+        Some(record)
+    }
+}
+
+/// The start of a test input, for a student to read.
+fn quote_input(path: &Path) -> String {
+    let mut buf = Vec::new();
+    let total = std::fs::metadata(path).map_or(0, |m| m.len());
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(INPUT_BYTES as u64).read_to_end(&mut buf);
+    }
+    let text = String::from_utf8_lossy(&buf);
+    let mut lines: Vec<&str> = text.split_inclusive('\n').take(INPUT_LINES).collect();
+    let shown: usize = lines.iter().map(|l| l.len()).sum();
+    let mut out: String = lines.drain(..).collect();
+    if (shown as u64) < total {
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!("[… cut: {total} bytes in all]\n"));
+    }
+    out
+}

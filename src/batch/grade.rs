@@ -1,0 +1,439 @@
+//! `grundy grade DIR`: walk the class folder, judge what is not judged yet,
+//! and write the reports.
+//!
+//! The output folder holds `plan.json` (what was found), `journal.jsonl`
+//! (every result, as it was produced) and, once everything is judged, the
+//! reports. `--resume` reads the journal and judges only what is missing,
+//! so the reports of an interrupted and resumed run are those of an
+//! uninterrupted one. A shard (`--shard K/N`) writes the plan and its
+//! journal only; `grundy merge` makes the reports.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use super::engine::{Engine, ReadyProblem};
+use super::interrupt::Interrupt;
+use super::journal::{self, Journal};
+use super::model::{
+    ClassReport, FORMAT_VERSION, FeedbackLevel, GroupInfo, Item, ItemKey, Plan, ProblemInfo,
+    Record, Shard,
+};
+use super::walk::{self, Layout};
+use super::{BatchError, output};
+use crate::judge::{self, Context};
+use crate::report::Progress;
+use crate::spec::{Problem, ProblemSet, SPEC_FILE};
+use crate::verdict::Verdict;
+
+/// What `grade` was asked to do.
+#[derive(Debug, Clone)]
+pub struct GradeOptions {
+    pub dir: PathBuf,
+    /// `--problem ID`: one file per student, all for this problem.
+    pub problem: Option<String>,
+    /// Tests run at once (already checked against the machine).
+    pub jobs: usize,
+    pub out: PathBuf,
+    pub resume: bool,
+    pub shard: Option<Shard>,
+    pub feedback: FeedbackLevel,
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub struct RunSummary {
+    /// Submissions judged by this run.
+    pub judged: usize,
+    /// Submissions whose result came from the journal.
+    pub reused: usize,
+    /// The signal that stopped the run before it finished.
+    pub interrupted: Option<i32>,
+    /// SPEC.md's exit code for what was judged (0 all AC, 1 not, 3 IE).
+    pub exit: u8,
+    /// Lines for stdout: where the reports are, what was found.
+    pub lines: Vec<String>,
+}
+
+pub fn grade(
+    set: &ProblemSet,
+    ctx: &Context,
+    opts: &GradeOptions,
+) -> Result<RunSummary, BatchError> {
+    if !opts.dir.is_dir() {
+        return Err(BatchError::Usage(format!(
+            "{}: not a folder (grade takes the folder of submissions: one file or one folder per student)",
+            opts.dir.display()
+        )));
+    }
+    let fixed = match &opts.problem {
+        Some(id) => Some(set.find(id).map_err(|e| BatchError::Usage(e.to_string()))?),
+        None => None,
+    };
+    let is_problem =
+        |name: &str| !name.contains('/') && set.dir.join(name).join(SPEC_FILE).is_file();
+    let layout = Layout {
+        problem: fixed.as_ref().map(|p| p.id.0.as_str()),
+        is_problem: &is_problem,
+        languages: &ctx.languages,
+        skip: where_it_would_be(&opts.out),
+    };
+    let walked = walk::walk(&opts.dir, &layout).map_err(|e| {
+        BatchError::Usage(format!(
+            "{}: cannot read the folder: {e}",
+            opts.dir.display()
+        ))
+    })?;
+    if walked.students.is_empty() && walked.issues.is_empty() {
+        return Err(BatchError::Usage(format!(
+            "{}: no submissions found (expected one folder per student, or one file per student with --problem ID)",
+            opts.dir.display()
+        )));
+    }
+    for issue in &walked.issues {
+        eprintln!(
+            "grundy: {}: {}",
+            opts.dir.join(&issue.path).display(),
+            issue_text(issue)
+        );
+    }
+
+    // The problems: the one named, or every one a file is named after.
+    let mut problems: BTreeMap<String, Problem> = BTreeMap::new();
+    if let Some(p) = fixed {
+        problems.insert(p.id.0.clone(), p);
+    } else {
+        let ids: BTreeSet<&str> = walked
+            .items
+            .iter()
+            .map(|i| i.problem.as_str())
+            .chain(walked.issues.iter().filter_map(|i| i.problem.as_deref()))
+            .collect();
+        for id in ids {
+            let p = set.find(id).map_err(|e| BatchError::Usage(e.to_string()))?;
+            problems.insert(id.to_string(), p);
+        }
+    }
+    let plan = Plan {
+        version: FORMAT_VERSION,
+        shard: opts.shard,
+        feedback: opts.feedback,
+        students: walked.students,
+        problems: problems.values().map(problem_info).collect(),
+        items: walked.items,
+        issues: walked.issues,
+    };
+
+    let out = &opts.out;
+    let (mut journal, loaded) = open_out(out, opts)?;
+    output::write_plan(out, &plan)?;
+
+    let share: Vec<_> = plan
+        .items
+        .iter()
+        .filter(|i| opts.shard.is_none_or(|s| s.owns(i)))
+        .cloned()
+        .collect();
+    let ready = prepare_problems(&problems, share.iter().map(|i| i.problem.as_str()), ctx)?;
+    let mut records = latest(loaded.records, &ready);
+    let run = judge_items(
+        ctx,
+        &ready,
+        &opts.dir,
+        opts.jobs,
+        &share,
+        &mut records,
+        &mut journal,
+    )?;
+    let mut summary = RunSummary {
+        judged: run.judged,
+        reused: run.reused,
+        interrupted: run.interrupted,
+        exit: 0,
+        lines: Vec::new(),
+    };
+    if run.interrupted.is_some() {
+        summary
+            .lines
+            .push(interrupted_line(&run, share.len(), journal.path()));
+        return Ok(summary);
+    }
+
+    if let Some(shard) = opts.shard {
+        let mine: Vec<&Record> = share.iter().filter_map(|i| records.get(&i.key())).collect();
+        summary.exit = exit_code(
+            mine.iter()
+                .filter_map(|r| r.result.as_ref().map(|r| r.verdict)),
+            mine.iter().any(|r| r.result.is_none()),
+        );
+        summary.lines.push(format!(
+            "shard {shard}: {} of {} submissions judged into {}; combine the shards with `grundy merge OUT... --out DIR`",
+            mine.len(),
+            plan.items.len(),
+            out.display()
+        ));
+        return Ok(summary);
+    }
+    let class = ClassReport::new(&plan, &records);
+    let written = output::write_reports(out, &class)?;
+    summary.exit = class_exit(&class);
+    summary.lines.extend(describe(&class, &written));
+    Ok(summary)
+}
+
+/// The canonical path `path` has or would have: the output folder may sit
+/// inside the class folder (`grade .`), and is never a student, whether it
+/// exists yet or not.
+fn where_it_would_be(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Some(parent.canonicalize().ok()?.join(path.file_name()?))
+}
+
+/// Opens OUT and its journal: a fresh run needs an empty OUT (or one with
+/// no journal), a resumed one the same shard.
+fn open_out(out: &Path, opts: &GradeOptions) -> Result<(Journal, journal::Loaded), BatchError> {
+    if opts.resume
+        && let Some(old) = output::read_plan(out)?
+        && old.shard != opts.shard
+    {
+        let show = |s: Option<Shard>| s.map_or("no shard".to_string(), |s| format!("--shard {s}"));
+        return Err(BatchError::Usage(format!(
+            "{} was graded with {}: resume it with the same",
+            out.display(),
+            show(old.shard)
+        )));
+    }
+    open_journal(out, opts.resume)
+}
+
+/// Creates OUT and opens its journal. Without `resume`, OUT must not hold
+/// an earlier run: mixing two runs' results silently would be worse.
+pub fn open_journal(out: &Path, resume: bool) -> Result<(Journal, journal::Loaded), BatchError> {
+    std::fs::create_dir_all(out).map_err(|e| {
+        BatchError::Usage(format!(
+            "{}: cannot create the output folder: {e}",
+            out.display()
+        ))
+    })?;
+    let journal_path = out.join(journal::FILE_NAME);
+    let started = std::fs::metadata(&journal_path).is_ok_and(|m| m.len() > 0);
+    if started && !resume {
+        return Err(BatchError::Usage(format!(
+            "{} holds an earlier run ({}): add --resume to continue it, or remove it (or choose another --out) to start again",
+            out.display(),
+            journal::FILE_NAME
+        )));
+    }
+    let (journal, loaded) = Journal::open(out)
+        .map_err(|e| BatchError::Usage(format!("{}: {e}", journal_path.display())))?;
+    if loaded.torn_tail {
+        eprintln!(
+            "grundy: {}: ignored a torn last line (a write cut short)",
+            journal.path().display()
+        );
+    }
+    for n in &loaded.bad_lines {
+        eprintln!(
+            "grundy: {}:{n}: unreadable line, ignored",
+            journal.path().display()
+        );
+    }
+    Ok((journal, loaded))
+}
+
+/// What judging a share of items did.
+pub struct Judged {
+    pub judged: usize,
+    pub reused: usize,
+    /// Results (not "could not judge") among the judged.
+    pub finished: usize,
+    pub interrupted: Option<i32>,
+}
+
+/// Judges the items of `share` that have no result in `records` yet (each
+/// distinct item once), with a progress display, stopping cleanly on
+/// Ctrl-C or SIGTERM; new records go to the journal and into `records`.
+pub fn judge_items(
+    ctx: &Context,
+    ready: &BTreeMap<String, ReadyProblem>,
+    root: &Path,
+    jobs: usize,
+    share: &[Item],
+    records: &mut BTreeMap<ItemKey, Record>,
+    journal: &mut Journal,
+) -> Result<Judged, BatchError> {
+    let done = |key: &ItemKey| records.get(key).is_some_and(|r| r.result.is_some());
+    let mut todo: Vec<Item> = share.iter().filter(|i| !done(&i.key())).cloned().collect();
+    todo.sort();
+    todo.dedup();
+    let distinct: BTreeSet<ItemKey> = share.iter().map(Item::key).collect();
+    let reused = distinct.len() - todo.len();
+    let mut progress = Progress::new(todo.len());
+    progress.resumed(distinct.iter().filter_map(|k| {
+        records
+            .get(k)
+            .and_then(|r| r.result.as_ref())
+            .map(|r| r.verdict)
+    }));
+    if reused > 0 {
+        progress.note(&format!(
+            "resuming: {reused} of {} submissions already judged",
+            distinct.len()
+        ));
+    }
+    let interrupt = Interrupt::install()
+        .map_err(|e| BatchError::Internal(format!("cannot handle signals: {e}")))?;
+    let engine = Engine {
+        ctx,
+        problems: ready,
+        root,
+        jobs,
+        cancel: interrupt.flag(),
+    };
+    let fresh = engine.run(&todo, journal, &mut progress);
+    progress.finish();
+    let fresh = fresh.map_err(|e| BatchError::Internal(e.to_string()))?;
+    let judged = fresh.len();
+    let finished = fresh.iter().filter(|r| r.result.is_some()).count();
+    for r in fresh {
+        records.insert(r.key(), r);
+    }
+    Ok(Judged {
+        judged,
+        reused,
+        finished,
+        interrupted: interrupt.signal().filter(|_| judged < todo.len()),
+    })
+}
+
+pub fn interrupted_line(run: &Judged, total: usize, journal: &Path) -> String {
+    format!(
+        "interrupted: {} of {total} submissions judged and kept in {}; run the same command with --resume to finish",
+        run.reused + run.finished,
+        journal.display()
+    )
+}
+
+/// The latest record of each item, keeping only those judged on the
+/// problem's current tests.
+pub fn latest(
+    records: Vec<Record>,
+    ready: &BTreeMap<String, ReadyProblem>,
+) -> BTreeMap<ItemKey, Record> {
+    let mut map = BTreeMap::new();
+    for r in records {
+        let current = ready.get(&r.problem).is_none_or(|p| p.key == r.problem_key);
+        if current {
+            map.insert(r.key(), r);
+        }
+    }
+    map
+}
+
+/// Prepares (tests, answers, checker) each problem that has work.
+pub fn prepare_problems<'a>(
+    problems: &BTreeMap<String, Problem>,
+    needed: impl Iterator<Item = &'a str>,
+    ctx: &Context,
+) -> Result<BTreeMap<String, ReadyProblem>, BatchError> {
+    let needed: BTreeSet<&str> = needed.collect();
+    let mut ready = BTreeMap::new();
+    for id in needed {
+        let Some(problem) = problems.get(id) else {
+            continue;
+        };
+        eprintln!("grundy: preparing {id} (tests and reference answers)");
+        let prepared = judge::prepare(problem, ctx)?;
+        ready.insert(id.to_string(), ReadyProblem::new(prepared));
+    }
+    Ok(ready)
+}
+
+/// The names and points the reports need; with no points given, every
+/// group weighs the same (as scoring does).
+pub fn problem_info(p: &Problem) -> ProblemInfo {
+    let total: f64 = p.groups.iter().map(|g| g.points).sum();
+    let even = if p.groups.is_empty() {
+        0.0
+    } else {
+        100.0 / p.groups.len() as f64
+    };
+    ProblemInfo {
+        id: p.id.0.clone(),
+        title: p.title.clone(),
+        groups: p
+            .groups
+            .iter()
+            .map(|g| GroupInfo {
+                name: g.name.clone(),
+                points: if total > 0.0 {
+                    g.points / total * 100.0
+                } else {
+                    even
+                },
+            })
+            .collect(),
+    }
+}
+
+pub fn issue_text(i: &super::Issue) -> String {
+    format!("{}: {}", i.kind.label(), i.message)
+}
+
+/// SPEC.md's exit code for a set of verdicts: 3 if the judge failed
+/// anywhere, 1 if anything is not AC or was not judged, else 0.
+pub fn exit_code(verdicts: impl Iterator<Item = Verdict>, not_judged: bool) -> u8 {
+    let mut code = u8::from(not_judged);
+    for v in verdicts {
+        match v {
+            Verdict::AC => {}
+            Verdict::IE => return 3,
+            _ => code = 1,
+        }
+    }
+    code
+}
+
+pub fn class_exit(class: &ClassReport) -> u8 {
+    exit_code(
+        class.graded.iter().map(|g| g.result.verdict),
+        !class.issues.is_empty(),
+    )
+}
+
+/// The closing lines: what was graded and where the reports are.
+pub fn describe(class: &ClassReport, written: &[PathBuf]) -> Vec<String> {
+    let mut counts = BTreeMap::new();
+    for g in &class.graded {
+        *counts.entry(g.result.verdict).or_insert(0) += 1;
+    }
+    let verdicts: Vec<String> = counts
+        .iter()
+        .map(|(v, n)| format!("{} {n}", v.code()))
+        .collect();
+    let mut lines = vec![format!(
+        "graded {} submissions of {} students on {} problems: {}{}",
+        class.graded.len(),
+        class.students.len(),
+        class.problems.len(),
+        if verdicts.is_empty() {
+            "nothing judged".into()
+        } else {
+            verdicts.join(", ")
+        },
+        if class.issues.is_empty() {
+            String::new()
+        } else {
+            format!("; {} issues (listed in the reports)", class.issues.len())
+        }
+    )];
+    for p in written {
+        lines.push(format!("  {}", p.display()));
+    }
+    lines
+}

@@ -1,0 +1,162 @@
+//! `grundy merge OUT1 OUT2 … --out OUT`: the outputs of the shards of one
+//! class become the reports an unsharded run would have written.
+//!
+//! Every shard walked the whole folder and wrote the whole plan, so the
+//! plans must agree (same students, problems, files and contents); every
+//! shard of `N` must be there; and every item needs a record. Anything else
+//! is refused with a message saying which output is missing or different.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use super::grade::{RunSummary, class_exit, describe};
+use super::journal;
+use super::model::{ClassReport, FeedbackLevel, ItemKey, Plan, Record};
+use super::{BatchError, output};
+
+pub struct MergeOptions {
+    pub inputs: Vec<PathBuf>,
+    pub out: PathBuf,
+    /// Replaces the feedback level the shards were run with.
+    pub feedback: Option<FeedbackLevel>,
+}
+
+pub fn merge(opts: &MergeOptions) -> Result<RunSummary, BatchError> {
+    if opts.inputs.is_empty() {
+        return Err(BatchError::Usage(
+            "merge needs the output folders of the shards".into(),
+        ));
+    }
+    let mut plan: Option<(PathBuf, Plan)> = None;
+    let mut shards: BTreeMap<u32, Vec<PathBuf>> = BTreeMap::new();
+    let mut count = None;
+    let mut records: BTreeMap<ItemKey, Record> = BTreeMap::new();
+    for dir in &opts.inputs {
+        let this = output::read_plan(dir)?.ok_or_else(|| {
+            BatchError::Usage(format!(
+                "{}: no {} here: not the output of `grundy grade` (or of a shard of it)",
+                dir.display(),
+                output::PLAN_FILE
+            ))
+        })?;
+        match &plan {
+            None => plan = Some((dir.clone(), this.clone())),
+            Some((first_dir, first)) => {
+                if !same_class(first, &this) {
+                    return Err(BatchError::Usage(format!(
+                        "{} and {} graded different classes (their plans differ: students, problems or files); merge only the shards of one run",
+                        first_dir.display(),
+                        dir.display()
+                    )));
+                }
+            }
+        }
+        if let Some(s) = this.shard {
+            if count.is_some_and(|c| c != s.count) {
+                return Err(BatchError::Usage(format!(
+                    "{}: shard {s} does not belong with shards of {} (different N)",
+                    dir.display(),
+                    count.unwrap_or(0)
+                )));
+            }
+            count = Some(s.count);
+            shards.entry(s.index).or_default().push(dir.clone());
+        }
+        let loaded = journal::read(&dir.join(journal::FILE_NAME)).map_err(|e| {
+            BatchError::Usage(format!("{}: cannot read the journal: {e}", dir.display()))
+        })?;
+        for r in loaded.records {
+            // A result beats an earlier "could not judge" of the same item.
+            let keep_old = r.result.is_none()
+                && records
+                    .get(&r.key())
+                    .is_some_and(|old| old.result.is_some());
+            if !keep_old {
+                records.insert(r.key(), r);
+            }
+        }
+    }
+    let Some((_, mut plan)) = plan else {
+        return Err(BatchError::Usage(
+            "merge needs the output folders of the shards".into(),
+        ));
+    };
+    if let Some(n) = count {
+        let missing: Vec<String> = (0..n)
+            .filter(|k| !shards.contains_key(k))
+            .map(|k| format!("{k}/{n}"))
+            .collect();
+        if !missing.is_empty() {
+            return Err(BatchError::Usage(format!(
+                "shard {} missing: give the output folders of all {n} shards",
+                missing.join(", ")
+            )));
+        }
+    }
+    let unjudged: Vec<&str> = plan
+        .items
+        .iter()
+        .filter(|i| !records.contains_key(&i.key()))
+        .map(|i| i.file.as_str())
+        .collect();
+    if !unjudged.is_empty() {
+        return Err(BatchError::Usage(format!(
+            "{} submissions have no result in these outputs (first: {}): a shard did not finish; run it again with --resume, then merge",
+            unjudged.len(),
+            unjudged[0]
+        )));
+    }
+
+    plan.shard = None;
+    if let Some(level) = opts.feedback {
+        plan.feedback = level;
+    }
+    let out = &opts.out;
+    std::fs::create_dir_all(out).map_err(|e| {
+        BatchError::Usage(format!(
+            "{}: cannot create the output folder: {e}",
+            out.display()
+        ))
+    })?;
+    let journal_path = out.join(journal::FILE_NAME);
+    let inputs: BTreeSet<PathBuf> = opts
+        .inputs
+        .iter()
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
+    let is_input = out.canonicalize().is_ok_and(|o| inputs.contains(&o));
+    if is_input || std::fs::metadata(&journal_path).is_ok_and(|m| m.len() > 0) {
+        return Err(BatchError::Usage(format!(
+            "{} already holds a run: merge into a new folder",
+            out.display()
+        )));
+    }
+    // The merged folder is a finished run of its own: plan, journal, reports.
+    output::write_plan(out, &plan)?;
+    let mut lines = Vec::new();
+    for r in records.values() {
+        let mut line = serde_json::to_vec(r).map_err(|e| BatchError::Internal(e.to_string()))?;
+        line.push(b'\n');
+        lines.extend(line);
+    }
+    output::atomic_write(&journal_path, &lines).map_err(|e| {
+        BatchError::Internal(format!("cannot write {}: {e}", journal_path.display()))
+    })?;
+    let class = ClassReport::new(&plan, &records);
+    let written = output::write_reports(out, &class)?;
+    Ok(RunSummary {
+        judged: 0,
+        reused: records.len(),
+        interrupted: None,
+        exit: class_exit(&class),
+        lines: describe(&class, &written),
+    })
+}
+
+/// Whether two plans describe the same class (shard and feedback aside).
+fn same_class(a: &Plan, b: &Plan) -> bool {
+    a.students == b.students
+        && a.problems == b.problems
+        && a.items == b.items
+        && a.issues == b.issues
+}

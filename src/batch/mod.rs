@@ -1,0 +1,83 @@
+//! Batch judging: `grundy grade` (a class folder → gradebook, reports and
+//! feedback), `grundy merge` (shard outputs → the same reports) and
+//! `grundy contest` (a local contest → a scoreboard).
+//!
+//! The pieces, in the order data flows through them:
+//!
+//! - [`walk`] finds the submissions and the trouble (issues) in a folder;
+//! - [`model`] is the data: items, issues, the plan, journal records, the
+//!   class view the reports are drawn from;
+//! - [`shard`] picks a deterministic share of the items for one machine;
+//! - [`journal`] keeps every result on disk the moment it exists;
+//! - [`engine`] judges items on worker threads, feeding the journal;
+//! - [`interrupt`] turns Ctrl-C and SIGTERM into a clean stop;
+//! - [`grade`], [`merge`] and [`contest`] put these together for each command,
+//!   and [`output`] writes the report files atomically.
+//!
+//! The batch layer never starts a process itself: it calls the judge,
+//! which calls the sandbox.
+
+pub mod contest;
+pub mod engine;
+pub mod grade;
+pub mod interrupt;
+pub mod journal;
+pub mod merge;
+pub mod model;
+pub mod output;
+pub mod shard;
+pub mod walk;
+
+use thiserror::Error;
+
+pub use grade::{GradeOptions, RunSummary, grade};
+pub use model::{
+    ClassReport, FeedbackLevel, Graded, GroupInfo, Issue, IssueKind, Item, Plan, ProblemInfo,
+    Record, Shard, score_text,
+};
+
+use crate::judge::JudgeError;
+
+/// Why a batch command stopped; each maps to an exit code of SPEC.md.
+#[derive(Debug, Error)]
+pub enum BatchError {
+    /// Bad usage, or a bad input file or spec (exit 2).
+    #[error("{0}")]
+    Usage(String),
+    /// The judge itself failed: a file could not be written… (exit 3).
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl From<JudgeError> for BatchError {
+    fn from(e: JudgeError) -> Self {
+        match e {
+            JudgeError::Problem(_) | JudgeError::Submission(_) => BatchError::Usage(e.to_string()),
+            JudgeError::Io(_) => BatchError::Internal(e.to_string()),
+        }
+    }
+}
+
+/// The number of tests run at once, and a note when the request was cut.
+///
+/// Timings are CPU time, which a run on its own core barely notices other
+/// runs on other cores for; two runs on the two hardware threads of one
+/// core, or more runs than cores, slow each other down (shared execution
+/// units and caches, waiting for a CPU), and wall-time limits get closer.
+/// So the default is one job per two logical CPUs (one per physical core
+/// on machines with two threads per core, and leaving room for compilers
+/// and the judge itself), at least 1; and never more jobs than logical CPUs.
+pub fn jobs(requested: Option<usize>) -> (usize, Option<String>) {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match requested {
+        None => ((cpus / 2).max(1), None),
+        Some(0) => ((cpus / 2).max(1), None),
+        Some(n) if n > cpus => (
+            cpus,
+            Some(format!(
+                "--jobs {n}: this machine has {cpus} CPUs; running {cpus} at once (more would make timings unfair)"
+            )),
+        ),
+        Some(n) => (n, None),
+    }
+}

@@ -1,0 +1,106 @@
+//! Writing the output folder: the plan, and the reports of a finished class.
+//!
+//! Every file is written to a temporary name and renamed into place, so an
+//! interrupt while writing leaves the previous version or the new one,
+//! never half a file.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::BatchError;
+use super::model::{ClassReport, Plan};
+use crate::report;
+
+pub const PLAN_FILE: &str = "plan.json";
+pub const REPORT_JSON: &str = "report.json";
+pub const GRADES_CSV: &str = "grades.csv";
+pub const JUNIT_XML: &str = "junit.xml";
+pub const REPORT_HTML: &str = "report.html";
+pub const FEEDBACK_DIR: &str = "feedback";
+
+/// Writes `bytes` to `path` through a temporary file in the same folder.
+pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_data()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+fn internal(path: &Path) -> impl Fn(io::Error) -> BatchError + '_ {
+    move |e| BatchError::Internal(format!("cannot write {}: {e}", path.display()))
+}
+
+pub fn write_plan(out: &Path, plan: &Plan) -> Result<(), BatchError> {
+    let path = out.join(PLAN_FILE);
+    let text = serde_json::to_vec_pretty(plan).map_err(|e| BatchError::Internal(e.to_string()))?;
+    atomic_write(&path, &text).map_err(internal(&path))
+}
+
+/// Reads `OUT/plan.json`; `None` when there is none.
+pub fn read_plan(out: &Path) -> Result<Option<Plan>, BatchError> {
+    let path = out.join(PLAN_FILE);
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(BatchError::Usage(format!(
+                "{}: cannot read: {e}",
+                path.display()
+            )));
+        }
+    };
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        BatchError::Usage(format!(
+            "{}:{}:{}: not a grundy plan ({e}); was this folder written by grundy grade?",
+            path.display(),
+            e.line(),
+            e.column()
+        ))
+    })
+}
+
+/// Writes every report of a finished class into `out`; returns their paths.
+pub fn write_reports(out: &Path, class: &ClassReport) -> Result<Vec<PathBuf>, BatchError> {
+    let json = report::class_json(class).map_err(|e| BatchError::Internal(e.to_string()))?;
+    let files = [
+        (REPORT_JSON, json),
+        (GRADES_CSV, report::grades_csv(class)),
+        (JUNIT_XML, report::junit(class)),
+        (REPORT_HTML, report::html_report(class)),
+    ];
+    let mut written = Vec::new();
+    for (name, text) in files {
+        let path = out.join(name);
+        atomic_write(&path, text.as_bytes()).map_err(internal(&path))?;
+        written.push(path);
+    }
+    written.push(write_feedback(out, class)?);
+    Ok(written)
+}
+
+/// The feedback folder, replaced whole so no student's stale file stays.
+fn write_feedback(out: &Path, class: &ClassReport) -> Result<PathBuf, BatchError> {
+    let fresh = out.join(".feedback-new");
+    let old = out.join(".feedback-old");
+    let dest = out.join(FEEDBACK_DIR);
+    for leftover in [&fresh, &old] {
+        if leftover.exists() {
+            std::fs::remove_dir_all(leftover).map_err(internal(leftover))?;
+        }
+    }
+    std::fs::create_dir_all(&fresh).map_err(internal(&fresh))?;
+    for student in &class.students {
+        let path = fresh.join(report::feedback_file_name(student));
+        std::fs::write(&path, report::feedback(class, student)).map_err(internal(&path))?;
+    }
+    if dest.exists() {
+        std::fs::rename(&dest, &old).map_err(internal(&dest))?;
+    }
+    std::fs::rename(&fresh, &dest).map_err(internal(&dest))?;
+    if old.exists() {
+        std::fs::remove_dir_all(&old).map_err(internal(&old))?;
+    }
+    Ok(dest)
+}

@@ -1,0 +1,57 @@
+//! `grades.csv`: one row per student, a column per problem with the score,
+//! and the total, for importing into a learning platform's gradebook.
+//!
+//! A cell is empty when nothing was judged for that student and problem
+//! (no submission, or one the reports list as an issue): an empty cell
+//! imports as "no grade", where a 0 would claim a failed attempt.
+
+use crate::batch::{ClassReport, score_text};
+
+/// The CSV text (RFC 4180: comma-separated, CRLF-free, quoted when needed).
+pub fn grades(class: &ClassReport) -> String {
+    let mut out = String::new();
+    let mut header = vec!["student".to_string()];
+    header.extend(class.problems.iter().map(|p| p.id.clone()));
+    header.push("total".into());
+    push_row(&mut out, &header);
+    for student in &class.students {
+        let mut row = vec![student.clone()];
+        for p in &class.problems {
+            row.push(
+                class
+                    .cell(student, &p.id)
+                    .map(|g| score_text(g.result.score))
+                    .unwrap_or_default(),
+            );
+        }
+        row.push(score_text(class.total(student)));
+        push_row(&mut out, &row);
+    }
+    out
+}
+
+fn push_row(out: &mut String, fields: &[String]) {
+    let quoted: Vec<String> = fields.iter().map(|f| field(f)).collect();
+    out.push_str(&quoted.join(","));
+    out.push('\n');
+}
+
+fn field(f: &str) -> String {
+    if f.contains([',', '"', '\n', '\r']) || f.starts_with(' ') || f.ends_with(' ') {
+        format!("\"{}\"", f.replace('"', "\"\""))
+    } else {
+        f.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_quoted_when_needed() {
+        assert_eq!(field("alice"), "alice");
+        assert_eq!(field("Doe, Jane"), "\"Doe, Jane\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+}

@@ -1,0 +1,320 @@
+//! `report.html`: one self-contained page (inline CSS, no script, no
+//! external asset) a teacher can open from a file share or mail around.
+//!
+//! At the top a students × problems table, each cell coloured by verdict
+//! with the score and a link to the submission; below, per submission, its
+//! tests, the first failing case with its diff, and the compile log.
+//! Everything that comes from a submission or a file name is HTML-escaped.
+//! No timings, so grading the same class twice gives the same page.
+
+use std::fmt::Write as _;
+
+use crate::batch::{ClassReport, Graded, score_text};
+use crate::verdict::Verdict;
+
+use super::stable;
+
+/// Colours shared by the grade report and the scoreboard, one class per verdict.
+pub(crate) const VERDICT_CSS: &str = "
+.v-AC{background:#c8e6c9;color:#1b5e20}
+.v-WA{background:#ffcdd2;color:#b71c1c}
+.v-PE{background:#ffe0b2;color:#e65100}
+.v-TLE,.v-MLE,.v-OLE{background:#fff59d;color:#6d4c00}
+.v-RE{background:#e1bee7;color:#4a148c}
+.v-CE{background:#d7ccc8;color:#3e2723}
+.v-IE{background:#37474f;color:#fff}
+.v-none{background:#f2f2f2;color:#888}
+";
+
+const PAGE_CSS: &str = "
+body{font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;margin:1.5em;color:#222}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em}h3{font-size:1.05em}
+table{border-collapse:collapse}
+th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}
+thead th{background:#eceff1}
+td.cell{text-align:center;white-space:nowrap}
+td.cell a{color:inherit;text-decoration:none;display:block}
+td.total{font-weight:bold;text-align:right}
+.badge{padding:.05em .4em;border-radius:.25em;font-weight:bold}
+pre{background:#f7f7f7;border:1px solid #ddd;padding:.5em;overflow:auto;max-height:24em;white-space:pre-wrap}
+pre .add{color:#1b5e20}pre .del{color:#b71c1c}
+section.submission{border-top:1px solid #ccc;margin-top:1em}
+.legend span{margin-right:.5em;padding:.05em .4em}
+.issues li{margin:.2em 0}
+";
+
+/// Escapes text for HTML content and attribute values.
+pub(crate) fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The verdict's CSS class.
+pub(crate) fn class_of(v: Verdict) -> String {
+    format!("v-{}", v.code())
+}
+
+/// The whole page.
+pub fn report(class: &ClassReport) -> String {
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Grades: {} students, {} problems</title>\n<style>{VERDICT_CSS}{PAGE_CSS}</style>\n</head>\n<body>\n",
+        class.students.len(),
+        class.problems.len()
+    );
+    let _ = writeln!(h, "<h1>Grades</h1>");
+    let _ = writeln!(h, "<p class=\"summary\">{}</p>", escape(&summary(class)));
+    legend(&mut h);
+    grades_table(&mut h, class);
+    issues(&mut h, class);
+    let _ = writeln!(h, "<h2>Submissions</h2>");
+    for (i, g) in class.graded.iter().enumerate() {
+        submission(&mut h, i, g);
+    }
+    h.push_str("</body>\n</html>\n");
+    h
+}
+
+fn summary(class: &ClassReport) -> String {
+    let mut counts = std::collections::BTreeMap::new();
+    for g in &class.graded {
+        *counts.entry(g.result.verdict).or_insert(0) += 1;
+    }
+    let verdicts: Vec<String> = counts
+        .iter()
+        .map(|(v, n)| format!("{} {n}", v.code()))
+        .collect();
+    format!(
+        "{} students, {} problems, {} submissions judged ({}), {} issues.",
+        class.students.len(),
+        class.problems.len(),
+        class.graded.len(),
+        if verdicts.is_empty() {
+            "none".into()
+        } else {
+            verdicts.join(", ")
+        },
+        class.issues.len()
+    )
+}
+
+fn legend(h: &mut String) {
+    h.push_str("<p class=\"legend\">");
+    for v in Verdict::ALL {
+        let _ = write!(
+            h,
+            "<span class=\"{}\" title=\"{}\">{}</span>",
+            class_of(v),
+            v.meaning(),
+            v.code()
+        );
+    }
+    h.push_str("<span class=\"v-none\">no submission judged</span></p>\n");
+}
+
+fn grades_table(h: &mut String, class: &ClassReport) {
+    h.push_str("<table id=\"grades\">\n<thead><tr><th>student</th>");
+    for p in &class.problems {
+        let _ = write!(
+            h,
+            "<th title=\"{}\">{}</th>",
+            escape(&p.title),
+            escape(&p.id)
+        );
+    }
+    h.push_str("<th>total</th></tr></thead>\n<tbody>\n");
+    for student in &class.students {
+        let _ = write!(
+            h,
+            "<tr data-student=\"{0}\"><th scope=\"row\">{0}</th>",
+            escape(student)
+        );
+        for p in &class.problems {
+            let found = class
+                .graded
+                .iter()
+                .position(|g| &g.student == student && g.result.problem == p.id);
+            match found {
+                Some(i) => {
+                    let r = &class.graded[i].result;
+                    let _ = write!(
+                        h,
+                        "<td class=\"cell {}\" data-verdict=\"{}\" data-problem=\"{}\"><a href=\"#sub-{i}\">{} {}</a></td>",
+                        class_of(r.verdict),
+                        r.verdict.code(),
+                        escape(&p.id),
+                        r.verdict.code(),
+                        score_text(r.score)
+                    );
+                }
+                None => {
+                    let _ = write!(
+                        h,
+                        "<td class=\"cell v-none\" data-verdict=\"\" data-problem=\"{}\">—</td>",
+                        escape(&p.id)
+                    );
+                }
+            }
+        }
+        let _ = writeln!(
+            h,
+            "<td class=\"total\">{}</td></tr>",
+            score_text(class.total(student))
+        );
+    }
+    h.push_str("</tbody>\n</table>\n");
+}
+
+fn issues(h: &mut String, class: &ClassReport) {
+    if class.issues.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        h,
+        "<h2>Issues ({})</h2>\n<ul class=\"issues\">",
+        class.issues.len()
+    );
+    for i in &class.issues {
+        let _ = writeln!(
+            h,
+            "<li><code>{}</code>: <strong>{}</strong>: {}</li>",
+            escape(&i.path),
+            escape(i.kind.label()),
+            escape(&i.message)
+        );
+    }
+    h.push_str("</ul>\n");
+}
+
+fn submission(h: &mut String, index: usize, g: &Graded) {
+    let r = &g.result;
+    let _ = writeln!(
+        h,
+        "<section class=\"submission\" id=\"sub-{index}\">\n<h3>{} — {} <span class=\"badge {}\">{}</span> {}/100</h3>",
+        escape(&g.student),
+        escape(&r.problem),
+        class_of(r.verdict),
+        r.verdict.code(),
+        score_text(r.score)
+    );
+    let _ = writeln!(
+        h,
+        "<p>File <code>{}</code>, language {}.</p>",
+        escape(&r.submission),
+        escape(&r.language)
+    );
+    if let Some(e) = &r.internal_error {
+        let _ = writeln!(
+            h,
+            "<p><strong>Internal error</strong> (not the submission's fault): {}</p>",
+            escape(e)
+        );
+    }
+    if !r.compile.ok || !r.compile.log.trim().is_empty() {
+        let title = if r.compile.ok {
+            "Compiler warnings"
+        } else {
+            "Compile log"
+        };
+        let _ = writeln!(
+            h,
+            "<details{}><summary>{title}</summary>\n<pre class=\"compile-log\">{}</pre>\n</details>",
+            if r.compile.ok { "" } else { " open" },
+            escape(&r.compile.log)
+        );
+    }
+    if let Some(t) = r.tests.iter().find(|t| t.verdict != Verdict::AC) {
+        let _ = writeln!(
+            h,
+            "<div class=\"first-fail\"><h4>First failing test: {} <span class=\"badge {}\">{}</span></h4>\n<p>{}</p>",
+            escape(&t.name),
+            class_of(t.verdict),
+            t.verdict.code(),
+            escape(&stable::message(t))
+        );
+        if let Some(input) = &g.first_fail_input {
+            let _ = writeln!(
+                h,
+                "<p>Input:</p>\n<pre class=\"input\">{}</pre>",
+                escape(input)
+            );
+        }
+        if let Some(diff) = &t.diff {
+            let _ = writeln!(
+                h,
+                "<p>Difference:</p>\n<pre class=\"diff\">{}</pre>",
+                diff_html(diff)
+            );
+        }
+        if !t.stderr.trim().is_empty() {
+            let _ = writeln!(
+                h,
+                "<p>Standard error:</p>\n<pre class=\"stderr\">{}</pre>",
+                escape(&t.stderr)
+            );
+        }
+        h.push_str("</div>\n");
+    }
+    if !r.tests.is_empty() {
+        let passed = r.tests.iter().filter(|t| t.verdict == Verdict::AC).count();
+        let _ = writeln!(
+            h,
+            "<details><summary>Tests: {passed} of {} passed</summary>\n<table class=\"tests\"><thead><tr><th>test</th><th>group</th><th>verdict</th><th>message</th></tr></thead><tbody>",
+            r.tests.len()
+        );
+        for t in &r.tests {
+            let _ = writeln!(
+                h,
+                "<tr><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>",
+                escape(&t.name),
+                escape(&t.group),
+                class_of(t.verdict),
+                t.verdict.code(),
+                escape(&stable::message(t))
+            );
+        }
+        h.push_str("</tbody></table>\n</details>\n");
+    }
+    h.push_str("</section>\n");
+}
+
+/// A diff with added and removed lines marked.
+fn diff_html(diff: &str) -> String {
+    diff.lines()
+        .map(|l| {
+            let e = escape(l);
+            if l.starts_with('+') && !l.starts_with("+++") {
+                format!("<span class=\"add\">{e}</span>")
+            } else if l.starts_with('-') && !l.starts_with("---") {
+                format!("<span class=\"del\">{e}</span>")
+            } else {
+                e
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(
+            escape("<script>\"x\" & 'y'</script>"),
+            "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;"
+        );
+    }
+}

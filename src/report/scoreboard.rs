@@ -1,0 +1,181 @@
+//! The contest scoreboard: a table for the terminal and a self-contained
+//! HTML page (inline CSS, no script) to put on a projector.
+//!
+//! ICPC cells read like the ones contestants know: `+` for solved at the
+//! first try, `+2` for solved after two rejected tries, with the minute of
+//! the AC; `-3` for three rejected tries and no AC; the first to solve a
+//! problem gets a darker cell. IOI cells show the best score, green at 100,
+//! yellow in between, red at 0.
+
+use std::fmt::Write as _;
+
+use crate::batch::contest::Scoring;
+use crate::batch::contest::score::{Cell, Standings};
+use crate::batch::score_text;
+
+use super::Style;
+use super::html::escape;
+
+/// The text of an ICPC cell: `+`, `+2`, `-3`, or empty.
+fn icpc_mark(c: &Cell) -> String {
+    match (c.solved_minute, c.rejected) {
+        (Some(_), 0) => "+".into(),
+        (Some(_), n) => format!("+{n}"),
+        (None, 0) if c.submissions > 0 => "0".into(),
+        (None, 0) => String::new(),
+        (None, n) => format!("-{n}"),
+    }
+}
+
+/// The scoreboard for the terminal.
+pub fn scoreboard_text(s: &Standings, style: &Style) -> String {
+    let mut out = String::new();
+    let how = match s.scoring {
+        Scoring::Icpc => format!("ICPC scoring, {} min per rejected try", s.penalty_minutes),
+        Scoring::Ioi => "IOI scoring".into(),
+    };
+    let _ = writeln!(out, "{}  ({how})", style.bold(&s.title));
+    let name_w = s
+        .rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(10)
+        .clamp(10, 32);
+    let col_w = s
+        .problems
+        .iter()
+        .map(|p| p.label.len() + p.id.len() + 1)
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let mut head = format!("{:>4}  {:<name_w$}", "rank", "contestant");
+    match s.scoring {
+        Scoring::Icpc => head.push_str(&format!(" {:>6} {:>7}", "solved", "penalty")),
+        Scoring::Ioi => head.push_str(&format!(" {:>7}", "total")),
+    }
+    for p in &s.problems {
+        head.push_str(&format!("  {:<col_w$}", format!("{} {}", p.label, p.id)));
+    }
+    let _ = writeln!(out, "{}", style.bold(head.trim_end()));
+    for r in &s.rows {
+        let name: String = r.name.chars().take(name_w).collect();
+        let mut line = format!("{:>4}  {:<name_w$}", r.rank, name);
+        match s.scoring {
+            Scoring::Icpc => line.push_str(&format!(" {:>6} {:>7}", r.solved, r.penalty)),
+            Scoring::Ioi => line.push_str(&format!(" {:>7}", score_text(r.total))),
+        }
+        for c in &r.cells {
+            let text = match s.scoring {
+                Scoring::Icpc => match c.solved_minute {
+                    Some(m) => format!("{} {m}", icpc_mark(c)),
+                    None => icpc_mark(c),
+                },
+                Scoring::Ioi => c.best.map(score_text).unwrap_or_default(),
+            };
+            line.push_str(&format!("  {text:<col_w$}"));
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+const CSS: &str = "
+body{font:15px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;margin:1.5em;color:#222}
+h1{font-size:1.6em;margin-bottom:.2em}
+p.how{color:#555;margin-top:0}
+table{border-collapse:collapse}
+th,td{border:1px solid #bbb;padding:.35em .7em;text-align:center}
+thead th{background:#263238;color:#fff}
+td.name{text-align:left;font-weight:600}
+td.num{text-align:right}
+td.solved{background:#81c784;color:#0b3d0b}
+td.first{background:#2e7d32;color:#fff;font-weight:bold}
+td.failed{background:#ef9a9a;color:#7f0000}
+td.untried{background:#fafafa;color:#999}
+td.full{background:#81c784;color:#0b3d0b}
+td.partial{background:#fff176;color:#5d4300}
+td.zero{background:#ef9a9a;color:#7f0000}
+small{display:block;font-size:.75em;opacity:.85}
+";
+
+/// The scoreboard page.
+pub fn scoreboard_html(s: &Standings) -> String {
+    let mut h = String::new();
+    let how = match s.scoring {
+        Scoring::Icpc => format!(
+            "ICPC scoring: problems solved, then penalty minutes (time of each first AC plus {} per rejected try before it; compile errors do not count).",
+            s.penalty_minutes
+        ),
+        Scoring::Ioi => "IOI scoring: the sum of the best score on each problem.".into(),
+    };
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{0}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<h1>{0}</h1>\n<p class=\"how\">{1}</p>\n",
+        escape(&s.title),
+        escape(&how)
+    );
+    h.push_str("<table id=\"scoreboard\">\n<thead><tr><th>rank</th><th>contestant</th>");
+    match s.scoring {
+        Scoring::Icpc => h.push_str("<th>solved</th><th>penalty</th>"),
+        Scoring::Ioi => h.push_str("<th>total</th>"),
+    }
+    for p in &s.problems {
+        let _ = write!(
+            h,
+            "<th title=\"{}\">{}<small>{}</small></th>",
+            escape(&p.id),
+            escape(&p.label),
+            escape(&p.id)
+        );
+    }
+    h.push_str("</tr></thead>\n<tbody>\n");
+    for r in &s.rows {
+        let _ = write!(
+            h,
+            "<tr class=\"row\" data-rank=\"{}\" data-contestant=\"{}\"><td class=\"num\">{}</td><td class=\"name\">{}</td>",
+            r.rank,
+            escape(&r.contestant),
+            r.rank,
+            escape(&r.name)
+        );
+        match s.scoring {
+            Scoring::Icpc => {
+                let _ = write!(
+                    h,
+                    "<td class=\"num\">{}</td><td class=\"num\">{}</td>",
+                    r.solved, r.penalty
+                );
+            }
+            Scoring::Ioi => {
+                let _ = write!(h, "<td class=\"num\">{}</td>", score_text(r.total));
+            }
+        }
+        for (c, p) in r.cells.iter().zip(&s.problems) {
+            let (class, text) = match s.scoring {
+                Scoring::Icpc => match c.solved_minute {
+                    Some(m) => (
+                        if c.first { "solved first" } else { "solved" },
+                        format!("{}<small>{m} min</small>", icpc_mark(c)),
+                    ),
+                    None if c.submissions > 0 => ("failed", icpc_mark(c)),
+                    None => ("untried", String::new()),
+                },
+                Scoring::Ioi => match c.best {
+                    Some(b) if b >= 100.0 => ("full", score_text(b)),
+                    Some(b) if b > 0.0 => ("partial", score_text(b)),
+                    Some(b) => ("zero", score_text(b)),
+                    None => ("untried", String::new()),
+                },
+            };
+            let _ = write!(
+                h,
+                "<td class=\"{class}\" data-problem=\"{}\">{text}</td>",
+                escape(&p.id)
+            );
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</tbody>\n</table>\n</body>\n</html>\n");
+    h
+}

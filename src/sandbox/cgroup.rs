@@ -1,0 +1,232 @@
+//! Cgroup v1 groups for runs (root only): a hard cap on tasks (fork bombs),
+//! a memory limit whose breach is an unambiguous OOM kill, and CPU time of
+//! every process of the run, children and orphans included.
+//!
+//! Creating and removing cgroups costs far more than a trivial run, so each
+//! concurrent run slot owns one group per controller for the life of the
+//! process and resets its counters between runs. Groups are created below
+//! the judge's own cgroups (so the limits of whoever runs the judge still
+//! apply) and named `grundy-<pid>-<slot>`; groups left by a judge that died
+//! are removed by the next one.
+
+use std::fs;
+use std::io::{self, Write};
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+
+/// Where this process may create cgroups, per controller.
+#[derive(Debug, Clone)]
+pub struct Hierarchies {
+    pub pids: PathBuf,
+    pub memory: PathBuf,
+    pub cpuacct: PathBuf,
+}
+
+impl Hierarchies {
+    /// Finds the v1 hierarchies of the three controllers and checks that we
+    /// may create groups in them.
+    pub fn find() -> Option<Hierarchies> {
+        let mountinfo = fs::read_to_string("/proc/self/mountinfo").ok()?;
+        let own = fs::read_to_string("/proc/self/cgroup").ok()?;
+        let dir = |controller: &str| -> Option<PathBuf> {
+            let mount = mountinfo.lines().find_map(|l| {
+                let (left, right) = l.split_once(" - ")?;
+                let mut r = right.split_whitespace();
+                if r.next()? != "cgroup" {
+                    return None;
+                }
+                let opts = r.nth(1)?;
+                opts.split(',')
+                    .any(|o| o == controller)
+                    .then(|| left.split_whitespace().nth(4))?
+            })?;
+            let path = own.lines().find_map(|l| {
+                let mut parts = l.splitn(3, ':');
+                let _id = parts.next()?;
+                let ctrls = parts.next()?;
+                let path = parts.next()?;
+                ctrls.split(',').any(|c| c == controller).then_some(path)
+            })?;
+            let full = Path::new(mount).join(path.trim_start_matches('/'));
+            let probe = full.join(format!("grundy-probe-{}", std::process::id()));
+            fs::create_dir(&probe).ok()?;
+            fs::remove_dir(&probe).ok()?;
+            Some(full)
+        };
+        let h = Hierarchies {
+            pids: dir("pids")?,
+            memory: dir("memory")?,
+            cpuacct: dir("cpuacct")?,
+        };
+        h.remove_stale();
+        Some(h)
+    }
+
+    /// Removes the groups of judges that are no longer running.
+    fn remove_stale(&self) {
+        for base in [&self.pids, &self.memory, &self.cpuacct] {
+            let Ok(entries) = fs::read_dir(base) else {
+                continue;
+            };
+            for e in entries.filter_map(Result::ok) {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let Some(pid) = name
+                    .strip_prefix("grundy-")
+                    .and_then(|r| r.split('-').next())
+                    .and_then(|p| p.parse::<libc::pid_t>().ok())
+                else {
+                    continue;
+                };
+                // SAFETY: signal 0 only checks that the process exists.
+                let alive = unsafe { libc::kill(pid, 0) } == 0
+                    || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
+                if !alive {
+                    empty_and_remove(&e.path());
+                }
+            }
+        }
+    }
+}
+
+/// One slot's groups.
+#[derive(Debug)]
+pub struct Groups {
+    dirs: [PathBuf; 3],
+    /// `cgroup.procs` of each group, opened by the judge so that the child
+    /// joins with one write of "0" (itself).
+    pub procs: Vec<OwnedFd>,
+    /// Kept open: read at every run, re-read from offset 0 each time.
+    oom_control: fs::File,
+    cpu_usage: fs::File,
+    /// The memory limit last written, to skip rewriting an equal one.
+    limit: std::sync::atomic::AtomicU64,
+}
+
+/// The most tasks (processes and threads) a run may have at once: enough
+/// for the JVM's and rustc's threads, far too few for a fork bomb to matter.
+pub const MAX_TASKS: u64 = 256;
+
+impl Groups {
+    pub fn create(h: &Hierarchies, slot: usize) -> io::Result<Groups> {
+        let name = format!("grundy-{}-{slot}", std::process::id());
+        let dirs = [
+            h.pids.join(&name),
+            h.memory.join(&name),
+            h.cpuacct.join(&name),
+        ];
+        let mut procs = Vec::new();
+        for d in &dirs {
+            match fs::create_dir(d) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+            let f = fs::OpenOptions::new()
+                .write(true)
+                .open(d.join("cgroup.procs"))?;
+            procs.push(OwnedFd::from(f));
+        }
+        write(&dirs[0].join("pids.max"), &MAX_TASKS.to_string())?;
+        let oom_control = fs::File::open(dirs[1].join("memory.oom_control"))?;
+        let cpu_usage = fs::File::open(dirs[2].join("cpuacct.usage"))?;
+        Ok(Groups {
+            dirs,
+            procs,
+            oom_control,
+            cpu_usage,
+            limit: std::sync::atomic::AtomicU64::new(0),
+        })
+    }
+
+    fn memory(&self) -> &Path {
+        &self.dirs[1]
+    }
+
+    /// Prepares the groups for a run with this memory limit.
+    pub fn reset(&self, memory_limit: u64) -> io::Result<()> {
+        use std::sync::atomic::Ordering;
+        // A margin for kernel memory (page tables, buffers): the exact limit
+        // is judged on the peak resident size; the group only has to make
+        // sure that a program far over it dies.
+        let limit = memory_limit
+            .saturating_add(memory_limit / 16)
+            .saturating_add(16 << 20);
+        if self.limit.load(Ordering::Relaxed) != limit {
+            write(
+                &self.memory().join("memory.limit_in_bytes"),
+                &limit.to_string(),
+            )?;
+            self.limit.store(limit, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// OOM kills in this group so far.
+    pub fn oom_kills(&self) -> u64 {
+        read_at_start(&self.oom_control)
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("oom_kill "))
+                    .and_then(|n| n.trim().parse().ok())
+            })
+            .unwrap_or(0)
+    }
+
+    /// CPU time of every task that ever ran in the group, in nanoseconds.
+    pub fn cpu_ns(&self) -> Option<u64> {
+        read_at_start(&self.cpu_usage).and_then(|s| s.trim().parse().ok())
+    }
+
+    /// Whether no process is left in the groups; kills leftovers.
+    pub fn drain(&self) -> bool {
+        for d in &self.dirs {
+            if !kill_all(d) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Removes the groups (at exit, or when a slot is abandoned).
+    pub fn remove(&self) {
+        for d in &self.dirs {
+            empty_and_remove(d);
+        }
+    }
+}
+
+fn read_at_start(f: &fs::File) -> Option<String> {
+    use std::os::unix::fs::FileExt;
+    let mut buf = [0u8; 512];
+    let n = f.read_at(&mut buf, 0).ok()?;
+    Some(String::from_utf8_lossy(&buf[..n]).into_owned())
+}
+
+fn write(path: &Path, value: &str) -> io::Result<()> {
+    let mut f = fs::OpenOptions::new().write(true).open(path)?;
+    f.write_all(value.as_bytes())
+}
+
+/// Kills every process in the group `dir`; true when it is empty.
+fn kill_all(dir: &Path) -> bool {
+    for _ in 0..50 {
+        let Ok(list) = fs::read_to_string(dir.join("cgroup.procs")) else {
+            return true;
+        };
+        let pids: Vec<libc::pid_t> = list.lines().filter_map(|l| l.trim().parse().ok()).collect();
+        if pids.is_empty() {
+            return true;
+        }
+        for pid in pids {
+            // SAFETY: a plain signal to a process of the run's group.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    false
+}
+
+fn empty_and_remove(dir: &Path) {
+    kill_all(dir);
+    let _ = fs::remove_dir(dir);
+}

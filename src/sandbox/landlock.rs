@@ -1,0 +1,176 @@
+//! The Landlock ruleset of one run: what it may read, where it may write,
+//! and that it may neither use TCP nor signal or connect outside itself.
+//!
+//! The ruleset is built in the judge (with the `landlock` crate) and only
+//! enforced in the child, which costs the child one system call. Folders
+//! that every run may read are opened once per process and reused.
+
+use std::ffi::OsStr;
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use landlock::{
+    ABI, Access, AccessFs, AccessNet, BitFlags, CompatLevel, Compatible, PathBeneath, PathFd,
+    Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
+};
+
+/// Read-only runtime every program may need: the C library and loader,
+/// system compilers and JVMs, configuration such as `ld.so.cache`, time
+/// zones and `/etc/java-*`, and the CPU count runtimes size themselves by.
+/// No home folders, no `/tmp`, no `/proc`, no cgroup files (which would show
+/// other runs' usage).
+const SYSTEM_READ: &[&str] = &[
+    "/usr",
+    "/lib",
+    "/lib64",
+    "/lib32",
+    "/libx32",
+    "/bin",
+    "/sbin",
+    "/etc",
+    "/sys/devices/system/cpu",
+];
+
+/// Devices a program may read.
+const DEVICES_READ: &[&str] = &["/dev/zero", "/dev/random", "/dev/urandom", "/dev/full"];
+
+/// The newest ABI this code knows; older kernels get what they support.
+fn abi() -> ABI {
+    ABI::V6
+}
+
+struct SystemRules {
+    read: Vec<PathFd>,
+    devices: Vec<PathFd>,
+    null: Option<PathFd>,
+}
+
+fn system() -> &'static SystemRules {
+    static SYSTEM: OnceLock<SystemRules> = OnceLock::new();
+    SYSTEM.get_or_init(|| {
+        let open = |paths: &[&str]| {
+            paths
+                .iter()
+                .filter_map(|p| PathFd::new(p).ok())
+                .collect::<Vec<_>>()
+        };
+        SystemRules {
+            read: open(SYSTEM_READ),
+            devices: open(DEVICES_READ),
+            null: PathFd::new("/dev/null").ok(),
+        }
+    })
+}
+
+fn read_access() -> BitFlags<AccessFs> {
+    AccessFs::from_read(abi())
+}
+
+fn file_read() -> BitFlags<AccessFs> {
+    AccessFs::ReadFile.into()
+}
+
+/// The read-only folders a command needs besides the system's: the
+/// toolchain its program belongs to (`/X` for `/X/bin/prog`, e.g. a pyenv
+/// Python or a rustup sysroot) and the folders of the files it names (the
+/// compiled program, a Java class path, a Python source). The command line
+/// is the judge's, never the submission's.
+pub fn command_paths(program: &Path, args: &[&OsStr]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
+    if let Some(dir) = real.parent() {
+        let prefix = dir
+            .file_name()
+            .filter(|n| *n == "bin" || *n == "sbin")
+            .and_then(|_| dir.parent())
+            .filter(|p| p.parent().is_some());
+        out.push(prefix.unwrap_or(dir).to_path_buf());
+    }
+    for arg in args {
+        let p = Path::new(arg);
+        if !p.is_absolute() {
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => out.push(p.to_path_buf()),
+            Ok(_) => out.extend(p.parent().map(Path::to_path_buf)),
+            Err(_) => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Builds the ruleset of one run: `read` and the system folders read-only,
+/// `workdir` fully writable, no TCP, no signals or abstract sockets beyond
+/// the run. Returns the ruleset's descriptor, or `None` when the kernel
+/// enforces nothing.
+pub fn ruleset(read: &[PathBuf], workdir: &Path) -> Result<Option<OwnedFd>, String> {
+    let abi = abi();
+    let fail = |e: &dyn std::fmt::Display| format!("landlock: {e}");
+    let mut rs = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(AccessFs::from_all(abi))
+        .map_err(|e| fail(&e))?
+        .handle_access(AccessNet::from_all(abi))
+        .map_err(|e| fail(&e))?
+        .scope(Scope::from_all(abi))
+        .map_err(|e| fail(&e))?
+        .create()
+        .map_err(|e| fail(&e))?;
+    let sys = system();
+    for fd in &sys.read {
+        rs = rs
+            .add_rule(PathBeneath::new(fd.as_fd(), read_access()))
+            .map_err(|e| fail(&e))?;
+    }
+    for fd in &sys.devices {
+        rs = rs
+            .add_rule(PathBeneath::new(fd.as_fd(), file_read()))
+            .map_err(|e| fail(&e))?;
+    }
+    if let Some(fd) = &sys.null {
+        let rw = AccessFs::ReadFile | AccessFs::WriteFile;
+        rs = rs
+            .add_rule(PathBeneath::new(fd.as_fd(), rw))
+            .map_err(|e| fail(&e))?;
+    }
+    for p in read {
+        // A folder that vanished is simply not granted.
+        if let Ok(fd) = PathFd::new(p) {
+            rs = rs
+                .add_rule(PathBeneath::new(fd, read_access()))
+                .map_err(|e| fail(&e))?;
+        }
+    }
+    let work = PathFd::new(workdir).map_err(|e| fail(&e))?;
+    rs = rs
+        .add_rule(PathBeneath::new(work, AccessFs::from_all(abi)))
+        .map_err(|e| fail(&e))?;
+    Ok(rs.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_toolchain_is_its_prefix_and_named_files_their_folders() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let bin = t.path().join("py/bin");
+        std::fs::create_dir_all(&bin).expect("mkdir");
+        std::fs::write(bin.join("python3"), "").expect("write");
+        let art = t.path().join("cache/bin/ab/cdef");
+        std::fs::create_dir_all(&art).expect("mkdir");
+        std::fs::write(art.join("main.py"), "").expect("write");
+        let real = |p: PathBuf| std::fs::canonicalize(p).expect("canonicalize");
+        let src = art.join("main.py");
+        let paths = command_paths(&bin.join("python3"), &[OsStr::new("-c"), src.as_os_str()]);
+        assert_eq!(paths, vec![real(art.clone()), real(t.path().join("py"))]);
+        // A compiled program in the cache: its own folder, not `cache/bin`.
+        std::fs::write(art.join("main"), "").expect("write");
+        assert_eq!(command_paths(&art.join("main"), &[]), vec![real(art)]);
+    }
+}

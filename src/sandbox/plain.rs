@@ -1,0 +1,312 @@
+//! A run without the sandbox (`--sandbox off`), and the pieces of watching
+//! a process that the sandboxed runner shares.
+//!
+//! The program gets its own process group, resource limits set between
+//! clone and exec (see [`super::spawn`]), files for its standard streams (no
+//! pipes, so no deadlock and no SIGPIPE for a program that ignores its
+//! input), and a pidfd that tells us when it ends without polling. While it
+//! runs we look at its CPU time only when it could have used up its budget,
+//! so a fast program costs no extra wake-ups. Nothing stops it from reading,
+//! writing or connecting anywhere its user may, nor a daemon it detaches
+//! from outliving the run.
+
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::spawn::{self, Step};
+use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::spec::Bytes;
+
+/// Runs `spec` to completion and reports what happened.
+pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+    let files = Streams::open(spec)?;
+    let plan = plan(spec, &files)?;
+    let limits = spec.limits;
+    let start = Instant::now();
+    // The program inherits the judge's peak memory until exec: lower it.
+    super::process::reset_peak_rss();
+    let pid = spawn::spawn(&plan).map_err(|source| SandboxError::Spawn {
+        program: spec.argv[0].to_string_lossy().into_owned(),
+        source,
+    })?;
+    drop(files);
+    let watched = watch(pid, &limits, start);
+    // Whatever happened, nothing the program started may outlive the run.
+    kill_group(pid);
+    let (status, usage, limit) = watched?;
+    let wall = start.elapsed();
+    finish(spec, status, &usage, wall, limit)
+}
+
+/// The program's standard streams, open in the judge until the child has them.
+struct Streams {
+    stdin: File,
+    stdout: File,
+    stderr: File,
+}
+
+impl Streams {
+    fn open(spec: &RunSpec) -> Result<Streams, SandboxError> {
+        Ok(Streams {
+            stdin: File::open(&spec.stdin).map_err(setup("open the input"))?,
+            stdout: File::create(&spec.stdout).map_err(setup("create the output file"))?,
+            stderr: File::create(&spec.stderr).map_err(setup("create the error file"))?,
+        })
+    }
+}
+
+fn setup(what: &str) -> impl FnOnce(io::Error) -> SandboxError {
+    let what = what.to_string();
+    move |source| SandboxError::Setup { what, source }
+}
+
+fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
+    let program = find_program(spec).ok_or_else(|| SandboxError::Spawn {
+        program: spec.argv[0].to_string_lossy().into_owned(),
+        source: io::Error::new(io::ErrorKind::NotFound, "not found in PATH"),
+    })?;
+    let c = |s: &OsStr| spawn::c_string(s.as_bytes());
+    let argv = spec
+        .argv
+        .iter()
+        .map(|a| c(a))
+        .collect::<Result<_, _>>()
+        .map_err(setup("arguments"))?;
+    let envp = spec
+        .env
+        .iter()
+        .map(|(k, v)| {
+            let mut kv = k.as_bytes().to_vec();
+            kv.push(b'=');
+            kv.extend_from_slice(v.as_bytes());
+            spawn::c_string(kv)
+        })
+        .collect::<Result<_, _>>()
+        .map_err(setup("environment"))?;
+    let l = &spec.limits;
+    // A backstop only: the watcher stops the program at its exact CPU limit.
+    let cpu = l.cpu.as_secs() + 2;
+    // One byte more than allowed, so that crossing the limit is observable.
+    let fsize = l.output.0.saturating_add(1);
+    let mut steps = vec![
+        Step::NewProcessGroup,
+        Step::DieWithParent,
+        Step::Dup2(files.stdin.as_raw_fd(), 0),
+        Step::Dup2(files.stdout.as_raw_fd(), 1),
+        Step::Dup2(files.stderr.as_raw_fd(), 2),
+        Step::Chdir(c(spec.workdir.as_os_str()).map_err(setup("working folder"))?),
+        Step::Limit(libc::RLIMIT_CPU, cpu, cpu + 1),
+        // Deep recursion is legal: the stack is bounded by the memory limit alone.
+        Step::Limit(libc::RLIMIT_STACK, libc::RLIM_INFINITY, libc::RLIM_INFINITY),
+        Step::Limit(libc::RLIMIT_FSIZE, fsize, fsize),
+        Step::Limit(libc::RLIMIT_CORE, 0, 0),
+    ];
+    if let Some(space) = l.address_space {
+        steps.push(Step::Limit(libc::RLIMIT_AS, space.0, space.0));
+    }
+    Ok(spawn::Plan {
+        program: c(program.as_os_str()).map_err(setup("program path"))?,
+        argv,
+        envp,
+        steps,
+        clone_flags: 0,
+    })
+}
+
+/// `argv[0]` as a path: as given when it holds a `/`, else looked up in the
+/// run's own PATH, then the judge's.
+fn find_program(spec: &RunSpec) -> Option<PathBuf> {
+    let name = spec.argv.first()?;
+    if name.as_bytes().contains(&b'/') {
+        // Relative to the judge's folder, not the run's working folder.
+        return std::path::absolute(name).ok();
+    }
+    let own = spec
+        .env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.clone());
+    [own, std::env::var_os("PATH")]
+        .into_iter()
+        .flatten()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+type Watched = (libc::c_int, libc::rusage, Option<LimitHit>);
+
+/// Waits for the program, stopping it at the CPU or wall limit.
+fn watch(pid: libc::pid_t, limits: &RunLimits, start: Instant) -> Result<Watched, SandboxError> {
+    let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
+    let mut limit = None;
+    let mut cpu_used = Duration::ZERO;
+    loop {
+        let elapsed = start.elapsed();
+        if elapsed >= limits.wall {
+            limit = Some(LimitHit::Wall);
+            break;
+        }
+        let cpu_left = limits.cpu.saturating_sub(cpu_used);
+        if cpu_left.is_zero() {
+            limit = Some(LimitHit::Cpu);
+            break;
+        }
+        // Until `cpu_left / 2` of wall time passes, even two busy threads
+        // cannot have used the budget up; never check more often than 5 ms.
+        let nap = (cpu_left / 2)
+            .max(Duration::from_millis(5))
+            .min(limits.wall - elapsed);
+        if wait_readable(&pidfd, nap).map_err(SandboxError::Wait)? {
+            break;
+        }
+        // Only now can the budget be spent: look at the real figure.
+        cpu_used = cpu_time(pid);
+    }
+    if limit.is_some() {
+        kill_group(pid);
+    }
+    let (status, usage) = reap(pid).map_err(SandboxError::Wait)?;
+    Ok((status, usage, limit))
+}
+
+pub(super) fn pidfd_open(pid: libc::pid_t) -> io::Result<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the kernel just handed us this descriptor; we own it.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as i32) })
+}
+
+/// True when the process behind `fd` has ended within `timeout`.
+pub(super) fn wait_readable(fd: &OwnedFd, timeout: Duration) -> io::Result<bool> {
+    let mut p = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
+    loop {
+        // SAFETY: one valid pollfd.
+        let r = unsafe { libc::poll(&mut p, 1, ms) };
+        if r >= 0 {
+            return Ok(r > 0);
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+pub(super) fn reap(pid: libc::pid_t) -> io::Result<(libc::c_int, libc::rusage)> {
+    let mut status = 0;
+    // SAFETY: zeroed rusage is a valid value for wait4 to overwrite.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: valid pointers to our locals.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            return Ok((status, usage));
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+/// CPU time used so far by a live process (all its threads), from /proc.
+pub(super) fn cpu_time(pid: libc::pid_t) -> Duration {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Duration::ZERO;
+    };
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+        return Duration::ZERO;
+    };
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line; 12 and 13 after ')'.
+    let ticks: u64 = [11, 12, 13, 14]
+        .iter()
+        .filter_map(|&i| f.get(i).and_then(|s| s.parse::<u64>().ok()))
+        .sum();
+    Duration::from_secs_f64(ticks as f64 / clock_ticks())
+}
+
+pub(super) fn clock_ticks() -> f64 {
+    // SAFETY: sysconf has no preconditions.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 { t as f64 } else { 100.0 }
+}
+
+fn kill_group(pid: libc::pid_t) {
+    // SAFETY: signalling our own child's process group; ESRCH is harmless.
+    unsafe {
+        libc::kill(-pid, libc::SIGKILL);
+    }
+}
+
+pub(super) fn timeval(t: libc::timeval) -> Duration {
+    Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000)
+}
+
+fn finish(
+    spec: &RunSpec,
+    status: libc::c_int,
+    usage: &libc::rusage,
+    wall: Duration,
+    mut limit: Option<LimitHit>,
+) -> Result<RunOutcome, SandboxError> {
+    let exit = if libc::WIFSIGNALED(status) {
+        Exit::Signal(libc::WTERMSIG(status))
+    } else {
+        Exit::Code(libc::WEXITSTATUS(status))
+    };
+    let cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+    let peak_memory = Bytes((usage.ru_maxrss.max(0) as u64) * 1024);
+    let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
+    if limit.is_none() {
+        limit = classify(exit, cpu, output_size, peak_memory, wall, &spec.limits);
+    }
+    Ok(RunOutcome {
+        exit,
+        cpu,
+        wall,
+        peak_memory,
+        output_size,
+        limit,
+        isolation: Isolation {
+            mechanisms: super::isolation_in_force(&spec.limits),
+        },
+    })
+}
+
+/// Which limit a finished run crossed, judged from what it left behind.
+pub(super) fn classify(
+    exit: Exit,
+    cpu: Duration,
+    output_size: Bytes,
+    peak_memory: Bytes,
+    wall: Duration,
+    l: &RunLimits,
+) -> Option<LimitHit> {
+    if exit == Exit::Signal(libc::SIGXCPU) || cpu > l.cpu {
+        Some(LimitHit::Cpu)
+    } else if output_size > l.output || exit == Exit::Signal(libc::SIGXFSZ) {
+        Some(LimitHit::Output)
+    } else if peak_memory > l.memory {
+        Some(LimitHit::Memory)
+    } else if wall > l.wall {
+        Some(LimitHit::Wall)
+    } else {
+        None
+    }
+}

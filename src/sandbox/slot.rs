@@ -1,0 +1,152 @@
+//! Run slots (root only): each run in flight holds one, which gives it a
+//! uid and gid of its own and, where cgroups are available, its groups.
+//!
+//! A uid per slot means that two runs at once cannot signal, trace or read
+//! each other through ordinary permissions, and that `RLIMIT_NPROC` counts
+//! exactly the processes of one run.
+
+use std::sync::{Mutex, Once};
+
+use super::cgroup::Groups;
+
+/// First uid (and gid) used for runs; slot `n` runs as `RUN_ID_BASE + n`.
+/// Far above the ids that distributions hand out and above the usual
+/// subordinate id ranges of rootless containers.
+pub const RUN_ID_BASE: u32 = 1_999_000_000;
+
+pub struct Slot {
+    pub index: usize,
+    pub groups: Option<Groups>,
+    /// Starts the slot's runs inside its groups (see [`super::zygote`]).
+    pub zygote: Option<super::zygote::Zygote>,
+}
+
+impl Slot {
+    pub fn id(&self) -> u32 {
+        RUN_ID_BASE + self.index as u32
+    }
+}
+
+struct Pool {
+    free: Vec<Slot>,
+    next: usize,
+}
+
+static POOL: Mutex<Pool> = Mutex::new(Pool {
+    free: Vec::new(),
+    next: 0,
+});
+
+/// A slot on loan for one run; back to the pool when dropped.
+pub struct Lease(Option<Slot>, bool);
+
+impl Lease {
+    /// Promises that no process of the run is left (its pid namespace is
+    /// gone), so the groups need no check before reuse.
+    pub fn set_empty(&mut self) {
+        self.1 = true;
+    }
+
+    /// Gives the slot up (its zygote failed): a new one is made instead.
+    pub fn discard(mut self) {
+        if let Some(mut slot) = self.0.take() {
+            drop(slot.zygote.take());
+            if let Some(g) = &slot.groups {
+                g.remove();
+            }
+        }
+    }
+}
+
+impl std::ops::Deref for Lease {
+    type Target = Slot;
+    fn deref(&self) -> &Slot {
+        // The option is only emptied in `drop`.
+        self.0.as_ref().unwrap_or_else(|| unreachable!())
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        let Some(slot) = self.0.take() else { return };
+        // A slot whose group still holds a process is not reused.
+        if let (Some(g), false) = (&slot.groups, self.1)
+            && !g.drain()
+        {
+            return;
+        }
+        if let Ok(mut pool) = POOL.lock() {
+            pool.free.push(slot);
+        }
+    }
+}
+
+/// Takes a free slot, or makes a new one (with cgroups when `hierarchies`
+/// is given).
+pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Result<Lease> {
+    let index = {
+        let mut pool = POOL
+            .lock()
+            .map_err(|_| std::io::Error::other("slot pool poisoned"))?;
+        if let Some(slot) = pool.free.pop() {
+            return Ok(Lease(Some(slot), false));
+        }
+        pool.next += 1;
+        pool.next - 1
+    };
+    // A slot whose groups cannot be made still isolates by uid; the report
+    // of its runs then lacks the cgroups.
+    let (groups, zygote) = match hierarchies.map(|h| with_groups(h, index)) {
+        Some(Ok((g, z))) => (Some(g), Some(z)),
+        Some(Err(_)) | None => (None, None),
+    };
+    Ok(Lease(
+        Some(Slot {
+            index,
+            groups,
+            zygote,
+        }),
+        false,
+    ))
+}
+
+fn with_groups(
+    h: &super::cgroup::Hierarchies,
+    index: usize,
+) -> std::io::Result<(Groups, super::zygote::Zygote)> {
+    register_cleanup();
+    let g = Groups::create(h, index)?;
+    let fds: Vec<_> = g
+        .procs
+        .iter()
+        .map(std::os::fd::AsRawFd::as_raw_fd)
+        .collect();
+    match super::zygote::Zygote::start(&fds, false) {
+        Ok(z) => Ok((g, z)),
+        Err(e) => {
+            g.remove();
+            Err(e)
+        }
+    }
+}
+
+fn register_cleanup() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: registering a plain function to run at normal exit.
+        unsafe { libc::atexit(remove_groups) };
+    });
+}
+
+/// Removes the cgroups of idle slots when the judge exits normally.
+extern "C" fn remove_groups() {
+    if let Ok(mut pool) = POOL.try_lock() {
+        for mut slot in pool.free.drain(..) {
+            // The zygote leaves its groups first (by dying).
+            drop(slot.zygote.take());
+            if let Some(g) = &slot.groups {
+                g.remove();
+            }
+        }
+    }
+}

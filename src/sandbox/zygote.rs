@@ -1,0 +1,292 @@
+//! A process that lives in a slot's cgroups and starts that slot's runs.
+//!
+//! Moving a process into a cgroup v1 group takes the kernel's cgroup
+//! threadgroup lock for writing, which waits for an RCU grace period:
+//! milliseconds, many times the cost of a trivial run. So a run is not
+//! moved into its groups but born there: each slot has a *zygote* that
+//! joined the groups once, shares the judge's memory (`CLONE_VM`, so it sees
+//! every run's plan as the judge prepared it) and, on request, clones the
+//! run's `init` with `CLONE_PARENT`, which makes `init` the judge's own child
+//! (the judge waits for it and reaps it as usual). Runs without cgroups go
+//! through one shared zygote all the same, for the reason below.
+//!
+//! The zygote shares the judge's descriptor table too (`CLONE_FILES`), so
+//! that an `init` it clones inherits the descriptors of the run (its
+//! streams, its Landlock ruleset) opened after the zygote was made.
+//!
+//! The zygote runs on a stack of its own and only makes system calls. It is
+//! created by one long-lived, parked thread, for two reasons. A child
+//! learns of its parent's death per thread: a zygote (and through
+//! `CLONE_PARENT` every `init`) has that thread as its parent, and dies with
+//! the process, not with whichever worker thread judged first. And a process
+//! cloned with `CLONE_VM` keeps its creator's thread pointer, so the C
+//! library's `errno` it may write is that parked thread's, which nobody
+//! reads, rather than a busy judge thread's.
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::mpsc;
+use std::sync::{Mutex, OnceLock};
+
+use super::child::{self, Plan};
+
+/// A running zygote.
+pub struct Zygote {
+    pid: libc::pid_t,
+    request: OwnedFd,
+    reply: OwnedFd,
+    /// The zygote's ends of the pipes (the descriptor table is shared).
+    _theirs: (OwnedFd, OwnedFd),
+    /// Its stack and arguments: they must outlive it, so they are only freed
+    /// after it is killed.
+    _stack: child::Stack,
+    _args: Box<Args>,
+}
+
+/// What the zygote reads at start.
+struct Args {
+    join: Vec<RawFd>,
+    /// `uid_map` and `gid_map` of the user namespace the zygote makes (an
+    /// ordinary user's judge), so that each run only needs a pid namespace.
+    maps: Option<(Vec<u8>, Vec<u8>)>,
+    request: RawFd,
+    reply: RawFd,
+}
+
+/// One request to the zygote: the plan and the clone flags.
+#[repr(C)]
+struct Request {
+    plan: *const Plan,
+    flags: libc::c_int,
+}
+
+impl Zygote {
+    /// Starts a zygote that joins the groups behind `join` (`cgroup.procs`
+    /// descriptors). Goes through the spawner thread.
+    pub fn start(join: &[RawFd], user_namespace: bool) -> io::Result<Zygote> {
+        type Job = (Vec<RawFd>, bool, mpsc::Sender<io::Result<Zygote>>);
+        static SPAWNER: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+        let spawner = SPAWNER.get_or_init(|| {
+            let (tx, rx) = mpsc::channel::<Job>();
+            let _ = std::thread::Builder::new()
+                .name("grundy-zygotes".into())
+                .spawn(move || {
+                    for (join, userns, reply) in rx {
+                        let _ = reply.send(Zygote::start_here(join, userns));
+                    }
+                    // Never end: the zygotes' parent is this thread.
+                    loop {
+                        std::thread::park();
+                    }
+                });
+            Mutex::new(tx)
+        });
+        let (tx, rx) = mpsc::channel();
+        spawner
+            .lock()
+            .map_err(|_| io::Error::other("zygote spawner poisoned"))?
+            .send((join.to_vec(), user_namespace, tx))
+            .map_err(|_| io::Error::other("zygote spawner gone"))?;
+        rx.recv()
+            .map_err(|_| io::Error::other("zygote spawner gone"))?
+    }
+
+    fn start_here(join: Vec<RawFd>, user_namespace: bool) -> io::Result<Zygote> {
+        let (req_rd, req_wr) = pipe()?;
+        let (rep_rd, rep_wr) = pipe()?;
+        let maps = user_namespace.then(|| {
+            // SAFETY: getuid and getgid have no preconditions.
+            let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
+            (
+                format!("{uid} {uid} 1").into_bytes(),
+                format!("{gid} {gid} 1").into_bytes(),
+            )
+        });
+        let mut flags = libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD;
+        if user_namespace {
+            flags |= libc::CLONE_NEWUSER;
+        }
+        let args = Box::new(Args {
+            join,
+            maps,
+            request: req_rd.as_raw_fd(),
+            reply: rep_wr.as_raw_fd(),
+        });
+        let stack = child::Stack::take();
+        // SAFETY: the zygote only makes system calls, on its own stack, and
+        // reads `args`; both outlive it (kept in the returned value until
+        // after it is killed).
+        let pid = unsafe {
+            libc::clone(
+                zygote_main,
+                child::stack_top(&stack),
+                flags,
+                (&*args as *const Args).cast_mut().cast(),
+            )
+        };
+        if pid < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let z = Zygote {
+            pid,
+            request: req_wr,
+            reply: rep_rd,
+            _theirs: (req_rd, rep_wr),
+            _stack: stack,
+            _args: args,
+        };
+        // The zygote answers 0 once it has joined its groups.
+        z.read_reply().map(|_| z)
+    }
+
+    /// Clones the `init` of a run from the zygote; returns its pid. `plan`
+    /// (with `init`'s stack) must live until `init` has been reaped.
+    pub fn spawn(&self, plan: &Plan, flags: libc::c_int) -> io::Result<libc::pid_t> {
+        let req = Request {
+            plan: plan as *const Plan,
+            flags,
+        };
+        let size = std::mem::size_of::<Request>();
+        // SAFETY: writing a plain struct to our pipe.
+        let n = unsafe {
+            libc::write(
+                self.request.as_raw_fd(),
+                (&req as *const Request).cast(),
+                size,
+            )
+        };
+        if n != size as isize {
+            return Err(io::Error::last_os_error());
+        }
+        self.read_reply()
+    }
+
+    fn read_reply(&self) -> io::Result<libc::pid_t> {
+        let mut r: i64 = 0;
+        loop {
+            // SAFETY: reading one i64 into a local.
+            let n = unsafe { libc::read(self.reply.as_raw_fd(), (&mut r as *mut i64).cast(), 8) };
+            if n == 8 {
+                break;
+            }
+            let e = io::Error::last_os_error();
+            if n < 0 && e.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(if n == 0 {
+                io::Error::other("the zygote died")
+            } else {
+                e
+            });
+        }
+        if r < 0 {
+            return Err(io::Error::from_raw_os_error(-r as i32));
+        }
+        Ok(r as libc::pid_t)
+    }
+}
+
+/// Starts a run from the zygote of runs that have no slot of their own (no
+/// cgroups), made on first use and again after a failure. For an ordinary
+/// user's judge it lives in a user namespace made once, which is cheaper
+/// than one per run; the runs still get a pid namespace each.
+pub fn spawn_shared(
+    user_namespace: bool,
+    plan: &Plan,
+    flags: libc::c_int,
+) -> io::Result<libc::pid_t> {
+    static SHARED: Mutex<Option<Zygote>> = Mutex::new(None);
+    let mut shared = SHARED
+        .lock()
+        .map_err(|_| io::Error::other("zygote poisoned"))?;
+    if shared.is_none() {
+        *shared = Some(Zygote::start(&[], user_namespace)?);
+    }
+    let spawned = match shared.as_ref() {
+        Some(z) => z.spawn(plan, flags),
+        None => Err(io::Error::other("no zygote")),
+    };
+    if spawned.is_err() {
+        // A zygote that failed once is not trusted again.
+        *shared = None;
+    }
+    spawned
+}
+
+impl Drop for Zygote {
+    fn drop(&mut self) {
+        // SAFETY: ending and reaping our own zygote before its stack is freed.
+        unsafe {
+            libc::kill(self.pid, libc::SIGKILL);
+            libc::waitpid(self.pid, std::ptr::null_mut(), libc::__WALL);
+        }
+    }
+}
+
+fn send(fd: RawFd, v: i64) {
+    // SAFETY: writing one i64 from a local.
+    unsafe {
+        libc::write(fd, (&v as *const i64).cast(), 8);
+    }
+}
+
+extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY (whole function): `arg` is the `Args` the judge keeps alive for
+    // the zygote's whole life; everything else is a raw system call.
+    unsafe {
+        let args = &*(arg as *const Args);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if let Some((uid_map, gid_map)) = &args.maps
+            && !child::write_user_maps(uid_map, gid_map)
+        {
+            send(args.reply, -(child::errno() as i64));
+            libc::_exit(1);
+        }
+        for &fd in &args.join {
+            if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                send(args.reply, -(child::errno() as i64));
+                libc::_exit(1);
+            }
+        }
+        send(args.reply, 0);
+        loop {
+            let mut req = Request {
+                plan: std::ptr::null(),
+                flags: 0,
+            };
+            let size = std::mem::size_of::<Request>();
+            let n = libc::read(args.request, (&mut req as *mut Request).cast(), size);
+            if n == 0 {
+                libc::_exit(0);
+            }
+            if n != size as isize {
+                continue;
+            }
+            let plan = &*req.plan;
+            let pid = libc::clone(
+                child::init_entry,
+                child::stack_top(&plan.init_stack),
+                req.flags | libc::CLONE_VM | libc::CLONE_PARENT | libc::SIGCHLD,
+                req.plan.cast_mut().cast(),
+            );
+            send(
+                args.reply,
+                if pid < 0 {
+                    -(child::errno() as i64)
+                } else {
+                    pid as i64
+                },
+            );
+        }
+    }
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid array of two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the kernel just returned these descriptors; we own them.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}

@@ -1,0 +1,245 @@
+//! `grundy contest`: submissions from a CSV log or from file times, judged
+//! for real, ranked ICPC- and IOI-style.
+
+mod batch_support;
+
+use std::path::Path;
+
+use batch_support::*;
+
+/// Files under `dir/subs/` and a log of who sent what when.
+fn contest_files(dir: &Path) {
+    for (name, t) in [
+        ("ana-xor-1.c", "ce.c"),
+        ("ana-xor-2.c", "wa.c"),
+        ("ana-xor-3.c", "xor_ok.c"),
+        ("ana-sum-1.py", "sum_ok.py"),
+        ("ben-xor-1.py", "xor_ok.py"),
+        ("ben-sum-1.c", "tle.c"),
+        ("ben-sum-2.c", "sum_ok.c"),
+        ("cy-sum-1.c", "sum_ok.c"),
+        ("dee-xor-1.c", "xor_half.c"),
+        ("eve-xor-1.c", "xor_ok.c"),
+        ("late-sum.c", "sum_ok.c"),
+    ] {
+        write(&dir.join("subs").join(name), &template(t));
+    }
+    write(
+        &dir.join("log.csv"),
+        "time,contestant,problem,file\n\
+         0:10,ana,xor,subs/ana-xor-1.c\n\
+         0:12,ana,xor,subs/ana-xor-2.c\n\
+         0:30,ana,xor,subs/ana-xor-3.c\n\
+         20,ana,sum,subs/ana-sum-1.py\n\
+         0:05,ben,xor,subs/ben-xor-1.py\n\
+         0:40,ben,sum,subs/ben-sum-1.c\n\
+         1:00,ben,sum,subs/ben-sum-2.c\n\
+         0:15:30,cy,sum,subs/cy-sum-1.c\n\
+         0:50,dee,xor,subs/dee-xor-1.c\n\
+         0:20,eve,xor,subs/eve-xor-1.c\n\
+         6:00,cy,xor,subs/late-sum.c\n",
+    );
+}
+
+fn contest_yaml(scoring: &str) -> String {
+    format!(
+        "title: Nim Cup <2025>\nscoring: {scoring}\nduration: 5h\nproblems: [xor, {{id: sum, label: B}}]\n\
+         contestants: [ana, ben, {{id: cy, name: Cy Young}}, dee]\nlog: log.csv\n"
+    )
+}
+
+fn standings(out: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(out.join("scoreboard.json")).expect("scoreboard.json"))
+        .expect("JSON")
+}
+
+#[test]
+fn icpc_ranks_by_solved_then_penalty_and_compile_errors_are_free() {
+    let t = tempfile::tempdir().expect("tempdir");
+    contest_files(t.path());
+    write(&t.path().join("contest.yaml"), &contest_yaml("icpc"));
+    let out_dir = t.path().join("out");
+    let out = run(&[
+        "contest",
+        &t.path().join("contest.yaml").to_string_lossy(),
+        "--out",
+        &out_dir.to_string_lossy(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stdout:\n{stdout}\nstderr:\n{}",
+        text(&out.stderr)
+    );
+    let s = standings(&out_dir);
+    let rows: Vec<(String, u64, u64, u64)> = s["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["contestant"].as_str().unwrap_or("").to_string(),
+                r["rank"].as_u64().unwrap_or(0),
+                r["solved"].as_u64().unwrap_or(0),
+                r["penalty"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    // ana: xor at 30 + 20 for the WA (the CE is free), sum at 20 → 70.
+    // ben: xor at 5, sum at 60 + 20 for the TLE → 85. cy: sum at 15.
+    let expected = [
+        ("ana", 1, 2, 70),
+        ("ben", 2, 2, 85),
+        ("cy", 3, 1, 15),
+        ("dee", 4, 0, 0),
+    ];
+    let got: Vec<(&str, u64, u64, u64)> = rows
+        .iter()
+        .map(|(c, r, s, p)| (c.as_str(), *r, *s, *p))
+        .collect();
+    assert_eq!(got, expected);
+    assert_eq!(
+        s["rows"][1]["cells"][0]["first"], true,
+        "ben solved xor first"
+    );
+    assert_eq!(
+        s["rows"][2]["cells"][1]["first"], true,
+        "cy solved sum first"
+    );
+    // The terminal table, in rank order.
+    let order: Vec<usize> = ["ana", "ben", "Cy Young", "dee"]
+        .iter()
+        .map(|n| {
+            stdout
+                .find(&format!("  {n}"))
+                .unwrap_or_else(|| panic!("{n} missing:\n{stdout}"))
+        })
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{stdout}");
+    assert!(
+        stdout.contains("+1 30"),
+        "ana's xor: one counted rejection, solved at 30:\n{stdout}"
+    );
+    // eve is not a contestant, and the last submission came after the end.
+    let subs: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out_dir.join("submissions.json")).expect("submissions"),
+    )
+    .expect("JSON");
+    let not_counted: Vec<&str> = subs["issues"]
+        .as_array()
+        .expect("issues")
+        .iter()
+        .filter_map(|i| i["message"].as_str())
+        .collect();
+    assert!(
+        not_counted
+            .iter()
+            .any(|m| m.contains("`eve` is not a contestant")),
+        "{not_counted:?}"
+    );
+    assert!(
+        not_counted.iter().any(|m| m.contains("after the end")),
+        "{not_counted:?}"
+    );
+    assert_eq!(subs["submissions"].as_array().map(Vec::len), Some(9));
+    let html = std::fs::read_to_string(out_dir.join("scoreboard.html")).expect("html");
+    assert!(html.contains("Nim Cup &lt;2025&gt;"), "title escaped");
+
+    // Running again with --resume judges nothing and ranks the same.
+    let again = run(&[
+        "contest",
+        &t.path().join("contest.yaml").to_string_lossy(),
+        "--out",
+        &out_dir.to_string_lossy(),
+        "--resume",
+    ]);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert_eq!(standings(&out_dir), s);
+}
+
+#[test]
+fn ioi_sums_the_best_score_of_each_problem() {
+    let t = tempfile::tempdir().expect("tempdir");
+    contest_files(t.path());
+    write(&t.path().join("contest.yaml"), &contest_yaml("ioi"));
+    let out_dir = t.path().join("out");
+    let out = run(&[
+        "contest",
+        &t.path().join("contest.yaml").to_string_lossy(),
+        "--out",
+        &out_dir.to_string_lossy(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = standings(&out_dir);
+    let got: Vec<(String, u64, f64)> = s["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["contestant"].as_str().unwrap_or("").to_string(),
+                r["rank"].as_u64().unwrap_or(0),
+                r["total"].as_f64().unwrap_or(-1.0),
+            )
+        })
+        .collect();
+    let expected = [
+        ("ana".to_string(), 1, 200.0),
+        ("ben".to_string(), 1, 200.0),
+        ("cy".to_string(), 3, 100.0),
+        ("dee".to_string(), 4, 50.0),
+    ];
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn times_from_the_files_in_a_folder() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let start = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_740_823_200);
+    let put = |rel: &str, tpl: &str, minutes: u64| {
+        let p = t.path().join("subs").join(rel);
+        write(&p, &template(tpl));
+        let f = std::fs::File::options().write(true).open(&p).expect("open");
+        f.set_modified(start + std::time::Duration::from_secs(minutes * 60))
+            .expect("mtime");
+    };
+    put("ana/xor.c", "xor_ok.c", 42);
+    put("ben/xor/first.c", "wa.c", 3);
+    put("ben/xor/second.py", "xor_ok.py", 7);
+    write(
+        &t.path().join("contest.yaml"),
+        "title: Files\nstart: 2025-03-01T10:00:00Z\nproblems: [xor]\nsubmissions: subs\n",
+    );
+    let out_dir = t.path().join("out");
+    let out = run(&[
+        "contest",
+        &t.path().join("contest.yaml").to_string_lossy(),
+        "--out",
+        &out_dir.to_string_lossy(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = standings(&out_dir);
+    assert_eq!(s["rows"][0]["contestant"], "ben");
+    assert_eq!(s["rows"][0]["penalty"], 27, "7 minutes + 20 for the WA");
+    assert_eq!(s["rows"][1]["contestant"], "ana");
+    assert_eq!(s["rows"][1]["penalty"], 42);
+
+    // Clock times need the start.
+    write(
+        &t.path().join("contest.yaml"),
+        "problems: [xor]\nsubmissions: subs\n",
+    );
+    let bad = run(&[
+        "contest",
+        &t.path().join("contest.yaml").to_string_lossy(),
+        "--out",
+        &t.path().join("o2").to_string_lossy(),
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("start:"),
+        "{}",
+        text(&bad.stderr)
+    );
+}

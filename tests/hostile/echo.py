@@ -1,0 +1,3 @@
+# Legitimate: Python.
+import sys
+print(sys.stdin.readline().strip())

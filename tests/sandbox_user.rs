@@ -1,0 +1,117 @@
+//! The hostile corpus judged by an ordinary user: the test (when root)
+//! starts the judge as `nobody`, with `RLIMIT_NPROC` and `RLIMIT_AS` as its
+//! cage, so the sandbox must make do with what a user may: Landlock,
+//! seccomp, a user and pid namespace, resource limits. Without root these
+//! tests are the ones of tests/sandbox.rs and are skipped.
+
+#[path = "hostile/harness.rs"]
+mod harness;
+#[path = "hostile/scenarios.rs"]
+mod scenarios;
+
+use harness::As;
+
+fn nobody() -> Option<As> {
+    if harness::is_root() {
+        Some(As::Nobody)
+    } else {
+        eprintln!("not root: the user mechanisms are what tests/sandbox.rs tests");
+        None
+    }
+}
+
+#[test]
+fn user_reads_nothing_of_the_judge() {
+    if let Some(who) = nobody() {
+        scenarios::reads_nothing_of_the_judge(who);
+    }
+}
+
+#[test]
+fn user_compiler_cannot_include_answers() {
+    if let Some(who) = nobody() {
+        scenarios::compiler_cannot_include_answers(who);
+    }
+}
+
+#[test]
+fn user_writes_nowhere_else() {
+    if let Some(who) = nobody() {
+        scenarios::writes_nowhere_else(who);
+    }
+}
+
+#[test]
+fn user_no_network() {
+    if let Some(who) = nobody() {
+        scenarios::no_network(who, true);
+    }
+}
+
+#[test]
+fn user_no_judge_environment() {
+    if let Some(who) = nobody() {
+        scenarios::no_judge_environment(who);
+    }
+}
+
+#[test]
+fn user_kills_nothing_outside() {
+    if let Some(who) = nobody() {
+        scenarios::kills_nothing_outside(who);
+    }
+}
+
+#[test]
+fn user_leaves_no_daemon() {
+    if let Some(who) = nobody() {
+        scenarios::leaves_no_daemon(who);
+    }
+}
+
+#[test]
+fn user_fork_bomb_is_contained() {
+    if let Some(who) = nobody() {
+        scenarios::fork_bomb_is_contained(who);
+    }
+}
+
+#[test]
+fn user_disk_fill_is_bounded() {
+    if let Some(who) = nobody() {
+        scenarios::disk_fill_is_bounded(who);
+    }
+}
+
+#[test]
+fn user_threads_count_towards_cpu() {
+    if let Some(who) = nobody() {
+        scenarios::threads_count_towards_cpu(who);
+    }
+}
+
+#[test]
+fn user_memory_growth_is_mle() {
+    if let Some(who) = nobody() {
+        scenarios::memory_growth_is_mle(who);
+    }
+}
+
+#[test]
+fn user_legitimate_programs_pass() {
+    if let Some(who) = nobody() {
+        // pyenv's Python and the JVM's state live under /root, out of
+        // nobody's reach on this kind of machine: native code only.
+        scenarios::legitimate_programs_pass(who, false);
+    }
+}
+
+#[test]
+fn user_isolation_is_reported() {
+    if let Some(who) = nobody() {
+        scenarios::isolation_is_reported(
+            who,
+            &["landlock", "seccomp", "user namespace", "pid namespace"],
+        );
+    }
+}
