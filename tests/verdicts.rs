@@ -204,10 +204,24 @@ fn a_program_that_does_nothing_is_not_charged_for_the_judges_memory() {
     for mode in ["auto", "off"] {
         let out = common::grundy_in(
             problems,
-            &["--sandbox", mode, "judge", "wythoff-large", &f.to_string_lossy(), "--json", "--tests", "sample"],
+            &[
+                "--sandbox",
+                mode,
+                "judge",
+                "wythoff-large",
+                &f.to_string_lossy(),
+                "--json",
+                "--tests",
+                "sample",
+            ],
         );
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-        let kib = v["results"][0]["tests"][0]["memory_kib"].as_u64().unwrap_or(u64::MAX);
-        assert!(kib < 12 * 1024, "sandbox {mode}: an empty program reported {kib} KiB");
+        let kib = v["results"][0]["tests"][0]["memory_kib"]
+            .as_u64()
+            .unwrap_or(u64::MAX);
+        assert!(
+            kib < 12 * 1024,
+            "sandbox {mode}: an empty program reported {kib} KiB"
+        );
     }
 }
