@@ -237,7 +237,6 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         }
         Command::Verify { ids, jobs } => verify_cmd(g, &ids, jobs),
         Command::Gen { problem, seed, out } => gen_cmd(g, &problem, seed, out),
-<<<<<<< HEAD
         Command::Grade {
             dir,
             problem,
@@ -258,8 +257,6 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             out,
             feedback,
         } => batch_cmd::merge(inputs, out, feedback),
-=======
->>>>>>> interop
         Command::Export { problem, to } => export_cmd(g, &problem, &to),
         Command::Stress {
             problem,
@@ -283,29 +280,6 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             stress_cmd(g, &problem, &submission, &options, json)
         }
-<<<<<<< HEAD
-=======
-        Command::Grade {
-            dir,
-            problem,
-            jobs,
-            out,
-            resume,
-            shard,
-            feedback,
-        } => batch_cmd::grade(g, dir, problem, jobs, out, resume, shard, feedback),
-        Command::Contest {
-            file,
-            jobs,
-            out,
-            resume,
-        } => batch_cmd::contest(g, file, jobs, out, resume),
-        Command::Merge {
-            inputs,
-            out,
-            feedback,
-        } => batch_cmd::merge(inputs, out, feedback),
->>>>>>> interop
     }
 }
 
