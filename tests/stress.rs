@@ -14,8 +14,17 @@ fn repo(rel: &str) -> PathBuf {
 }
 
 fn stress(problem: &str, submission: &Path, extra: &[&str]) -> (Option<i32>, serde_json::Value) {
+    stress_for(problem, submission, "10", extra)
+}
+
+fn stress_for(
+    problem: &str,
+    submission: &Path,
+    seconds: &str,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value) {
     let sub = submission.to_string_lossy().into_owned();
-    let mut args = vec!["stress", problem, sub.as_str(), "--json", "--time", "10"];
+    let mut args = vec!["stress", problem, sub.as_str(), "--json", "--time", seconds];
     args.extend_from_slice(extra);
     let out = common::grundy_in(&repo("problems"), &args);
     let v = serde_json::from_slice(&out.stdout)
@@ -55,7 +64,14 @@ fn known_wrong_are_caught(problem: &str) {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let (code, v) = stress(problem, file, &[]);
+            let (mut code, mut v) = stress(problem, file, &[]);
+            if v["found"] != true {
+                // The budget is wall-clock: on a loaded machine a slow
+                // runtime (the JVM) gets through fewer tries. Say so, and
+                // give it a longer search rather than a false alarm.
+                eprintln!("{problem}/{name}: nothing in 10 s ({v}); searching 40 s");
+                (code, v) = stress_for(problem, file, "40", &[]);
+            }
             assert_eq!(code, Some(1), "{problem}/{name}: {v}");
             assert_eq!(v["found"], true, "{problem}/{name}: {v}");
             // Any failure counts: a submission filed for its crash may well
