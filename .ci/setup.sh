@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what grundy needs and a fresh Debian machine may lack: the
-# compilers and interpreters of the judged languages; Chromium, in which
-# the tests look at the HTML reports as a person would; and problemtools
-# with the TeX it needs, which checks our ICPC exports. Safe to run twice.
+# compilers and interpreters of the judged languages, and Chromium, in
+# which the tests look at the HTML reports as a person would. Safe to run
+# twice.
 set -euo pipefail
 
 need=()
@@ -13,7 +13,8 @@ have javac || need+=(default-jdk-headless)
 have python3 || need+=(python3)
 have chromium || need+=(chromium)
 # problemtools' verifyproblem (tests/export.rs checks every export with it)
-# typesets statements with LuaLaTeX and converts them to HTML.
+# typesets statements with LuaLaTeX and converts them to HTML; installed
+# without recommends, which would add hundreds of MB of TeX documentation.
 lean=()
 have lualatex || lean+=(texlive-latex-base texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended texlive-plain-generic texlive-luatex texlive-lang-cyrillic)
@@ -27,7 +28,6 @@ if [ ${#need[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then
   if [ ${#need[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
   fi
-  # TeX's recommended packages are documentation by the gigabyte: skip them.
   if [ ${#lean[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${lean[@]}" >/dev/null
   fi

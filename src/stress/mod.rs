@@ -115,7 +115,7 @@ impl Runner<'_> {
                 groups: Vec::new(),
                 fail_fast: true,
                 language,
-                ..judge::Options::default()
+                cancel: None,
             },
         }
     }
@@ -258,7 +258,8 @@ pub fn stress(
         }
         // Small inputs first: the first failure is then small and cheap.
         inputs.sort_by_key(|i| (i.len(), i.clone()));
-        for batch in inputs.chunks(8) {
+        // Batches of a few, so the budget is checked often.
+        for batch in inputs.chunks(options.jobs.max(1) * 2) {
             if Instant::now() >= deadline {
                 break;
             }

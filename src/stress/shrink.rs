@@ -106,7 +106,14 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
                 .chain(std::iter::repeat(CaseLayout::default())),
         )
         .collect();
-    for kept in without_chunks(&paired) {
+    // The case after a removed chunk takes over the chunk's leading
+    // whitespace, so no stray blank line appears where the chunk began.
+    let inherit_case = |next: &mut (Case, CaseLayout), removed: &(Case, CaseLayout)| {
+        if let (Some(to), Some(from)) = (next.1.head.first_mut(), removed.1.head.first()) {
+            *to = from.clone();
+        }
+    };
+    for kept in without_chunks_with(&paired, inherit_case) {
         let (c, l): (Vec<Case>, Vec<CaseLayout>) = kept.into_iter().unzip();
         out.push((
             c,
@@ -128,7 +135,9 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
             .copied()
             .zip(seps.into_iter().chain(std::iter::repeat(String::new())))
             .collect();
-        for kept in without_chunks(&paired) {
+        let inherit_item =
+            |next: &mut (u64, String), removed: &(u64, String)| next.1 = removed.1.clone();
+        for kept in without_chunks_with(&paired, inherit_item) {
             let (items, seps): (Vec<u64>, Vec<String>) = kept.into_iter().unzip();
             let mut c = cases.clone();
             c[k].items = items;
@@ -200,18 +209,32 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
     out
 }
 
-/// The list with one chunk removed, for chunk sizes n/2, n/4, …, 1.
-fn without_chunks<T: Clone>(list: &[T]) -> Vec<Vec<T>> {
+/// Like [`without_chunks`], with `inherit(next, first_removed)` applied to
+/// the element that follows each removed chunk.
+fn without_chunks_with<T: Clone>(list: &[T], inherit: impl Fn(&mut T, &T)) -> Vec<Vec<T>> {
     let n = list.len();
+    let mut out = Vec::new();
+    for (start, end) in chunk_bounds(n) {
+        let mut kept = list[..start].to_vec();
+        kept.extend_from_slice(&list[end..]);
+        if end < n {
+            inherit(&mut kept[start], &list[start]);
+        }
+        out.push(kept);
+    }
+    out
+}
+
+/// The `(start, end)` of each chunk to remove from a list of `n`: halves,
+/// quarters, … single elements; the whole list when it has one element.
+fn chunk_bounds(n: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut size = n / 2;
     while size >= 1 {
         let mut start = 0;
         while start < n {
             let end = (start + size).min(n);
-            let mut kept = list[..start].to_vec();
-            kept.extend_from_slice(&list[end..]);
-            out.push(kept);
+            out.push((start, end));
             start = end;
         }
         if size == 1 {
@@ -220,9 +243,15 @@ fn without_chunks<T: Clone>(list: &[T]) -> Vec<Vec<T>> {
         size /= 2;
     }
     if n == 1 {
-        out.push(Vec::new());
+        out.push((0, 1));
     }
     out
+}
+
+/// The list with one chunk removed, for chunk sizes n/2, n/4, …, 1.
+#[cfg(test)]
+fn without_chunks<T: Clone>(list: &[T]) -> Vec<Vec<T>> {
+    without_chunks_with(list, |_, _| {})
 }
 
 /// The minimum, half, and one less, when smaller than `v`.
