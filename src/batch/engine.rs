@@ -72,6 +72,9 @@ pub struct Engine<'a> {
     pub root: &'a Path,
     pub jobs: usize,
     pub cancel: Arc<AtomicBool>,
+    /// Shrink each first failing input to a smaller one that still fails
+    /// (for `--feedback first-fail`).
+    pub shrink: bool,
 }
 
 impl Engine<'_> {
@@ -148,6 +151,7 @@ impl Engine<'_> {
             result: None,
             error: None,
             first_fail_input: None,
+            smallest_failing_input: None,
         };
         let path = self.root.join(&item.file);
         // The file may have changed since the walk: judge what was planned.
@@ -182,6 +186,10 @@ impl Engine<'_> {
                     .find(|t| t.verdict != Verdict::AC)
                     .and_then(|t| prepared.tests.iter().find(|p| p.name == t.name))
                     .map(|t| quote_input(&t.input));
+                if self.shrink {
+                    record.smallest_failing_input =
+                        smallest_failing_input(prepared, self.ctx, &path, &result);
+                }
                 record.result = Some(result);
             }
             Err(e) => {
@@ -193,6 +201,43 @@ impl Engine<'_> {
     }
 }
 
+/// Candidates judged while shrinking one submission's failing input.
+const SHRINK_CANDIDATES: usize = 200;
+/// A safety net only: the candidate count is what bounds shrinking.
+const SHRINK_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A smaller input than the first failing test's on which the submission
+/// gets the same verdict, when the problem's input format is known.
+///
+/// Only wrong answers are shrunk, by a count of candidates: their verdicts
+/// do not depend on the machine's load, so a resumed run finds the same
+/// input again.
+fn smallest_failing_input(
+    prepared: &Prepared,
+    ctx: &Context,
+    submission: &Path,
+    result: &crate::judge::SubmissionResult,
+) -> Option<String> {
+    let failed = result.tests.iter().find(|t| t.verdict != Verdict::AC)?;
+    if !matches!(failed.verdict, Verdict::WA | Verdict::PE) {
+        return None;
+    }
+    let format = crate::catalog::format::of(&prepared.problem.id.0)?;
+    let test = prepared.tests.iter().find(|p| p.name == failed.name)?;
+    let input = std::fs::read_to_string(&test.input).ok()?;
+    let runner = crate::stress::Runner::new(&prepared.problem, ctx, submission, 1, None);
+    let shrunk = crate::stress::shrink_within(
+        &runner,
+        &format,
+        &input,
+        failed.verdict,
+        SHRINK_TIME,
+        Some(SHRINK_CANDIDATES),
+    )
+    .ok()?;
+    (shrunk.steps > 0).then(|| quote_text(&shrunk.input))
+}
+
 /// The start of a test input, for a student to read.
 fn quote_input(path: &Path) -> String {
     let mut buf = Vec::new();
@@ -200,8 +245,19 @@ fn quote_input(path: &Path) -> String {
     if let Ok(f) = std::fs::File::open(path) {
         let _ = f.take(INPUT_BYTES as u64).read_to_end(&mut buf);
     }
-    let text = String::from_utf8_lossy(&buf);
-    let mut lines: Vec<&str> = text.split_inclusive('\n').take(INPUT_LINES).collect();
+    quote(&String::from_utf8_lossy(&buf), total)
+}
+
+/// The start of an input held in memory, cut like [`quote_input`].
+fn quote_text(text: &str) -> String {
+    let head: String = text.chars().take(INPUT_BYTES).collect();
+    quote(&head, text.len() as u64)
+}
+
+/// At most `INPUT_LINES` lines of `head`, saying so when the whole
+/// (`total` bytes) was longer.
+fn quote(head: &str, total: u64) -> String {
+    let mut lines: Vec<&str> = head.split_inclusive('\n').take(INPUT_LINES).collect();
     let shown: usize = lines.iter().map(|l| l.len()).sum();
     let mut out: String = lines.drain(..).collect();
     if (shown as u64) < total {

@@ -140,6 +140,7 @@ pub fn grade(
         &ready,
         &opts.dir,
         opts.jobs,
+        opts.feedback == FeedbackLevel::FirstFail,
         &share,
         &mut records,
         &mut journal,
@@ -258,11 +259,14 @@ pub struct Judged {
 /// Judges the items of `share` that have no result in `records` yet (each
 /// distinct item once), with a progress display, stopping cleanly on
 /// Ctrl-C or SIGTERM; new records go to the journal and into `records`.
+/// With `shrink`, each first failing input is also shrunk for feedback.
+#[allow(clippy::too_many_arguments)] // one call per command, each argument named there
 pub fn judge_items(
     ctx: &Context,
     ready: &BTreeMap<String, ReadyProblem>,
     root: &Path,
     jobs: usize,
+    shrink: bool,
     share: &[Item],
     records: &mut BTreeMap<ItemKey, Record>,
     journal: &mut Journal,
@@ -294,6 +298,7 @@ pub fn judge_items(
         root,
         jobs,
         cancel: interrupt.flag(),
+        shrink,
     };
     let fresh = engine.run(&todo, journal, &mut progress);
     progress.finish();

@@ -143,6 +143,7 @@ mod tests {
             result: None,
             error: Some("x".into()),
             first_fail_input: None,
+            smallest_failing_input: None,
         }
     }
 

@@ -68,6 +68,10 @@ pub struct Record {
     /// The input of the first failing test, truncated, for feedback.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_fail_input: Option<String>,
+    /// A smaller input on which the submission fails the same way, found by
+    /// shrinking the first failing one (`--feedback first-fail` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smallest_failing_input: Option<String>,
 }
 
 impl Record {
@@ -209,6 +213,7 @@ pub struct Graded {
     pub student: String,
     pub result: SubmissionResult,
     pub first_fail_input: Option<String>,
+    pub smallest_failing_input: Option<String>,
 }
 
 /// The whole class, sorted: what every grade report is drawn from.
@@ -236,6 +241,7 @@ impl ClassReport {
                 Some(Record {
                     result: Some(result),
                     first_fail_input,
+                    smallest_failing_input,
                     ..
                 }) => graded.push(Graded {
                     student: item.student.clone(),
@@ -244,6 +250,7 @@ impl ClassReport {
                         ..result.clone()
                     },
                     first_fail_input: first_fail_input.clone(),
+                    smallest_failing_input: smallest_failing_input.clone(),
                 }),
                 other => issues.push(Issue {
                     path: item.file.clone(),

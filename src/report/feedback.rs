@@ -104,6 +104,12 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
                     let _ = writeln!(s, "      {l}");
                 }
             }
+            if let Some(small) = &g.smallest_failing_input {
+                let _ = writeln!(s, "    a smaller input on which it fails the same way:");
+                for l in small.lines() {
+                    let _ = writeln!(s, "      {l}");
+                }
+            }
             if let Some(diff) = &t.diff {
                 let _ = writeln!(s, "    difference:");
                 for l in diff.lines() {

@@ -250,6 +250,13 @@ fn submission(h: &mut String, index: usize, g: &Graded) {
                 escape(input)
             );
         }
+        if let Some(small) = &g.smallest_failing_input {
+            let _ = writeln!(
+                h,
+                "<p>A smaller input on which it fails the same way:</p>\n<pre class=\"input\">{}</pre>",
+                escape(small)
+            );
+        }
         if let Some(diff) = &t.diff {
             let _ = writeln!(
                 h,

@@ -25,7 +25,7 @@ use crate::language::{CompileOutcome, compile};
 use crate::spec::{Group, Problem, TestSource};
 use crate::verdict::Verdict;
 
-pub use shrink::{Shrunk, shrink};
+pub use shrink::{Shrunk, shrink, shrink_within};
 
 /// How to search.
 #[derive(Debug, Clone)]

@@ -36,6 +36,20 @@ pub fn shrink(
     verdict: Verdict,
     budget: Duration,
 ) -> Result<Shrunk, JudgeError> {
+    shrink_within(runner, format, input, verdict, budget, None)
+}
+
+/// [`shrink`], stopping after `max_candidates` judged candidates as well:
+/// a count, unlike a time budget, gives the same result on a loaded machine,
+/// which reports that must be reproducible (a resumed `grade`) need.
+pub fn shrink_within(
+    runner: &Runner<'_>,
+    format: &InputFormat,
+    input: &str,
+    verdict: Verdict,
+    budget: Duration,
+    max_candidates: Option<usize>,
+) -> Result<Shrunk, JudgeError> {
     let deadline = Instant::now() + budget;
     let mut out = Shrunk {
         input: input.to_string(),
@@ -59,7 +73,7 @@ pub fn shrink(
             .filter(|(text, _)| seen.insert(text.clone()))
             .collect();
         for chunk in candidates.chunks(batch) {
-            if Instant::now() >= deadline {
+            if Instant::now() >= deadline || max_candidates.is_some_and(|m| out.candidates >= m) {
                 break 'outer;
             }
             out.candidates += chunk.len();

@@ -91,6 +91,7 @@ pub fn contest(
         &ready,
         &contest.base,
         opts.jobs,
+        false,
         &items,
         &mut records,
         &mut journal,
