@@ -3,7 +3,7 @@
 
 use super::nim::{
     PileKnobs, Rule, Style, TRIES, compose, draw_parity, draw_position, outcome, range_within,
-    render, single_case_input, small_positions, vary_order,
+    render, single_case_oracle,
 };
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
@@ -86,23 +86,7 @@ fn overflow_piles(rng: &mut Rng, count: u64, total: u64, losing: bool) -> Option
 }
 
 fn oracle_cases() -> Vec<OracleCase> {
-    let mut oracle = NimOracle::misere();
-    small_positions()
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let shown = vary_order(p, i);
-            let expected = if oracle.first_player_wins(&shown) {
-                "X"
-            } else {
-                "Y"
-            };
-            OracleCase {
-                input: single_case_input(&[], &shown),
-                expected: format!("{expected}\n"),
-            }
-        })
-        .collect()
+    single_case_oracle(NimOracle::misere(), "X", "Y")
 }
 
 #[cfg(test)]

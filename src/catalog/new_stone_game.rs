@@ -160,7 +160,8 @@ fn random_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
 /// Every multiset of piles up to a size bound that shrinks as `n` grows
 /// (n = 1 up to 30 … n = 7..10 up to 2), shuffled, in three inputs.
 fn oracle_cases() -> Vec<OracleCase> {
-    use super::nim_winning_move::{multisets, scramble};
+    use super::nim::multisets;
+    use super::nim_winning_move::scramble;
     let bounds = [
         (1, 30),
         (2, 20),

@@ -37,23 +37,7 @@ fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
 }
 
 fn oracle_cases() -> Vec<OracleCase> {
-    let mut oracle = NimOracle::normal();
-    small_positions()
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let shown = vary_order(p, i);
-            let expected = if oracle.first_player_wins(&shown) {
-                "Alice"
-            } else {
-                "Bob"
-            };
-            OracleCase {
-                input: single_case_input(&[], &shown),
-                expected: format!("{expected}\n"),
-            }
-        })
-        .collect()
+    single_case_oracle(NimOracle::normal(), "Alice", "Bob")
 }
 
 // ---------------------------------------------------------------------------
@@ -465,6 +449,27 @@ fn token_gap(layout: Layout, rng: &mut Rng) -> String {
             }
         }
     }
+}
+
+/// The oracle cases of a single-case pile problem: every small position
+/// (in varied order), answered `win` or `lose` by `oracle`.
+pub(crate) fn single_case_oracle(mut oracle: NimOracle, win: &str, lose: &str) -> Vec<OracleCase> {
+    small_positions()
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let shown = vary_order(p, i);
+            let expected = if oracle.first_player_wins(&shown) {
+                win
+            } else {
+                lose
+            };
+            OracleCase {
+                input: single_case_input(&[], &shown),
+                expected: format!("{expected}\n"),
+            }
+        })
+        .collect()
 }
 
 /// The input of a single-case pile problem: a header line, then the piles.

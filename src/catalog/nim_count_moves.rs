@@ -2,10 +2,12 @@
 //! each `n k1 … kn` (1 ≤ n ≤ 1000, 1 ≤ k_i ≤ 10^9); per case, the number of
 //! first moves after which the opponent loses.
 
-use super::nim_winning_move::{NimOracle, multisets, scramble};
+use super::nim::multisets;
+use super::nim_winning_move::scramble;
 use super::piles;
 use super::wythoff::{Layout, read_layout, render};
 use super::{Entry, Family, OracleCase, tokens_match};
+use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
@@ -149,7 +151,7 @@ fn many_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
 /// Every multiset of 1–3 piles up to 7, of 4 piles up to 6 and of 5 piles up
 /// to 4, in varied orders, packed into three inputs with different layouts.
 fn oracle_cases() -> Vec<OracleCase> {
-    let mut oracle = NimOracle::new();
+    let mut oracle = NimOracle::normal();
     let positions: Vec<Vec<u64>> = (1..=3)
         .flat_map(|n| multisets(n, 7))
         .chain(multisets(4, 6))
@@ -210,7 +212,7 @@ mod tests {
 
     #[test]
     fn search_counts_hand_checked_positions() {
-        let mut o = NimOracle::new();
+        let mut o = NimOracle::normal();
         // 7 11 13: nim-sum 1, and every pile is odd, so each can drop one stone.
         assert_eq!(o.winning_moves(&[7, 11, 13]).len(), 3);
         assert_eq!(o.winning_moves(&[1, 2, 3]).len(), 0);
@@ -242,10 +244,10 @@ mod tests {
 
     #[test]
     fn constructed_cases_have_the_promised_counts() {
-        let mut o = NimOracle::new();
+        let mut o = NimOracle::normal();
         let p = params("{cases: 60, n: [2, 4], max: 7, losing: 0.5}");
         let cases = parse_input(&random_cases(&p, &mut Rng::new(4)).expect("ok")).expect("ok");
-        let losing = cases.iter().filter(|c| !o.wins(c)).count();
+        let losing = cases.iter().filter(|c| !o.first_player_wins(c)).count();
         assert!((20..=40).contains(&losing), "{losing} of 60 losing");
         let p = params("{cases: 30, n: [1, 5], max: 7}");
         for c in parse_input(&many_cases(&p, &mut Rng::new(6)).expect("ok")).expect("ok") {

@@ -4,10 +4,11 @@
 //!
 //! Also home of the normal-Nim search oracle shared with `nim-count-moves`.
 
+use super::nim::multisets;
 use super::piles;
 use super::wythoff::{Layout, read_layout, render};
 use super::{Entry, Family, OracleCase};
-use crate::games::search::{Ending, Solver};
+use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
@@ -32,91 +33,11 @@ const MAX_N: u64 = 100_000;
 const MAX_PILE: u64 = 1_000_000_000;
 
 // ---------------------------------------------------------------------------
-// Normal Nim decided by search.
-
-/// Non-empty piles in increasing order: the canonical form of a Nim position.
-pub(crate) type Piles = Vec<u64>;
-
-type MoveFn = fn(&Piles) -> Vec<Piles>;
-
-fn canonical(piles: &[u64]) -> Piles {
-    let mut p: Piles = piles.iter().copied().filter(|&v| v > 0).collect();
-    p.sort_unstable();
-    p
-}
-
-/// Every position reached by taking at least one stone from one pile.
-fn nim_moves(p: &Piles) -> Vec<Piles> {
-    let mut next = Vec::new();
-    for i in 0..p.len() {
-        if i > 0 && p[i] == p[i - 1] {
-            continue; // the same positions as from the equal pile before
-        }
-        for left in 0..p[i] {
-            let mut q = p.clone();
-            q[i] = left;
-            next.push(canonical(&q));
-        }
-    }
-    next
-}
+// Normal Nim decided by search (games::nim).
 
 /// Total stones up to which the search oracle is asked; beyond it the search
 /// would take too long, and the catalog never needs it.
 pub(crate) const ORACLE_STONES: u64 = 60;
-
-/// Normal-play Nim answers by exhaustive search over canonical positions.
-pub(crate) struct NimOracle {
-    solver: Solver<Piles, MoveFn>,
-}
-
-impl NimOracle {
-    pub(crate) fn new() -> Self {
-        NimOracle {
-            solver: Solver::new(Ending::Normal, nim_moves as MoveFn),
-        }
-    }
-
-    /// True when the player to move wins; piles may be in any order, zeros allowed.
-    pub(crate) fn wins(&mut self, piles: &[u64]) -> bool {
-        self.solver.wins(&canonical(piles))
-    }
-
-    /// The moves `(i, x)` (0-based pile, stones left) that leave a losing
-    /// position, in pile order then by `x`.
-    pub(crate) fn winning_moves(&mut self, piles: &[u64]) -> Vec<(usize, u64)> {
-        let mut found = Vec::new();
-        for (i, &a) in piles.iter().enumerate() {
-            for x in 0..a {
-                let mut after = piles.to_vec();
-                after[i] = x;
-                if !self.wins(&after) {
-                    found.push((i, x));
-                }
-            }
-        }
-        found
-    }
-}
-
-/// All non-decreasing sequences of `n` values in `1..=max`.
-pub(crate) fn multisets(n: usize, max: u64) -> Vec<Vec<u64>> {
-    fn extend(n: usize, max: u64, cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        if cur.len() == n {
-            out.push(cur.clone());
-            return;
-        }
-        let from = cur.last().copied().unwrap_or(1);
-        for v in from..=max {
-            cur.push(v);
-            extend(n, max, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    extend(n, max, &mut Vec::with_capacity(n), &mut out);
-    out
-}
 
 /// A deterministic reordering, so that oracle inputs are not all sorted and a
 /// pile's number matters.
@@ -308,7 +229,7 @@ fn largest_cannot_win(rng: &mut Rng, n: usize, max: u64) -> Result<Vec<u64>, Gen
 /// Every multiset of 1–3 piles up to 7 and of 4 piles up to 5, in varied
 /// orders, each as its own input; the expected output shows one winning move.
 fn oracle_cases() -> Vec<OracleCase> {
-    let mut oracle = NimOracle::new();
+    let mut oracle = NimOracle::normal();
     let positions = (1..=3).flat_map(|n| multisets(n, 7)).chain(multisets(4, 5));
     positions
         .enumerate()
@@ -335,10 +256,10 @@ fn accepts(case: &OracleCase, output: &str) -> Result<(), String> {
             "the position has more than {ORACLE_STONES} stones, too many for the search oracle"
         ));
     }
-    let mut oracle = NimOracle::new();
+    let mut oracle = NimOracle::normal();
     let tokens: Vec<&str> = output.split_ascii_whitespace().collect();
     match tokens.as_slice() {
-        ["lose"] if oracle.wins(&piles) => {
+        ["lose"] if oracle.first_player_wins(&piles) => {
             Err("printed `lose`, but the position is winning".into())
         }
         ["lose"] => Ok(()),
@@ -360,7 +281,7 @@ fn accepts(case: &OracleCase, output: &str) -> Result<(), String> {
             }
             let mut after = piles.clone();
             after[i - 1] = x;
-            if oracle.wins(&after) {
+            if oracle.first_player_wins(&after) {
                 return Err(format!("after `{i} {x}` the opponent still wins"));
             }
             Ok(())
@@ -379,7 +300,7 @@ mod tests {
 
     #[test]
     fn search_finds_the_hand_checked_losing_positions() {
-        let mut o = NimOracle::new();
+        let mut o = NimOracle::normal();
         // Equal pairs lose (mirror the opponent); 1 2 3 loses: every move
         // leaves two equal piles or a pair the opponent can equalise.
         for lose in [
@@ -390,10 +311,10 @@ mod tests {
             &[2, 4, 6],
             &[],
         ] {
-            assert!(!o.wins(lose), "{lose:?}");
+            assert!(!o.first_player_wins(lose), "{lose:?}");
         }
         for win in [&[1][..], &[1, 2], &[1, 1, 1], &[2, 3, 4], &[7]] {
-            assert!(o.wins(win), "{win:?}");
+            assert!(o.first_player_wins(win), "{win:?}");
         }
         assert_eq!(o.winning_moves(&[3, 1, 1]), vec![(0, 0)]);
         assert_eq!(o.winning_moves(&[1, 2]), vec![(1, 1)]);
@@ -446,24 +367,24 @@ mod tests {
 
     #[test]
     fn constructed_losing_positions_lose_by_search() {
-        let mut o = NimOracle::new();
+        let mut o = NimOracle::normal();
         let p = params("{n: [2, 4], max: 7, losing: 1.0}");
         for seed in 0..40 {
             let piles =
                 parse_input(&random_position(&p, &mut Rng::new(seed)).expect("ok")).expect("ok");
-            assert!(!o.wins(&piles), "{piles:?}");
+            assert!(!o.first_player_wins(&piles), "{piles:?}");
         }
         let p = params("{n: [1, 4], max: 7, losing: 0.0}");
         for seed in 0..40 {
             let piles =
                 parse_input(&random_position(&p, &mut Rng::new(seed)).expect("ok")).expect("ok");
-            assert!(o.wins(&piles), "{piles:?}");
+            assert!(o.first_player_wins(&piles), "{piles:?}");
         }
     }
 
     #[test]
     fn traps_have_the_promised_shape() {
-        let mut o = NimOracle::new();
+        let mut o = NimOracle::normal();
         for seed in 0..30 {
             let p = params("{n: [2, 4], max: 7, at: last}");
             let piles =

@@ -2,8 +2,8 @@
 //! to 10^9; `Yes` when the first player wins normal-play Nim, else `No`.
 
 use super::nim::{
-    PileKnobs, Rule, Style, TRIES, draw_position, outcome, range_within, render, single_case_input,
-    small_positions, values_within, vary_order, xor_to,
+    PileKnobs, Rule, Style, TRIES, draw_position, outcome, range_within, render,
+    single_case_oracle, values_within, xor_to,
 };
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
@@ -80,23 +80,7 @@ fn gen_xor_bits(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
 }
 
 fn oracle_cases() -> Vec<OracleCase> {
-    let mut oracle = NimOracle::normal();
-    small_positions()
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let shown = vary_order(p, i);
-            let expected = if oracle.first_player_wins(&shown) {
-                "Yes"
-            } else {
-                "No"
-            };
-            OracleCase {
-                input: single_case_input(&[], &shown),
-                expected: format!("{expected}\n"),
-            }
-        })
-        .collect()
+    single_case_oracle(NimOracle::normal(), "Yes", "No")
 }
 
 #[cfg(test)]

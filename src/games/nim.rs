@@ -42,6 +42,8 @@ fn take_from_one(piles: &Piles, limit: u64) -> Vec<Piles> {
 /// memo is only valid for the moves and ending it was built with.
 pub struct NimOracle {
     solver: Solver<Piles, MoveFn>,
+    /// Most stones one move may take.
+    limit: u64,
 }
 
 impl NimOracle {
@@ -64,6 +66,7 @@ impl NimOracle {
         let moves: MoveFn = Box::new(move |p: &Piles| take_from_one(p, limit));
         NimOracle {
             solver: Solver::new(ending, moves),
+            limit,
         }
     }
 
@@ -71,11 +74,37 @@ impl NimOracle {
     pub fn first_player_wins(&mut self, piles: &[u64]) -> bool {
         self.solver.wins(&canonical(piles))
     }
+
+    /// The moves `(i, x)` (0-based pile, stones left) that leave a losing
+    /// position, in pile order then by `x`; only takes allowed by this
+    /// oracle's rule count.
+    pub fn winning_moves(&mut self, piles: &[u64]) -> Vec<(usize, u64)> {
+        let mut found = Vec::new();
+        for (i, &a) in piles.iter().enumerate() {
+            for x in a.saturating_sub(self.limit)..a {
+                let mut after = piles.to_vec();
+                after[i] = x;
+                if !self.first_player_wins(&after) {
+                    found.push((i, x));
+                }
+            }
+        }
+        found
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn winning_moves_respect_the_move_bound() {
+        // Taking 1 or 2 from one pile: multiples of 3 lose. From 5 only
+        // 5 -> 3 wins; emptying the pile is not a legal move.
+        assert_eq!(NimOracle::bounded(2).winning_moves(&[5]), vec![(0, 3)]);
+        assert_eq!(NimOracle::normal().winning_moves(&[5]), vec![(0, 0)]);
+        assert_eq!(NimOracle::normal().winning_moves(&[1, 2, 3]), vec![]);
+    }
 
     #[test]
     fn canonical_ignores_order_and_empty_piles() {
