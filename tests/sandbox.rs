@@ -81,6 +81,11 @@ fn memory_growth_is_mle() {
 }
 
 #[test]
+fn small_processes_overflowing_memory() {
+    scenarios::small_processes_overflowing_memory(As::Me);
+}
+
+#[test]
 fn legitimate_programs_pass() {
     scenarios::legitimate_programs_pass(As::Me, true);
 }

@@ -98,6 +98,13 @@ fn user_memory_growth_is_mle() {
 }
 
 #[test]
+fn user_small_processes_overflowing_memory() {
+    if let Some(who) = nobody() {
+        scenarios::small_processes_overflowing_memory(who);
+    }
+}
+
+#[test]
 fn user_legitimate_programs_pass() {
     if let Some(who) = nobody() {
         // pyenv's Python and the JVM's state live under /root, out of

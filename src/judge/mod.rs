@@ -128,8 +128,10 @@ pub fn judge(
     });
     if let Some(program) = &compiled {
         let limits = run_limits(program, &prepared.problem.limits);
-        result.isolation = crate::sandbox::isolation_in_force(&limits).join(", ");
         result.tests = run_tests(prepared, ctx, program, &tests, options, &shown, sink);
+        // After the runs: a mechanism that failed for one of them is not
+        // claimed.
+        result.isolation = crate::sandbox::isolation_in_force(&limits).join(", ");
     }
     result.finish(&prepared.problem, compiled.is_some());
     sink(&Event::Finished { result: &result });

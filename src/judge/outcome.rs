@@ -106,14 +106,21 @@ pub fn limit_verdict(
             ));
         }
         Some(LimitHit::Memory) => {
-            return Some((
-                Verdict::MLE,
+            // The memory group counts every process of the run: each may be
+            // small while together they are not.
+            let message = if o.peak_memory.0 > limits.memory.0 {
                 format!(
                     "peak memory {} over the limit of {}",
                     o.peak_memory.human(),
                     limits.memory.human()
-                ),
-            ));
+                )
+            } else {
+                format!(
+                    "the run's processes together went over the memory limit of {}",
+                    limits.memory.human()
+                )
+            };
+            return Some((Verdict::MLE, message));
         }
         Some(LimitHit::Output) => {
             return Some((

@@ -8,10 +8,20 @@
 //! the judge's own cgroups (so the limits of whoever runs the judge still
 //! apply) and named `grundy-<pid>-<slot>`; groups left by a judge that died
 //! are removed by the next one.
+//!
+//! The memory group's OOM killer is switched off, and the judge ends the
+//! run itself when the group runs out of memory. The kernel's killer would
+//! pick the largest task in the group, and a slot's zygote and each run's
+//! `init` live there while sharing the judge's memory (see
+//! [`super::zygote`]): they carry the judge's whole resident size, and the
+//! killer kills every process sharing its victim's memory, so a run of
+//! many small processes would take the judge down with it. Exempting the
+//! judge through `oom_score_adj` would need `CAP_SYS_RESOURCE`, which a root
+//! judge in a container often lacks; switching the killer off does not.
 
 use std::fs;
 use std::io::{self, Write};
-use std::os::fd::OwnedFd;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 /// Where this process may create cgroups, per controller.
@@ -97,9 +107,26 @@ pub struct Groups {
     pub procs: Vec<OwnedFd>,
     /// Kept open: read at every run, re-read from offset 0 each time.
     oom_control: fs::File,
+    /// An eventfd the kernel signals when the memory group runs out of
+    /// memory (the group's tasks then wait, since its OOM killer is off).
+    oom_event: OwnedFd,
     cpu_usage: fs::File,
     /// The memory limit last written, to skip rewriting an equal one.
     limit: std::sync::atomic::AtomicU64,
+}
+
+static RUNS_WITHOUT_GROUPS: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Records that a run went without cgroups although the probe found them
+/// (its slot's groups could not be made), so that reports stop claiming them.
+pub fn note_run_without_groups() {
+    RUNS_WITHOUT_GROUPS.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether some run of this process went without cgroups.
+pub fn runs_lacked_groups() -> bool {
+    RUNS_WITHOUT_GROUPS.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The most tasks (processes and threads) a run may have at once: enough
@@ -127,12 +154,15 @@ impl Groups {
             procs.push(OwnedFd::from(f));
         }
         write(&dirs[0].join("pids.max"), &MAX_TASKS.to_string())?;
+        write(&dirs[1].join("memory.oom_control"), "1")?;
         let oom_control = fs::File::open(dirs[1].join("memory.oom_control"))?;
+        let oom_event = oom_eventfd(&dirs[1], &oom_control)?;
         let cpu_usage = fs::File::open(dirs[2].join("cpuacct.usage"))?;
         Ok(Groups {
             dirs,
             procs,
             oom_control,
+            oom_event,
             cpu_usage,
             limit: std::sync::atomic::AtomicU64::new(0),
         })
@@ -161,12 +191,52 @@ impl Groups {
         Ok(())
     }
 
-    /// OOM kills in this group so far.
+    /// Forgets out-of-memory events of earlier runs (call before a run).
+    pub fn clear_oom(&self) {
+        let mut count = 0u64;
+        // SAFETY: a non-blocking read of 8 bytes into a local.
+        unsafe {
+            libc::read(
+                self.oom_event.as_raw_fd(),
+                (&mut count as *mut u64).cast(),
+                8,
+            )
+        };
+    }
+
+    /// Readable when the group has run out of memory since [`Groups::clear_oom`].
+    pub fn oom_event(&self) -> &OwnedFd {
+        &self.oom_event
+    }
+
+    /// Whether the group ran out of memory since [`Groups::clear_oom`].
+    pub fn oom_signalled(&self) -> bool {
+        let mut p = libc::pollfd {
+            fd: self.oom_event.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd; a zero timeout only looks.
+        unsafe { libc::poll(&mut p, 1, 0) > 0 }
+    }
+
+    /// Whether the group is out of memory now, its tasks waiting for memory
+    /// that will not come (the event's fallback).
+    pub fn under_oom(&self) -> bool {
+        self.oom_field("under_oom ") > 0
+    }
+
+    /// OOM kills in this group so far (none while the killer is off; kept
+    /// so that a kernel that kills anyway is still read right).
     pub fn oom_kills(&self) -> u64 {
+        self.oom_field("oom_kill ")
+    }
+
+    fn oom_field(&self, name: &str) -> u64 {
         read_at_start(&self.oom_control)
             .and_then(|s| {
                 s.lines()
-                    .find_map(|l| l.strip_prefix("oom_kill "))
+                    .find_map(|l| l.strip_prefix(name))
                     .and_then(|n| n.trim().parse().ok())
             })
             .unwrap_or(0)
@@ -200,6 +270,23 @@ fn read_at_start(f: &fs::File) -> Option<String> {
     let mut buf = [0u8; 512];
     let n = f.read_at(&mut buf, 0).ok()?;
     Some(String::from_utf8_lossy(&buf[..n]).into_owned())
+}
+
+/// Registers a non-blocking eventfd for the group's OOM notifications
+/// (`cgroup.event_control`, cgroup v1).
+fn oom_eventfd(dir: &Path, oom_control: &fs::File) -> io::Result<OwnedFd> {
+    // SAFETY: eventfd has no memory preconditions.
+    let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the kernel just returned this descriptor; we own it.
+    let event = unsafe { OwnedFd::from_raw_fd(fd) };
+    write(
+        &dir.join("cgroup.event_control"),
+        &format!("{} {}", event.as_raw_fd(), oom_control.as_raw_fd()),
+    )?;
+    Ok(event)
 }
 
 fn write(path: &Path, value: &str) -> io::Result<()> {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::child::{self, Limit, Message, Plan, Stage};
-use super::plain::{classify, pidfd_open, reap, timeval, wait_readable};
+use super::plain::{classify, pidfd_open, reap, timeval};
 use super::probe::abilities;
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
 use super::{cgroup, landlock, seccomp, slot, view, zygote};
@@ -33,7 +33,7 @@ pub fn mechanisms() -> Vec<&'static str> {
         m.push("pid namespace");
         m.push("unprivileged uid");
         m.push("mount view");
-        if a.cgroups.is_some() {
+        if a.cgroups.is_some() && !cgroup::runs_lacked_groups() {
             m.push("cgroups (pids, memory, cpu)");
         }
     } else if a.user_namespace {
@@ -150,6 +150,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         Some(g) => {
             g.reset(spec.limits.memory.0)
                 .map_err(setup("reset the run's cgroups"))?;
+            g.clear_oom();
             (g.oom_kills(), g.cpu_ns())
         }
         None => (0, None),
@@ -237,7 +238,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
             .map(|now| Duration::from_nanos(now.saturating_sub(before))),
         _ => None,
     };
-    let watched = watch(pid, &spec.limits, start, &live_cpu, &workdir);
+    let watched = watch(pid, &spec.limits, start, &live_cpu, &workdir, groups);
     // Whatever happened, nothing of the run outlives it: killing init ends
     // its pid namespace.
     // SAFETY: signalling our own child.
@@ -280,7 +281,10 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     let peak_kib = exited.map_or(usage.ru_maxrss, |m| m.b);
     let peak_memory = Bytes((peak_kib.max(0) as u64) * 1024);
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
-    let oom = groups.is_some_and(|g| g.oom_kills() > oom_before);
+    let oom = groups.is_some_and(|g| g.oom_signalled() || g.oom_kills() > oom_before);
+    if a.cgroups.is_some() && groups.is_none() {
+        cgroup::note_run_without_groups();
+    }
     let had_groups = groups.is_some();
     let disk = tidy(&workdir, ids.map(|(uid, _)| uid));
     if let Some(mut l) = lease
@@ -430,21 +434,71 @@ fn read_messages(fd: &OwnedFd) -> Vec<Message> {
 
 type Reaped = (libc::c_int, libc::rusage);
 
-/// Waits for `init`, stopping the run at the CPU, wall or disk limit.
+/// Why [`wait_any`] returned.
+enum Woke {
+    Ended,
+    OutOfMemory,
+    Timeout,
+}
+
+/// Waits until `init` ends (its pidfd is readable), the run's memory group
+/// signals that it is out of memory, or `timeout` passes.
+fn wait_any(pidfd: &OwnedFd, oom: Option<&OwnedFd>, timeout: Duration) -> io::Result<Woke> {
+    let watch = |fd: &OwnedFd| libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let mut fds = [watch(pidfd), oom.map_or(watch(pidfd), watch)];
+    let n = if oom.is_some() { 2 } else { 1 };
+    let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
+    loop {
+        // SAFETY: `n` valid pollfds in a local array.
+        let r = unsafe { libc::poll(fds.as_mut_ptr(), n, ms) };
+        if r > 0 {
+            // The end of the run first: a run whose group ran out of memory
+            // is a memory limit hit all the same (see `Groups::oom_signalled`).
+            return Ok(if fds[0].revents != 0 {
+                Woke::Ended
+            } else {
+                Woke::OutOfMemory
+            });
+        }
+        if r == 0 {
+            return Ok(Woke::Timeout);
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+/// Waits for `init`, stopping the run at the CPU, wall, disk or memory
+/// limit (the last through the run's memory group, whose tasks wait rather
+/// than die when it is full: see [`cgroup`]).
 fn watch(
     pid: libc::pid_t,
     limits: &RunLimits,
     start: Instant,
     live_cpu: &dyn Fn() -> Option<Duration>,
     workdir: &Path,
+    groups: Option<&cgroup::Groups>,
 ) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
+    let oom_event = groups.map(cgroup::Groups::oom_event);
     let mut limit = None;
     let mut seen = Duration::ZERO;
     loop {
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {
-            limit = Some(LimitHit::Wall);
+            // Waiting for memory looks like sleeping: say which it was.
+            let starved = groups.is_some_and(cgroup::Groups::under_oom);
+            limit = Some(if starved {
+                LimitHit::Memory
+            } else {
+                LimitHit::Wall
+            });
             break;
         }
         let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
@@ -464,8 +518,13 @@ fn watch(
         let nap = (cpu_left / 2)
             .clamp(Duration::from_millis(5), Duration::from_millis(100))
             .min(limits.wall - elapsed);
-        if wait_readable(&pidfd, nap).map_err(SandboxError::Wait)? {
-            break;
+        match wait_any(&pidfd, oom_event, nap).map_err(SandboxError::Wait)? {
+            Woke::Ended => break,
+            Woke::OutOfMemory => {
+                limit = Some(LimitHit::Memory);
+                break;
+            }
+            Woke::Timeout => {}
         }
     }
     if limit.is_some() {

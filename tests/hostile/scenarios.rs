@@ -354,6 +354,23 @@ pub fn memory_growth_is_mle(who: As) {
     assert_eq!(verdict(&r), "MLE", "{}", show(&r));
 }
 
+/// Many small processes that overflow the run's memory group: the OOM
+/// killer takes one of them, never the judge (whose helpers in the group
+/// share its memory and, being larger, would otherwise be its first pick).
+pub fn small_processes_overflowing_memory(who: As) {
+    let (r, _) = run(who, "many_small.c", &[], LIMITS_SMALL, &[]);
+    let v = verdict(&r);
+    let iso = r["isolation"].as_str().unwrap_or("");
+    if iso.contains("cgroups") {
+        // The memory group sees them all: nothing else may be blamed.
+        assert_eq!(v, "MLE", "{}", show(&r));
+    } else {
+        // Without the group, the per-process caps cannot see the total:
+        // the sleepers end at the wall limit.
+        assert!(v == "MLE" || v == "TLE", "{}", show(&r));
+    }
+}
+
 /// Legitimate programs still work.
 pub fn legitimate_programs_pass(who: As, java_and_python: bool) {
     for program in ["deep_recursion.c", "mem_200.c"] {
