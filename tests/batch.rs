@@ -95,6 +95,14 @@ fn a_class_killed_part_way_resumes_to_the_reports_of_an_uninterrupted_run() {
     }
     child.kill().expect("SIGKILL");
     child.wait().expect("reap");
+    let judge_folders = || {
+        std::fs::read_dir(&tmp)
+            .expect("TMPDIR")
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().starts_with("grundy-"))
+            .count()
+    };
+    assert_eq!(judge_folders(), 1, "the killed judge's working folder");
     let kept = journal_lines(&killed);
     assert!(kept < STUDENTS * 3, "killed part-way ({kept} lines)");
     assert!(
@@ -130,6 +138,11 @@ fn a_class_killed_part_way_resumes_to_the_reports_of_an_uninterrupted_run() {
         "one journal line per submission"
     );
     assert_same_reports(&whole, &killed);
+    assert_eq!(
+        judge_folders(),
+        0,
+        "the resumed judge removes the killed one's folder, then its own"
+    );
     eprintln!("uninterrupted run: {:.1} s", uninterrupted.as_secs_f64());
 }
 

@@ -223,7 +223,8 @@ fn the_scoreboard_in_a_browser() {
         "--out",
         &out_dir.to_string_lossy(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Some tries were rejected: 1, with the scoreboard written.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let page = out_dir.join("scoreboard.html");
     let rows = rendered(&browser, &page, "#scoreboard tbody tr");
     let keys: Vec<&str> = rows.iter().filter_map(|r| r["key"].as_str()).collect();

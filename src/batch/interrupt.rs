@@ -7,7 +7,7 @@
 //! journal, and the working folders are removed as the stack unwinds
 //! normally. A second SIGINT exits at once (code 130); the programs still
 //! running die with the judge (they are started with a parent-death
-//! signal), but a temporary folder may be left behind.
+//! signal); the next judge removes the temporary folder left behind.
 
 use std::io;
 use std::sync::Arc;

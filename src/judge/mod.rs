@@ -8,6 +8,7 @@ mod exec;
 mod outcome;
 mod prepare;
 mod result;
+mod workroot;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -25,8 +25,9 @@ pub struct Context {
 
 impl Context {
     pub fn new(cache: Cache, languages: Languages) -> Result<Context, JudgeError> {
+        super::workroot::remove_stale();
         let workroot = tempfile::Builder::new()
-            .prefix("grundy-")
+            .prefix(&super::workroot::prefix())
             .tempdir()
             .map_err(|e| JudgeError::Io(format!("cannot create a working folder: {e}")))?;
         crate::sandbox::register_judge_folders(cache.root(), workroot.path()).map_err(|e| {

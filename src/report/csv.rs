@@ -15,7 +15,7 @@ pub fn grades(class: &ClassReport) -> String {
     header.push("total".into());
     push_row(&mut out, &header);
     for student in &class.students {
-        let mut row = vec![student.clone()];
+        let mut row = vec![text_cell(student)];
         for p in &class.problems {
             row.push(
                 class
@@ -36,6 +36,17 @@ fn push_row(out: &mut String, fields: &[String]) {
     out.push('\n');
 }
 
+/// A name as a spreadsheet must show it: one that starts like a formula
+/// (`=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, so
+/// that opening the gradebook cannot run what a student put in their name.
+fn text_cell(name: &str) -> String {
+    if name.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{name}")
+    } else {
+        name.to_string()
+    }
+}
+
 fn field(f: &str) -> String {
     if f.contains([',', '"', '\n', '\r']) || f.starts_with(' ') || f.ends_with(' ') {
         format!("\"{}\"", f.replace('"', "\"\""))
@@ -53,5 +64,14 @@ mod tests {
         assert_eq!(field("alice"), "alice");
         assert_eq!(field("Doe, Jane"), "\"Doe, Jane\"");
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    }
+
+    #[test]
+    fn names_that_look_like_formulas_stay_text() {
+        assert_eq!(text_cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(text_cell("@sum"), "'@sum");
+        assert_eq!(text_cell("-1"), "'-1");
+        assert_eq!(text_cell("alice"), "alice");
+        assert_eq!(text_cell("o'neil"), "o'neil");
     }
 }

@@ -22,7 +22,6 @@ use super::{BatchError, RunSummary, output};
 use crate::judge::Context;
 use crate::report;
 use crate::spec::{Problem, ProblemSet};
-use crate::verdict::Verdict;
 
 pub use config::{Contest, Scoring};
 pub use score::{Attempt, Standings};
@@ -191,13 +190,10 @@ pub fn contest(
             .map_err(|e| BatchError::Internal(format!("cannot write {}: {e}", path.display())))?;
         summary.lines.push(format!("  {}", path.display()));
     }
-    // A rejected submission is a contest result, not a failure of the
-    // command: only the judge failing changes the exit code.
-    summary.exit = if attempts.iter().any(|a| a.verdict == Verdict::IE) {
-        3
-    } else {
-        0
-    };
+    // SPEC.md's exit status, as for `grade`: a script can tell "every
+    // counted submission AC" (0) from "some rejected or not counted" (1)
+    // from "the judge failed" (3); the scoreboard is written in all three.
+    summary.exit = super::grade::exit_code(attempts.iter().map(|a| a.verdict), !issues.is_empty());
     Ok(ContestRun {
         summary,
         standings: Some(standings),
