@@ -1,9 +1,7 @@
 //! Catalog entry for `john` (HDU 1907): `T` cases of misère Nim, each `N`
 //! then `N` piles; `John` when the first player wins, else `Brother`.
 
-use super::nim::{
-    PileKnobs, Rule, Style, chunks, draw_position, multisets, range_within, render, vary_order,
-};
+use super::nim::{PileKnobs, Rule, Style, draw_position, multi_case_oracle, range_within, render};
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
@@ -48,39 +46,9 @@ fn lines_of(positions: &[Vec<u64>]) -> Vec<Vec<u64>> {
     lines
 }
 
-/// Up to 4 piles of up to 8 stones and 5 piles of up to 5 (620
-/// positions), 155 cases per input.
+/// The multi-case positions, 155 cases per input.
 fn oracle_cases() -> Vec<OracleCase> {
-    let mut positions = Vec::new();
-    for len in 1..=4 {
-        positions.extend(multisets(len, 8));
-    }
-    positions.extend(multisets(5, 5));
-    let positions: Vec<Vec<u64>> = positions
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| vary_order(p, i))
-        .collect();
-    let mut oracle = NimOracle::misere();
-    chunks(&positions, 155)
-        .into_iter()
-        .map(|chunk| {
-            let expected: String = chunk
-                .iter()
-                .map(|p| {
-                    if oracle.first_player_wins(p) {
-                        "John\n"
-                    } else {
-                        "Brother\n"
-                    }
-                })
-                .collect();
-            OracleCase {
-                input: render(&lines_of(&chunk), Style::PLAIN, &mut Rng::new(0)),
-                expected,
-            }
-        })
-        .collect()
+    multi_case_oracle(NimOracle::misere(), 155, ("John", "Brother"), lines_of)
 }
 
 #[cfg(test)]

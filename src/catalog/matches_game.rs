@@ -1,9 +1,7 @@
 //! Catalog entry for `matches-game` (POJ 2234): cases until end of input,
 //! each `M a1 … aM`; one `Yes`/`No` per case for normal-play Nim.
 
-use super::nim::{
-    PileKnobs, Rule, Style, chunks, draw_position, multisets, range_within, render, vary_order,
-};
+use super::nim::{PileKnobs, Rule, Style, draw_position, multi_case_oracle, range_within, render};
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
@@ -47,40 +45,11 @@ fn case_line(piles: &[u64]) -> Vec<u64> {
     line
 }
 
-/// Up to 4 piles of up to 8 stones and 5 piles of up to 5 (620
-/// positions), 100 cases per input.
+/// The multi-case positions, 100 cases per input.
 fn oracle_cases() -> Vec<OracleCase> {
-    let mut positions = Vec::new();
-    for len in 1..=4 {
-        positions.extend(multisets(len, 8));
-    }
-    positions.extend(multisets(5, 5));
-    let positions: Vec<Vec<u64>> = positions
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| vary_order(p, i))
-        .collect();
-    let mut oracle = NimOracle::normal();
-    chunks(&positions, 100)
-        .into_iter()
-        .map(|chunk| {
-            let lines: Vec<Vec<u64>> = chunk.iter().map(|p| case_line(p)).collect();
-            let expected: String = chunk
-                .iter()
-                .map(|p| {
-                    if oracle.first_player_wins(p) {
-                        "Yes\n"
-                    } else {
-                        "No\n"
-                    }
-                })
-                .collect();
-            OracleCase {
-                input: render(&lines, Style::PLAIN, &mut Rng::new(0)),
-                expected,
-            }
-        })
-        .collect()
+    multi_case_oracle(NimOracle::normal(), 100, ("Yes", "No"), |chunk| {
+        chunk.iter().map(|p| case_line(p)).collect()
+    })
 }
 
 #[cfg(test)]

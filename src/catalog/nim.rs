@@ -497,6 +497,54 @@ pub(crate) fn multisets(len: usize, max: u64) -> Vec<Vec<u64>> {
     out
 }
 
+/// The oracle cases of a multi-case pile problem: [`multi_case_positions`]
+/// (every other one reversed), `per_input` to an input laid out by
+/// `lines`, each answered `win` or `lose` by `oracle`.
+pub(crate) fn multi_case_oracle(
+    mut oracle: NimOracle,
+    per_input: usize,
+    (win, lose): (&str, &str),
+    lines: fn(&[Vec<u64>]) -> Vec<Vec<u64>>,
+) -> Vec<OracleCase> {
+    let positions: Vec<Vec<u64>> = multi_case_positions()
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| vary_order(p, i))
+        .collect();
+    chunks(&positions, per_input)
+        .into_iter()
+        .map(|chunk| {
+            let expected: String = chunk
+                .iter()
+                .map(|p| {
+                    let word = if oracle.first_player_wins(p) {
+                        win
+                    } else {
+                        lose
+                    };
+                    format!("{word}\n")
+                })
+                .collect();
+            OracleCase {
+                input: render(&lines(&chunk), Style::PLAIN, &mut Rng::new(0)),
+                expected,
+            }
+        })
+        .collect()
+}
+
+/// The exhaustive small positions of the multi-case pile problems, which
+/// can afford more of them per input: up to 4 piles of up to 8 stones and
+/// 5 piles of up to 5 (620 in all).
+pub(crate) fn multi_case_positions() -> Vec<Vec<u64>> {
+    let mut all = Vec::new();
+    for len in 1..=4 {
+        all.extend(multisets(len, 8));
+    }
+    all.extend(multisets(5, 5));
+    all
+}
+
 /// The exhaustive small positions the single-case pile problems are checked
 /// on: up to 3 piles of up to 7 stones, and 4 piles of up to 5 (189 in all).
 pub(crate) fn small_positions() -> Vec<Vec<u64>> {
