@@ -6,7 +6,7 @@
 mod batch_support;
 
 use std::path::Path;
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use batch_support::*;
@@ -286,32 +286,42 @@ fn processes_mentioning(marker: &str) -> Vec<String> {
 fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
     let t = tempfile::tempdir().expect("tempdir");
     let class = t.path().join("class");
-    // Programs that sleep: when Ctrl-C comes, they are running, and only
-    // their wall-clock limit (2.2 s) ends them.
+    // Programs that sleep, under a 20 s time limit (a 60 s wall limit):
+    // when Ctrl-C comes they are running, and only the interrupt can end
+    // them within the 10 s this test allows.
     for s in 0..4 {
         write(&class.join(format!("s{s}/xor.c")), &template("sleep.c"));
     }
+    let problems = t.path().join("problems");
+    let xor = std::fs::read_to_string(fixtures().join("problems/xor/problem.yaml"))
+        .expect("xor spec")
+        .replace("time: 200ms", "time: 20s");
+    assert!(xor.contains("time: 20s"), "the fixture's limits changed");
+    write(&problems.join("xor/problem.yaml"), &xor);
     let tmp = t.path().join("tmp");
     let cache = t.path().join("cache");
     std::fs::create_dir_all(&tmp).expect("mkdir");
     let out_dir = t.path().join("out");
     let marker = t.path().to_string_lossy().into_owned();
-    let child = command_with_cache(
-        &[
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
             "grade",
             &class.to_string_lossy(),
             "--out",
             &out_dir.to_string_lossy(),
             "--jobs",
             "2",
-        ],
-        &cache,
-    )
-    .env("TMPDIR", &tmp)
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .spawn()
-    .expect("start grundy");
+            "--problems",
+            &problems.to_string_lossy(),
+            "--cache",
+            &cache.to_string_lossy(),
+        ])
+        .env("NO_COLOR", "1")
+        .env("TMPDIR", &tmp)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start grundy");
     // Wait until a submission runs: a program started from the cache's
     // compiled binaries (not a compiler working in the cache).
     let binaries = format!("{}/bin/", cache.display());
@@ -368,6 +378,13 @@ fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
     // The journal holds whole lines only.
     let journal = std::fs::read(out_dir.join("journal.jsonl")).unwrap_or_default();
     assert!(journal.is_empty() || journal.ends_with(b"\n"));
+    // The runs stopped by the interrupt left no verdict (an IE or a TLE
+    // there would be kept by --resume).
+    let journal = String::from_utf8_lossy(&journal);
+    assert!(
+        !journal.contains("\"verdict\""),
+        "an abandoned run was recorded:\n{journal}"
+    );
 }
 
 #[test]

@@ -173,7 +173,13 @@ impl Engine<'_> {
             ..Options::default()
         };
         let prepared = &ready.prepared;
-        match judge::judge(prepared, self.ctx, &path, &options, &mut |_| {}) {
+        let judged = judge::judge(prepared, self.ctx, &path, &options, &mut |_| {});
+        if self.cancel.load(Ordering::SeqCst) {
+            // Runs stopped by the interrupt end in errors, not verdicts:
+            // nothing judged from here on is recorded (resume judges it).
+            return None;
+        }
+        match judged {
             Ok(mut result) => {
                 let complete = !result.compile.ok || result.tests.len() == prepared.tests.len();
                 if !complete {
@@ -197,7 +203,9 @@ impl Engine<'_> {
                 record.error = Some(e.to_string().replace(&root, ""));
             }
         }
-        Some(record)
+        // Shrinking runs too: an interrupt during it would leave a less
+        // shrunk input than an uninterrupted run finds.
+        (!self.cancel.load(Ordering::SeqCst)).then_some(record)
     }
 }
 

@@ -1,13 +1,15 @@
 //! Stopping cleanly on Ctrl-C (SIGINT) and SIGTERM (what Slurm and
 //! Kubernetes send before they kill).
 //!
-//! The first signal only raises a flag: no new submission or test starts,
-//! the tests already running end at their own limits (the runner then kills
-//! each run's process group), every finished record is already in the
-//! journal, and the working folders are removed as the stack unwinds
-//! normally. A second SIGINT exits at once (code 130); the programs still
-//! running die with the judge (they are started with a parent-death
-//! signal); the next judge removes the temporary folder left behind.
+//! The first signal raises a flag and abandons the runs in flight
+//! ([`crate::sandbox::abandon_runs`]): no new submission or test starts, the
+//! programs running are killed within about 100 ms, and the submissions
+//! they belonged to are left unrecorded (resume judges them again). Every
+//! finished record is already in the journal, and the working folders are
+//! removed as the stack unwinds normally. A second SIGINT exits at once
+//! (code 130); the programs still running die with the judge (they are
+//! started with a parent-death signal), and the next judge removes the
+//! temporary folder left behind.
 
 use std::io;
 use std::sync::Arc;
@@ -33,6 +35,9 @@ impl Interrupt {
                 signal_hook::flag::register_conditional_shutdown(sig, 130, Arc::clone(&flag))?;
             }
             signal_hook::flag::register(sig, Arc::clone(&flag))?;
+            // SAFETY: the action is one atomic store, which is safe in a
+            // signal handler.
+            unsafe { signal_hook::low_level::register(sig, crate::sandbox::abandon_runs) }?;
             signal_hook::flag::register_usize(sig, Arc::clone(&which), sig as usize)?;
         }
         Ok(Interrupt { flag, which })

@@ -63,10 +63,27 @@ pub fn mode() -> Mode {
 
 /// Runs `spec` to completion, sandboxed unless the mode is [`Mode::Off`].
 pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+    if abandoned() {
+        return Err(SandboxError::Abandoned);
+    }
     match mode() {
         Mode::Off => plain::run(spec),
         Mode::Auto => process::run(spec),
     }
+}
+
+static ABANDONED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Ends every run in flight at once and refuses new ones, for a judge that
+/// is stopping (Ctrl-C): a run then fails with [`SandboxError::Abandoned`]
+/// within about 100 ms instead of going on to its own limits, and its result
+/// must not be kept. A single atomic store, so a signal handler may call it.
+pub fn abandon_runs() {
+    ABANDONED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+fn abandoned() -> bool {
+    ABANDONED.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// The mechanisms a run under `l` gets in the current mode, for reports.
@@ -175,4 +192,6 @@ pub enum SandboxError {
     },
     #[error("lost track of the program: {0}")]
     Wait(std::io::Error),
+    #[error("the run was stopped because the judge is stopping")]
+    Abandoned,
 }

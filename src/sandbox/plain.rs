@@ -147,6 +147,11 @@ fn watch(pid: libc::pid_t, limits: &RunLimits, start: Instant) -> Result<Watched
     let mut limit = None;
     let mut cpu_used = Duration::ZERO;
     loop {
+        if super::abandoned() {
+            kill_group(pid);
+            let _ = reap(pid);
+            return Err(SandboxError::Abandoned);
+        }
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {
             limit = Some(LimitHit::Wall);
@@ -158,9 +163,10 @@ fn watch(pid: libc::pid_t, limits: &RunLimits, start: Instant) -> Result<Watched
             break;
         }
         // Until `cpu_left / 2` of wall time passes, even two busy threads
-        // cannot have used the budget up; never check more often than 5 ms.
+        // cannot have used the budget up; never check more often than 5 ms,
+        // and at least every 100 ms (a judge that is stopping waits no longer).
         let nap = (cpu_left / 2)
-            .max(Duration::from_millis(5))
+            .clamp(Duration::from_millis(5), Duration::from_millis(100))
             .min(limits.wall - elapsed);
         if wait_readable(&pidfd, nap).map_err(SandboxError::Wait)? {
             break;

@@ -490,6 +490,10 @@ fn watch(
     let mut limit = None;
     let mut seen = Duration::ZERO;
     loop {
+        if super::abandoned() {
+            // The caller kills `init`, which ends the run, and reaps it.
+            return Err(SandboxError::Abandoned);
+        }
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {
             // Waiting for memory looks like sleeping: say which it was.
