@@ -171,9 +171,10 @@ pub fn assert_same_reports(a: &Path, b: &Path) {
             std::fs::read(b.join(name)).unwrap_or_else(|e| panic!("{}/{name}: {e}", b.display()));
         assert!(
             x == y,
-            "{name} differs between {} and {}",
+            "{name} differs between {} and {}:\n{}",
             a.display(),
-            b.display()
+            b.display(),
+            first_difference(&x, &y)
         );
     }
     assert_eq!(feedback(a), feedback(b), "feedback files differ");
@@ -182,6 +183,28 @@ pub fn assert_same_reports(a: &Path, b: &Path) {
         report_json_without_measurements(b),
         "report.json differs beyond measurements"
     );
+}
+
+/// The first line where two texts differ, both ways, for a failure message
+/// that says what changed (a verdict that flipped, a score).
+fn first_difference(x: &[u8], y: &[u8]) -> String {
+    let (x, y) = (String::from_utf8_lossy(x), String::from_utf8_lossy(y));
+    let mut a = x.lines();
+    let mut b = y.lines();
+    for n in 1.. {
+        match (a.next(), b.next()) {
+            (None, None) => break,
+            (l, r) if l != r => {
+                return format!(
+                    "line {n}:\n  - {}\n  + {}",
+                    l.unwrap_or("(end)"),
+                    r.unwrap_or("(end)")
+                );
+            }
+            _ => {}
+        }
+    }
+    "only in line endings".into()
 }
 
 /// Lines of a journal (complete ones).
