@@ -105,3 +105,8 @@ fn isolation_is_reported() {
     };
     scenarios::isolation_is_reported(As::Me, expected);
 }
+
+#[test]
+fn runs_go_first_to_the_oom_killer() {
+    scenarios::runs_go_first_to_the_oom_killer(As::Me);
+}

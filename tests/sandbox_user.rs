@@ -122,3 +122,10 @@ fn user_isolation_is_reported() {
         );
     }
 }
+
+#[test]
+fn user_runs_go_first_to_the_oom_killer() {
+    if let Some(who) = nobody() {
+        scenarios::runs_go_first_to_the_oom_killer(who);
+    }
+}

@@ -369,6 +369,12 @@ fn program(p: &Plan) -> ! {
             fail(p, Stage::Streams);
         }
         libc::setpgid(0, 0);
+        // First in line for the OOM killer when the machine runs short:
+        // otherwise it could pick `init` or the zygote, which carry the
+        // judge's size, and the kernel would end the judge with them. A
+        // vfork child has an OOM score of its own (this does not reach the
+        // judge), and raising it needs no privilege; best effort.
+        write_all(c"/proc/self/oom_score_adj", b"1000");
         for l in &p.limits {
             let lim = libc::rlimit {
                 rlim_cur: l.soft,

@@ -371,6 +371,49 @@ pub fn small_processes_overflowing_memory(who: As) {
     }
 }
 
+/// A running program is the OOM killer's first choice (`oom_score_adj`
+/// 1000), and the judge keeps its own score: when the machine runs short,
+/// a submission dies, not the judge whose memory `init` shares.
+pub fn runs_go_first_to_the_oom_killer(who: As) {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let p = Project::new(who);
+    p.problem("p", &input("token", &[]), LIMITS_DEFAULT);
+    let sub = p.submission("sleeper.c");
+    let score = |pid: i32| {
+        std::fs::read_to_string(format!("/proc/{pid}/oom_score_adj"))
+            .map(|s| s.trim().to_string())
+            .unwrap_or_default()
+    };
+    let (seen, judge_scores, r) = std::thread::scope(|s| {
+        let judged = s.spawn(|| p.judge_caged("p", &sub, &[]));
+        let deadline = Instant::now() + std::time::Duration::from_secs(60);
+        let mut seen = Vec::new();
+        let mut judge_scores = Vec::new();
+        while seen.is_empty() && Instant::now() < deadline && !judged.is_finished() {
+            seen = processes_running_from(&p.path("cache"))
+                .into_iter()
+                .map(score)
+                .collect();
+            judge_scores = processes_running_from(&p.path("grundy"))
+                .into_iter()
+                .map(score)
+                .collect();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let (r, _, cage) = judged.join().expect("judge thread");
+        drop(cage);
+        (seen, judge_scores, r)
+    });
+    assert_eq!(verdict(&r), "AC", "{}", show(&r));
+    assert!(!seen.is_empty(), "the running program was never seen");
+    assert!(seen.iter().all(|s| s == "1000"), "program scores {seen:?}");
+    let own = score(std::process::id() as i32);
+    assert!(
+        judge_scores.iter().all(|s| *s == own),
+        "judge scores {judge_scores:?}, the test's {own}"
+    );
+}
+
 /// Legitimate programs still work.
 pub fn legitimate_programs_pass(who: As, java_and_python: bool) {
     for program in ["deep_recursion.c", "mem_200.c"] {
