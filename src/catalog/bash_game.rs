@@ -1,7 +1,7 @@
 //! Catalog entry for `bash-game` (HDU 1846): `C` cases `n m`, one pile of
 //! `n`, take 1..m per move, last taker wins; `first` or `second` per case.
 
-use super::nim::{Style, TRIES, chunks, outcome, range_within, render};
+use super::kit::{Style, TRIES, chunks, outcome, range_within, render};
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::bash::BashOracle;
 use crate::generate::{GenError, Params, Rng};
@@ -126,7 +126,7 @@ fn oracle_cases() -> Vec<OracleCase> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::nim::test_support::{inputs, numbers, params};
+    use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
 
     fn parse(input: &str) -> Vec<(u64, u64)> {

@@ -2,7 +2,7 @@
 //! 1..k stones from one pile, last taker wins; `Alice` when the first player
 //! wins, else `Bob`.
 
-use super::nim::{
+use super::kit::{
     Style, TRIES, multisets, nim_sum, outcome, random_piles, range_within, render,
     single_case_input, values_within, vary_order, xor_to,
 };
@@ -147,7 +147,7 @@ fn oracle_cases() -> Vec<OracleCase> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::nim::test_support::{inputs, numbers, params};
+    use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
 
     fn parse(input: &str) -> (u64, Vec<u64>) {

@@ -1,7 +1,7 @@
 //! Catalog entry for `john` (HDU 1907): `T` cases of misère Nim, each `N`
 //! then `N` piles; `John` when the first player wins, else `Brother`.
 
-use super::nim::{PileKnobs, Rule, Style, draw_position, multi_case_oracle, range_within, render};
+use super::kit::{PileKnobs, Rule, Style, draw_position, multi_case_oracle, range_within, render};
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
@@ -53,7 +53,7 @@ fn oracle_cases() -> Vec<OracleCase> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::nim::test_support::{inputs, numbers, params};
+    use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
 
     /// The cases of an input, checked against the format on the way.

@@ -1,7 +1,7 @@
 //! Catalog entry for `misere-nim`: `n`, then `n` piles of up to 10^9;
 //! taking the last stone loses; `X` when the first player wins, else `Y`.
 
-use super::nim::{
+use super::kit::{
     PileKnobs, Rule, Style, TRIES, compose, draw_parity, draw_position, outcome, range_within,
     render, single_case_oracle,
 };
@@ -91,8 +91,8 @@ fn oracle_cases() -> Vec<OracleCase> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::nim::nim_sum;
-    use super::super::nim::test_support::{inputs, numbers, params};
+    use super::super::kit::nim_sum;
+    use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
 
     fn parse(input: &str) -> Vec<u64> {

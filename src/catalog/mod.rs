@@ -8,7 +8,9 @@
 use crate::generate::{GenError, Params, Rng};
 
 pub mod format;
+pub mod kit;
 pub mod piles;
+pub mod text_layout;
 
 pub mod bash_game;
 pub mod bounded_nim;

@@ -7,7 +7,7 @@
 //! positions that fool the usual wrong ideas (nim-sum zero, an even count).
 
 use super::piles;
-use super::wythoff::{Layout, read_layout, render};
+use super::text_layout::{Layout, read_layout, render};
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::new_stone::Oracle;
 use crate::generate::{GenError, Params, Rng};
@@ -160,7 +160,7 @@ fn random_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
 /// Every multiset of piles up to a size bound that shrinks as `n` grows
 /// (n = 1 up to 30 … n = 7..10 up to 2), shuffled, in three inputs.
 fn oracle_cases() -> Vec<OracleCase> {
-    use super::nim::multisets;
+    use super::kit::multisets;
     use super::nim_winning_move::scramble;
     let bounds = [
         (1, 30),

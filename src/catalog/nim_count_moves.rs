@@ -2,10 +2,10 @@
 //! each `n k1 … kn` (1 ≤ n ≤ 1000, 1 ≤ k_i ≤ 10^9); per case, the number of
 //! first moves after which the opponent loses.
 
-use super::nim::multisets;
+use super::kit::multisets;
 use super::nim_winning_move::scramble;
 use super::piles;
-use super::wythoff::{Layout, read_layout, render};
+use super::text_layout::{Layout, read_layout, render};
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};

@@ -4,9 +4,9 @@
 //!
 //! Also home of the normal-Nim search oracle shared with `nim-count-moves`.
 
-use super::nim::multisets;
+use super::kit::multisets;
 use super::piles;
-use super::wythoff::{Layout, read_layout, render};
+use super::text_layout::{Layout, read_layout, render};
 use super::{Entry, Family, OracleCase};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};

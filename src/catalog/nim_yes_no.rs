@@ -1,7 +1,7 @@
 //! Catalog entry for `nim-yes-no` (AcWing 891): `n`, then `n` piles of up
 //! to 10^9; `Yes` when the first player wins normal-play Nim, else `No`.
 
-use super::nim::{
+use super::kit::{
     PileKnobs, Rule, Style, TRIES, draw_position, outcome, range_within, render,
     single_case_oracle, values_within, xor_to,
 };
@@ -85,8 +85,8 @@ fn oracle_cases() -> Vec<OracleCase> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::nim::nim_sum;
-    use super::super::nim::test_support::{inputs, numbers, params};
+    use super::super::kit::nim_sum;
+    use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
 
     fn parse(input: &str) -> Vec<u64> {

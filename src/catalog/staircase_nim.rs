@@ -7,7 +7,7 @@
 //! gap (the one left of the last, third-last, … chessman) acts as a Nim pile.
 
 use super::piles;
-use super::wythoff::{Layout, read_layout, render};
+use super::text_layout::{Layout, read_layout, render};
 use super::{Entry, Family, OracleCase, tokens_match};
 use crate::games::staircase::Oracle;
 use crate::generate::{GenError, Params, Rng};
