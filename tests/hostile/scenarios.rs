@@ -280,7 +280,7 @@ pub fn leaves_no_daemon(who: As) {
     assert_eq!(verdict(&r), "AC", "{}", show(&r));
 }
 
-/// A fork bomb ends as RE or TLE, and nothing of it is left.
+/// A fork bomb ends as TLE, RE or MLE, and nothing of it is left.
 pub fn fork_bomb_is_contained(who: As) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let before = all_pids().len();
@@ -293,7 +293,9 @@ pub fn fork_bomb_is_contained(who: As) {
     let left = processes_running_from(&p.path("cache"));
     drop(cage);
     let v = verdict(&r);
-    assert!(v == "TLE" || v == "RE", "{}", show(&r));
+    // 256 tasks of kernel memory come close to a 64 MiB limit: the bomb
+    // may end on memory (its group full) as well as on time.
+    assert!(v == "TLE" || v == "RE" || v == "MLE", "{}", show(&r));
     assert!(
         start.elapsed().as_secs() < 60,
         "the fork bomb took {:?}",
