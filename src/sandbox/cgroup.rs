@@ -1,5 +1,5 @@
 //! Cgroup v1 groups for runs (root only): a hard cap on tasks (fork bombs),
-//! a memory limit whose breach is an unambiguous OOM kill, and CPU time of
+//! a memory limit whose breach is an unambiguous MLE, and CPU time of
 //! every process of the run, children and orphans included.
 //!
 //! Creating and removing cgroups costs far more than a trivial run, so each
