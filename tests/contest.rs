@@ -104,6 +104,32 @@ fn icpc_ranks_by_solved_then_penalty_and_compile_errors_are_free() {
         s["rows"][1]["cells"][0]["first"], true,
         "ben solved xor first"
     );
+    // report.json: the full result of every counted submission, in
+    // submission order, matching submissions.json.
+    let read = |name: &str| -> serde_json::Value {
+        serde_json::from_slice(&std::fs::read(out_dir.join(name)).expect(name)).expect("JSON")
+    };
+    let (report, subs) = (read("report.json"), read("submissions.json"));
+    let results = report["results"].as_array().expect("results");
+    let counted = subs["submissions"].as_array().expect("submissions");
+    assert_eq!(results.len(), counted.len());
+    for (r, c) in results.iter().zip(counted) {
+        assert_eq!(r["student"], c["contestant"]);
+        assert_eq!(r["problem"], c["problem"]);
+        assert_eq!(r["time"], c["time"]);
+        assert_eq!(r["verdict"], c["verdict"]);
+        assert!(r["compile"].is_object(), "{r}");
+    }
+    let ben_tle = results
+        .iter()
+        .find(|r| r["student"] == "ben" && r["verdict"] == "TLE")
+        .expect("ben's TLE");
+    assert!(
+        ben_tle["tests"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t["verdict"] == "TLE")),
+        "the tests are in the report: {ben_tle}"
+    );
     assert_eq!(
         s["rows"][2]["cells"][1]["first"], true,
         "cy solved sum first"

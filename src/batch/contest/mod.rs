@@ -29,6 +29,7 @@ pub use score::{Attempt, Standings};
 pub const SCOREBOARD_HTML: &str = "scoreboard.html";
 pub const SCOREBOARD_JSON: &str = "scoreboard.json";
 pub const SUBMISSIONS_JSON: &str = "submissions.json";
+pub const REPORT_JSON: &str = "report.json";
 
 pub struct ContestOptions {
     pub file: PathBuf,
@@ -48,6 +49,24 @@ pub struct ContestRun {
 struct SubmissionsFile<'a> {
     submissions: &'a [Attempt],
     issues: &'a [Issue],
+}
+
+/// `report.json` of a contest: grade's format (SPEC.md's `{"results": [...]}`,
+/// each the object of `judge --json` with a `student` field), plus the
+/// submission's `time` in seconds since the start, in submission order. It
+/// holds what the scoreboard leaves out: every test, its message, the
+/// compiler's log.
+#[derive(Serialize)]
+struct ContestReport<'a> {
+    results: Vec<ReportEntry<'a>>,
+}
+
+#[derive(Serialize)]
+struct ReportEntry<'a> {
+    student: &'a str,
+    time: u64,
+    #[serde(flatten)]
+    result: &'a crate::judge::SubmissionResult,
 }
 
 pub fn contest(
@@ -116,19 +135,27 @@ pub fn contest(
 
     let mut issues = issues;
     let mut attempts = Vec::new();
+    let mut results = Vec::new();
     for (item, time) in &counted {
         match records
             .get(&item.key())
             .and_then(|r| r.result.as_ref().map(|res| (r, res)))
         {
-            Some((_, result)) => attempts.push(Attempt {
-                contestant: item.student.clone(),
-                problem: item.problem.clone(),
-                time: *time,
-                file: item.file.clone(),
-                verdict: result.verdict,
-                score: result.score,
-            }),
+            Some((_, result)) => {
+                results.push(ReportEntry {
+                    student: &item.student,
+                    time: *time,
+                    result,
+                });
+                attempts.push(Attempt {
+                    contestant: item.student.clone(),
+                    problem: item.problem.clone(),
+                    time: *time,
+                    file: item.file.clone(),
+                    verdict: result.verdict,
+                    score: result.score,
+                });
+            }
             None => issues.push(Issue {
                 path: item.file.clone(),
                 kind: IssueKind::NotJudged,
@@ -180,10 +207,21 @@ pub fn contest(
         issues: &issues,
     })
     .map_err(|e| BatchError::Internal(e.to_string()))?;
+    results.sort_by(|a, b| {
+        (a.time, a.student, &a.result.problem, &a.result.submission).cmp(&(
+            b.time,
+            b.student,
+            &b.result.problem,
+            &b.result.submission,
+        ))
+    });
+    let report = serde_json::to_string_pretty(&ContestReport { results })
+        .map_err(|e| BatchError::Internal(e.to_string()))?;
     for (name, text) in [
         (SCOREBOARD_HTML, html),
         (SCOREBOARD_JSON, json),
         (SUBMISSIONS_JSON, subs),
+        (REPORT_JSON, report),
     ] {
         let path = out.join(name);
         output::atomic_write(&path, text.as_bytes())
