@@ -35,7 +35,7 @@ pub fn remove_stale() {
         };
         let path = e.path();
         let ours = fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir() && m.uid() == me);
-        if ours && !alive(pid) {
+        if ours && !crate::sandbox::process_exists(pid) {
             remove(&path);
         }
     }
@@ -48,12 +48,6 @@ fn owner(name: &str, ns: u64) -> Option<libc::pid_t> {
     let pid: libc::pid_t = parts.next()?.parse().ok()?;
     parts.next()?;
     (folder_ns == ns && ns != 0 && pid > 0).then_some(pid)
-}
-
-fn alive(pid: libc::pid_t) -> bool {
-    // SAFETY: signal 0 only asks whether the process exists.
-    let found = unsafe { libc::kill(pid, 0) } == 0;
-    found || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
 }
 
 /// The inode of our pid namespace (0 when it cannot be read, which turns

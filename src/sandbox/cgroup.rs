@@ -87,10 +87,7 @@ impl Hierarchies {
                 else {
                     continue;
                 };
-                // SAFETY: signal 0 only checks that the process exists.
-                let alive = unsafe { libc::kill(pid, 0) } == 0
-                    || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
-                if !alive {
+                if !super::process_exists(pid) {
                     empty_and_remove(&e.path());
                 }
             }
@@ -223,23 +220,11 @@ impl Groups {
     /// Whether the group is out of memory now, its tasks waiting for memory
     /// that will not come (the event's fallback).
     pub fn under_oom(&self) -> bool {
-        self.oom_field("under_oom ") > 0
-    }
-
-    /// OOM kills in this group so far (none while the killer is off; kept
-    /// so that a kernel that kills anyway is still read right).
-    pub fn oom_kills(&self) -> u64 {
-        self.oom_field("oom_kill ")
-    }
-
-    fn oom_field(&self, name: &str) -> u64 {
-        read_at_start(&self.oom_control)
-            .and_then(|s| {
-                s.lines()
-                    .find_map(|l| l.strip_prefix(name))
-                    .and_then(|n| n.trim().parse().ok())
-            })
-            .unwrap_or(0)
+        read_at_start(&self.oom_control).is_some_and(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("under_oom "))
+                .is_some_and(|n| n.trim() != "0")
+        })
     }
 
     /// CPU time of every task that ever ran in the group, in nanoseconds.

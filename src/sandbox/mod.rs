@@ -86,6 +86,14 @@ fn abandoned() -> bool {
     ABANDONED.load(std::sync::atomic::Ordering::SeqCst)
 }
 
+/// Whether process `pid` exists (one we may not signal counts), for the
+/// clean-up of what judges that died left behind.
+pub fn process_exists(pid: libc::pid_t) -> bool {
+    // SAFETY: signal 0 only asks whether the process exists.
+    let found = unsafe { libc::kill(pid, 0) } == 0;
+    found || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
 /// The mechanisms a run under `l` gets in the current mode, for reports.
 pub fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
     let mut m = match mode() {

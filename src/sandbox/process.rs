@@ -146,14 +146,14 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         None => None,
     };
     let groups = lease.as_ref().and_then(|l| l.groups.as_ref());
-    let (oom_before, cpu_before) = match groups {
+    let cpu_before = match groups {
         Some(g) => {
             g.reset(spec.limits.memory.0)
                 .map_err(setup("reset the run's cgroups"))?;
             g.clear_oom();
-            (g.oom_kills(), g.cpu_ns())
+            g.cpu_ns()
         }
-        None => (0, None),
+        None => None,
     };
 
     let stdin = File::open(&spec.stdin).map_err(setup("open the input"))?;
@@ -281,7 +281,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     let peak_kib = exited.map_or(usage.ru_maxrss, |m| m.b);
     let peak_memory = Bytes((peak_kib.max(0) as u64) * 1024);
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
-    let oom = groups.is_some_and(|g| g.oom_signalled() || g.oom_kills() > oom_before);
+    let oom = groups.is_some_and(cgroup::Groups::oom_signalled);
     if a.cgroups.is_some() && groups.is_none() {
         cgroup::note_run_without_groups();
     }

@@ -136,7 +136,13 @@ pub fn contest(
     let mut issues = issues;
     let mut attempts = Vec::new();
     let mut results = Vec::new();
-    for (item, time) in &counted {
+    // Submission order, so that the scoreboard's attempts and the report
+    // come out in it without sorting each.
+    let mut in_order: Vec<&(Item, u64)> = counted.iter().collect();
+    in_order.sort_by(|(a, at), (b, bt)| {
+        (at, &a.student, &a.problem, &a.file).cmp(&(bt, &b.student, &b.problem, &b.file))
+    });
+    for (item, time) in in_order {
         match records
             .get(&item.key())
             .and_then(|r| r.result.as_ref().map(|res| (r, res)))
@@ -168,14 +174,6 @@ pub fn contest(
             }),
         }
     }
-    attempts.sort_by(|a, b| {
-        (a.time, &a.contestant, &a.problem, &a.file).cmp(&(
-            b.time,
-            &b.contestant,
-            &b.problem,
-            &b.file,
-        ))
-    });
     issues.sort();
     let contestants: Vec<(String, String)> = match &contest.contestants {
         Some(list) => list
@@ -207,14 +205,6 @@ pub fn contest(
         issues: &issues,
     })
     .map_err(|e| BatchError::Internal(e.to_string()))?;
-    results.sort_by(|a, b| {
-        (a.time, a.student, &a.result.problem, &a.result.submission).cmp(&(
-            b.time,
-            b.student,
-            &b.result.problem,
-            &b.result.submission,
-        ))
-    });
     let report = serde_json::to_string_pretty(&ContestReport { results })
         .map_err(|e| BatchError::Internal(e.to_string()))?;
     for (name, text) in [
