@@ -102,8 +102,6 @@ pub struct Groups {
     /// `cgroup.procs` of each group, opened by the judge so that the child
     /// joins with one write of "0" (itself).
     pub procs: Vec<OwnedFd>,
-    /// Kept open: read at every run, re-read from offset 0 each time.
-    oom_control: fs::File,
     /// An eventfd the kernel signals when the memory group runs out of
     /// memory (the group's tasks then wait, since its OOM killer is off).
     oom_event: OwnedFd,
@@ -153,12 +151,12 @@ impl Groups {
         write(&dirs[0].join("pids.max"), &MAX_TASKS.to_string())?;
         write(&dirs[1].join("memory.oom_control"), "1")?;
         let oom_control = fs::File::open(dirs[1].join("memory.oom_control"))?;
+        // The registration holds the group, not the file: it may close.
         let oom_event = oom_eventfd(&dirs[1], &oom_control)?;
         let cpu_usage = fs::File::open(dirs[2].join("cpuacct.usage"))?;
         Ok(Groups {
             dirs,
             procs,
-            oom_control,
             oom_event,
             cpu_usage,
             limit: std::sync::atomic::AtomicU64::new(0),
@@ -215,16 +213,6 @@ impl Groups {
         };
         // SAFETY: one valid pollfd; a zero timeout only looks.
         unsafe { libc::poll(&mut p, 1, 0) > 0 }
-    }
-
-    /// Whether the group is out of memory now, its tasks waiting for memory
-    /// that will not come (the event's fallback).
-    pub fn under_oom(&self) -> bool {
-        read_at_start(&self.oom_control).is_some_and(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("under_oom "))
-                .is_some_and(|n| n.trim() != "0")
-        })
     }
 
     /// CPU time of every task that ever ran in the group, in nanoseconds.

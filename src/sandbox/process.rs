@@ -496,13 +496,7 @@ fn watch(
         }
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {
-            // Waiting for memory looks like sleeping: say which it was.
-            let starved = groups.is_some_and(cgroup::Groups::under_oom);
-            limit = Some(if starved {
-                LimitHit::Memory
-            } else {
-                LimitHit::Wall
-            });
+            limit = Some(LimitHit::Wall);
             break;
         }
         let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
