@@ -91,32 +91,52 @@ fn java_without_main_is_ce() {
 #[test]
 fn second_run_uses_the_compile_cache() {
     let p = Project::toy("");
-    // A unique program, so the first run must compile it.
-    let src = format!(
-        "{}\n/* {} */\n",
-        common::TOY_C,
-        std::process::id() as u64 * 7919 + 17
+    // A language whose compile step also appends a line to a log of its
+    // own, so the test counts compiler runs rather than cache entries. The
+    // sandbox would rightly stop that write, hence `--sandbox off`.
+    let log = p.path("compiles.log");
+    let cfg = p.write(
+        "langs.yaml",
+        &format!(
+            "languages:\n  - id: logged-c\n    extensions: [lc]\n    source_name: main.c\n    compile: [\"/bin/sh\", \"-c\", \"echo run >> {} && cc -O2 -o {{bin}} {{src}}\"]\n    run: [\"{{bin}}\"]\n",
+            log.display()
+        ),
     );
-    let file = p.write("subs/cached.c", &src);
+    let file = p.write("subs/cached.lc", common::TOY_C);
     let f = file.to_string_lossy().into_owned();
-    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("grundy-test-cache");
-    let count_bins = || {
-        walkdir::WalkDir::new(cache.join("bin"))
-            .min_depth(2)
-            .max_depth(2)
-            .into_iter()
-            .count()
+    // A cache of this test's own, so no other test can have filled it.
+    let cache = p.path("cache");
+    let judge = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args([
+                "judge",
+                "toy",
+                &f,
+                "--json",
+                "--sandbox",
+                "off",
+                "--languages",
+            ])
+            .arg(&cfg)
+            .arg("--problems")
+            .arg(p.path("problems"))
+            .arg("--cache")
+            .arg(&cache)
+            .output()
+            .expect("run grundy")
     };
-    let first = p.grundy(&["judge", "toy", &f, "--json"]);
-    assert!(first.status.success(), "{}", common::stderr(&first));
-    let after_first = count_bins();
-    let second = p.grundy(&["judge", "toy", &f, "--json"]);
-    assert!(second.status.success());
-    assert_eq!(
-        count_bins(),
-        after_first,
-        "the second judging compiled again"
-    );
+    let compiles = || {
+        std::fs::read_to_string(&log)
+            .map(|s| s.lines().count())
+            .unwrap_or(0)
+    };
+    let first = judge();
+    let v: serde_json::Value = serde_json::from_slice(&first.stdout).expect("json");
+    assert_eq!(v["results"][0]["verdict"], "AC", "{v:#}");
+    assert_eq!(compiles(), 1, "the first judging did not compile once");
+    let second = judge();
+    assert!(second.status.success(), "{}", common::stderr(&second));
+    assert_eq!(compiles(), 1, "the second judging compiled again");
 }
 
 #[test]
