@@ -11,14 +11,19 @@ use std::time::{Duration, Instant};
 
 use super::child::{self, Limit, Message, Plan, Stage};
 use super::plain::{classify, pidfd_open, reap, timeval};
-use super::probe::abilities;
+use super::probe::{Abilities, abilities};
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
 use super::{cgroup, landlock, seccomp, slot, view, zygote};
 use crate::spec::Bytes;
 
 /// The mechanisms in force for sandboxed runs of this process.
 pub fn mechanisms() -> Vec<&'static str> {
-    let a = abilities();
+    mechanisms_of(abilities(), cgroup::runs_lacked_groups())
+}
+
+/// The mechanisms that `a` gives a run; `lacked_groups` says some run had to
+/// go without cgroups, so the report must not promise them.
+fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
     let mut m = Vec::new();
     match a.landlock {
         Some(v) if v >= 6 => m.push("landlock (files, tcp, signals)"),
@@ -33,7 +38,7 @@ pub fn mechanisms() -> Vec<&'static str> {
         m.push("pid namespace");
         m.push("unprivileged uid");
         m.push("mount view");
-        if a.cgroups.is_some() && !cgroup::runs_lacked_groups() {
+        if a.cgroups.is_some() && !lacked_groups {
             m.push("cgroups (pids, memory, cpu)");
         }
     } else if a.user_namespace {
@@ -575,4 +580,52 @@ fn proc_cpu(pid: libc::pid_t) -> Duration {
         .filter_map(|&i| f.get(i).and_then(|s| s.parse::<u64>().ok()))
         .sum();
     Duration::from_secs_f64(ticks as f64 / super::plain::clock_ticks())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root_with_groups() -> Abilities {
+        Abilities {
+            landlock: Some(6),
+            seccomp: false,
+            root: true,
+            user_namespace: false,
+            cgroups: Some(cgroup::Hierarchies {
+                pids: "/sys/fs/cgroup/pids".into(),
+                memory: "/sys/fs/cgroup/memory".into(),
+                cpuacct: "/sys/fs/cgroup/cpuacct".into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn cgroups_are_claimed_only_while_every_run_had_them() {
+        let a = root_with_groups();
+        let claims = |lacked| {
+            mechanisms_of(&a, lacked)
+                .iter()
+                .any(|m| m.starts_with("cgroups"))
+        };
+        assert!(claims(false));
+        assert!(!claims(true), "{:?}", mechanisms_of(&a, true));
+        // The rest of the line stays as it was.
+        let mut without = mechanisms_of(&a, false);
+        without.retain(|m| !m.starts_with("cgroups"));
+        assert_eq!(without, mechanisms_of(&a, true));
+    }
+
+    #[test]
+    fn an_ordinary_user_never_gets_root_mechanisms() {
+        let mut a = root_with_groups();
+        a.root = false;
+        a.user_namespace = true;
+        let m = mechanisms_of(&a, false);
+        assert!(m.contains(&"user namespace"), "{m:?}");
+        assert!(
+            !m.iter()
+                .any(|x| x.starts_with("cgroups") || *x == "unprivileged uid")
+        );
+    }
 }
