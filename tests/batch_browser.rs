@@ -217,12 +217,7 @@ fn the_scoreboard_in_a_browser() {
         "title: Browser Cup\nproblems: [xor, sum]\nlog: log.csv\n",
     );
     let out_dir = t.path().join("out");
-    let out = run(&[
-        "contest",
-        &t.path().join("contest.yaml").to_string_lossy(),
-        "--out",
-        &out_dir.to_string_lossy(),
-    ]);
+    let out = run_contest(t.path(), &out_dir, &[]);
     // Some tries were rejected: 1, with the scoreboard written.
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let page = out_dir.join("scoreboard.html");

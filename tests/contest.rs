@@ -59,12 +59,7 @@ fn icpc_ranks_by_solved_then_penalty_and_compile_errors_are_free() {
     contest_files(t.path());
     write(&t.path().join("contest.yaml"), &contest_yaml("icpc"));
     let out_dir = t.path().join("out");
-    let out = run(&[
-        "contest",
-        &t.path().join("contest.yaml").to_string_lossy(),
-        "--out",
-        &out_dir.to_string_lossy(),
-    ]);
+    let out = run_contest(t.path(), &out_dir, &[]);
     let stdout = text(&out.stdout);
     // Rejected tries and a late submission: 1, as SPEC.md says.
     assert_eq!(
@@ -174,13 +169,7 @@ fn icpc_ranks_by_solved_then_penalty_and_compile_errors_are_free() {
     assert!(html.contains("Nim Cup &lt;2025&gt;"), "title escaped");
 
     // Running again with --resume judges nothing and ranks the same.
-    let again = run(&[
-        "contest",
-        &t.path().join("contest.yaml").to_string_lossy(),
-        "--out",
-        &out_dir.to_string_lossy(),
-        "--resume",
-    ]);
+    let again = run_contest(t.path(), &out_dir, &["--resume"]);
     assert_eq!(again.status.code(), Some(1), "{}", text(&again.stderr));
     assert_eq!(standings(&out_dir), s);
 }
@@ -191,12 +180,7 @@ fn ioi_sums_the_best_score_of_each_problem() {
     contest_files(t.path());
     write(&t.path().join("contest.yaml"), &contest_yaml("ioi"));
     let out_dir = t.path().join("out");
-    let out = run(&[
-        "contest",
-        &t.path().join("contest.yaml").to_string_lossy(),
-        "--out",
-        &out_dir.to_string_lossy(),
-    ]);
+    let out = run_contest(t.path(), &out_dir, &[]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let s = standings(&out_dir);
     let got: Vec<(String, u64, f64)> = s["rows"]
@@ -239,12 +223,7 @@ fn times_from_the_files_in_a_folder() {
         "title: Files\nstart: 2025-03-01T10:00:00Z\nproblems: [xor]\nsubmissions: subs\n",
     );
     let out_dir = t.path().join("out");
-    let out = run(&[
-        "contest",
-        &t.path().join("contest.yaml").to_string_lossy(),
-        "--out",
-        &out_dir.to_string_lossy(),
-    ]);
+    let out = run_contest(t.path(), &out_dir, &[]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let s = standings(&out_dir);
     assert_eq!(s["rows"][0]["contestant"], "ben");
@@ -257,12 +236,7 @@ fn times_from_the_files_in_a_folder() {
         &t.path().join("contest.yaml"),
         "problems: [xor]\nsubmissions: subs\n",
     );
-    let bad = run(&[
-        "contest",
-        &t.path().join("contest.yaml").to_string_lossy(),
-        "--out",
-        &t.path().join("o2").to_string_lossy(),
-    ]);
+    let bad = run_contest(t.path(), &t.path().join("o2"), &[]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(
         text(&bad.stderr).contains("start:"),
@@ -284,12 +258,7 @@ fn a_contest_where_everything_is_accepted_exits_0() {
         &t.path().join("contest.yaml"),
         "title: All good\nproblems: [xor, sum]\nlog: log.csv\n",
     );
-    let out = run(&[
-        "contest",
-        &t.path().join("contest.yaml").to_string_lossy(),
-        "--out",
-        &t.path().join("out").to_string_lossy(),
-    ]);
+    let out = run_contest(t.path(), &t.path().join("out"), &[]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let s = standings(&t.path().join("out"));
     assert_eq!(s["rows"].as_array().map(Vec::len), Some(2));

@@ -47,6 +47,15 @@ pub fn run(args: &[&str]) -> Output {
     command(args).output().expect("run grundy")
 }
 
+/// `grundy contest DIR/contest.yaml --out OUT` and `extra` arguments.
+pub fn run_contest(dir: &Path, out: &Path, extra: &[&str]) -> Output {
+    let yaml = dir.join("contest.yaml");
+    let (yaml, out) = (yaml.to_string_lossy(), out.to_string_lossy());
+    let mut args = vec!["contest", &yaml, "--out", &out];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
