@@ -1,28 +1,15 @@
 # Misère Nim, played: normal Nim while two or more piles exceed one stone;
 # once only one does, empty it or leave one so that an odd number of single
-# stones remains; with single stones only, an even number wins.
+# stones remains; with single stones only, an even number wins. The XOR and
+# the counts of single stones and of bigger piles are kept up to date move
+# by move, so a long run costs at most one scan per move.
 import sys
 
 
-def winning_move(a):
-    """The winning move (pile, stones left), or None from a lost position."""
-    big = [i for i, v in enumerate(a) if v > 1]
-    ones = a.count(1)
-    if len(big) == 1:
-        return big[0], 0 if ones % 2 == 1 else 1
-    if not big:
-        return (a.index(1), 0) if ones % 2 == 0 and ones > 0 else None
-    s = 0
-    for v in a:
-        s ^= v
-    for i, v in enumerate(a):
-        if v ^ s < v:
-            return i, v ^ s
-    return None
-
-
 def main():
-    tokens = (int(t) for line in sys.stdin for t in line.split())
+    lines = iter(sys.stdin.buffer.readline, b"")
+    tokens = (int(t) for line in lines for t in line.split())
+    out = sys.stdout
 
     def nxt():
         v = next(tokens, -1)
@@ -33,19 +20,41 @@ def main():
     for _ in range(nxt()):
         n = nxt()
         a = [nxt() for _ in range(n)]
-        mine = winning_move(a) is not None
-        print("first" if mine else "second", flush=True)
-        while any(a):
+        s = 0
+        for v in a:
+            s ^= v
+        ones = a.count(1)
+        big = n - ones - a.count(0)
+
+        def winning_move():
+            """The winning move (pile, stones left), or None when lost."""
+            if big == 1:
+                i = next(i for i, v in enumerate(a) if v > 1)
+                return i, 0 if ones % 2 == 1 else 1
+            if big == 0:
+                return (a.index(1), 0) if ones and ones % 2 == 0 else None
+            high = 1 << (s.bit_length() - 1) if s else 0
+            i = next((i for i, v in enumerate(a) if v & high), None)
+            return None if i is None else (i, a[i] ^ s)
+
+        mine = winning_move() is not None
+        out.write("first\n" if mine else "second\n")
+        out.flush()
+        while ones or big:
             if mine:
-                m = winning_move(a)
+                m = winning_move()
                 if m is None:  # lost position: take one stone anywhere
                     i = next(i for i, v in enumerate(a) if v > 0)
                     m = i, a[i] - 1
                 i, x = m
-                print(i + 1, x, flush=True)
+                out.write("%d %d\n" % (i + 1, x))
+                out.flush()
             else:
                 i = nxt() - 1
                 x = nxt()
+            s ^= a[i] ^ x
+            ones += (x == 1) - (a[i] == 1)
+            big += (x > 1) - (a[i] > 1)
             a[i] = x
             mine = not mine
 

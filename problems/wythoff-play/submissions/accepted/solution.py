@@ -24,7 +24,8 @@ def move(a, b):
 
 
 def main():
-    tokens = (int(t) for line in sys.stdin for t in line.split())
+    lines = iter(sys.stdin.buffer.readline, b"")
+    tokens = (int(t) for line in lines for t in line.split())
 
     def nxt():
         v = next(tokens, -1)
