@@ -43,7 +43,7 @@ fn main() {
             let (i, x) = if mine {
                 let (i, x) = winning_move(&a).unwrap_or_else(|| {
                     let i = a.iter().position(|&v| v > 0).unwrap();
-                    (i, a[i] - 1)
+                    (i, 0) // give up: empty the pile
                 });
                 writeln!(out, "{} {}", i + 1, x).unwrap();
                 out.flush().unwrap();

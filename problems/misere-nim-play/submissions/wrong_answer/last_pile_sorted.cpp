@@ -51,7 +51,7 @@ int main() {
                 if (i < 0 || x >= a[i]) {
                     i = 0;
                     while (a[i] == 0) i++;
-                    x = a[i] - 1;
+                    x = 0;  // give up: empty the pile
                 }
                 std::cout << i + 1 << ' ' << x << std::endl;
             } else {

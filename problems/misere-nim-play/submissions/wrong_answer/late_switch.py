@@ -38,7 +38,7 @@ def main():
                     i = next((i for i, v in enumerate(a) if v ^ s < v), None)
                     if i is None:
                         i = next(i for i, v in enumerate(a) if v > 0)
-                        x = a[i] - 1
+                        x = 0  # give up: empty the pile
                     else:
                         x = a[i] ^ s
                 print(i + 1, x, flush=True)

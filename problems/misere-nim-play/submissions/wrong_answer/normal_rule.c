@@ -31,7 +31,7 @@ int main(void) {
                 for (i = 0; i < n && (a[i] ^ s) >= a[i]; i++) {}
                 if (i == n) {
                     for (i = 0; a[i] == 0; i++) {}
-                    x = a[i] - 1;
+                    x = 0; /* give up: empty the pile */
                 } else {
                     x = a[i] ^ s;
                 }

@@ -46,7 +46,7 @@ public class Main {
                     } else {
                         long nh;
                         if (lo == c) {
-                            nh = hi - 1;
+                            nh = 0; // give up: empty the larger heap
                         } else {
                             long f = (root5(lo) - lo) / 2;
                             nh = cold(f + 1) == lo ? lo + f + 1 : f;

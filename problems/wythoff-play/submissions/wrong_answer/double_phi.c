@@ -37,11 +37,11 @@ int main(void) {
                     b -= lo - c;
                 } else {
                     if (lo == c) {
-                        nh = hi - 1;
+                        nh = 0; /* give up: empty the larger heap */
                     } else {
                         u64 f = (u64)floor((double)lo / PHI);
                         nh = cold(f + 1) == lo ? lo + f + 1 : f;
-                        if (nh >= hi) nh = hi - 1;
+                        if (nh >= hi) nh = 0;
                     }
                     if (a <= b) b = nh; else a = nh;
                 }

@@ -48,7 +48,7 @@ fn main() {
                     b -= lo - c;
                 } else {
                     let mut nh = if lo == c {
-                        hi - 1
+                        0 // give up: empty the larger heap
                     } else {
                         let f = (isqrt(5u64.wrapping_mul(lo).wrapping_mul(lo)) - lo) / 2;
                         if cold(f + 1) == lo {
@@ -58,7 +58,7 @@ fn main() {
                         }
                     };
                     if nh >= hi {
-                        nh = hi - 1;
+                        nh = 0;
                     }
                     if a <= b {
                         b = nh;
