@@ -350,15 +350,42 @@ impl Walker<'_> {
 }
 
 /// The file's bytes, or why they cannot be had.
+///
+/// Only a regular file is read, and never more than [`MAX_SOURCE`]: a FIFO
+/// would block the walk forever and a device (a link to `/dev/zero`) would
+/// never end. The file is opened non-blocking and checked on the open
+/// descriptor, so nothing swapped in between the check and the read counts.
 pub fn read_source(path: &Path) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    if !meta.is_file() {
+        return Err(
+            "not a regular file (a FIFO, device or socket): put the source file itself there"
+                .into(),
+        );
+    }
     if meta.len() > MAX_SOURCE {
         return Err(format!(
             "{} MiB: too large for a source file",
             meta.len() >> 20
         ));
     }
-    std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > MAX_SOURCE {
+        return Err("grew past 64 MiB while read: too large for a source file".into());
+    }
+    Ok(bytes)
 }
 
 pub fn sha256(bytes: &[u8]) -> String {
