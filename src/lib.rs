@@ -16,6 +16,7 @@ pub mod judge;
 pub mod language;
 pub mod report;
 pub mod sandbox;
+pub mod similarity;
 pub mod spec;
 pub mod stress;
 pub mod verdict;

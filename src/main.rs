@@ -110,6 +110,29 @@ enum Command {
         /// What the feedback files tell: verdict, groups, or first-fail
         #[arg(long, default_value = "groups", value_name = "LEVEL")]
         feedback: grundy::batch::FeedbackLevel,
+        /// Also compare the submissions pairwise: OUT/similarity.html and .json (see `similar`)
+        #[arg(long)]
+        similarity: bool,
+    },
+    /// Find pairs of submissions that look copied: OUT/similarity.html and similarity.json
+    Similar {
+        /// The class folder, laid out as for `grade`
+        dir: PathBuf,
+        /// The problem every file is for (one file per student)
+        #[arg(long)]
+        problem: Option<String>,
+        /// Report pairs sharing at least this share (0-1) of the smaller file's fingerprints
+        #[arg(long, default_value_t = 0.3)]
+        threshold: f64,
+        /// ...and at least this many fingerprints
+        #[arg(long, default_value_t = 10)]
+        min_matches: usize,
+        /// Print similarity.json instead of one line per pair
+        #[arg(long)]
+        json: bool,
+        /// Output folder
+        #[arg(long, default_value = "grundy-similar")]
+        out: PathBuf,
     },
     /// Judge a local contest and print its scoreboard (also OUT/scoreboard.html)
     Contest {
@@ -245,7 +268,34 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             resume,
             shard,
             feedback,
-        } => batch_cmd::grade(g, dir, problem, jobs, out, resume, shard, feedback),
+            similarity,
+        } => {
+            let compare = similarity.then(|| (dir.clone(), problem.clone(), out.clone()));
+            let code = batch_cmd::grade(g, dir, problem, jobs, out, resume, shard, feedback)?;
+            match compare {
+                // Only a finished, unsharded run has the whole class to compare.
+                Some((dir, problem, out)) if shard.is_none() && code < 3 => {
+                    similar_cmd(g, &dir, problem.as_deref(), Default::default(), false, &out)?;
+                }
+                _ => {}
+            }
+            Ok(code)
+        }
+        Command::Similar {
+            dir,
+            problem,
+            threshold,
+            min_matches,
+            json,
+            out,
+        } => {
+            let opts = grundy::similarity::Options {
+                threshold,
+                min_matches,
+                ..Default::default()
+            };
+            similar_cmd(g, &dir, problem.as_deref(), opts, json, &out)
+        }
         Command::Contest {
             file,
             jobs,
@@ -281,6 +331,43 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             stress_cmd(g, &problem, &submission, &options, json)
         }
     }
+}
+
+/// `grundy similar` (and `grade --similarity`): prints the pairs, or the JSON.
+fn similar_cmd(
+    g: &Global,
+    dir: &Path,
+    problem: Option<&str>,
+    opts: grundy::similarity::Options,
+    json: bool,
+    out: &Path,
+) -> Result<u8, Failure> {
+    use grundy::similarity::{self, SimilarityError};
+    let languages = match g
+        .languages
+        .clone()
+        .or_else(|| std::env::var_os("GRUNDY_LANGUAGES").map(PathBuf::from))
+    {
+        Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e)))?,
+        None => Languages::default(),
+    };
+    let (report, written) = similarity::run(dir, problem, &problem_set(g), &languages, &opts, out)
+        .map_err(|e| match e {
+            SimilarityError::Usage(_) => usage(anyhow!(e)),
+            _ => internal(anyhow!(e)),
+        })?;
+    if json {
+        let text = serde_json::to_string_pretty(&report).map_err(|e| internal(anyhow!(e)))?;
+        println!("{text}");
+    } else {
+        for line in similarity::lines(&report) {
+            println!("{line}");
+        }
+        for path in written {
+            println!("{}", path.display());
+        }
+    }
+    Ok(0)
 }
 
 /// The batch commands: grade, contest, merge.
