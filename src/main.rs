@@ -125,7 +125,7 @@ enum Command {
         #[arg(long, default_value_t = 0.3)]
         threshold: f64,
         /// ...and at least this many fingerprints
-        #[arg(long, default_value_t = 10)]
+        #[arg(long, default_value_t = 15)]
         min_matches: usize,
         /// Print similarity.json instead of one line per pair
         #[arg(long)]

@@ -118,7 +118,8 @@ main (void)
 }
 "#;
 
-/// The reader copied (renamed), the rest written differently.
+/// The reader and the helper copied (renamed), the rest written
+/// differently.
 const PARTIAL: &str = r#"#include <stdio.h>
 #include <ctype.h>
 
@@ -134,14 +135,22 @@ static long read_int(void) {
     return r;
 }
 
+static int nonzero(const long *h, int c) {
+    long acc = 0;
+    for (int u = 0; u < c; u++) {
+        acc ^= h[u];
+    }
+    return acc != 0;
+}
+
 int main(void) {
     long left = read_int();
-    unsigned long nim_sum = 0UL;
-    while (left-- > 0) {
-        long pile = read_int();
-        nim_sum = nim_sum ^ (unsigned long)pile;
+    long all[100];
+    int seen = 0;
+    while (left-- > 0 && seen < 100) {
+        all[seen++] = read_int();
     }
-    puts(nim_sum ? "Alice" : "Bob");
+    puts(nonzero(all, seen) ? "Alice" : "Bob");
     return 0;
 }
 "#;

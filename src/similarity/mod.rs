@@ -71,7 +71,7 @@ impl Default for Options {
             k: 12,
             window: 8,
             threshold: 0.3,
-            min_matches: 10,
+            min_matches: 15,
             common_share: 0.1,
             common_floor: 4,
         }
