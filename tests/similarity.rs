@@ -387,3 +387,41 @@ fn bad_usage_exits_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--threshold"));
 }
+
+#[test]
+fn grade_with_similarity_writes_the_pairs_beside_the_grades() {
+    // A small problem of the batch fixtures, so the grade is quick: two
+    // renamed copies and an independent solution.
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t.path().join("class");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/batch");
+    let xor = std::fs::read_to_string(fixtures.join("templates/xor_ok.c")).expect("template");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("ann.c"), ORIGINAL).expect("write");
+    std::fs::write(dir.join("ben.c"), RENAMED).expect("write");
+    std::fs::write(dir.join("cid.c"), &xor).expect("write");
+    let out = t.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("grade")
+        .arg(&dir)
+        .args(["--problem", "xor", "--similarity", "--out"])
+        .arg(&out)
+        .arg("--problems")
+        .arg(fixtures.join("problems"))
+        .arg("--cache")
+        .arg(t.path().join("cache"))
+        .output()
+        .expect("run grundy");
+    // The grade's own exit status (some answers are wrong for this problem).
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.join("grades.csv").is_file());
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("similarity.json")).expect("json"))
+            .expect("parse");
+    assert_eq!(pairs(&report), BTreeSet::from([pair("ann", "ben")]));
+    assert!(out.join("similarity.html").is_file());
+}
