@@ -106,6 +106,10 @@ pub struct Groups {
     /// memory (the group's tasks then wait, since its OOM killer is off).
     oom_event: OwnedFd,
     cpu_usage: fs::File,
+    /// `memory.max_usage_in_bytes`: the run's own peak (reset before each
+    /// run), which, unlike `ru_maxrss`, owes nothing to the judge whose
+    /// memory the run's processes share until they execute the program.
+    max_usage: fs::File,
     /// The memory limit last written, to skip rewriting an equal one.
     limit: std::sync::atomic::AtomicU64,
 }
@@ -154,11 +158,16 @@ impl Groups {
         // The registration holds the group, not the file: it may close.
         let oom_event = oom_eventfd(&dirs[1], &oom_control)?;
         let cpu_usage = fs::File::open(dirs[2].join("cpuacct.usage"))?;
+        let max_usage = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(dirs[1].join("memory.max_usage_in_bytes"))?;
         Ok(Groups {
             dirs,
             procs,
             oom_event,
             cpu_usage,
+            max_usage,
             limit: std::sync::atomic::AtomicU64::new(0),
         })
     }
@@ -168,14 +177,20 @@ impl Groups {
     }
 
     /// Prepares the groups for a run with this memory limit.
+    ///
+    /// The group's limit is the run's limit itself: the group is what
+    /// enforces it (pages are charged when touched, so a large allocation
+    /// that is never used costs nothing, and touching past the limit stops
+    /// the run as `MLE`), and its peak is what the report shows. Page cache
+    /// of the files the run writes is charged too but reclaimed before the
+    /// limit is reached, so it never makes a run `MLE`.
     pub fn reset(&self, memory_limit: u64) -> io::Result<()> {
+        use std::io::Seek;
         use std::sync::atomic::Ordering;
-        // A margin for kernel memory (page tables, buffers): the exact limit
-        // is judged on the peak resident size; the group only has to make
-        // sure that a program far over it dies.
-        let limit = memory_limit
-            .saturating_add(memory_limit / 16)
-            .saturating_add(16 << 20);
+        let limit = memory_limit;
+        // Writing 0 restarts the peak from the group's present usage.
+        (&self.max_usage).seek(io::SeekFrom::Start(0))?;
+        (&self.max_usage).write_all(b"0")?;
         if self.limit.load(Ordering::Relaxed) != limit {
             write(
                 &self.memory().join("memory.limit_in_bytes"),
@@ -213,6 +228,11 @@ impl Groups {
         };
         // SAFETY: one valid pollfd; a zero timeout only looks.
         unsafe { libc::poll(&mut p, 1, 0) > 0 }
+    }
+
+    /// The group's peak memory since [`Groups::reset`], in bytes.
+    pub fn peak_memory(&self) -> Option<u64> {
+        read_at_start(&self.max_usage).and_then(|s| s.trim().parse().ok())
     }
 
     /// CPU time of every task that ever ran in the group, in nanoseconds.

@@ -101,7 +101,10 @@ pub fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
         Mode::Auto => process::mechanisms(),
     };
     m.push("rlimits");
-    if l.address_space.is_some() {
+    // Where runs have a memory group it holds them to their limit, and no
+    // address-space cap is set (see `process::run`).
+    let groups = mode() == Mode::Auto && process::memory_groups();
+    if l.address_space.is_some() && !groups {
         m.push("address-space cap");
     }
     m.push("clean environment");
