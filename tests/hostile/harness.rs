@@ -233,6 +233,11 @@ impl Cage {
         Ok(cage)
     }
 
+    /// The cage's cgroup folders (none unless root).
+    pub fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
+    }
+
     /// Makes `cmd` start inside the cage.
     pub fn apply(&self, cmd: &mut Command) {
         let fds: Vec<i32> = self.procs.iter().map(|f| f.as_raw_fd()).collect();
