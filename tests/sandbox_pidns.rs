@@ -1,7 +1,8 @@
 //! Two judges in different pid namespaces, both pid 1 of their own, in the
 //! same cgroup, at once: each run slot's groups must be their own. With
 //! groups named after the pid alone, the second judge joined the first
-//! one's groups, and on exit removed them, killing the first judge's run.
+//! one's groups: their runs' memory was counted together (an MLE for two
+//! programs that each fit), and limits set for one applied to the other.
 
 #[path = "hostile/harness.rs"]
 mod harness;
@@ -70,14 +71,19 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
     }
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let slow = Project::new(As::Me);
-    slow.problem("p", "token\n", "limits:\n  time: 4s\n  memory: 64MiB");
-    let sleeper = slow.submission("sleeper.c");
+    slow.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
+    // Holds 40 MiB (of 64) and sleeps long enough for the other judge (its program compiled
+    // beforehand) to start, run and exit meanwhile.
+    let sleeper = slow.write("subs/slow.c", &holder(6));
     let quick = Project::new(As::Me);
-    quick.problem("p", "token\n", "limits:\n  time: 4s\n  memory: 64MiB");
-    let reference = quick.submission("reference.c");
+    quick.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
+    let reference = quick.write("subs/quick.c", &holder(0));
     // One cage for both: their groups are made side by side in it.
     let cage = Cage::new(As::Me).expect("cage");
     let groups_before = grundy_groups(&cage);
+    // Compiled and cached now, so that its judge is quick below.
+    let warm = result(judge_in_pid_namespace(&quick, &reference, &cage));
+    assert_eq!(verdict(&warm), "AC", "{warm}");
     let a = judge_in_pid_namespace(&slow, &sleeper, &cage);
     // The second judge starts, runs and exits while the first one's
     // program is running.
@@ -87,16 +93,35 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
         std::thread::sleep(Duration::from_millis(10));
     }
     let b = result(judge_in_pid_namespace(&quick, &reference, &cage));
+    // The first judge's run outlived the second judge.
+    let running = !processes_running_from(&slow.path("cache")).is_empty();
     let a = result(a);
+    assert!(running, "the other judge's run ended this one: {a}");
+    for r in [&a, &b] {
+        let iso = r["isolation"].as_str().unwrap_or("");
+        assert!(iso.contains("cgroups"), "no groups to share: {r}");
+    }
     assert_eq!(verdict(&b), "AC", "{b}");
     assert_eq!(
         verdict(&a),
         "AC",
-        "the other judge's exit ended this run: {a}"
+        "the other judge's run ended this one: {a}"
     );
     assert!(processes_running_from(&slow.path("cache")).is_empty());
     // Each judge removed its groups on exit, and only its own.
     assert_eq!(grundy_groups(&cage), groups_before);
+}
+
+/// A program that touches 40 MiB, sleeps `secs` and answers: two of them
+/// fit their 64 MiB limits, not one group of 64 MiB together.
+fn holder(secs: u32) -> String {
+    format!(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n\
+         int main(void) {{ char t[64]; if (!fgets(t, sizeof t, stdin)) return 1;\n\
+         volatile char *p = malloc(40 << 20); if (!p) return 1;\n\
+         for (int i = 0; i < (40 << 20); i += 4096) p[i] = 1;\n\
+         sleep({secs}); fputs(t, stdout); return 0; }}\n"
+    )
 }
 
 /// The grundy groups in the cage's memory cgroup.
