@@ -15,6 +15,11 @@ fn nobody() -> Option<As> {
     if harness::is_root() {
         Some(As::Nobody)
     } else {
+        // In CI these tests are the unprivileged mode's: they must run.
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but the tests as `nobody` cannot run: they need root"
+        );
         eprintln!("not root: the user mechanisms are what tests/sandbox.rs tests");
         None
     }
