@@ -111,6 +111,18 @@ pub fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
     m
 }
 
+/// The protections of SECURITY.md that runs of this process lack (empty as
+/// root with Landlock and cgroups), each saying what a program can then do.
+/// `grade` and `contest` refuse untrusted code while this is not empty,
+/// unless told otherwise. `--sandbox off` is its own explicit choice and is
+/// not listed here.
+pub fn weaknesses() -> Vec<&'static str> {
+    match mode() {
+        Mode::Off => Vec::new(),
+        Mode::Auto => process::weaknesses_of(probe::abilities(), cgroup::runs_lacked_groups()),
+    }
+}
+
 /// Tells the sandbox about the judge's own folders: `cache` (compiled
 /// programs in `bin`, compilations in `tmp`, everything else private to the
 /// judge) and `workroot` (run folders). As root, runs execute as another

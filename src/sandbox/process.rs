@@ -57,6 +57,29 @@ fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
     m
 }
 
+/// What a run lacks under abilities `a` (see [`super::weaknesses`]).
+pub(super) fn weaknesses_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
+    let mut w = Vec::new();
+    if a.landlock.is_none() {
+        w.push("no Landlock: programs can read and write any file the judge's user can");
+    }
+    if !a.root {
+        w.push(
+            "not root: programs run as the judge's user and can stat and chmod its files \
+             (the size of a cached answer, the cache's permissions)",
+        );
+        if !a.user_namespace {
+            w.push("no user namespaces: a program's detached processes may outlive its run");
+        }
+    }
+    if !a.root || a.cgroups.is_none() || lacked_groups {
+        w.push(
+            "no memory cgroup: memory held in several processes or socket buffers is not counted",
+        );
+    }
+    w
+}
+
 fn setup(what: &str) -> impl Fn(io::Error) -> SandboxError + '_ {
     move |source| SandboxError::Setup {
         what: what.to_string(),
@@ -726,6 +749,22 @@ mod tests {
         let mut without = mechanisms_of(&a, false);
         without.retain(|m| !m.starts_with("cgroups"));
         assert_eq!(without, mechanisms_of(&a, true));
+    }
+
+    #[test]
+    fn weaknesses_name_what_an_ordinary_user_lacks() {
+        let root = root_with_groups();
+        assert!(weaknesses_of(&root, false).is_empty());
+        assert_eq!(weaknesses_of(&root, true).len(), 1);
+        let mut user = root_with_groups();
+        user.root = false;
+        user.user_namespace = true;
+        let w = weaknesses_of(&user, false);
+        assert!(w.iter().any(|x| x.contains("chmod")), "{w:?}");
+        assert!(w.iter().any(|x| x.contains("memory cgroup")), "{w:?}");
+        user.user_namespace = false;
+        user.landlock = None;
+        assert_eq!(weaknesses_of(&user, false).len(), 4);
     }
 
     #[test]
