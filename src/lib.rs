@@ -14,6 +14,7 @@ pub mod games;
 pub mod generate;
 pub mod judge;
 pub mod language;
+pub mod mutants;
 pub mod report;
 pub mod sandbox;
 pub mod spec;

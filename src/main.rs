@@ -147,6 +147,24 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Measure the tests by the mutants of the reference they reject; --harden adds tests for survivors (see docs/mutants.md)
+    Mutants {
+        /// Problem ids, or paths to problem folders / packages
+        #[arg(value_name = "PROBLEM", required = true)]
+        ids: Vec<String>,
+        /// Print one JSON object per problem
+        #[arg(long)]
+        json: bool,
+        /// Mutants judged at once
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Start no mutant after this many seconds (the rest are "not run")
+        #[arg(long, value_name = "SECONDS")]
+        time_budget: Option<f64>,
+        /// Add each survivor's shrunk input to problem.yaml as a new group, then judge again
+        #[arg(long)]
+        harden: bool,
+    },
     /// Search for an input a submission fails, and shrink it (see docs/stress.md)
     Stress {
         problem: String,
@@ -258,6 +276,13 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => batch_cmd::merge(inputs, out, feedback),
         Command::Export { problem, to } => export_cmd(g, &problem, &to),
+        Command::Mutants {
+            ids,
+            json,
+            jobs,
+            time_budget,
+            harden,
+        } => mutants_cmd::run(g, &ids, json, jobs, time_budget, harden),
         Command::Stress {
             problem,
             submission,
@@ -280,6 +305,89 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             stress_cmd(g, &problem, &submission, &options, json)
         }
+    }
+}
+
+/// `grundy mutants`: the library does the work (`grundy::mutants`); this
+/// only prints and maps the outcome to an exit status.
+mod mutants_cmd {
+    use std::time::{Duration, Instant};
+
+    use anyhow::anyhow;
+    use grundy::mutants::{self, MutantsError, harden};
+    use grundy::report;
+
+    use super::{Failure, Global, context, find, internal, usage};
+
+    fn failure(e: MutantsError) -> Failure {
+        match e {
+            MutantsError::Judge(j) => j.into(),
+            MutantsError::Write { .. } => internal(anyhow!(e)),
+            _ => usage(anyhow!(e)),
+        }
+    }
+
+    pub fn run(
+        g: &Global,
+        ids: &[String],
+        json: bool,
+        jobs: usize,
+        time_budget: Option<f64>,
+        harden: bool,
+    ) -> Result<u8, Failure> {
+        if let Some(t) = time_budget
+            && !(t.is_finite() && t > 0.0 && t <= 864_000.0)
+        {
+            return Err(usage(anyhow!(
+                "--time-budget must be a number of seconds above 0, found {t}"
+            )));
+        }
+        let problems = ids.iter().map(|id| find(g, id)).collect::<Result<Vec<_>, _>>()?;
+        let ctx = context(g)?;
+        let deadline = time_budget.map(|t| Instant::now() + Duration::from_secs_f64(t));
+        let mut all_killed = true;
+        if !json {
+            println!("{}", report::mutants_header());
+        }
+        for p in &problems {
+            let options = mutants::Options {
+                jobs: jobs.max(1),
+                time_budget: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                ..mutants::Options::default()
+            };
+            let before = mutants::run(p, &ctx, &options, &|_| {}).map_err(failure)?;
+            let mut after = None;
+            if harden && before.counts().survived > 0 {
+                let existing: Vec<String> = p.groups.iter().map(|g| g.name.clone()).collect();
+                let groups = harden::groups_for(before.survivors(), &existing);
+                harden::write(&p.spec_path, &groups).map_err(failure)?;
+                let hardened = find(g, &p.dir.to_string_lossy())?;
+                after = Some(mutants::rejudge(&before, &hardened, &ctx, &options).map_err(failure)?);
+            }
+            let last = after.as_ref().unwrap_or(&before);
+            let c = last.counts();
+            all_killed &= c.survived == 0 && c.not_run == 0 && c.error == 0;
+            if json {
+                let mut o = before.json();
+                if let Some(a) = &after {
+                    o["hardened"] = a.json();
+                }
+                println!("{o}");
+            } else {
+                println!("{}", report::mutants_line(&before));
+                print!("{}", report::mutants_details(&before));
+                if let Some(a) = &after {
+                    println!(
+                        "  hardened {}: score {} -> {}",
+                        p.spec_path.display(),
+                        report::score_text(before.score()),
+                        report::score_text(a.score())
+                    );
+                    print!("{}", report::mutants_details(a));
+                }
+            }
+        }
+        Ok(if all_killed { 0 } else { 1 })
     }
 }
 
