@@ -86,6 +86,9 @@ enum Command {
         ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Also measure the tests by the mutants of the reference (a survivor fails verify)
+        #[arg(long)]
+        mutants: bool,
     },
     /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
     Grade {
@@ -253,7 +256,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             judge_cmd(g, &problem, &submissions, json, &options)
         }
-        Command::Verify { ids, jobs } => verify_cmd(g, &ids, jobs),
+        Command::Verify { ids, jobs, mutants } => verify_cmd(g, &ids, jobs, mutants),
         Command::Gen { problem, seed, out } => gen_cmd(g, &problem, seed, out),
         Command::Grade {
             dir,
@@ -327,6 +330,30 @@ mod mutants_cmd {
         }
     }
 
+    /// The mutants column of `verify --mutants`: whether no mutant
+    /// survived, and the score (or why there is none).
+    pub fn for_verify(
+        p: &grundy::spec::Problem,
+        ctx: &grundy::judge::Context,
+        jobs: usize,
+    ) -> (bool, String) {
+        let options = mutants::Options {
+            jobs: jobs.max(1),
+            ..mutants::Options::default()
+        };
+        match mutants::run(p, ctx, &options, &|_| {}) {
+            Ok(m) => {
+                let c = m.counts();
+                (
+                    c.survived == 0 && c.error == 0,
+                    report::score_text(m.score()),
+                )
+            }
+            Err(MutantsError::NoRustReference { .. }) => (true, "no-rust".into()),
+            Err(_) => (false, "error".into()),
+        }
+    }
+
     pub fn run(
         g: &Global,
         ids: &[String],
@@ -342,7 +369,10 @@ mod mutants_cmd {
                 "--time-budget must be a number of seconds above 0, found {t}"
             )));
         }
-        let problems = ids.iter().map(|id| find(g, id)).collect::<Result<Vec<_>, _>>()?;
+        let problems = ids
+            .iter()
+            .map(|id| find(g, id))
+            .collect::<Result<Vec<_>, _>>()?;
         let ctx = context(g)?;
         let deadline = time_budget.map(|t| Instant::now() + Duration::from_secs_f64(t));
         let mut all_killed = true;
@@ -362,7 +392,8 @@ mod mutants_cmd {
                 let groups = harden::groups_for(before.survivors(), &existing);
                 harden::write(&p.spec_path, &groups).map_err(failure)?;
                 let hardened = find(g, &p.dir.to_string_lossy())?;
-                after = Some(mutants::rejudge(&before, &hardened, &ctx, &options).map_err(failure)?);
+                after =
+                    Some(mutants::rejudge(&before, &hardened, &ctx, &options).map_err(failure)?);
             }
             let last = after.as_ref().unwrap_or(&before);
             let c = last.counts();
@@ -624,7 +655,7 @@ fn exit_code(verdicts: impl Iterator<Item = Verdict>) -> u8 {
     code
 }
 
-fn verify_cmd(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
+fn verify_cmd(g: &Global, ids: &[String], jobs: usize, mutants: bool) -> Result<u8, Failure> {
     let problems = if ids.is_empty() {
         problem_set(g).all().map_err(|e| usage(anyhow!(e)))?
     } else {
@@ -634,8 +665,13 @@ fn verify_cmd(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
     let style = Style::detect();
     let mut all_ok = true;
     println!(
-        "{:<18} {:>5}  {:<10} {:<10} {:<10} known",
-        "problem", "tests", "reference", "oracle", "samples"
+        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}known",
+        "problem",
+        "tests",
+        "reference",
+        "oracle",
+        "samples",
+        if mutants { "mutants  " } else { "" }
     );
     for p in &problems {
         let report = match verify::verify(p, &ctx, jobs) {
@@ -648,7 +684,11 @@ fn verify_cmd(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
             }
         };
         all_ok &= report.passed();
-        print_report(&report, &style);
+        let measured = mutants.then(|| mutants_cmd::for_verify(p, &ctx, jobs));
+        if let Some((ok, _)) = &measured {
+            all_ok &= ok;
+        }
+        print_report(&report, &style, measured.as_ref().map(|(_, s)| s.as_str()));
     }
     println!(
         "{}",
@@ -661,7 +701,7 @@ fn verify_cmd(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
     Ok(if all_ok { 0 } else { 1 })
 }
 
-fn print_report(r: &verify::ProblemReport, style: &Style) {
+fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>) {
     let word = |s: &Status| match s {
         Status::Passed(_) => "ok",
         Status::Failed(_) => "FAILED",
@@ -669,12 +709,13 @@ fn print_report(r: &verify::ProblemReport, style: &Style) {
     };
     let good = r.known.iter().filter(|k| k.got == k.expected).count();
     println!(
-        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}/{}",
+        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}{}/{}",
         r.id,
         r.tests,
         word(&r.reference),
         word(&r.oracle),
         word(&r.samples),
+        mutants.map(|m| format!("{m:<8} ")).unwrap_or_default(),
         good,
         r.known.len()
     );

@@ -49,7 +49,8 @@ pub fn groups_for<'a>(
         out.push(NewGroup {
             name,
             comment: format!(
-                "A reference with line {}: {} passed every other test (wrong here).",
+                "Added by `grundy mutants --harden`: the reference with line {} changed \
+                 ({}) passed every other test and is wrong here.",
                 m.line, m.description
             ),
             input: c.input.clone(),
@@ -189,7 +190,10 @@ mod tests {
         let out = insert_groups(spec, &[group("b", "q\"\\")]).expect("has groups");
         let value: serde_yaml::Value = serde_yaml::from_str(&out).expect("still YAML");
         assert_eq!(value["groups"][1]["name"].as_str(), Some("b"));
-        assert_eq!(value["groups"][1]["tests"][0]["input"].as_str(), Some("q\"\\"));
+        assert_eq!(
+            value["groups"][1]["tests"][0]["input"].as_str(),
+            Some("q\"\\")
+        );
         assert!(insert_groups("id: x\n", &[group("b", "1")]).is_none());
     }
 
@@ -219,6 +223,9 @@ mod tests {
             &["anti-mutant-3-eq-to-ne".to_string()],
         );
         let names: Vec<_> = g.iter().map(|g| g.name.as_str()).collect();
-        assert_eq!(names, ["anti-mutant-3-eq-to-ne-2", "anti-mutant-3-eq-to-ne-3"]);
+        assert_eq!(
+            names,
+            ["anti-mutant-3-eq-to-ne-2", "anti-mutant-3-eq-to-ne-3"]
+        );
     }
 }

@@ -34,7 +34,9 @@ pub use operators::{Mutant, mutants};
 /// Why a problem's mutants cannot be measured.
 #[derive(Debug, Error)]
 pub enum MutantsError {
-    #[error("{problem}: no Rust reference to mutate (mutants covers Rust only: reference/<id>.rs, `reference:` in the spec, or an accepted .rs submission)")]
+    #[error(
+        "{problem}: no Rust reference to mutate (mutants covers Rust only: reference/<id>.rs, `reference:` in the spec, or an accepted .rs submission)"
+    )]
     NoRustReference { problem: String },
     #[error("{}: {source}", path.display())]
     Read {

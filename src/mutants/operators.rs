@@ -79,6 +79,9 @@ struct Mutator {
     target: Option<usize>,
     next: usize,
     sites: Vec<Site>,
+    /// The innermost operation around the node being visited, so that a
+    /// moved literal is described with its use (`0` in `big > 0`).
+    around: Option<String>,
 }
 
 impl Mutator {
@@ -87,6 +90,7 @@ impl Mutator {
             target,
             next: 0,
             sites: Vec::new(),
+            around: None,
         }
     }
 
@@ -244,7 +248,11 @@ fn removable(stmt: &Stmt) -> bool {
 }
 
 fn is_assign(op: &BinOp) -> bool {
-    op_text(op).ends_with('=') && !matches!(op, BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Le(_) | BinOp::Ge(_))
+    op_text(op).ends_with('=')
+        && !matches!(
+            op,
+            BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Le(_) | BinOp::Ge(_)
+        )
 }
 
 /// Bodies that a function returning `ty` could have instead of its own.
@@ -270,8 +278,8 @@ fn default_bodies(ty: &ReturnType) -> Vec<(&'static str, Block)> {
             ("return-true", syn::parse_quote!({ true })),
             ("return-false", syn::parse_quote!({ false })),
         ],
-        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64"
-        | "i128" | "isize" => vec![
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64" | "i128"
+        | "isize" => vec![
             ("return-0", syn::parse_quote!({ 0 })),
             ("return-1", syn::parse_quote!({ 1 })),
         ],
@@ -372,7 +380,10 @@ impl VisitMut for Mutator {
                     }
                     for (kind, new) in moved {
                         let Some(new) = new else { continue };
-                        let description = format!("replace the literal {value} with {new}");
+                        let description = match &self.around {
+                            Some(a) => format!("replace the literal {value} with {new} in {a}"),
+                            None => format!("replace the literal {value} with {new}"),
+                        };
                         if self.candidate(span, kind.into(), description) {
                             let text = format!("{new}{}", lit.suffix());
                             *lit = LitInt::new(&text, lit.span());
@@ -402,8 +413,7 @@ impl VisitMut for Mutator {
                     return;
                 }
                 if !i.then_branch.stmts.is_empty() {
-                    let description =
-                        format!("empty the body of if {}", show(&**cond));
+                    let description = format!("empty the body of if {}", show(&**cond));
                     if self.candidate(span, "empty-if-body".into(), description) {
                         i.then_branch.stmts.clear();
                         return;
@@ -420,7 +430,12 @@ impl VisitMut for Mutator {
             Expr::Macro(_) => return,
             _ => {}
         }
+        let outer = match e {
+            Expr::Binary(b) => self.around.replace(show(&*b)),
+            _ => self.around.clone(),
+        };
         visit_mut::visit_expr_mut(self, e);
+        self.around = outer;
     }
 }
 
