@@ -129,7 +129,7 @@ fn a_weakened_problem_loses_score_and_harden_wins_it_back() {
 /// a sample timeout.
 #[test]
 fn the_busiest_references_have_no_surviving_mutant() {
-    for id in ["wythoff", "wythoff-large", "misere-nim"] {
+    for id in ["wythoff", "wythoff-large", "staircase-nim"] {
         let (_, out) = mutants(
             &repo("problems"),
             &[id, "--jobs", "2", "--time-budget", "50"],
@@ -140,4 +140,49 @@ fn the_busiest_references_have_no_surviving_mutant() {
         assert!(count(o, "killed") >= 1, "{o}");
         assert!(count(o, "mutants") >= 30, "{o}");
     }
+}
+
+/// A correct Rust solution of the toy problem of `common`.
+const TOY_RS: &str = r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let mut x = 0;
+    for a in &v[1..] {
+        x ^= a;
+    }
+    let answer = if x != 0 { "Alice" } else { "Bob" };
+    println!("{answer}");
+}
+"#;
+
+/// A user's package whose reference is C: its first accepted Rust
+/// submission is the program mutated; without one, the command says that
+/// only Rust is covered.
+#[test]
+fn a_package_of_ones_own_uses_its_accepted_rust_submission() {
+    let p = common::Project::toy("");
+    let package = p.path("problems/toy");
+    let dir = package.to_string_lossy().into_owned();
+    let out = p.grundy(&["mutants", &dir]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Rust"), "{}", stderr(&out));
+
+    p.write("problems/toy/submissions/accepted/xor.rs", TOY_RS);
+    let (_, out) = mutants(&p.path("problems"), &[&dir, "--jobs", "2"]);
+    let o = &out[0];
+    assert!(
+        o["reference"]
+            .as_str()
+            .is_some_and(|r| r.ends_with("accepted/xor.rs")),
+        "{o}"
+    );
+    assert!(count(o, "mutants") >= 5, "{o}");
+    // The toy's tests reject the flipped comparison `x == 0`.
+    let flipped = o["mutants"]
+        .as_array()
+        .and_then(|a| a.iter().find(|m| m["kind"] == "ne-to-eq"))
+        .unwrap_or_else(|| panic!("no != mutant: {o}"));
+    assert_eq!(flipped["outcome"], "killed", "{flipped}");
 }

@@ -70,9 +70,13 @@ pub fn details(m: &ProblemMutants) -> String {
                 random_inputs,
             } => {
                 out.push_str(&head);
-                out.push_str(&format!(
-                    "\n             same answers on {small_inputs} small positions (all of them) and {random_inputs} random inputs\n"
-                ));
+                if small_inputs + random_inputs == 0 {
+                    out.push_str("\n             no input to compare it on (no oracle, no generated tests): equivalence unproven\n");
+                } else {
+                    out.push_str(&format!(
+                        "\n             same answers on {small_inputs} small positions (all of them) and {random_inputs} random inputs\n"
+                    ));
+                }
             }
             Outcome::Error { message } => {
                 out.push_str(&head);
