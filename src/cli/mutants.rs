@@ -5,8 +5,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use grundy::judge::Context;
-use grundy::mutants::{self, MutantsError, harden};
-use grundy::report;
+use grundy::mutants::{self, Counts, MutantsError, Outcome, ProblemMutants, harden};
 use grundy::spec::Problem;
 
 use super::exit::{self, Failure, internal, usage};
@@ -43,7 +42,7 @@ pub fn run(
     let deadline = time_budget.map(|t| Instant::now() + Duration::from_secs_f64(t));
     let mut all_killed = true;
     if !json {
-        println!("{}", report::mutants_header());
+        println!("{}", header());
     }
     for p in &problems {
         let options = mutants::Options {
@@ -70,16 +69,16 @@ pub fn run(
             }
             println!("{o}");
         } else {
-            println!("{}", report::mutants_line(&before));
-            print!("{}", report::mutants_details(&before));
+            println!("{}", summary_line(&before));
+            print!("{}", details(&before));
             if let Some(a) = &after {
                 println!(
                     "  hardened {}: score {} -> {}",
                     p.spec_path.display(),
-                    report::score_text(before.score()),
-                    report::score_text(a.score())
+                    score_text(before.score()),
+                    score_text(a.score())
                 );
-                print!("{}", report::mutants_details(a));
+                print!("{}", details(a));
             }
         }
     }
@@ -100,12 +99,97 @@ pub fn for_verify(p: &Problem, ctx: &Context, jobs: usize) -> (bool, String) {
     match mutants::run(p, ctx, &options, &|_| {}) {
         Ok(m) => {
             let c = m.counts();
-            (
-                c.survived == 0 && c.error == 0,
-                report::score_text(m.score()),
-            )
+            (c.survived == 0 && c.error == 0, score_text(m.score()))
         }
         Err(MutantsError::NoRustReference { .. }) => (true, "no-rust".into()),
         Err(_) => (false, "error".into()),
     }
+}
+
+// The text report: one summary line per problem, then every survivor with
+// the smallest input it gets wrong, and the evidence for each equivalent.
+
+/// The header of [`summary_line`]s.
+fn header() -> String {
+    format!(
+        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>7}  {:>7}",
+        "problem",
+        "mutants",
+        "killed",
+        "survived",
+        "equivalent",
+        "unviable",
+        "timeout",
+        "not-run",
+        "score"
+    )
+}
+
+/// One line: counts and score of a problem.
+fn summary_line(m: &ProblemMutants) -> String {
+    let c: Counts = m.counts();
+    format!(
+        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>7}  {:>7}  ({:.0} s)",
+        m.id,
+        c.mutants,
+        c.killed,
+        c.survived,
+        c.equivalent,
+        c.unviable,
+        c.timeout + c.error,
+        c.not_run,
+        score_text(m.score()),
+        m.elapsed.as_secs_f64()
+    )
+}
+
+/// A score as `93.3%`, or `-` when no mutant was judged.
+fn score_text(score: Option<f64>) -> String {
+    score.map_or_else(|| "-".into(), |s| format!("{s:.1}%"))
+}
+
+/// The details under a problem's line: survivors (with their smallest
+/// input), equivalents (with the evidence) and errors.
+fn details(m: &ProblemMutants) -> String {
+    let mut out = String::new();
+    for r in &m.results {
+        let head = format!(
+            "  {:<10} #{:<3} line {:<3} {}",
+            r.outcome.word(),
+            r.mutant.index,
+            r.mutant.line,
+            r.mutant.description
+        );
+        match &r.outcome {
+            Outcome::Survived { counterexample: c } => {
+                out.push_str(&head);
+                out.push('\n');
+                out.push_str(&format!(
+                    "             wrong on {:?}: expected {:?}, got {:?}\n",
+                    c.input,
+                    c.expected.trim_end(),
+                    c.actual.trim_end()
+                ));
+            }
+            Outcome::Equivalent {
+                small_inputs,
+                random_inputs,
+            } => {
+                out.push_str(&head);
+                if small_inputs + random_inputs == 0 {
+                    out.push_str("\n             no input to compare it on (no oracle, no generated tests): equivalence unproven\n");
+                } else {
+                    out.push_str(&format!(
+                        "\n             same answers on {small_inputs} small positions (all of them) and {random_inputs} random inputs\n"
+                    ));
+                }
+            }
+            Outcome::Error { message } => {
+                out.push_str(&head);
+                out.push_str(&format!("\n             {message}\n"));
+            }
+            _ => {}
+        }
+    }
+    out
 }

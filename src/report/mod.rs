@@ -9,7 +9,6 @@ mod feedback;
 mod html;
 mod junit;
 pub mod model;
-mod mutants;
 mod progress;
 mod scoreboard;
 mod stable;
@@ -22,9 +21,6 @@ pub use csv::grades as grades_csv;
 pub use feedback::{feedback, file_name as feedback_file_name};
 pub use html::report as html_report;
 pub use junit::junit;
-pub use mutants::{
-    details as mutants_details, mutants_header, score_text, summary_line as mutants_line,
-};
 pub use progress::Progress;
 pub use scoreboard::{scoreboard_html, scoreboard_text};
 pub use style::Style;
