@@ -78,12 +78,6 @@ fn weakened_copy(id: &str, drop: &str) -> tempfile::TempDir {
 #[test]
 fn a_weakened_problem_loses_score_and_harden_wins_it_back() {
     let id = "misere-nim";
-    let full = repo("problems");
-    let (code, catalog) = mutants(&full, &[id, "--jobs", "2"]);
-    assert_eq!(code, Some(0), "{catalog:?}");
-    assert_eq!(catalog[0]["score"], 100.0);
-    assert_eq!(count(&catalog[0], "survived"), 0);
-
     // The group `--harden` added for the reference's `big > 0` taken as
     // `big > 1` (the "two piles above one" idea): without it that mutant
     // survives.
@@ -185,4 +179,20 @@ fn a_package_of_ones_own_uses_its_accepted_rust_submission() {
         .and_then(|a| a.iter().find(|m| m["kind"] == "ne-to-eq"))
         .unwrap_or_else(|| panic!("no != mutant: {o}"));
     assert_eq!(flipped["outcome"], "killed", "{flipped}");
+}
+
+/// `verify --mutants` adds the mutation score to verify's table.
+#[test]
+fn verify_shows_the_mutation_score() {
+    let out = common::grundy_in(
+        &repo("problems"),
+        &["verify", "nim", "--mutants", "--jobs", "2"],
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or("");
+    assert!(header.contains("mutants"), "{text}");
+    let row = lines.next().unwrap_or("");
+    assert!(row.starts_with("nim ") && row.contains("100.0%"), "{text}");
 }
