@@ -77,7 +77,10 @@ impl Drop for Lease {
         // request to a dead zygote would never be answered): it is given up
         // and the next lease makes a fresh one.
         let drained = self.1.get() || slot.groups.is_none();
-        let zygote_ok = slot.zygote.as_ref().is_none_or(super::zygote::Zygote::alive);
+        let zygote_ok = slot
+            .zygote
+            .as_ref()
+            .is_none_or(super::zygote::Zygote::alive);
         if drained && zygote_ok {
             if let Ok(mut pool) = POOL.lock() {
                 pool.free.push(slot);
