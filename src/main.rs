@@ -193,13 +193,16 @@ fn internal(error: anyhow::Error) -> Failure {
 impl From<JudgeError> for Failure {
     fn from(e: JudgeError) -> Self {
         match e {
-            JudgeError::Problem(_) | JudgeError::Submission(_) => usage(anyhow!(e)),
+            JudgeError::Problem(_) | JudgeError::Submission(_) | JudgeError::Usage(_) => {
+                usage(anyhow!(e))
+            }
             JudgeError::Io(_) => internal(anyhow!(e)),
         }
     }
 }
 
 fn main() -> ExitCode {
+    grundy::report::end_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),

@@ -343,3 +343,109 @@ fn sigterm_stops_grade_and_resume_finishes() {
     );
     assert_nothing_left(&p);
 }
+
+// ---- Item 3: a reader that stops early ends the command quietly ----
+
+/// Runs `grundy ARGS` with stdout a pipe whose reader is already gone (as
+/// after `| head` has read enough): the first write fails.
+fn into_closed_pipe(p: &Project, args: &[&str]) -> Output {
+    let mut fds = [0; 2];
+    // SAFETY: a valid array of two descriptors.
+    assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+    // SAFETY: the descriptors were just made and are ours.
+    let (read, write) = unsafe {
+        use std::os::fd::FromRawFd;
+        (
+            std::os::fd::OwnedFd::from_raw_fd(fds[0]),
+            std::os::fd::OwnedFd::from_raw_fd(fds[1]),
+        )
+    };
+    drop(read);
+    let mut cmd = command(p, args);
+    cmd.stdout(Stdio::from(write)).stderr(Stdio::piped());
+    let child = cmd.spawn().expect("grundy");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let id = child.id();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(WATCHDOG) {
+        Ok(Ok(out)) => out,
+        _ => {
+            // SAFETY: ending our own child.
+            unsafe { libc::kill(id as i32, libc::SIGKILL) };
+            panic!("grundy hung writing to a closed pipe");
+        }
+    }
+}
+
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let p = project();
+    let ok = p.write("subs/ok.c", ECHO_C);
+    let ok = ok.to_string_lossy().into_owned();
+    for args in [
+        vec!["list", "--json"],
+        vec!["list"],
+        vec!["verify", "p"],
+        vec!["judge", "p", &ok],
+    ] {
+        let out = into_closed_pipe(&p, &args);
+        let stderr = text(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}: {stderr}");
+        assert!(
+            out.status.success() || out.status.signal() == Some(libc::SIGPIPE),
+            "{args:?}: {:?} {stderr}",
+            out.status
+        );
+    }
+    // A stopped judge's folder is removed by the next judge.
+    let again = grundy(&p, &["judge", "p", &ok]);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert_nothing_left(&p);
+}
+
+// ---- Item 6: judging nothing is bad usage, not AC ----
+
+#[test]
+fn a_misspelt_group_is_bad_usage_naming_the_groups() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let p = project();
+    let ok = p.write("subs/ok.c", ECHO_C);
+    let ok = ok.to_string_lossy().into_owned();
+    let out = grundy(&p, &["judge", "p", &ok, "--tests", "mian"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("mian") && stderr.contains("sample") && stderr.contains("main"),
+        "{stderr}"
+    );
+    // The right name judges.
+    let out = grundy(&p, &["judge", "p", &ok, "--tests", "main"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_nothing_left(&p);
+}
+
+#[test]
+fn a_problem_without_groups_is_bad_input_naming_the_file() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let p = project();
+    let spec = fs::read_to_string(p.path("problems/p/problem.yaml")).expect("spec");
+    let cut = spec.find("groups:").expect("groups");
+    p.write(
+        "problems/p/problem.yaml",
+        &format!("{}groups: []\n", &spec[..cut]),
+    );
+    let ok = p.write("subs/ok.c", ECHO_C);
+    let out = grundy(&p, &["judge", "p", &ok.to_string_lossy()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("problem.yaml") && stderr.contains("groups"),
+        "{stderr}"
+    );
+    assert_nothing_left(&p);
+}
