@@ -17,7 +17,7 @@ use std::time::Duration;
 use harness::{As, Cage, Project, SERIAL};
 
 /// Generous: only a hung judge reaches it (a hang detector, not a timing).
-const WATCHDOG: Duration = Duration::from_secs(120);
+const WATCHDOG: Duration = Duration::from_secs(300);
 
 /// The problem `p` of this file: three tests whose answer is the first
 /// input line (see tests/hostile/reference.c).
@@ -447,5 +447,73 @@ fn a_problem_without_groups_is_bad_input_naming_the_file() {
         stderr.contains("problem.yaml") && stderr.contains("groups"),
         "{stderr}"
     );
+    assert_nothing_left(&p);
+}
+
+// ---- Item 2: any tree a program makes is cleaned up ----
+
+/// Answers, then makes a 20,000-level chain of folders in its working
+/// folder (chains of 100 levels, each moved below the last with
+/// `renameat`, so no path ever grows past `PATH_MAX`), with a symbolic link
+/// to the project at the bottom (the removal must not follow it).
+const DEEP_TREE_C: &str = r#"#include <stdio.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <sys/stat.h>
+int main(void){
+  char s[256];
+  if(fgets(s,sizeof s,stdin)) fputs(s,stdout);
+  fflush(stdout);
+  if (s[0] != 'B') return 0; /* one test of the three is enough */
+  int deep = -1;
+  for (int round = 0; round < 200; round++) {
+    const char *name = round == 0 ? "top" : "next";
+    if (mkdir(name, 0755) != 0) return 3;
+    int fd = open(name, O_RDONLY | O_DIRECTORY);
+    for (int i = 0; i < 99; i++) {
+      if (mkdirat(fd, "d", 0755) != 0) return 4;
+      int n = openat(fd, "d", O_RDONLY | O_DIRECTORY);
+      close(fd);
+      fd = n;
+    }
+    if (deep >= 0) {
+      if (renameat(AT_FDCWD, "next", deep, "d") != 0) return 5;
+      close(deep);
+    }
+    deep = fd;
+  }
+  symlinkat("VICTIM_PATH", deep, "link");
+  /* The deepest folder made unwritable, as a last trick. */
+  fchmod(deep, 0);
+  return 0;
+}
+"#;
+
+#[test]
+fn a_tree_deeper_than_path_max_is_removed() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let p = project();
+    let spec = fs::read_to_string(p.path("problems/p/problem.yaml")).expect("spec");
+    p.write(
+        "problems/p/problem.yaml",
+        &spec
+            .replace("time: 2s", "time: 20s")
+            .replace("output: 1MiB", "output: 512MiB"),
+    );
+    let victim = p.write("victim/keep", "keep");
+    let deep = p.write(
+        "subs/deep.c",
+        &DEEP_TREE_C.replace("VICTIM_PATH", &p.path("victim").to_string_lossy()),
+    );
+    let (r, out) = judge(&p, &deep, &[]);
+    assert_eq!(
+        verdicts(&r),
+        ["AC", "AC", "AC"],
+        "{r:#}\n{}",
+        text(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // What the link points to, which following it would have removed, stays.
+    assert!(victim.is_file());
     assert_nothing_left(&p);
 }
