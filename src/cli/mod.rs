@@ -216,6 +216,7 @@ enum Command {
 
 /// Parses the command line, runs the command, and prints a failure.
 pub fn main() -> ExitCode {
+    grundy::report::end_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),

@@ -20,6 +20,15 @@ pub struct Execution {
     pub dir: tempfile::TempDir,
 }
 
+impl Drop for Execution {
+    /// The program may have left any tree in its folder (deeper than
+    /// `PATH_MAX`, unreadable folders): removed here, before the `TempDir`'s
+    /// own recursive removal, which such a tree would crash.
+    fn drop(&mut self) {
+        let _ = super::workroot::remove_tree(self.dir.path());
+    }
+}
+
 /// The limits a run of `program` gets: the problem's, adjusted for its language.
 pub fn run_limits(program: &Compiled, limits: &Limits) -> RunLimits {
     let lang = &program.language;
@@ -61,7 +70,13 @@ pub fn execute(
         env: env(&workdir),
         limits,
     };
-    let outcome = sandbox::run(&spec)?;
+    let outcome = match sandbox::run(&spec) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = super::workroot::remove_tree(dir.path());
+            return Err(e);
+        }
+    };
     let stderr_head = head(&spec.stderr, STDERR_CAP);
     Ok(Execution {
         outcome,

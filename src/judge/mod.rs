@@ -32,8 +32,41 @@ pub enum JudgeError {
     /// The submission cannot be judged here: unreadable file, unknown language.
     #[error("{0}")]
     Submission(String),
+    /// The command asked for something the problem does not have
+    /// (`--tests` naming no group of it).
+    #[error("{0}")]
+    Usage(String),
     #[error("{0}")]
     Io(String),
+}
+
+/// Every name of `groups` must be a group of the problem (`sample` for the
+/// samples): a typo must not judge nothing and report `AC`.
+pub fn check_groups(prepared: &Prepared, groups: &[String]) -> Result<(), JudgeError> {
+    let mut known: Vec<&str> = Vec::new();
+    for t in &prepared.tests {
+        if !known.contains(&t.group.as_str()) {
+            known.push(&t.group);
+        }
+    }
+    let unknown: Vec<&str> = groups
+        .iter()
+        .map(String::as_str)
+        .filter(|g| !known.contains(g))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(JudgeError::Usage(format!(
+        "--tests {}: problem `{}` has no such group (its groups: {})",
+        unknown.join(", "),
+        prepared.problem.id.0,
+        if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        }
+    )))
 }
 
 /// How to judge.
@@ -87,6 +120,7 @@ pub fn judge(
         None => ctx.languages.detect(submission),
     }
     .map_err(|e| JudgeError::Submission(e.to_string()))?;
+    check_groups(prepared, &options.groups)?;
     let tests: Vec<&PreparedTest> = prepared
         .tests
         .iter()

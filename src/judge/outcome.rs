@@ -51,6 +51,11 @@ pub fn judge_test(
         ctx.workroot.path(),
     ) {
         Ok(e) => e,
+        Err(e @ crate::sandbox::SandboxError::NotExecutable { .. }) => {
+            r.verdict = Verdict::RE;
+            r.message = e.to_string();
+            return r;
+        }
         Err(e) => {
             r.message = format!("the judge could not run the program: {e}");
             return r;

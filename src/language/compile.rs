@@ -173,9 +173,12 @@ fn build(
 ) -> Result<(), FillError> {
     std::fs::write(work.join(&lang.source_name), text)?;
     let Some(cmd) = &lang.compile else {
-        // A ready executable: the artefact is the file itself.
+        // A ready executable: the artefact is the file itself (copying a
+        // file onto itself would empty it).
         let bin = work.join("main");
-        std::fs::copy(work.join(&lang.source_name), &bin)?;
+        if lang.source_name != "main" {
+            std::fs::copy(work.join(&lang.source_name), &bin)?;
+        }
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755))?;
         return Ok(());

@@ -355,6 +355,12 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         Some(p) => Some(dir.join(p)),
         None => default_reference(&dir, &raw.id.0),
     };
+    if raw.groups.is_empty() {
+        // Judging nothing would report AC for any program.
+        return Err(invalid(
+            "groups: none are listed; a problem needs at least one group of tests".into(),
+        ));
+    }
     let defaults = Limits::default();
     let all_without_points = raw.groups.iter().all(|g| g.points.is_none());
     Ok(Problem {
