@@ -121,6 +121,23 @@ impl Languages {
     }
 }
 
+/// The program `lang` needs that is not installed here, if any: a known
+/// submission in such a language is skipped by `verify`, not judged `IE`.
+pub fn missing_toolchain(lang: &Language) -> Option<String> {
+    let needed = lang
+        .compile
+        .iter()
+        .filter_map(|c| c.first())
+        .chain(lang.run.first())
+        .filter(|p| !p.contains('{'));
+    for program in needed {
+        if compile::resolve(program).is_none() {
+            return Some(program.clone());
+        }
+    }
+    None
+}
+
 /// The bytes that identify a folder submission (every file, named), for
 /// grade's journal: a record is reused only for the same files.
 pub fn folder_fingerprint(dir: &Path) -> Result<Vec<u8>, LanguageError> {
