@@ -60,7 +60,11 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
         Status::Failed(_) => "FAILED",
         Status::Skipped(_) => "skipped",
     };
-    let good = r.known.iter().filter(|k| k.got == k.expected).count();
+    let good = r
+        .known
+        .iter()
+        .filter(|k| k.skipped.is_none() && k.got == k.expected)
+        .count();
     println!(
         "{:<18} {:>5}  {:<10} {:<10} {:<10} {}{}/{}",
         r.id,
@@ -77,12 +81,19 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
             println!("  {} {why}", style.verdict(Verdict::WA));
         }
     }
+    for n in &r.notes {
+        println!("  note: {n}");
+    }
     for k in &r.known {
         let name = k
             .path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
+        if let Some(why) = &k.skipped {
+            println!("  --  {name:<28} {why}");
+            continue;
+        }
         let mark = if k.got == k.expected { "ok " } else { "BAD" };
         println!(
             "  {mark} {:<28} expected {:<3} got {:<3} {}{}",

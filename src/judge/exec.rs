@@ -32,8 +32,13 @@ impl Drop for Execution {
 /// The limits a run of `program` gets: the problem's, adjusted for its language.
 pub fn run_limits(program: &Compiled, limits: &Limits) -> RunLimits {
     let lang = &program.language;
-    let cpu = limits.time.mul_f64(lang.time_multiplier);
-    let memory = Bytes(limits.memory.0 + lang.memory_allowance.0);
+    let (multiplier, allowance) = if limits.language_allowance {
+        (lang.time_multiplier, lang.memory_allowance.0)
+    } else {
+        (1.0, 0)
+    };
+    let cpu = limits.time.mul_f64(multiplier);
+    let memory = Bytes(limits.memory.0 + allowance);
     RunLimits {
         cpu,
         wall: RunLimits::wall_for(cpu),

@@ -243,9 +243,14 @@ pub fn known_submissions(problem_dir: &Path) -> Vec<(Verdict, PathBuf)> {
         .max_depth(2)
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
+        // A folder is one submission of several files.
+        .filter(|e| e.file_type().is_file() || e.file_type().is_dir())
         .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .filter(|e| e.path().extension().is_none_or(|x| x != "md"))
+        .filter(|e| {
+            e.path()
+                .extension()
+                .is_none_or(|x| x != "md" && x != "disabled")
+        })
         .filter_map(|e| {
             let folder = e.path().parent()?.file_name()?.to_str()?;
             Some((Verdict::from_folder(folder)?, e.path().to_path_buf()))

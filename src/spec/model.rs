@@ -29,6 +29,10 @@ pub struct Limits {
     pub memory: Bytes,
     /// Bytes written to standard output.
     pub output: Bytes,
+    /// Whether the language table's time multipliers and memory allowances
+    /// apply: yes for our specs; no for an ICPC package, whose limits are
+    /// the package's as written (the format has no such allowance).
+    pub language_allowance: bool,
 }
 
 impl Default for Limits {
@@ -37,6 +41,7 @@ impl Default for Limits {
             time: Duration::from_secs(1),
             memory: Bytes::mib(256),
             output: Bytes::mib(64),
+            language_allowance: true,
         }
     }
 }
@@ -107,6 +112,9 @@ pub struct Problem {
     pub checker: CheckerSpec,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
+    /// What was read but cannot be honoured, one line per item (an ICPC
+    /// package's unsupported parts): shown by `verify`, never silent.
+    pub notes: Vec<String>,
 }
 
 impl Problem {

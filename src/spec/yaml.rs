@@ -376,6 +376,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             time: raw.limits.time.map_or(defaults.time, |d| d.0),
             memory: raw.limits.memory.map_or(defaults.memory, |b| b.0),
             output: raw.limits.output.map_or(defaults.output, |b| b.0),
+            language_allowance: true,
         },
         checker: raw.checker.0,
         samples: raw
@@ -399,6 +400,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
                 tests: g.tests.into_iter().map(|t| t.0).collect(),
             })
             .collect(),
+        notes: Vec::new(),
     })
 }
 
