@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::generate::SAMPLE_GROUP;
 use crate::spec::Problem;
-use crate::verdict::Verdict;
+use crate::verdict::{Verdict, scoring};
 
 /// The compile step of a submission.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -68,13 +67,11 @@ impl SubmissionResult {
 
     /// Sets the overall verdict and the score from the tests.
     pub fn finish(&mut self, problem: &Problem, compiled: bool) {
-        self.verdict = if self.internal_error.is_some() {
-            Verdict::IE
-        } else if !compiled {
-            Verdict::CE
-        } else {
-            Verdict::first_failure(self.tests.iter().map(|t| t.verdict))
-        };
+        self.verdict = scoring::submission_verdict(
+            self.internal_error.is_some(),
+            compiled,
+            self.tests.iter().map(|t| t.verdict),
+        );
         self.score = if compiled {
             score(problem, &self.tests)
         } else {
@@ -83,24 +80,16 @@ impl SubmissionResult {
     }
 }
 
-/// Points of the groups whose every test is AC, over all points, scaled to
-/// 100. A group with no test in `tests` (not judged) earns nothing.
+/// The score of `tests` on `problem` ([`scoring::score`]).
 pub fn score(problem: &Problem, tests: &[TestResult]) -> f64 {
-    let total: f64 = problem.groups.iter().map(|g| g.points).sum();
-    if total <= 0.0 {
-        let all_ac = !tests.is_empty() && tests.iter().all(|t| t.verdict == Verdict::AC);
-        return if all_ac { 100.0 } else { 0.0 };
-    }
-    let earned: f64 = problem
+    let groups: Vec<(&str, f64)> = problem
         .groups
         .iter()
-        .filter(|g| g.name != SAMPLE_GROUP)
-        .filter(|g| {
-            let mut in_group = tests.iter().filter(|t| t.group == g.name).peekable();
-            in_group.peek().is_some() && in_group.all(|t| t.verdict == Verdict::AC)
-        })
-        .map(|g| g.points)
-        .sum::<f64>()
-        + 0.0; // an empty sum is -0.0
-    (earned / total * 100.0 * 1000.0).round() / 1000.0
+        .map(|g| (g.name.as_str(), g.points))
+        .collect();
+    let tests: Vec<(&str, Verdict)> = tests
+        .iter()
+        .map(|t| (t.group.as_str(), t.verdict))
+        .collect();
+    scoring::score(&groups, &tests)
 }
