@@ -21,3 +21,4 @@ pub mod stress;
 pub mod units;
 pub mod verdict;
 pub mod verify;
+pub mod yaml;

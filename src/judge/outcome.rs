@@ -2,12 +2,15 @@
 //! [`crate::verdict::decide`] turn them (and, for a clean run, the
 //! checker's word) into the verdict.
 
+use std::time::Duration;
+
 use super::exec::{execute, run_limits};
 use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
 use crate::sandbox::{Exit, LimitHit, RunLimits, RunOutcome};
+use crate::units::Bytes;
 use crate::verdict::Verdict;
 use crate::verdict::decide::{self, CheckerSaid, Crossed, Ended, RunBudget, RunFacts};
 
@@ -22,9 +25,9 @@ pub fn judge_test(
         name: test.name.clone(),
         group: test.group.clone(),
         verdict: Verdict::IE,
-        time_ms: 0.0,
-        wall_ms: 0.0,
-        memory_kib: 0,
+        time: Duration::ZERO,
+        wall: Duration::ZERO,
+        memory: Bytes(0),
         exit_code: None,
         signal: None,
         message: String::new(),
@@ -53,9 +56,9 @@ pub fn judge_test(
         }
     };
     let o = &exec.outcome;
-    r.time_ms = ms(o.cpu);
-    r.wall_ms = ms(o.wall);
-    r.memory_kib = o.peak_memory.kib();
+    r.time = TestResult::measured_time(o.cpu);
+    r.wall = TestResult::measured_time(o.wall);
+    r.memory = TestResult::measured_memory(o.peak_memory);
     match o.exit {
         Exit::Code(c) => r.exit_code = Some(c),
         Exit::Signal(s) => r.signal = Some(s),
@@ -86,10 +89,6 @@ pub fn judge_test(
         }
     }
     r
-}
-
-fn ms(d: std::time::Duration) -> f64 {
-    (d.as_secs_f64() * 1e5).round() / 100.0
 }
 
 /// The limits of a run, as the verdict module sees them.
