@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::spec::Problem;
+use crate::spec::{Problem, ProblemId};
 use crate::units::Bytes;
 use crate::verdict::{Verdict, scoring};
 
@@ -101,7 +101,7 @@ impl TestResult {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubmissionResult {
     pub submission: String,
-    pub problem: String,
+    pub problem: ProblemId,
     pub language: String,
     pub verdict: Verdict,
     pub score: f64,
@@ -116,10 +116,10 @@ pub struct SubmissionResult {
 }
 
 impl SubmissionResult {
-    pub fn new(submission: &str, problem: &str, language: &str) -> Self {
+    pub fn new(submission: &str, problem: &ProblemId, language: &str) -> Self {
         SubmissionResult {
             submission: submission.into(),
-            problem: problem.into(),
+            problem: problem.clone(),
             language: language.into(),
             verdict: Verdict::IE,
             score: 0.0,
