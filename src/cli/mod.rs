@@ -56,6 +56,10 @@ struct Global {
     /// SECURITY.md) or `off` (limits only; never for untrusted code)
     #[arg(long, global = true, value_enum, default_value_t = SandboxMode::Auto)]
     sandbox: SandboxMode,
+    /// Let `grade` and `contest` run untrusted code although the sandbox
+    /// lacks protections (as an ordinary user; see SECURITY.md)
+    #[arg(long, global = true)]
+    allow_weak_sandbox: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -206,6 +210,18 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         SandboxMode::Auto => grundy::sandbox::Mode::Auto,
         SandboxMode::Off => grundy::sandbox::Mode::Off,
     });
+    if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
+        && !g.allow_weak_sandbox
+    {
+        let weak = grundy::sandbox::weaknesses();
+        if !weak.is_empty() {
+            return Err(usage(anyhow!(
+                "the sandbox here lacks protections against untrusted code:\n  - {}\n\
+                 run as root (see SECURITY.md), or pass --allow-weak-sandbox to grade anyway",
+                weak.join("\n  - ")
+            )));
+        }
+    }
     match cli.command {
         Command::List { json } => list::run(g, json),
         Command::Judge {
