@@ -22,3 +22,4 @@ pub mod stress;
 pub mod units;
 pub mod verdict;
 pub mod verify;
+pub mod yaml;

@@ -111,7 +111,7 @@ fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
     };
     match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
         Ok(r) if r.verdict == Verdict::AC => {
-            let max = r.tests.iter().map(|t| t.time_ms).fold(0.0, f64::max);
+            let max = r.tests.iter().map(|t| t.time_ms()).fold(0.0, f64::max);
             Status::Passed(format!("AC, max {max:.0} ms"))
         }
         Ok(r) => {

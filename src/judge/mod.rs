@@ -131,7 +131,7 @@ pub fn judge(
         problem: &prepared.problem.id.0,
         tests: tests.len(),
     });
-    let mut result = SubmissionResult::new(&shown, &prepared.problem.id.0, &lang.id);
+    let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);
     let compiled = match compile(lang, submission, &ctx.cache) {
         Ok(CompileOutcome::Ready(c)) => {
             result.compile = CompileReport {

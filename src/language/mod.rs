@@ -59,10 +59,7 @@ impl Languages {
         let text = std::fs::read_to_string(path)
             .map_err(|e| LanguageError::Config(format!("{}: cannot read: {e}", path.display())))?;
         let file: table::LanguagesFile = serde_yaml::from_str(&text).map_err(|e| {
-            let loc = e
-                .location()
-                .map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
-            LanguageError::Config(format!("{}{loc}: {e}", path.display()))
+            LanguageError::Config(crate::yaml::YamlError::new(path, &e).to_string())
         })?;
         let mut table = builtin();
         table::apply(&mut table, path, file).map_err(LanguageError::Config)?;

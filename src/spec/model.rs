@@ -11,8 +11,36 @@ pub use crate::generate::TestSource;
 pub use crate::units::Bytes;
 
 /// A problem id such as `nim-winning-move`: lowercase letters, digits and dashes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Results carry it too; in JSON it is the plain string.
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct ProblemId(pub String);
+
+impl ProblemId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for ProblemId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for ProblemId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for ProblemId {
+    fn eq(&self, other: &String) -> bool {
+        &self.0 == other
+    }
+}
 
 impl fmt::Display for ProblemId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -434,15 +434,14 @@ fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
 }
 
 pub(super) fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
-    let text = e.to_string();
-    let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-    // serde_yaml appends " at line L column C"; we print the location up front.
-    let message = match text.rfind(" at line ") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    };
+    let crate::yaml::YamlError {
+        path,
+        line,
+        column,
+        message,
+    } = crate::yaml::YamlError::new(path, e);
     SpecError::Yaml {
-        path: path.to_path_buf(),
+        path,
         line,
         column,
         message,
