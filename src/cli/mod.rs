@@ -11,6 +11,7 @@ mod grade;
 mod judge;
 mod list;
 mod merge;
+mod mutants;
 mod similar;
 mod stress;
 mod verify;
@@ -103,6 +104,9 @@ enum Command {
         ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Also measure the tests by the mutants of the reference (a survivor fails verify)
+        #[arg(long)]
+        mutants: bool,
     },
     /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
     Grade {
@@ -187,6 +191,24 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Measure the tests by the mutants of the reference they reject; --harden adds tests for survivors (see docs/mutants.md)
+    Mutants {
+        /// Problem ids, or paths to problem folders / packages
+        #[arg(value_name = "PROBLEM", required = true)]
+        ids: Vec<String>,
+        /// Print one JSON object per problem
+        #[arg(long)]
+        json: bool,
+        /// Mutants judged at once
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Start no mutant after this many seconds (the rest are "not run")
+        #[arg(long, value_name = "SECONDS")]
+        time_budget: Option<f64>,
+        /// Add each survivor's shrunk input to problem.yaml as a new group, then judge again
+        #[arg(long)]
+        harden: bool,
+    },
     /// Search for an input a submission fails, and shrink it (see docs/stress.md)
     Stress {
         problem: String,
@@ -218,6 +240,7 @@ enum Command {
 
 /// Parses the command line, runs the command, and prints a failure.
 pub fn main() -> ExitCode {
+    grundy::report::end_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
@@ -265,7 +288,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             judge::run(g, &problem, &submissions, json, &options)
         }
-        Command::Verify { ids, jobs } => verify::run(g, &ids, jobs),
+        Command::Verify { ids, jobs, mutants } => verify::run(g, &ids, jobs, mutants),
         Command::Gen { problem, seed, out } => gen_cmd::run(g, &problem, seed, out),
         Command::Grade {
             dir,
@@ -315,6 +338,13 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
+        Command::Mutants {
+            ids,
+            json,
+            jobs,
+            time_budget,
+            harden,
+        } => mutants::run(g, &ids, json, jobs, time_budget, harden),
         Command::Stress {
             problem,
             submission,

@@ -213,6 +213,14 @@ pub enum SandboxError {
         what: String,
         source: std::io::Error,
     },
+    /// The kernel refused to execute the program (not an executable, an
+    /// ELF interpreter it cannot load, too big for the memory limit): the
+    /// submission's fault, so a verdict (`RE`), not an internal error.
+    #[error("the program could not be started: {source}")]
+    NotExecutable {
+        program: String,
+        source: std::io::Error,
+    },
     #[error("lost track of the program: {0}")]
     Wait(std::io::Error),
     #[error("the run was stopped because the judge is stopping")]

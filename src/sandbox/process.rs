@@ -305,6 +305,13 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         // `init` runs on memory of `plan`: it must be gone before `plan` is.
         let _ = reap(pid);
     }
+    // init is reaped: with it went its pid namespace and every process of
+    // the run, on every path out of here (errors included).
+    if let Some(l) = lease.as_ref()
+        && pid_namespace
+    {
+        l.set_empty();
+    }
     let (limit, seen_cpu, reaped) = watched?;
     let (_, usage) = reaped;
     let wall = start.elapsed();
@@ -313,7 +320,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         let stage = Stage::from_i32(m.a);
         let source = io::Error::from_raw_os_error(m.b as i32);
         return Err(match stage {
-            Some(Stage::Exec) => SandboxError::Spawn {
+            Some(Stage::Exec) => SandboxError::NotExecutable {
                 program: program.display().to_string(),
                 source,
             },
@@ -348,11 +355,6 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
     }
     let had_groups = groups.is_some();
     let disk = tidy(&workdir, ids.map(|(uid, _)| uid));
-    if let Some(mut l) = lease
-        && pid_namespace
-    {
-        l.set_empty();
-    }
     let limit = limit
         .or(oom.then_some(LimitHit::Memory))
         .or_else(|| (disk > spec.limits.output.0).then_some(LimitHit::Output))

@@ -89,12 +89,8 @@ pub struct Contest {
 pub fn load(path: &Path) -> Result<Contest, BatchError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| BatchError::Usage(format!("{}: cannot read: {e}", path.display())))?;
-    let file: File = serde_yaml::from_str(&text).map_err(|e| {
-        let loc = e
-            .location()
-            .map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
-        BatchError::Usage(format!("{}{loc}: {e}", path.display()))
-    })?;
+    let file: File = serde_yaml::from_str(&text)
+        .map_err(|e| BatchError::Usage(crate::yaml::YamlError::new(path, &e).to_string()))?;
     let bad = |msg: String| BatchError::Usage(format!("{}: {msg}", path.display()));
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let base = if base.as_os_str().is_empty() {
