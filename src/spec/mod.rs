@@ -5,6 +5,7 @@
 //! a folder holding `problem.yaml` works too, and so does an ICPC / Kattis
 //! problem package ([`icpc`]).
 
+mod file;
 pub mod icpc;
 mod model;
 mod yaml;
@@ -49,7 +50,7 @@ pub enum SpecError {
 
 /// Loads one `problem.yaml`.
 pub fn load(path: &Path) -> Result<Problem, SpecError> {
-    let bytes = std::fs::read(path).map_err(|source| SpecError::Read {
+    let bytes = file::read_regular(path).map_err(|source| SpecError::Read {
         path: path.to_path_buf(),
         source,
     })?;

@@ -56,7 +56,7 @@ pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Li
 
 fn timelimit_file(dir: &Path) -> Result<Option<f64>, String> {
     let path = dir.join(".timelimit");
-    match std::fs::read_to_string(&path) {
+    match crate::spec::file::read_text(&path) {
         Err(_) => Ok(None),
         Ok(text) => text.trim().parse::<f64>().map(Some).map_err(|_| {
             format!(

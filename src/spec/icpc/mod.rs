@@ -31,7 +31,7 @@ pub fn is_package(dir: &Path) -> bool {
     if !spec.is_file() || !dir.join("data").is_dir() {
         return false;
     }
-    let Ok(text) = std::fs::read_to_string(&spec) else {
+    let Ok(text) = super::file::read_text(&spec) else {
         return false;
     };
     match serde_yaml::from_str::<serde_yaml::Value>(&text) {
@@ -166,6 +166,7 @@ fn refuse_parts(dir: &Path, version: Version, notes: &mut Vec<String>) -> Result
         });
     }
     for entry in walkdir::WalkDir::new(dir.join("data"))
+        .follow_root_links(false)
         .into_iter()
         .filter_map(Result::ok)
     {
@@ -246,7 +247,7 @@ fn title(name: Option<&serde_yaml::Value>, statement: Option<&Path>) -> Option<S
         }
         _ => {}
     }
-    let text = std::fs::read_to_string(statement?).ok()?;
+    let text = super::file::read_text(&statement?).ok()?;
     let start = text.find("\\problemname{")? + "\\problemname{".len();
     let end = text[start..].find('}')?;
     Some(text[start..start + end].trim().to_string())

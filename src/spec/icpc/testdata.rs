@@ -41,7 +41,7 @@ pub fn settings_for(
             if !path.is_file() {
                 continue;
             }
-            let text = std::fs::read_to_string(&path).map_err(|source| SpecError::Read {
+            let text = crate::spec::file::read_text(&path).map_err(|source| SpecError::Read {
                 path: path.clone(),
                 source,
             })?;
@@ -135,7 +135,7 @@ pub fn samples(dir: &Path) -> Result<Vec<Sample>, SpecError> {
     let mut out = Vec::new();
     for (input, answer) in test_pairs(&folder, true)? {
         let read = |p: &Path| -> Result<String, SpecError> {
-            let bytes = std::fs::read(p).map_err(|source| SpecError::Read {
+            let bytes = crate::spec::file::read_regular(p).map_err(|source| SpecError::Read {
                 path: p.to_path_buf(),
                 source,
             })?;
@@ -156,6 +156,7 @@ pub fn samples(dir: &Path) -> Result<Vec<Sample>, SpecError> {
 fn test_pairs(folder: &Path, recursive: bool) -> Result<Vec<(PathBuf, PathBuf)>, SpecError> {
     let depth = if recursive { usize::MAX } else { 1 };
     let mut inputs: Vec<PathBuf> = walkdir::WalkDir::new(folder)
+        .follow_root_links(false)
         .max_depth(depth)
         .into_iter()
         .filter_map(Result::ok)
@@ -197,6 +198,7 @@ pub fn secret_groups(dir: &Path) -> Result<Vec<SecretGroup>, SpecError> {
         });
     }
     let mut folders: Vec<(String, PathBuf)> = walkdir::WalkDir::new(&secret)
+        .follow_root_links(false)
         .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
