@@ -31,6 +31,10 @@ pub struct TestResult {
     /// The first lines of the program's stderr, when it failed.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stderr: String,
+    /// Interactive problems: the game that failed, with its start position
+    /// and every move (`games::play::Transcript`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<crate::games::play::Transcript>,
 }
 
 /// The result of one submission (one element of `results`).

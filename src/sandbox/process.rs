@@ -126,8 +126,9 @@ fn rlimits(l: &RunLimits, count_tasks: bool) -> Vec<Limit> {
     v
 }
 
-/// Runs `spec` in the sandbox and reports what happened.
-pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+/// Runs `spec` in the sandbox and reports what happened; with `pipes`, its
+/// stdin and stdout are those pipes instead of files.
+pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, SandboxError> {
     let a = abilities();
     let program = program_path(spec)?;
     let args: Vec<&OsStr> = spec.argv.iter().skip(1).map(OsString::as_os_str).collect();
@@ -161,8 +162,14 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         None => None,
     };
 
-    let stdin = File::open(&spec.stdin).map_err(setup("open the input"))?;
-    let stdout = File::create(&spec.stdout).map_err(setup("create the output file"))?;
+    let (stdin, stdout, stop) = match pipes {
+        Some(p) => (File::from(p.stdin), File::from(p.stdout), Some(p.stop)),
+        None => (
+            File::open(&spec.stdin).map_err(setup("open the input"))?,
+            File::create(&spec.stdout).map_err(setup("create the output file"))?,
+            None,
+        ),
+    };
     let stderr = File::create(&spec.stderr).map_err(setup("create the error file"))?;
     let (report_rd, report_wr) = pipe().map_err(setup("create the report pipe"))?;
     let argv: Vec<CString> = std::iter::once(Ok(cstring(program.as_os_str())?))
@@ -243,7 +250,15 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
             .map(|now| Duration::from_nanos(now.saturating_sub(before))),
         _ => None,
     };
-    let watched = watch(pid, &spec.limits, start, &live_cpu, &workdir, groups);
+    let watched = watch(
+        pid,
+        &spec.limits,
+        start,
+        &live_cpu,
+        &workdir,
+        groups,
+        stop.as_deref(),
+    );
     // Whatever happened, nothing of the run outlives it: killing init ends
     // its pid namespace.
     // SAFETY: signalling our own child.
@@ -489,6 +504,7 @@ fn watch(
     live_cpu: &dyn Fn() -> Option<Duration>,
     workdir: &Path,
     groups: Option<&cgroup::Groups>,
+    stop: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let oom_event = groups.map(cgroup::Groups::oom_event);
@@ -498,6 +514,12 @@ fn watch(
         if super::abandoned() {
             // The caller kills `init`, which ends the run, and reaps it.
             return Err(SandboxError::Abandoned);
+        }
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst)) {
+            // The partner of a connected run ended it: no limit was hit.
+            // SAFETY: signalling our own child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            break;
         }
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {

@@ -197,6 +197,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         seed: 1,
         limits,
         checker,
+        interactor: None,
         samples,
         groups,
     })

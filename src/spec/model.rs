@@ -107,6 +107,15 @@ pub struct IcpcFlags {
     pub float_rel: Option<f64>,
 }
 
+/// The judge's side of an interactive problem, which plays against the
+/// submission while it runs instead of checking its output afterwards.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InteractorSpec {
+    /// A game interactor built into grundy (`nim-play`, `misere-nim-play`,
+    /// `wythoff-play`): see `games::play`.
+    Builtin(String),
+}
+
 /// Where a test's input comes from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TestSource {
@@ -166,6 +175,8 @@ pub struct Problem {
     pub seed: u64,
     pub limits: Limits,
     pub checker: CheckerSpec,
+    /// Set for interactive problems; the checker is then unused.
+    pub interactor: Option<InteractorSpec>,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
 }

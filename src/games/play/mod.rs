@@ -10,7 +10,7 @@
 
 pub mod rules;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use rules::Game;
 
@@ -33,7 +33,7 @@ const MAX_PILE: u64 = 1_000_000_000;
 const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
 
 /// Who made a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     Judge,
@@ -41,7 +41,7 @@ pub enum Side {
 }
 
 /// One move as it was written on the wire.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedMove {
     pub by: Side,
     #[serde(rename = "move")]
@@ -49,7 +49,7 @@ pub struct PlayedMove {
 }
 
 /// One game: where it started, who chose to move first, every move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Transcript {
     /// 1-based number of the game in the run.
     pub game: usize,
@@ -101,6 +101,7 @@ pub struct Interactor {
     /// Set while a token is being skipped for being too long.
     oversized: bool,
     run_moves: u64,
+    tokens: u64,
     game_moves: u64,
     judge_moves: u32,
     /// `game_moves` when the submission moved into a lost position.
@@ -141,7 +142,9 @@ pub fn parse_games(game: Game, input: &str) -> Result<Vec<Vec<u64>>, String> {
                 if !(1..=MAX_PILES).contains(&n) {
                     return Err(format!("game {g}: {n} piles, outside 1..{MAX_PILES}"));
                 }
-                let piles = (0..n).map(|_| next("a pile")).collect::<Result<Vec<_>, _>>()?;
+                let piles = (0..n)
+                    .map(|_| next("a pile"))
+                    .collect::<Result<Vec<_>, _>>()?;
                 if piles.iter().any(|&a| !(1..=MAX_PILE).contains(&a)) {
                     return Err(format!("game {g}: a pile outside 1..10^9"));
                 }
@@ -172,6 +175,7 @@ impl Interactor {
             token: Vec::new(),
             oversized: false,
             run_moves: 0,
+            tokens: 0,
             game_moves: 0,
             judge_moves: 0,
             lost_at: None,
@@ -227,6 +231,12 @@ impl Interactor {
     /// The game being played, or the last one.
     pub fn transcript(&self) -> &Transcript {
         &self.transcript
+    }
+
+    /// Complete tokens read from the submission so far: the judge's
+    /// idleness clock restarts whenever this grows.
+    pub fn tokens_read(&self) -> u64 {
+        self.tokens
     }
 
     /// Moves played in the whole run so far.
@@ -332,6 +342,7 @@ impl Interactor {
     }
 
     fn on_token(&mut self, token: &[u8]) {
+        self.tokens += 1;
         let shown = String::from_utf8_lossy(token).into_owned();
         match self.phase.clone() {
             Phase::Choose => match token {

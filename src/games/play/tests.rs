@@ -39,7 +39,10 @@ fn play(script: &Script<'_>, starts: Vec<Vec<u64>>, seed: u64) -> (Outcome, Stri
     let games = next(&mut tokens).unwrap_or(0);
     'games: for _ in 0..games {
         let mut pos: Vec<u64> = match script.game {
-            Game::Wythoff => vec![next(&mut tokens).unwrap_or(0), next(&mut tokens).unwrap_or(0)],
+            Game::Wythoff => vec![
+                next(&mut tokens).unwrap_or(0),
+                next(&mut tokens).unwrap_or(0),
+            ],
             _ => {
                 let n = next(&mut tokens).unwrap_or(0);
                 (0..n).map(|_| next(&mut tokens).unwrap_or(0)).collect()
@@ -291,7 +294,11 @@ fn transcripts_hold_the_failing_game() {
     assert_eq!(t.right_choice, "second");
     let moves: Vec<(Side, &str)> = t.moves.iter().map(|m| (m.by, m.text.as_str())).collect();
     assert_eq!(moves, vec![(Side::Submission, "1 0"), (Side::Judge, "2 0")]);
-    assert!(t.result.contains("the judge took the last stone"), "{}", t.result);
+    assert!(
+        t.result.contains("the judge took the last stone"),
+        "{}",
+        t.result
+    );
 }
 
 #[test]
