@@ -68,6 +68,12 @@ pub fn verify(
     let prepared = judge::prepare(problem, ctx)?;
     let reference = check_reference(&prepared, ctx, jobs);
     let oracle = match &problem.reference {
+        // The interactor plays from the game's rule, which its unit tests
+        // check against the search; judging the reference plays it.
+        Some(_) if problem.interactor.is_some() => Status::Skipped(
+            "interactive: the judge's player is checked against the search in its unit tests"
+                .into(),
+        ),
         Some(r) => check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx),
         None => Status::Skipped("no reference".into()),
     };
