@@ -18,5 +18,6 @@ pub mod report;
 pub mod sandbox;
 pub mod spec;
 pub mod stress;
+pub mod units;
 pub mod verdict;
 pub mod verify;

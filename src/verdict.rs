@@ -90,6 +90,37 @@ impl Verdict {
     }
 }
 
+/// How a whole run went, as SPEC.md's exit codes distinguish it; the CLI
+/// turns it into the code (`cli/exit.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overall {
+    /// Everything judged was AC.
+    Accepted,
+    /// Something was not AC, or was not judged.
+    Rejected,
+    /// The judge failed somewhere (an IE).
+    JudgeFailed,
+}
+
+impl Overall {
+    /// The judge failing anywhere wins; then anything not AC or not judged.
+    pub fn of(verdicts: impl IntoIterator<Item = Verdict>, not_judged: bool) -> Overall {
+        let mut overall = if not_judged {
+            Overall::Rejected
+        } else {
+            Overall::Accepted
+        };
+        for v in verdicts {
+            match v {
+                Verdict::AC => {}
+                Verdict::IE => return Overall::JudgeFailed,
+                _ => overall = Overall::Rejected,
+            }
+        }
+        overall
+    }
+}
+
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
@@ -118,6 +149,16 @@ mod tests {
         assert_eq!(Verdict::first_failure([AC, AC]), AC);
         assert_eq!(Verdict::first_failure([AC, WA, TLE]), WA);
         assert_eq!(Verdict::first_failure([TLE, WA]), TLE);
+    }
+
+    #[test]
+    fn overall_prefers_a_judge_failure() {
+        use Verdict::*;
+        assert_eq!(Overall::of([AC, AC], false), Overall::Accepted);
+        assert_eq!(Overall::of([AC, AC], true), Overall::Rejected);
+        assert_eq!(Overall::of([WA, IE, AC], false), Overall::JudgeFailed);
+        assert_eq!(Overall::of([TLE], false), Overall::Rejected);
+        assert_eq!(Overall::of([], false), Overall::Accepted);
     }
 
     #[test]

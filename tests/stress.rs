@@ -206,7 +206,13 @@ fn every_generated_input_fits_its_format() {
         let format = entry
             .input_format()
             .unwrap_or_else(|| panic!("{} has no input format", p.id));
-        let tests = grundy::generate::materialise(p, None, &no_programs).expect("generates");
+        let tests = grundy::generate::materialise(
+            &p.recipe(),
+            None,
+            &grundy::catalog::families(),
+            &no_programs,
+        )
+        .expect("generates");
         for t in tests {
             let text = String::from_utf8(t.input).expect("text");
             let cases = format

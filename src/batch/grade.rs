@@ -23,7 +23,7 @@ use super::{BatchError, output};
 use crate::judge::{self, Context};
 use crate::report::Progress;
 use crate::spec::{Problem, ProblemSet, SPEC_FILE};
-use crate::verdict::Verdict;
+use crate::verdict::Overall;
 
 /// What `grade` was asked to do.
 #[derive(Debug, Clone)]
@@ -48,8 +48,8 @@ pub struct RunSummary {
     pub reused: usize,
     /// The signal that stopped the run before it finished.
     pub interrupted: Option<i32>,
-    /// SPEC.md's exit code for what was judged (0 all AC, 1 not, 3 IE).
-    pub exit: u8,
+    /// How what was judged went (the CLI turns it into SPEC.md's exit code).
+    pub overall: Overall,
     /// Lines for stdout: where the reports are, what was found.
     pub lines: Vec<String>,
 }
@@ -90,11 +90,11 @@ pub fn grade(
         )));
     }
     for issue in &walked.issues {
-        eprintln!(
-            "grundy: {}: {}",
+        crate::report::note(&format!(
+            "{}: {}",
             opts.dir.join(&issue.path).display(),
             issue_text(issue)
-        );
+        ));
     }
 
     // The problems: the one named, or every one a file is named after.
@@ -149,7 +149,7 @@ pub fn grade(
         judged: run.judged,
         reused: run.reused,
         interrupted: run.interrupted,
-        exit: 0,
+        overall: Overall::Accepted,
         lines: Vec::new(),
     };
     if run.interrupted.is_some() {
@@ -161,7 +161,7 @@ pub fn grade(
 
     if let Some(shard) = opts.shard {
         let mine: Vec<&Record> = share.iter().filter_map(|i| records.get(&i.key())).collect();
-        summary.exit = exit_code(
+        summary.overall = Overall::of(
             mine.iter()
                 .filter_map(|r| r.result.as_ref().map(|r| r.verdict)),
             mine.iter().any(|r| r.result.is_none()),
@@ -176,7 +176,7 @@ pub fn grade(
     }
     let class = ClassReport::new(&plan, &records);
     let written = output::write_reports(out, &class)?;
-    summary.exit = class_exit(&class);
+    summary.overall = class_overall(&class);
     summary.lines.extend(describe(&class, &written));
     Ok(summary)
 }
@@ -233,16 +233,16 @@ pub fn open_journal(out: &Path, resume: bool) -> Result<(Journal, journal::Loade
     let (journal, loaded) = Journal::open(out)
         .map_err(|e| BatchError::Usage(format!("{}: {e}", journal_path.display())))?;
     if loaded.torn_tail {
-        eprintln!(
-            "grundy: {}: ignored a torn last line (a write cut short)",
+        crate::report::note(&format!(
+            "{}: ignored a torn last line (a write cut short)",
             journal.path().display()
-        );
+        ));
     }
     for n in &loaded.bad_lines {
-        eprintln!(
-            "grundy: {}:{n}: unreadable line, ignored",
+        crate::report::note(&format!(
+            "{}:{n}: unreadable line, ignored",
             journal.path().display()
-        );
+        ));
     }
     Ok((journal, loaded))
 }
@@ -352,7 +352,7 @@ pub fn prepare_problems<'a>(
         let Some(problem) = problems.get(id) else {
             continue;
         };
-        eprintln!("grundy: preparing {id} (tests and reference answers)");
+        crate::report::note(&format!("preparing {id} (tests and reference answers)"));
         let prepared = judge::prepare(problem, ctx)?;
         ready.insert(id.to_string(), ReadyProblem::new(prepared));
     }
@@ -390,22 +390,10 @@ pub fn issue_text(i: &super::Issue) -> String {
     format!("{}: {}", i.kind.label(), i.message)
 }
 
-/// SPEC.md's exit code for a set of verdicts: 3 if the judge failed
-/// anywhere, 1 if anything is not AC or was not judged, else 0.
-pub fn exit_code(verdicts: impl Iterator<Item = Verdict>, not_judged: bool) -> u8 {
-    let mut code = u8::from(not_judged);
-    for v in verdicts {
-        match v {
-            Verdict::AC => {}
-            Verdict::IE => return 3,
-            _ => code = 1,
-        }
-    }
-    code
-}
-
-pub fn class_exit(class: &ClassReport) -> u8 {
-    exit_code(
+/// How a class went: every graded verdict, and whether anything was left
+/// unjudged (an issue).
+pub fn class_overall(class: &ClassReport) -> Overall {
+    Overall::of(
         class.graded.iter().map(|g| g.result.verdict),
         !class.issues.is_empty(),
     )

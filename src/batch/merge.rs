@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use super::grade::{RunSummary, class_exit, describe};
+use super::grade::{RunSummary, class_overall, describe};
 use super::journal;
 use super::model::{ClassReport, FeedbackLevel, ItemKey, Plan, Record};
 use super::{BatchError, output};
@@ -148,7 +148,7 @@ pub fn merge(opts: &MergeOptions) -> Result<RunSummary, BatchError> {
         judged: 0,
         reused: records.len(),
         interrupted: None,
-        exit: class_exit(&class),
+        overall: class_overall(&class),
         lines: describe(&class, &written),
     })
 }

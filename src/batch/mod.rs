@@ -23,7 +23,7 @@ pub mod grade;
 pub mod interrupt;
 pub mod journal;
 pub mod merge;
-pub mod model;
+pub use crate::report::model;
 pub mod output;
 pub mod shard;
 pub mod walk;

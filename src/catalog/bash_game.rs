@@ -12,6 +12,7 @@ const M_LIMIT: (u64, u64) = (1, 1000);
 
 pub const ENTRY: Entry = Entry {
     id: "bash-game",
+    format: super::format::bash_game,
     families: &[Family {
         name: "bash-game-cases",
         about: "c (1..100) cases `n m` with n in 1..1000 and m in 1..1000; knobs losing, \

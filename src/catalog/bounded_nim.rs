@@ -16,6 +16,7 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 
 pub const ENTRY: Entry = Entry {
     id: "bounded-nim",
+    format: super::format::bounded_nim,
     families: &[Family {
         name: "bounded-nim-piles",
         about: "one bounded Nim position: n (1..10^5) piles in min..max (1..10^9), bound k \

@@ -400,57 +400,98 @@ const WYTHOFF_LARGE_FIELDS: [(&str, Bound); 2] = [
     ("b", Bound::new(0, 1_000_000_000_000_000_000)),
 ];
 
-/// The input format of each catalog problem, as SPEC.md's table states it.
-pub fn of(id: &str) -> Option<InputFormat> {
-    const E9: u64 = 1_000_000_000;
-    Some(match id {
-        "nim" => piles(100, 10_000),
-        "nim-yes-no" | "misere-nim" | "nim-winning-move" => piles(100_000, E9),
-        "matches-game" => InputFormat {
-            framing: Framing::UntilEof { max: u64::MAX },
-            list_len: Some(("M", Bound::new(1, 20))),
-            item: ("a_i", Bound::new(1, 10_000_000)),
-            one_line: true,
-            ..piles(0, 0)
-        },
-        "john" => InputFormat {
-            framing: Framing::Counted(Bound::new(1, 474)),
-            ..piles(47, 4747)
-        },
-        "bash-game" => InputFormat {
-            framing: Framing::Counted(Bound::new(1, 100)),
-            list_len: None,
-            fixed: &[
-                ("n", Bound { min: 1, max: 1000 }),
-                ("m", Bound { min: 1, max: 1000 }),
-            ],
-            one_line: true,
-            ..piles(0, 0)
-        },
-        "bounded-nim" => InputFormat {
-            fixed: &[("k", Bound { min: 1, max: E9 })],
-            ..piles(100_000, E9)
-        },
-        "wythoff" => pairs(u64::MAX, E9),
-        "wythoff-large" => pairs(100_000, 1_000_000_000_000_000_000),
-        "nim-count-moves" => InputFormat {
-            framing: Framing::UntilZero,
-            one_line: true,
-            ..piles(1000, E9)
-        },
-        "staircase-nim" => InputFormat {
-            framing: Framing::Counted(Bound::new(1, 20)),
-            list_len: Some(("N", Bound::new(1, 1000))),
-            item: ("P_i", Bound::new(1, 10_000)),
-            distinct: true,
-            ..piles(0, 0)
-        },
-        "new-stone-game" => InputFormat {
-            framing: Framing::UntilZero,
-            ..piles(10, 100)
-        },
-        _ => return None,
-    })
+// The input format of each catalog problem, as SPEC.md's table states it;
+// each catalog entry names its own in `Entry::format`.
+
+const E9: u64 = 1_000_000_000;
+
+/// `nim`.
+pub fn nim() -> InputFormat {
+    piles(100, 10_000)
+}
+
+/// `nim-yes-no`, `misere-nim`, `nim-winning-move`.
+pub fn large_piles() -> InputFormat {
+    piles(100_000, E9)
+}
+
+/// `matches-game`.
+pub fn matches_game() -> InputFormat {
+    InputFormat {
+        framing: Framing::UntilEof { max: u64::MAX },
+        list_len: Some(("M", Bound::new(1, 20))),
+        item: ("a_i", Bound::new(1, 10_000_000)),
+        one_line: true,
+        ..piles(0, 0)
+    }
+}
+
+/// `john`.
+pub fn john() -> InputFormat {
+    InputFormat {
+        framing: Framing::Counted(Bound::new(1, 474)),
+        ..piles(47, 4747)
+    }
+}
+
+/// `bash-game`.
+pub fn bash_game() -> InputFormat {
+    InputFormat {
+        framing: Framing::Counted(Bound::new(1, 100)),
+        list_len: None,
+        fixed: &[
+            ("n", Bound { min: 1, max: 1000 }),
+            ("m", Bound { min: 1, max: 1000 }),
+        ],
+        one_line: true,
+        ..piles(0, 0)
+    }
+}
+
+/// `bounded-nim`.
+pub fn bounded_nim() -> InputFormat {
+    InputFormat {
+        fixed: &[("k", Bound { min: 1, max: E9 })],
+        ..piles(100_000, E9)
+    }
+}
+
+/// `wythoff`.
+pub fn wythoff() -> InputFormat {
+    pairs(u64::MAX, E9)
+}
+
+/// `wythoff-large`.
+pub fn wythoff_large() -> InputFormat {
+    pairs(100_000, 1_000_000_000_000_000_000)
+}
+
+/// `nim-count-moves`.
+pub fn nim_count_moves() -> InputFormat {
+    InputFormat {
+        framing: Framing::UntilZero,
+        one_line: true,
+        ..piles(1000, E9)
+    }
+}
+
+/// `staircase-nim`.
+pub fn staircase_nim() -> InputFormat {
+    InputFormat {
+        framing: Framing::Counted(Bound::new(1, 20)),
+        list_len: Some(("N", Bound::new(1, 1000))),
+        item: ("P_i", Bound::new(1, 10_000)),
+        distinct: true,
+        ..piles(0, 0)
+    }
+}
+
+/// `new-stone-game`.
+pub fn new_stone_game() -> InputFormat {
+    InputFormat {
+        framing: Framing::UntilZero,
+        ..piles(10, 100)
+    }
 }
 
 /// A canonical non-negative decimal number (no sign, no leading zero).

@@ -12,6 +12,7 @@ const A_LIMIT: (u64, u64) = (1, 4747);
 
 pub const ENTRY: Entry = Entry {
     id: "john",
+    format: super::format::john,
     families: &[Family {
         name: "john-cases",
         about: "t (1..474) misère Nim cases of n (1..47) piles in min..max (1..4747); \

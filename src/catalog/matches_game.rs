@@ -13,6 +13,7 @@ const CASES_LIMIT: (u64, u64) = (1, 50_000);
 
 pub const ENTRY: Entry = Entry {
     id: "matches-game",
+    format: super::format::matches_game,
     families: &[Family {
         name: "matches-game-cases",
         about: "`cases` Nim positions until end of input: m (1..20) piles in min..max \

@@ -14,6 +14,7 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 
 pub const ENTRY: Entry = Entry {
     id: "misere-nim",
+    format: super::format::large_piles,
     families: &[
         Family {
             name: "misere-nim-piles",

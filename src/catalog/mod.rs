@@ -5,7 +5,8 @@
 //! One file per problem id. The YAML spec names families by their global name
 //! (`generator: nim-piles`); [`family`] finds them.
 
-use crate::generate::{GenError, Params, Rng};
+use crate::generate::Families;
+pub use crate::generate::Family;
 
 pub mod format;
 pub mod kit;
@@ -27,15 +28,6 @@ pub mod staircase_nim;
 pub mod wythoff;
 pub mod wythoff_large;
 
-/// A built-in generator family: writes one test input from parameters and a
-/// seeded stream. The same parameters and stream always give the same bytes.
-pub struct Family {
-    pub name: &'static str,
-    /// One line for `grundy gen --help`-style listings and for spec errors.
-    pub about: &'static str,
-    pub generate: fn(&Params, &mut Rng) -> Result<String, GenError>,
-}
-
 /// One input decided by the oracle, with the output a correct program prints.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OracleCase {
@@ -46,6 +38,8 @@ pub struct OracleCase {
 /// The catalog knowledge of one problem.
 pub struct Entry {
     pub id: &'static str,
+    /// The structure of this problem's inputs, as SPEC.md's table states it.
+    pub format: fn() -> format::InputFormat,
     pub families: &'static [Family],
     /// Every position up to the problem's size bound, decided by search.
     pub oracle_cases: fn() -> Vec<OracleCase>,
@@ -60,7 +54,7 @@ impl Entry {
     /// failing input without breaking the statement's bounds, and what
     /// `export` writes as the package's input validator.
     pub fn input_format(&self) -> Option<format::InputFormat> {
-        format::of(self.id)
+        Some((self.format)())
     }
 }
 
@@ -89,6 +83,11 @@ pub fn entries() -> [&'static Entry; 16] {
 /// The catalog entry of a problem id.
 pub fn entry(id: &str) -> Option<&'static Entry> {
     entries().into_iter().find(|e| e.id == id)
+}
+
+/// Every generator family of the catalog: what test generation takes.
+pub fn families() -> Families {
+    Families::new(entries().into_iter().flat_map(|e| e.families.iter()))
 }
 
 /// A generator family by its global name.

@@ -14,6 +14,7 @@ use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "new-stone-game",
+    format: super::format::new_stone_game,
     families: &[Family {
         name: "new-stone-game-cases",
         about: "many positions ended by `0`: mirrored losing ones, random, nim-sum-zero and near-miss winning ones",

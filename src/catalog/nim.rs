@@ -11,6 +11,7 @@ const A_LIMIT: (u64, u64) = (1, 10_000);
 
 pub const ENTRY: Entry = Entry {
     id: "nim",
+    format: super::format::nim,
     families: &[Family {
         name: "nim-piles",
         about: "one Nim position: n (1..100) piles in min..max (1..10^4); \

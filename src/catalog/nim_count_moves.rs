@@ -12,6 +12,7 @@ use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "nim-count-moves",
+    format: super::format::nim_count_moves,
     families: &[
         Family {
             name: "nim-count-moves-cases",

@@ -13,6 +13,7 @@ use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "nim-winning-move",
+    format: super::format::large_piles,
     families: &[
         Family {
             name: "nim-winning-move-piles",

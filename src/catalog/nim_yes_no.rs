@@ -16,6 +16,7 @@ const HIGH_HALF: u64 = 1 << 29;
 
 pub const ENTRY: Entry = Entry {
     id: "nim-yes-no",
+    format: super::format::large_piles,
     families: &[
         Family {
             name: "nim-yes-no-piles",

@@ -7,6 +7,7 @@
 //! expected output; the interactor's rules are checked against the search
 //! in its own unit tests, hence no oracle cases here.
 
+use super::format::{Bound, Framing, InputFormat};
 use super::kit::{PileKnobs, Rule, draw_position, range_within};
 use super::wythoff::{cold_pair, cold_range, fibonacci_ks, near_miss};
 use super::{Entry, Family, OracleCase};
@@ -18,6 +19,7 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 const HEAP_MAX: u64 = 1_000_000_000_000_000_000;
 
 pub const NIM_PLAY: Entry = Entry {
+    format: nim_format,
     id: "nim-play",
     families: &[Family {
         name: "nim-play-games",
@@ -30,6 +32,7 @@ pub const NIM_PLAY: Entry = Entry {
 };
 
 pub const MISERE_NIM_PLAY: Entry = Entry {
+    format: nim_format,
     id: "misere-nim-play",
     families: &[Family {
         name: "misere-nim-play-games",
@@ -43,6 +46,7 @@ pub const MISERE_NIM_PLAY: Entry = Entry {
 };
 
 pub const WYTHOFF_PLAY: Entry = Entry {
+    format: wythoff_format,
     id: "wythoff-play",
     families: &[Family {
         name: "wythoff-play-games",
@@ -54,6 +58,36 @@ pub const WYTHOFF_PLAY: Entry = Entry {
     oracle_cases: no_oracle_cases,
     accepts: not_an_output,
 };
+
+/// `T` games, each `n a_1 … a_n` on one line: what `stress` shrinks.
+fn nim_format() -> InputFormat {
+    InputFormat {
+        framing: Framing::Counted(Bound::new(1, 100)),
+        list_len: Some(("n", Bound::new(N_LIMIT.0, N_LIMIT.1))),
+        fixed: &[],
+        item: ("a_i", Bound::new(A_LIMIT.0, A_LIMIT.1)),
+        distinct: false,
+        one_line: true,
+    }
+}
+
+const HEAPS: [(&str, Bound); 2] = [
+    ("a", Bound::new(0, HEAP_MAX)),
+    ("b", Bound::new(0, HEAP_MAX)),
+];
+
+/// `T` games, each `a b`. (Both heaps empty is not a game; the
+/// interactor refuses such an input as the problem's fault.)
+fn wythoff_format() -> InputFormat {
+    InputFormat {
+        framing: Framing::Counted(Bound::new(1, 100)),
+        list_len: None,
+        fixed: &HEAPS,
+        item: ("-", Bound::new(0, 0)),
+        distinct: false,
+        one_line: true,
+    }
+}
 
 fn no_oracle_cases() -> Vec<OracleCase> {
     Vec::new()

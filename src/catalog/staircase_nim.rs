@@ -14,6 +14,7 @@ use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "staircase-nim",
+    format: super::format::staircase_nim,
     families: &[Family {
         name: "staircase-nim-cases",
         about: "Georgia and Bob boards: constructed losing ones and winning ones, cells in any order",

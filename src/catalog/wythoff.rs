@@ -13,6 +13,7 @@ use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "wythoff",
+    format: super::format::wythoff,
     families: &[
         Family {
             name: "wythoff-pairs",

@@ -11,6 +11,7 @@ use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "wythoff-large",
+    format: super::format::wythoff_large,
     families: &[
         Family {
             name: "wythoff-large-pairs",

@@ -41,7 +41,78 @@ impl GenError {
 
 use std::path::{Path, PathBuf};
 
-use crate::spec::{Problem, TestSource};
+/// A built-in generator family: writes one test input from parameters and a
+/// seeded stream. The same parameters and stream always give the same bytes.
+pub struct Family {
+    pub name: &'static str,
+    /// One line for `grundy gen --help`-style listings and for spec errors.
+    pub about: &'static str,
+    pub generate: fn(&Params, &mut Rng) -> Result<String, GenError>,
+}
+
+/// The generator families a problem may name. Generation takes them as an
+/// argument (the catalog provides them) so that it knows no problem.
+pub struct Families(Vec<&'static Family>);
+
+impl Families {
+    pub fn new(families: impl IntoIterator<Item = &'static Family>) -> Self {
+        Families(families.into_iter().collect())
+    }
+
+    /// A family by its global name.
+    pub fn get(&self, name: &str) -> Option<&'static Family> {
+        self.0.iter().copied().find(|f| f.name == name)
+    }
+
+    /// All family names, for "expected one of …" messages.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.0.iter().map(|f| f.name).collect()
+    }
+}
+
+/// Where a test's input comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TestSource {
+    /// `count` tests from a built-in generator family.
+    Generated {
+        family: String,
+        params: Params,
+        count: u32,
+        seed: Option<u64>,
+    },
+    /// `count` tests from a generator program given `seed args...`.
+    External {
+        program: PathBuf,
+        args: Vec<String>,
+        count: u32,
+        seed: Option<u64>,
+    },
+    /// One handmade test written in the spec.
+    Inline {
+        input: String,
+        answer: Option<String>,
+    },
+    /// One handmade test read from a file (and its answer, if given).
+    File {
+        input: PathBuf,
+        answer: Option<PathBuf>,
+    },
+}
+
+/// What [`materialise`] needs of a problem: where its files are, its base
+/// seed, its samples and its groups' test sources. The spec builds it
+/// (`Problem::recipe`), so generation does not depend on the spec.
+pub struct Recipe<'a> {
+    /// The spec file, named in errors.
+    pub spec_path: &'a Path,
+    /// The problem folder: test files and generator programs are relative to it.
+    pub dir: &'a Path,
+    pub seed: u64,
+    /// (input, output) of each sample.
+    pub samples: Vec<(&'a str, &'a str)>,
+    /// (name, test sources) of each group, in spec order.
+    pub groups: Vec<(&'a str, &'a [TestSource])>,
+}
 
 /// One concrete test: its input, and its answer when the spec gives one
 /// (otherwise the reference solution provides it).
@@ -72,8 +143,9 @@ pub type ExternalRunner<'a> = dyn Fn(&Path, u64, &[String]) -> Result<Vec<u8>, S
 /// Every test of `problem` in judging order: samples, then each group in
 /// spec order. `seed` replaces the spec's base seed (`gen --seed`).
 pub fn materialise(
-    problem: &Problem,
+    problem: &Recipe<'_>,
     seed: Option<u64>,
+    families: &Families,
     external: &ExternalRunner<'_>,
 ) -> Result<Vec<TestCase>, MaterialiseError> {
     let base = seed.unwrap_or(problem.seed);
@@ -81,31 +153,32 @@ pub fn materialise(
         .samples
         .iter()
         .enumerate()
-        .map(|(i, s)| TestCase {
+        .map(|(i, (input, output))| TestCase {
             name: format!("{SAMPLE_GROUP}-{}", i + 1),
             group: SAMPLE_GROUP.into(),
-            input: s.input.clone().into_bytes(),
-            answer: Some(s.output.clone().into_bytes()),
+            input: input.as_bytes().to_vec(),
+            answer: Some(output.as_bytes().to_vec()),
         })
         .collect();
-    for group in &problem.groups {
-        let total: u32 = group.tests.iter().map(entry_count).sum();
+    for &(name, sources) in &problem.groups {
+        let total: u32 = sources.iter().map(entry_count).sum();
         let width = total.to_string().len();
         let mut k = 0u32;
-        for (entry, source) in group.tests.iter().enumerate() {
+        for (entry, source) in sources.iter().enumerate() {
             let fail = |message: String| MaterialiseError {
-                spec: problem.spec_path.clone(),
-                group: group.name.clone(),
+                spec: problem.spec_path.to_path_buf(),
+                group: name.to_string(),
                 entry: entry + 1,
                 message,
             };
             for (input, answer) in
-                entry_tests(problem, base, &group.name, entry, source, external).map_err(fail)?
+                entry_tests(problem.dir, base, name, entry, source, families, external)
+                    .map_err(fail)?
             {
                 k += 1;
                 tests.push(TestCase {
-                    name: format!("{}-{:0width$}", group.name, k),
-                    group: group.name.clone(),
+                    name: format!("{name}-{k:0width$}"),
+                    group: name.to_string(),
                     input,
                     answer,
                 });
@@ -125,11 +198,12 @@ fn entry_count(source: &TestSource) -> u32 {
 type Produced = Vec<(Vec<u8>, Option<Vec<u8>>)>;
 
 fn entry_tests(
-    problem: &Problem,
+    dir: &Path,
     base: u64,
     group: &str,
     entry: usize,
     source: &TestSource,
+    families: &Families,
     external: &ExternalRunner<'_>,
 ) -> Result<Produced, String> {
     let stream = |seed: Option<u64>, k: u32| {
@@ -143,7 +217,8 @@ fn entry_tests(
             count,
             seed,
         } => {
-            let fam = crate::catalog::family(family)
+            let fam = families
+                .get(family)
                 .ok_or_else(|| format!("unknown generator `{family}`"))?;
             (0..*count)
                 .map(|k| {
@@ -159,7 +234,7 @@ fn entry_tests(
             count,
             seed,
         } => {
-            let program = problem.dir.join(program);
+            let program = dir.join(program);
             (0..*count)
                 .map(|k| {
                     let s = stream(*seed, k).next_u64() >> 1;
@@ -175,8 +250,8 @@ fn entry_tests(
         )]),
         TestSource::File { input, answer } => {
             let read = |p: &Path| {
-                std::fs::read(problem.dir.join(p))
-                    .map_err(|e| format!("cannot read {}: {e}", problem.dir.join(p).display()))
+                std::fs::read(dir.join(p))
+                    .map_err(|e| format!("cannot read {}: {e}", dir.join(p).display()))
             };
             let answer = answer.as_deref().map(read).transpose()?;
             Ok(vec![(read(input)?, answer)])

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use crate::language::Compiled;
 use crate::sandbox::{self, RunLimits, RunOutcome, RunSpec, SandboxError};
-use crate::spec::{Bytes, Limits};
+use crate::spec::Limits;
+use crate::units::Bytes;
 
 /// How much of a program's stderr is kept for the report.
 pub const STDERR_CAP: usize = 4096;

@@ -11,7 +11,8 @@ use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
 use crate::language::{CompileOutcome, Compiled, Languages, compile};
 use crate::sandbox::{Exit, RunLimits};
-use crate::spec::{Bytes, CheckerSpec, Limits, Problem};
+use crate::spec::{CheckerSpec, Limits, Problem};
+use crate::units::Bytes;
 
 /// What a judge needs besides the problem.
 pub struct Context {
@@ -131,8 +132,13 @@ pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeErr
     let external = |program: &Path, seed: u64, args: &[String]| -> Result<Vec<u8>, String> {
         run_generator(program, seed, args, ctx)
     };
-    generate::materialise(problem, ctx.seed, &external)
-        .map_err(|e| JudgeError::Problem(e.to_string()))
+    generate::materialise(
+        &problem.recipe(),
+        ctx.seed,
+        &crate::catalog::families(),
+        &external,
+    )
+    .map_err(|e| JudgeError::Problem(e.to_string()))
 }
 
 fn run_generator(

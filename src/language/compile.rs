@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::{Language, LanguageError, java};
 use crate::cache::{Cache, Key};
 use crate::sandbox::{self, Exit, RunLimits, RunSpec};
-use crate::spec::Bytes;
+use crate::units::Bytes;
 
 /// Compiler output beyond this is cut: a CE message is for reading.
 const LOG_CAP: usize = 64 * 1024;

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::spec::Bytes;
+use crate::units::Bytes;
 
 /// How to build and run programs of one language.
 ///
@@ -226,7 +226,7 @@ pub(crate) fn apply(
             l.time_multiplier = v;
         }
         if let Some(v) = o.memory_allowance {
-            l.memory_allowance = crate::spec::parse_bytes(&v).ok_or_else(|| {
+            l.memory_allowance = crate::units::parse_bytes(&v).ok_or_else(|| {
                 format!(
                     "{}: `{}`: memory_allowance `{v}` is not a size like 64MiB",
                     path.display(),

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::batch::{ClassReport, Issue, ProblemInfo};
+use super::model::{ClassReport, Issue, ProblemInfo};
 use crate::judge::SubmissionResult;
 
 #[derive(Serialize)]

@@ -5,7 +5,7 @@
 //! (no submission, or one the reports list as an issue): an empty cell
 //! imports as "no grade", where a 0 would claim a failed attempt.
 
-use crate::batch::{ClassReport, score_text};
+use super::model::{ClassReport, score_text};
 
 /// The CSV text (RFC 4180: comma-separated, CRLF-free, quoted when needed).
 pub fn grades(class: &ClassReport) -> String {

@@ -12,7 +12,7 @@
 
 use std::fmt::Write as _;
 
-use crate::batch::{ClassReport, FeedbackLevel, Graded, ProblemInfo, score_text};
+use super::model::{ClassReport, FeedbackLevel, Graded, ProblemInfo, score_text};
 use crate::generate::SAMPLE_GROUP;
 use crate::verdict::Verdict;
 

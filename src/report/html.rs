@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use crate::batch::{ClassReport, Graded, score_text};
+use super::model::{ClassReport, Graded, score_text};
 use crate::verdict::Verdict;
 
 use super::stable;

@@ -4,7 +4,7 @@
 //! the class at a glance. Files that could not be judged form an `issues`
 //! suite of errors. No timings: the file is the same on every run.
 
-use crate::batch::{ClassReport, Graded, score_text};
+use super::model::{ClassReport, Graded, score_text};
 use crate::verdict::Verdict;
 
 use super::stable;

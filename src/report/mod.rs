@@ -8,9 +8,11 @@ mod csv;
 mod feedback;
 mod html;
 mod junit;
+pub mod model;
 mod progress;
 mod scoreboard;
 mod stable;
+pub mod standings;
 mod style;
 mod terminal;
 
@@ -27,6 +29,14 @@ pub use terminal::Terminal;
 use serde::Serialize;
 
 use crate::judge::{Event, SubmissionResult};
+
+/// A line for the person running a batch command, on stderr: an issue
+/// found in the input, a journal line skipped, a problem being prepared.
+/// Library code says it through here so that only `report` and the CLI
+/// print.
+pub fn note(line: &str) {
+    eprintln!("grundy: {line}");
+}
 
 /// Anything that consumes judge events.
 pub trait Reporter {

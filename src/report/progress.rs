@@ -79,7 +79,7 @@ impl Progress {
                     self.done,
                     self.total,
                     v.code(),
-                    crate::batch::score_text(*score)
+                    super::model::score_text(*score)
                 )
             }
             Err(why) => {

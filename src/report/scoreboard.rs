@@ -9,9 +9,9 @@
 
 use std::fmt::Write as _;
 
-use crate::batch::contest::Scoring;
-use crate::batch::contest::score::{Cell, Standings};
-use crate::batch::score_text;
+use super::model::score_text;
+use super::standings::Scoring;
+use super::standings::{Cell, Standings};
 
 use super::Style;
 use super::html::escape;

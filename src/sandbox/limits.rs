@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::spec::Bytes;
+use crate::units::Bytes;
 
 /// Limits the sandbox enforces on one run.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -151,7 +151,7 @@ pub fn register_judge_folders(cache: &Path, workroot: &Path) -> std::io::Result<
     view::register_root(workroot, &[])
 }
 
-use crate::spec::Bytes;
+use crate::units::Bytes;
 
 /// Everything needed to start one run.
 #[derive(Debug, Clone)]

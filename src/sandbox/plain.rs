@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use super::spawn::{self, Step};
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
-use crate::spec::Bytes;
+use crate::units::Bytes;
 
 /// Runs `spec` to completion and reports what happened; with `pipes`, its
 /// stdin and stdout are those pipes instead of files.

@@ -14,7 +14,7 @@ use super::plain::{classify, pidfd_open, reap, timeval};
 use super::probe::{Abilities, abilities};
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
 use super::{cgroup, landlock, seccomp, slot, view, zygote};
-use crate::spec::Bytes;
+use crate::units::Bytes;
 
 /// The mechanisms in force for sandboxed runs of this process.
 pub fn mechanisms() -> Vec<&'static str> {

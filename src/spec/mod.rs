@@ -7,16 +7,15 @@
 
 pub mod icpc;
 mod model;
-mod units;
 mod yaml;
 
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+pub use crate::units::{parse_bytes, parse_duration};
 pub use icpc::is_package as is_icpc_package;
 pub use model::*;
-pub use units::{parse_bytes, parse_duration};
 
 /// The spec file inside a problem folder.
 pub const SPEC_FILE: &str = "problem.yaml";

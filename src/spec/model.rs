@@ -7,7 +7,8 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::generate::Params;
+pub use crate::generate::TestSource;
+pub use crate::units::Bytes;
 
 /// A problem id such as `nim-winning-move`: lowercase letters, digits and dashes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,39 +17,6 @@ pub struct ProblemId(pub String);
 impl fmt::Display for ProblemId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
-    }
-}
-
-/// A size in bytes; limits carry their unit in the type, not in a variable name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Bytes(pub u64);
-
-impl Bytes {
-    pub const fn mib(n: u64) -> Bytes {
-        Bytes(n << 20)
-    }
-    pub fn kib(self) -> u64 {
-        self.0 >> 10
-    }
-
-    /// `269.9 MiB`: for messages, where exact bytes only get in the way.
-    pub fn human(self) -> String {
-        format!("{:.1} MiB", self.0 as f64 / (1u64 << 20) as f64)
-    }
-}
-
-impl fmt::Display for Bytes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let b = self.0;
-        if b >= 1 << 30 && b.is_multiple_of(1 << 30) {
-            write!(f, "{} GiB", b >> 30)
-        } else if b >= 1 << 20 && b.is_multiple_of(1 << 20) {
-            write!(f, "{} MiB", b >> 20)
-        } else if b >= 1 << 10 && b.is_multiple_of(1 << 10) {
-            write!(f, "{} KiB", b >> 10)
-        } else {
-            write!(f, "{b} B")
-        }
     }
 }
 
@@ -116,35 +84,6 @@ pub enum InteractorSpec {
     Builtin(String),
 }
 
-/// Where a test's input comes from.
-#[derive(Debug, Clone, PartialEq)]
-pub enum TestSource {
-    /// `count` tests from a built-in generator family.
-    Generated {
-        family: String,
-        params: Params,
-        count: u32,
-        seed: Option<u64>,
-    },
-    /// `count` tests from a generator program given `seed args...`.
-    External {
-        program: PathBuf,
-        args: Vec<String>,
-        count: u32,
-        seed: Option<u64>,
-    },
-    /// One handmade test written in the spec.
-    Inline {
-        input: String,
-        answer: Option<String>,
-    },
-    /// One handmade test read from a file (and its answer, if given).
-    File {
-        input: PathBuf,
-        answer: Option<PathBuf>,
-    },
-}
-
 /// A named group of tests worth some points, all-or-nothing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
@@ -185,5 +124,24 @@ impl Problem {
     /// Known submissions, ICPC style: `submissions/<verdict folder>/<file>`.
     pub fn submissions_dir(&self) -> PathBuf {
         self.dir.join("submissions")
+    }
+
+    /// What test generation needs of this problem.
+    pub fn recipe(&self) -> crate::generate::Recipe<'_> {
+        crate::generate::Recipe {
+            spec_path: &self.spec_path,
+            dir: &self.dir,
+            seed: self.seed,
+            samples: self
+                .samples
+                .iter()
+                .map(|s| (s.input.as_str(), s.output.as_str()))
+                .collect(),
+            groups: self
+                .groups
+                .iter()
+                .map(|g| (g.name.as_str(), g.tests.as_slice()))
+                .collect(),
+        }
     }
 }

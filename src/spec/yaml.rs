@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 
-use super::units::{SpecBytes, SpecDuration};
 use super::{CheckerSpec, Group, Limits, Problem, ProblemId, Sample, SpecError, TestSource};
 use crate::generate::Params;
+use crate::units::{SpecBytes, SpecDuration};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

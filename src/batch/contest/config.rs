@@ -23,17 +23,7 @@ use serde::Deserialize;
 
 use super::time;
 use crate::batch::BatchError;
-
-/// How the scoreboard ranks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Scoring {
-    /// Solved problems, then penalty minutes.
-    #[default]
-    Icpc,
-    /// Sum of the best score on each problem.
-    Ioi,
-}
+pub use crate::report::standings::{ContestProblem, Scoring};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -62,13 +52,6 @@ enum ProblemEntry {
 enum ContestantEntry {
     Id(String),
     Full { id: String, name: Option<String> },
-}
-
-/// A problem of the contest, with the letter shown on the scoreboard.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct ContestProblem {
-    pub id: String,
-    pub label: String,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

@@ -8,7 +8,7 @@
 
 pub mod config;
 pub mod log;
-pub mod score;
+pub use crate::report::standings as score;
 pub mod time;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -97,7 +97,7 @@ pub fn contest(
     };
     let (counted, issues) = admit(&contest, &ctx.languages, logged)?;
     for i in &issues {
-        eprintln!("grundy: {}: {}: {}", i.path, i.kind.label(), i.message);
+        report::note(&format!("{}: {}: {}", i.path, i.kind.label(), i.message));
     }
 
     let (mut journal, loaded) = open_journal(&opts.out, opts.resume)?;
@@ -118,7 +118,7 @@ pub fn contest(
         judged: run.judged,
         reused: run.reused,
         interrupted: run.interrupted,
-        exit: 0,
+        overall: crate::verdict::Overall::Accepted,
         lines: Vec::new(),
     };
     if run.interrupted.is_some() {
@@ -221,7 +221,8 @@ pub fn contest(
     // SPEC.md's exit status, as for `grade`: a script can tell "every
     // counted submission AC" (0) from "some rejected or not counted" (1)
     // from "the judge failed" (3); the scoreboard is written in all three.
-    summary.exit = super::grade::exit_code(attempts.iter().map(|a| a.verdict), !issues.is_empty());
+    summary.overall =
+        crate::verdict::Overall::of(attempts.iter().map(|a| a.verdict), !issues.is_empty());
     Ok(ContestRun {
         summary,
         standings: Some(standings),

@@ -1,14 +1,15 @@
-//! Durations and sizes as people write them in specs: `1s`, `500ms`, `256MiB`.
+//! Units at the bottom of the crate: sizes ([`Bytes`]) and durations as
+//! people write them in specs (`1s`, `500ms`, `256MiB`), so that every
+//! module can carry a unit in a type without importing the spec loader.
 //!
 //! Parsing happens inside deserialisation so that a bad value is reported
 //! by serde_yaml with its line and column.
 
+use std::fmt;
 use std::time::Duration;
 
 use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
-
-use super::Bytes;
 
 /// A time limit as written in a spec.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -17,6 +18,39 @@ pub struct SpecDuration(pub Duration);
 /// A size as written in a spec.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SpecBytes(pub Bytes);
+
+/// A size in bytes; limits carry their unit in the type, not in a variable name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Bytes(pub u64);
+
+impl Bytes {
+    pub const fn mib(n: u64) -> Bytes {
+        Bytes(n << 20)
+    }
+    pub fn kib(self) -> u64 {
+        self.0 >> 10
+    }
+
+    /// `269.9 MiB`: for messages, where exact bytes only get in the way.
+    pub fn human(self) -> String {
+        format!("{:.1} MiB", self.0 as f64 / (1u64 << 20) as f64)
+    }
+}
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.0;
+        if b >= 1 << 30 && b.is_multiple_of(1 << 30) {
+            write!(f, "{} GiB", b >> 30)
+        } else if b >= 1 << 20 && b.is_multiple_of(1 << 20) {
+            write!(f, "{} MiB", b >> 20)
+        } else if b >= 1 << 10 && b.is_multiple_of(1 << 10) {
+            write!(f, "{} KiB", b >> 10)
+        } else {
+            write!(f, "{b} B")
+        }
+    }
+}
 
 const DURATION_HELP: &str = "a duration such as 1s, 1.5s or 500ms";
 const BYTES_HELP: &str = "a size such as 256MiB, 1GiB or 65536KiB";

@@ -11,10 +11,27 @@
 //! **IOI.** Each problem scores the best score of any of its submissions
 //! (0–100); contestants rank by the sum, and equal sums share the rank.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::config::{ContestProblem, Scoring};
 use crate::verdict::Verdict;
+
+/// How the scoreboard ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scoring {
+    /// Solved problems, then penalty minutes.
+    #[default]
+    Icpc,
+    /// Sum of the best score on each problem.
+    Ioi,
+}
+
+/// A problem of the contest, with the letter shown on the scoreboard.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ContestProblem {
+    pub id: String,
+    pub label: String,
+}
 
 /// One judged submission, at a time.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -1,0 +1,61 @@
+// Wythoff's game, played. Lost pairs: (c(k), c(k) + k) in either order,
+// c(k) = floor(k * phi) = (k + isqrt(5k^2)) / 2, exact in 128 bits with an
+// integer-only square root. From a won pair lo <= hi (k = hi - lo): if
+// lo > c(k) take lo - c(k) from both; else hi drops to lo's partner.
+#include <cstdlib>
+#include <iostream>
+
+typedef unsigned long long u64;
+typedef unsigned __int128 u128;
+
+// floor(sqrt(n)) by bisection on integers only.
+static u128 isqrt(u128 n) {
+    u128 lo = 0, hi = (u128)1 << 64;  // hi * hi > n for every n < 2^128
+    while (hi - lo > 1) {
+        u128 mid = lo + (hi - lo) / 2;
+        if (mid * mid <= n) lo = mid; else hi = mid;
+    }
+    return lo;
+}
+
+static u64 cold(u64 k) { return (u64)(((u128)k + isqrt((u128)5 * k * k)) / 2); }
+
+static u64 next_number() {
+    long long v;
+    if (!(std::cin >> v) || v < 0) std::exit(0);  // end of input or -1
+    return (u64)v;
+}
+
+int main() {
+    u64 games = next_number();
+    for (u64 t = 0; t < games; t++) {
+        u64 a = next_number(), b = next_number();
+        bool mine = cold(std::max(a, b) - std::min(a, b)) != std::min(a, b);
+        std::cout << (mine ? "first" : "second") << std::endl;
+        while (a > 0 || b > 0) {
+            if (mine) {
+                u64 lo = std::min(a, b), hi = std::max(a, b), c = cold(hi - lo);
+                if (lo > c) {
+                    u64 d = lo - c;
+                    a -= d;
+                    b -= d;
+                } else {
+                    u64 nh;
+                    if (lo == c) {
+                        nh = hi - 1;  // lost position: take one stone
+                    } else {
+                        u64 f = (u64)((isqrt((u128)5 * lo * lo) - lo) / 2);  // floor(lo / phi)
+                        nh = cold(f + 1) == lo ? lo + f + 1 : f;
+                    }
+                    (a <= b ? b : a) = nh;
+                }
+                std::cout << a << ' ' << b << std::endl;  // endl flushes
+            } else {
+                a = next_number();
+                b = next_number();
+            }
+            mine = !mine;
+        }
+    }
+    return 0;
+}

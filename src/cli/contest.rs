@@ -1,0 +1,36 @@
+//! `grundy contest`: judge a local contest and print its scoreboard.
+
+use std::path::PathBuf;
+
+use grundy::batch::contest::{self, ContestOptions};
+use grundy::report::{self, Style};
+
+use super::exit::Failure;
+use super::{Global, batch_jobs, context, finish, problem_set};
+
+pub fn run(
+    g: &Global,
+    file: PathBuf,
+    jobs_wanted: Option<usize>,
+    out: PathBuf,
+    resume: bool,
+) -> Result<u8, Failure> {
+    let opts = ContestOptions {
+        file,
+        jobs: batch_jobs(jobs_wanted),
+        out,
+        resume,
+    };
+    let ctx = context(g)?;
+    let run = contest::contest(&problem_set(g), &ctx, &opts)?;
+    if let Some(standings) = &run.standings {
+        print!("{}", report::scoreboard_text(standings, &Style::detect()));
+        if !run.issues.is_empty() {
+            println!(
+                "{} submissions not counted or not judged (listed in submissions.json)",
+                run.issues.len()
+            );
+        }
+    }
+    Ok(finish(&run.summary))
+}

@@ -1,0 +1,50 @@
+//! `grundy list`: the problems with their titles, limits and sources.
+
+use anyhow::anyhow;
+
+use super::exit::{Failure, internal, usage};
+use super::{Global, problem_set};
+
+pub fn run(g: &Global, json: bool) -> Result<u8, Failure> {
+    let problems = problem_set(g).all().map_err(|e| usage(anyhow!(e)))?;
+    if json {
+        let rows: Vec<_> = problems
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "id": p.id.0, "title": p.title, "source": p.source,
+                    "time_ms": p.limits.time.as_millis() as u64,
+                    "memory_kib": p.limits.memory.kib(),
+                    "output_kib": p.limits.output.kib(),
+                    "groups": p.groups.iter().map(|g| &g.name).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).map_err(|e| internal(anyhow!(e)))?
+        );
+        return Ok(0);
+    }
+    let width = problems
+        .iter()
+        .map(|p| p.id.0.len())
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    println!(
+        "{:<width$}  {:<32} {:>6} {:>8}  source",
+        "id", "title", "time", "memory"
+    );
+    for p in &problems {
+        println!(
+            "{:<width$}  {:<32} {:>5}s {:>8}  {}",
+            p.id.0,
+            p.title,
+            p.limits.time.as_secs_f64(),
+            p.limits.memory.to_string(),
+            p.source
+        );
+    }
+    Ok(0)
+}

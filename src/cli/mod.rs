@@ -1,0 +1,336 @@
+//! The `grundy` command line: parse, call the library, print, and map
+//! failures to the exit codes of SPEC.md (all of them in [`exit`]). One
+//! file per command; printing happens here and in `report`, never in the
+//! library.
+
+mod contest;
+mod exit;
+mod export;
+mod gen_cmd;
+mod grade;
+mod judge;
+mod list;
+mod merge;
+mod stress;
+mod verify;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, anyhow};
+use clap::{Args, Parser, Subcommand};
+
+use grundy::batch::{self, RunSummary};
+use grundy::cache::Cache;
+use grundy::judge::{Context, Options};
+use grundy::language::Languages;
+use grundy::spec::{Problem, ProblemSet};
+
+use exit::{Failure, internal, usage};
+
+#[derive(Parser)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Judge and grade programs for impartial-game problems (Nim and family)"
+)]
+struct Cli {
+    #[command(flatten)]
+    global: Global,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args)]
+struct Global {
+    /// Folder of problems [default: $GRUNDY_PROBLEMS, else ./problems]
+    #[arg(long, global = true, value_name = "DIR")]
+    problems: Option<PathBuf>,
+    /// Cache folder [default: $GRUNDY_CACHE, else ~/.cache/grundy]
+    #[arg(long, global = true, value_name = "DIR")]
+    cache: Option<PathBuf>,
+    /// Languages config file (YAML) applied over the built-in table [default: $GRUNDY_LANGUAGES]
+    #[arg(long, global = true, value_name = "FILE")]
+    languages: Option<PathBuf>,
+    /// Isolation of the programs run: `auto` (the strongest available, see
+    /// SECURITY.md) or `off` (limits only; never for untrusted code)
+    #[arg(long, global = true, value_enum, default_value_t = SandboxMode::Auto)]
+    sandbox: SandboxMode,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SandboxMode {
+    Auto,
+    Off,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the problems with their titles, limits and sources
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Judge submissions on a problem
+    Judge {
+        /// Problem id, or a folder holding problem.yaml
+        problem: String,
+        /// Source files (C, C++, Java, Python 3, Rust) or executables
+        #[arg(required = true)]
+        submissions: Vec<PathBuf>,
+        /// Print SPEC.md's JSON object instead of the terminal view
+        #[arg(long)]
+        json: bool,
+        /// Judge only this group (repeatable; `sample` is the samples)
+        #[arg(long = "tests", value_name = "GROUP")]
+        tests: Vec<String>,
+        /// Tests run at once (default 1: timings stay comparable)
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Language id instead of detection by extension (c, cpp, java, python, rust, exe)
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Check references, oracles, known submissions and samples
+    Verify {
+        /// Problem ids (default: all)
+        #[arg(value_name = "PROBLEM")]
+        ids: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
+    /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
+    Grade {
+        /// One file per student (with --problem), or one folder per student
+        /// holding one file per problem named after the problem id
+        dir: PathBuf,
+        /// The problem every file is for (one file per student)
+        #[arg(long)]
+        problem: Option<String>,
+        /// Tests run at once [default: half the CPUs, at least 1; at most the CPUs]
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Output folder
+        #[arg(long, default_value = "grundy-out")]
+        out: PathBuf,
+        /// Continue an interrupted run in OUT without judging again what is done
+        #[arg(long)]
+        resume: bool,
+        /// Judge share K of N (K from 0), for job arrays; `grundy merge` combines the shares
+        #[arg(long, value_name = "K/N")]
+        shard: Option<grundy::batch::Shard>,
+        /// What the feedback files tell: verdict, groups, or first-fail
+        #[arg(long, default_value = "groups", value_name = "LEVEL")]
+        feedback: grundy::batch::FeedbackLevel,
+    },
+    /// Judge a local contest and print its scoreboard (also OUT/scoreboard.html)
+    Contest {
+        /// The contest file (problems, contestants, submissions, scoring)
+        file: PathBuf,
+        /// Tests run at once [default: half the CPUs, at least 1]
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Output folder
+        #[arg(long, default_value = "grundy-contest")]
+        out: PathBuf,
+        /// Reuse the results in OUT: judge only new or unfinished submissions
+        #[arg(long)]
+        resume: bool,
+    },
+    /// Combine the outputs of `grade --shard` runs into the reports of one run
+    Merge {
+        /// The shards' output folders
+        #[arg(required = true, value_name = "SHARD_OUT")]
+        inputs: Vec<PathBuf>,
+        /// Output folder for the combined reports
+        #[arg(long)]
+        out: PathBuf,
+        /// What the feedback files tell [default: as the shards were run]
+        #[arg(long, value_name = "LEVEL")]
+        feedback: Option<grundy::batch::FeedbackLevel>,
+    },
+    /// Write a problem's tests as <name>.in / <name>.ans
+    Gen {
+        problem: String,
+        /// Base seed replacing the spec's
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Output folder [default: ./tests-<problem>]
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Search for an input a submission fails, and shrink it (see docs/stress.md)
+    Stress {
+        problem: String,
+        submission: PathBuf,
+        /// Seconds for the search (shrinking may take as long again)
+        #[arg(long, default_value_t = 10.0)]
+        time: f64,
+        /// Seed of the fresh random rounds
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print {"found", "input", "expected", "actual", "verdict", "tries", …}
+        #[arg(long)]
+        json: bool,
+        /// Tests run at once
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Language id instead of detection by extension
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
+    Export {
+        problem: String,
+        /// The package folder to create (new or empty; name it like `nimyesno`)
+        #[arg(long = "to", value_name = "DIR")]
+        to: PathBuf,
+    },
+}
+
+/// Parses the command line, runs the command, and prints a failure.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            eprintln!("grundy: {:#}", f.error);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<u8, Failure> {
+    let g = &cli.global;
+    grundy::sandbox::set_mode(match g.sandbox {
+        SandboxMode::Auto => grundy::sandbox::Mode::Auto,
+        SandboxMode::Off => grundy::sandbox::Mode::Off,
+    });
+    match cli.command {
+        Command::List { json } => list::run(g, json),
+        Command::Judge {
+            problem,
+            submissions,
+            json,
+            tests,
+            jobs,
+            lang,
+        } => {
+            let options = Options {
+                jobs,
+                groups: tests,
+                fail_fast: false,
+                language: lang,
+                cancel: None,
+            };
+            judge::run(g, &problem, &submissions, json, &options)
+        }
+        Command::Verify { ids, jobs } => verify::run(g, &ids, jobs),
+        Command::Gen { problem, seed, out } => gen_cmd::run(g, &problem, seed, out),
+        Command::Grade {
+            dir,
+            problem,
+            jobs,
+            out,
+            resume,
+            shard,
+            feedback,
+        } => grade::run(g, dir, problem, jobs, out, resume, shard, feedback),
+        Command::Contest {
+            file,
+            jobs,
+            out,
+            resume,
+        } => contest::run(g, file, jobs, out, resume),
+        Command::Merge {
+            inputs,
+            out,
+            feedback,
+        } => merge::run(inputs, out, feedback),
+        Command::Export { problem, to } => export::run(g, &problem, &to),
+        Command::Stress {
+            problem,
+            submission,
+            time,
+            seed,
+            json,
+            jobs,
+            lang,
+        } => {
+            if !(time.is_finite() && time > 0.0 && time <= 86_400.0) {
+                return Err(usage(anyhow!(
+                    "--time must be a number of seconds above 0, found {time}"
+                )));
+            }
+            let options = grundy::stress::Options {
+                time: std::time::Duration::from_secs_f64(time),
+                seed,
+                jobs,
+                language: lang,
+            };
+            stress::run(g, &problem, &submission, &options, json)
+        }
+    }
+}
+
+fn problem_set(g: &Global) -> ProblemSet {
+    let dir = g
+        .problems
+        .clone()
+        .or_else(|| std::env::var_os("GRUNDY_PROBLEMS").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("problems"));
+    ProblemSet::new(dir)
+}
+
+fn context(g: &Global) -> Result<Context, Failure> {
+    let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
+    let cache = Cache::open(&cache_dir)
+        .with_context(|| {
+            format!(
+                "cannot use the cache folder {} (choose another with --cache)",
+                cache_dir.display()
+            )
+        })
+        .map_err(internal)?;
+    let config = g
+        .languages
+        .clone()
+        .or_else(|| std::env::var_os("GRUNDY_LANGUAGES").map(PathBuf::from));
+    let languages = match config {
+        Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e)))?,
+        None => Languages::default(),
+    };
+    Ok(Context::new(cache, languages)?)
+}
+
+fn find(g: &Global, id: &str) -> Result<Problem, Failure> {
+    problem_set(g).find(id).map_err(|e| usage(anyhow!(e)))
+}
+
+/// The number of tests a batch command runs at once; a note when the
+/// request was cut.
+fn batch_jobs(requested: Option<usize>) -> usize {
+    let (n, note) = batch::jobs(requested);
+    if let Some(note) = note {
+        eprintln!("grundy: {note}");
+    }
+    n
+}
+
+/// Prints the closing lines of a batch command; its exit code.
+fn finish(summary: &RunSummary) -> u8 {
+    match summary.interrupted {
+        Some(sig) => {
+            for l in &summary.lines {
+                eprintln!("grundy: {l}");
+            }
+            exit::interrupted(sig)
+        }
+        None => {
+            for l in &summary.lines {
+                println!("{l}");
+            }
+            exit::of(summary.overall)
+        }
+    }
+}

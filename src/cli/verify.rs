@@ -1,0 +1,93 @@
+//! `grundy verify`: check references, oracles, known submissions and samples.
+
+use anyhow::anyhow;
+use grundy::report::Style;
+use grundy::verdict::Verdict;
+use grundy::verify::{self, Status};
+
+use super::exit::{self, Failure, usage};
+use super::{Global, context, find, problem_set};
+
+pub fn run(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
+    let problems = if ids.is_empty() {
+        problem_set(g).all().map_err(|e| usage(anyhow!(e)))?
+    } else {
+        ids.iter().map(|id| find(g, id)).collect::<Result<_, _>>()?
+    };
+    let ctx = context(g)?;
+    let style = Style::detect();
+    let mut all_ok = true;
+    println!(
+        "{:<18} {:>5}  {:<10} {:<10} {:<10} known",
+        "problem", "tests", "reference", "oracle", "samples"
+    );
+    for p in &problems {
+        let report = match verify::verify(p, &ctx, jobs) {
+            Ok(r) => r,
+            Err(e) => {
+                all_ok = false;
+                println!("{:<18} {}", p.id.0, style.verdict(Verdict::IE));
+                println!("  {e}");
+                continue;
+            }
+        };
+        all_ok &= report.passed();
+        print_report(&report, &style);
+    }
+    println!(
+        "{}",
+        if all_ok {
+            "verify: everything as expected"
+        } else {
+            "verify: FAILED"
+        }
+    );
+    Ok(if all_ok { exit::OK } else { exit::NOT_ACCEPTED })
+}
+
+fn print_report(r: &verify::ProblemReport, style: &Style) {
+    let word = |s: &Status| match s {
+        Status::Passed(_) => "ok",
+        Status::Failed(_) => "FAILED",
+        Status::Skipped(_) => "skipped",
+    };
+    let good = r.known.iter().filter(|k| k.got == k.expected).count();
+    println!(
+        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}/{}",
+        r.id,
+        r.tests,
+        word(&r.reference),
+        word(&r.oracle),
+        word(&r.samples),
+        good,
+        r.known.len()
+    );
+    for s in [&r.reference, &r.oracle, &r.samples] {
+        if let Status::Failed(why) = s {
+            println!("  {} {why}", style.verdict(Verdict::WA));
+        }
+    }
+    for k in &r.known {
+        let name = k
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mark = if k.got == k.expected { "ok " } else { "BAD" };
+        println!(
+            "  {mark} {:<28} expected {:<3} got {:<3} {}{}",
+            name,
+            k.expected.code(),
+            k.got.code(),
+            k.first_failing
+                .as_deref()
+                .map(|t| format!("at {t}"))
+                .unwrap_or_default(),
+            if k.got == k.expected || k.message.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", k.message)
+            }
+        );
+    }
+}
