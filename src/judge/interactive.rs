@@ -54,6 +54,7 @@ pub fn judge_test(
         diff: None,
         stderr: String::new(),
         game: None,
+        moves: None,
     };
     let starts = std::fs::read_to_string(&test.input)
         .map_err(|e| format!("cannot read {}: {e}", test.input.display()))
@@ -90,6 +91,7 @@ pub fn judge_test(
         Exit::Code(c) => r.exit_code = Some(c),
         Exit::Signal(s) => r.signal = Some(s),
     }
+    r.moves = Some(played.moves);
     let (verdict, message) = verdict(&played, &limits);
     r.verdict = verdict;
     r.message = message;
@@ -129,6 +131,8 @@ pub struct Played {
     pub outcome: RunOutcome,
     pub result: Outcome,
     pub transcript: Transcript,
+    /// Moves played in the run, both sides.
+    pub moves: u64,
     stopped: Option<Stopped>,
     idle_limit: Duration,
     pub stderr_head: String,
@@ -303,6 +307,7 @@ pub fn play(
         outcome,
         result,
         transcript: interactor.transcript().clone(),
+        moves: interactor.moves(),
         stopped,
         idle_limit,
         stderr_head: head(&spec.stderr, STDERR_CAP),

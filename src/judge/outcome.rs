@@ -40,6 +40,7 @@ pub fn judge_test(
         diff: None,
         stderr: String::new(),
         game: None,
+        moves: None,
     };
     let answer = match &test.answer {
         Ok(a) => a,

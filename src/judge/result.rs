@@ -35,6 +35,9 @@ pub struct TestResult {
     /// and every move (`games::play::Transcript`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<crate::games::play::Transcript>,
+    /// Interactive problems: moves played in the run (both sides).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u64>,
 }
 
 /// The result of one submission (one element of `results`).

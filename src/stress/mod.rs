@@ -177,6 +177,7 @@ impl Runner<'_> {
                         diff: None,
                         stderr: String::new(),
                         game: None,
+                        moves: None,
                     },
                 }));
             }
