@@ -43,6 +43,7 @@ cat > "$work/ping.c" <<'C'
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/wait.h>
 /* Two processes alternate `i x` lines over two pipes, flushing each:
    the least any interactive judge can cost per move. */
 int main(int argc, char **argv) {
@@ -53,11 +54,13 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &t0);
     pid_t pid = fork();
     if (pid == 0) {
+        close(a[1]); close(b[0]);
         FILE *in = fdopen(a[0], "r"), *out = fdopen(b[1], "w");
         int i; long x;
         while (fscanf(in, "%d %ld", &i, &x) == 2) { fprintf(out, "%d %ld\n", i, x); fflush(out); }
         return 0;
     }
+    close(a[0]); close(b[1]);
     FILE *out = fdopen(a[1], "w"), *in = fdopen(b[0], "r");
     int i; long x;
     for (long m = 0; m < moves; m += 2) {
@@ -65,6 +68,7 @@ int main(int argc, char **argv) {
         if (fscanf(in, "%d %ld", &i, &x) != 2) return 1;
     }
     fclose(out);
+    waitpid(pid, NULL, 0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
     printf("%.3f\n", s * 1000);
