@@ -20,6 +20,11 @@ have lualatex || lean+=(texlive-latex-base texlive-latex-recommended texlive-lat
   texlive-fonts-recommended texlive-plain-generic texlive-luatex texlive-lang-cyrillic)
 have dvisvgm || lean+=(dvisvgm)
 have tidy || lean+=(tidy)
+# tests/batch_slurm.rs starts a one-node Slurm cluster of its own.
+have slurmctld || lean+=(slurmctld)
+have slurmd || lean+=(slurmd)
+have sbatch || lean+=(slurm-client)
+have munged || lean+=(munge)
 
 if [ ${#need[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then
   sudo=""
@@ -31,6 +36,13 @@ if [ ${#need[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then
   if [ ${#lean[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${lean[@]}" >/dev/null
   fi
+fi
+
+# tests/batch_deploy.rs validates deploy/k8s against Kubernetes' schemas.
+if ! have kubernetes-validate; then
+  python3 -m pip install -q kubernetes-validate 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages kubernetes-validate
+  hash -r
 fi
 
 # problemtools (the ICPC package format's reference checker) from PyPI.

@@ -39,6 +39,9 @@ pub struct KnownCheck {
     /// The first test that was not AC (the test that rejects it).
     pub first_failing: Option<String>,
     pub message: String,
+    /// Why it was not judged (a language without a toolchain here): not a
+    /// failure of the problem.
+    pub skipped: Option<String>,
 }
 
 /// Everything verify found about one problem.
@@ -50,12 +53,17 @@ pub struct ProblemReport {
     pub oracle: Status,
     pub samples: Status,
     pub known: Vec<KnownCheck>,
+    /// What of the problem was read but not honoured (see `Problem::notes`).
+    pub notes: Vec<String>,
 }
 
 impl ProblemReport {
     pub fn passed(&self) -> bool {
         !(self.reference.failed() || self.oracle.failed() || self.samples.failed())
-            && self.known.iter().all(|k| k.got == k.expected)
+            && self
+                .known
+                .iter()
+                .all(|k| k.skipped.is_some() || k.got == k.expected)
     }
 }
 
@@ -88,6 +96,7 @@ pub fn verify(
         oracle,
         samples: check_samples(problem),
         known,
+        notes: problem.notes.clone(),
     })
 }
 
@@ -108,7 +117,7 @@ fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
     };
     match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
         Ok(r) if r.verdict == Verdict::AC => {
-            let max = r.tests.iter().map(|t| t.time_ms).fold(0.0, f64::max);
+            let max = r.tests.iter().map(|t| t.time_ms()).fold(0.0, f64::max);
             Status::Passed(format!("AC, max {max:.0} ms"))
         }
         Ok(r) => {
@@ -135,6 +144,13 @@ fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
 
 /// Runs the reference on every oracle case of the catalog entry.
 fn check_oracle(problem: &Problem, reference: &Compiled, ctx: &Context) -> Status {
+    // A package says nothing of being a catalog game: one whose folder is
+    // called `nim` is another problem of the same name.
+    if crate::spec::is_icpc_package(&problem.dir) {
+        return Status::Skipped(
+            "ICPC package: the catalog's oracles are for grundy's own problems".into(),
+        );
+    }
     let Some(entry) = catalog::entry(&problem.id.0) else {
         return Status::Skipped("no oracle for this problem".into());
     };
@@ -223,7 +239,26 @@ fn check_known(
         got: Verdict::IE,
         first_failing: None,
         message: String::new(),
+        skipped: None,
     };
+    match ctx.languages.detect(path) {
+        Ok(lang) => {
+            if let Some(program) = crate::language::missing_toolchain(lang) {
+                check.skipped = Some(format!(
+                    "skipped: no toolchain for {} (`{program}` is not installed)",
+                    lang.name
+                ));
+                return check;
+            }
+        }
+        Err(_) => {
+            check.skipped = Some(format!(
+                "skipped: no toolchain for {}",
+                foreign_language(path)
+            ));
+            return check;
+        }
+    }
     match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
         Ok(r) => {
             check.got = r.verdict;
@@ -237,6 +272,35 @@ fn check_known(
         Err(e) => check.message = e.to_string(),
     }
     check
+}
+
+/// The name of a language grundy has no entry for, from the extension,
+/// so the skip says what would be needed.
+fn foreign_language(path: &Path) -> String {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let name = match ext.as_str() {
+        "kt" => "Kotlin",
+        "cs" => "C#",
+        "go" => "Go",
+        "js" => "JavaScript",
+        "ts" => "TypeScript",
+        "rb" => "Ruby",
+        "scala" => "Scala",
+        "hs" => "Haskell",
+        "pas" => "Pascal",
+        "php" => "PHP",
+        "swift" => "Swift",
+        "ml" => "OCaml",
+        "lua" => "Lua",
+        "pl" => "Perl",
+        "f90" | "f95" => "Fortran",
+        "" => return format!("{} (no extension)", path.display()),
+        other => return format!("`.{other}` files"),
+    };
+    name.to_string()
 }
 
 /// Every sample's input and output must appear in the statement, so the

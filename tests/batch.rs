@@ -222,11 +222,11 @@ fn one_file_per_student_and_feedback_levels() {
         "verdict level names no group:\n{verdict}"
     );
     assert!(
-        groups.contains("small            failed: 0/1 tests, 0/50 points"),
+        groups.contains("small            failed: passed 0 of 1 tests, 0/50 points"),
         "{groups}"
     );
     assert!(
-        groups.contains("large            passed: 1/1 tests, 50/50 points"),
+        groups.contains("large            passed 1 of 1 tests, 50/50 points"),
         "{groups}"
     );
     assert!(!groups.contains("input:"), "{groups}");
@@ -286,17 +286,20 @@ fn processes_mentioning(marker: &str) -> Vec<String> {
 fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
     let t = tempfile::tempdir().expect("tempdir");
     let class = t.path().join("class");
-    // Programs that sleep, under a 20 s time limit (a 60 s wall limit):
-    // when Ctrl-C comes they are running, and only the interrupt can end
-    // them within the 10 s this test allows.
+    // Programs that sleep an hour under a 300 s time limit: when Ctrl-C
+    // comes they are running, and only the interrupt can end them within
+    // the generous bound this test allows.
     for s in 0..4 {
-        write(&class.join(format!("s{s}/xor.c")), &template("sleep.c"));
+        write(
+            &class.join(format!("s{s}/xor.c")),
+            "#include <unistd.h>\nint main(void) { sleep(3600); return 0; }\n",
+        );
     }
     let problems = t.path().join("problems");
     let xor = std::fs::read_to_string(fixtures().join("problems/xor/problem.yaml"))
         .expect("xor spec")
-        .replace("time: 200ms", "time: 20s");
-    assert!(xor.contains("time: 20s"), "the fixture's limits changed");
+        .replace("time: 200ms", "time: 300s");
+    assert!(xor.contains("time: 300s"), "the fixture's limits changed");
     write(&problems.join("xor/problem.yaml"), &xor);
     let tmp = t.path().join("tmp");
     let cache = t.path().join("cache");
@@ -349,7 +352,10 @@ fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
         "stderr:\n{}",
         text(&out.stderr)
     );
-    assert!(took < Duration::from_secs(10), "stopped in {took:?}");
+    // Not a speed check: a judge that waited for its runs would take the
+    // runs' 300 s limit; any prompt stop, however loaded the machine, is
+    // far below this bound.
+    assert!(took < Duration::from_secs(150), "stopped in {took:?}");
     assert!(
         text(&out.stderr).contains("--resume"),
         "{}",

@@ -181,3 +181,57 @@ fn kubernetes_indexed_job_then_merge_equal_one_run() {
     run_container(&env, &argv, &[("OUT_DIR", out.as_path())], &[]);
     assert_same_reports(&t.path().join("whole"), &out.join("merged"));
 }
+
+/// `kubernetes-validate --strict` against the schemas of one Kubernetes
+/// version (offline: the schemas ship with the package; `kubectl
+/// --dry-run=client` would need a server).
+fn kubernetes_validate(files: &[PathBuf]) -> Option<std::process::Output> {
+    let probe = Command::new("kubernetes-validate")
+        .arg("--version")
+        .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        let msg = "kubernetes-validate is not installed: run .ci/setup.sh";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
+        eprintln!("skipped: {msg}");
+        return None;
+    }
+    Some(
+        Command::new("kubernetes-validate")
+            .args(["--strict", "--kubernetes-version", "1.30.0"])
+            .args(files)
+            .output()
+            .expect("kubernetes-validate"),
+    )
+}
+
+#[test]
+fn kubernetes_manifests_validate_against_the_api_schemas() {
+    let files: Vec<PathBuf> = ["grade-indexed-job.yaml", "merge-job.yaml"]
+        .iter()
+        .map(|f| root().join("deploy/k8s").join(f))
+        .collect();
+    let Some(out) = kubernetes_validate(&files) else {
+        return;
+    };
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    // The validator does reject a field the API does not have.
+    let t = tempfile::tempdir().expect("tempdir");
+    let bad = t.path().join("bad.yaml");
+    let text_ok = std::fs::read_to_string(&files[0]).expect("manifest");
+    std::fs::write(
+        &bad,
+        text_ok.replace(
+            "completionMode: Indexed",
+            "completionMode: Indexed\n  completionz: 4",
+        ),
+    )
+    .expect("write");
+    let out = kubernetes_validate(&[bad]).expect("validator present");
+    assert!(!out.status.success(), "a misspelt field passed validation");
+    assert!(text(&out.stdout).contains("completionz") || text(&out.stderr).contains("completionz"));
+}

@@ -230,6 +230,19 @@ fn times_from_the_files_in_a_folder() {
     assert_eq!(s["rows"][0]["penalty"], 27, "7 minutes + 20 for the WA");
     assert_eq!(s["rows"][1]["contestant"], "ana");
     assert_eq!(s["rows"][1]["penalty"], 42);
+    assert!(
+        text(&out.stderr).contains("modification times") && text(&out.stderr).contains("duration"),
+        "no warning about file times without a duration: {}",
+        text(&out.stderr)
+    );
+    // With a duration the times are bounded: no warning.
+    write(
+        &t.path().join("contest.yaml"),
+        "title: Files\nstart: 2025-03-01T10:00:00Z\nduration: 5h\nproblems: [xor]\nsubmissions: subs\n",
+    );
+    let timed = run_contest(t.path(), &t.path().join("o1"), &[]);
+    assert_eq!(timed.status.code(), Some(1), "{}", text(&timed.stderr));
+    assert!(!text(&timed.stderr).contains("modification times"));
 
     // Clock times need the start.
     write(

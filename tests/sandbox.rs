@@ -110,3 +110,8 @@ fn isolation_is_reported() {
 fn runs_go_first_to_the_oom_killer() {
     scenarios::runs_go_first_to_the_oom_killer(As::Me);
 }
+
+#[test]
+fn memory_is_what_is_touched() {
+    scenarios::memory_is_what_is_touched(As::Me);
+}

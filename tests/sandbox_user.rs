@@ -15,6 +15,11 @@ fn nobody() -> Option<As> {
     if harness::is_root() {
         Some(As::Nobody)
     } else {
+        // In CI these tests are the unprivileged mode's: they must run.
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but the tests as `nobody` cannot run: they need root"
+        );
         eprintln!("not root: the user mechanisms are what tests/sandbox.rs tests");
         None
     }
@@ -128,4 +133,66 @@ fn user_runs_go_first_to_the_oom_killer() {
     if let Some(who) = nobody() {
         scenarios::runs_go_first_to_the_oom_killer(who);
     }
+}
+
+/// As an ordinary user the sandbox cannot stop `stat` and `chmod` of the
+/// judge's files nor count memory held in several processes: `grade`
+/// refuses untrusted code (exit 2, naming what is missing) unless told
+/// `--allow-weak-sandbox`, and then grades.
+#[test]
+fn user_grade_refuses_a_weak_sandbox_unless_allowed() {
+    use std::os::unix::process::CommandExt;
+    let Some(who) = nobody() else { return };
+    let p = harness::Project::new(who);
+    p.problem("p", "token\n", "limits:\n  time: 2s\n  memory: 64MiB");
+    p.write("class/alice.c", &harness::source("reference.c"));
+    p.hand_over();
+    let _serial = harness::SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let grade = |extra: &[&str]| {
+        let mut cmd = std::process::Command::new(p.path("grundy"));
+        cmd.arg("--problems")
+            .arg(p.path("problems"))
+            .arg("--cache")
+            .arg(p.path("cache"))
+            .args(extra)
+            .arg("grade")
+            .arg(p.path("class"))
+            .arg("--problem")
+            .arg("p")
+            .arg("--out")
+            .arg(p.path("out"))
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", p.path("home"))
+            .current_dir(p.dir.path())
+            .uid(harness::NOBODY)
+            .gid(harness::NOBODY);
+        // Another test's thread may fork while it copies its own binary,
+        // holding a writable descriptor to a file like ours for a moment
+        // (ETXTBSY): try again.
+        let mut tries = 0;
+        let out = loop {
+            match cmd.output() {
+                Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && tries < 100 => {
+                    tries += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                r => break r.expect("grundy grade"),
+            }
+        };
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = grade(&[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("chmod") && stderr.contains("memory cgroup"),
+        "{stderr}"
+    );
+    assert!(!p.path("out").exists(), "refused, yet graded");
+    let (code, stderr) = grade(&["--allow-weak-sandbox"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(p.path("out/grades.csv").exists(), "{stderr}");
 }

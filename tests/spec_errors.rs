@@ -163,3 +163,17 @@ fn unknown_problem_id() {
         stderr(&out)
     );
 }
+
+#[test]
+fn mistyped_problem_id_gets_a_suggestion() {
+    let out = common::grundy_in(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems"),
+        &["judge", "nmi", "whatever.c"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no problem `nmi`; did you mean `nim`?"),
+        "{}",
+        stderr(&out)
+    );
+}

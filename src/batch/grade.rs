@@ -362,25 +362,17 @@ pub fn prepare_problems<'a>(
 /// The names and points the reports need; with no points given, every
 /// group weighs the same (as scoring does).
 pub fn problem_info(p: &Problem) -> ProblemInfo {
-    let total: f64 = p.groups.iter().map(|g| g.points).sum();
-    let even = if p.groups.is_empty() {
-        0.0
-    } else {
-        100.0 / p.groups.len() as f64
-    };
+    let points: Vec<f64> = p.groups.iter().map(|g| g.points).collect();
     ProblemInfo {
         id: p.id.0.clone(),
         title: p.title.clone(),
         groups: p
             .groups
             .iter()
-            .map(|g| GroupInfo {
+            .zip(crate::verdict::scoring::weights(&points))
+            .map(|(g, points)| GroupInfo {
                 name: g.name.clone(),
-                points: if total > 0.0 {
-                    g.points / total * 100.0
-                } else {
-                    even
-                },
+                points,
             })
             .collect(),
     }

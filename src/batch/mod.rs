@@ -52,7 +52,9 @@ pub enum BatchError {
 impl From<JudgeError> for BatchError {
     fn from(e: JudgeError) -> Self {
         match e {
-            JudgeError::Problem(_) | JudgeError::Submission(_) => BatchError::Usage(e.to_string()),
+            JudgeError::Problem(_) | JudgeError::Submission(_) | JudgeError::Usage(_) => {
+                BatchError::Usage(e.to_string())
+            }
             JudgeError::Io(_) => BatchError::Internal(e.to_string()),
         }
     }

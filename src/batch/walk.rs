@@ -154,15 +154,30 @@ impl Walker<'_> {
         self.students.insert(student.to_string());
         let rel_folder = self.rel(folder);
         let mut seen = 0;
-        let walker = walkdir::WalkDir::new(folder)
+        let mut walker = walkdir::WalkDir::new(folder)
             .min_depth(1)
             .follow_links(false)
             .sort_by_file_name()
             .into_iter()
             .filter_entry(|e| !is_hidden(&e.file_name().to_string_lossy()));
         let mut files = Vec::new();
-        for entry in walker {
+        // A folder named after a problem is one submission of several
+        // files (`alice/nim/main.cpp` with `alice/nim/util.h`).
+        let names_problem = |name: &str| match self.layout.problem {
+            Some(id) => name.eq_ignore_ascii_case(id),
+            None => {
+                (self.layout.is_problem)(name) || (self.layout.is_problem)(&name.to_lowercase())
+            }
+        };
+        while let Some(entry) = walker.next() {
             match entry {
+                Ok(e)
+                    if e.file_type().is_dir()
+                        && e.file_name().to_str().is_some_and(names_problem) =>
+                {
+                    files.push((e.path().to_path_buf(), false));
+                    walker.skip_current_dir();
+                }
                 Ok(e) if e.file_type().is_dir() => {}
                 Ok(e) => files.push((e.path().to_path_buf(), e.path_is_symlink())),
                 Err(e) => {
@@ -349,8 +364,12 @@ impl Walker<'_> {
     }
 }
 
-/// The file's bytes, or why they cannot be had.
+/// The file's bytes (a folder submission's files, named), or why they
+/// cannot be had.
 pub fn read_source(path: &Path) -> Result<Vec<u8>, String> {
+    if path.is_dir() {
+        return crate::language::folder_fingerprint(path).map_err(|e| e.to_string());
+    }
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
     if meta.len() > MAX_SOURCE {
         return Err(format!(
@@ -486,6 +505,43 @@ mod tests {
                 ("frank.c".to_string(), IssueKind::Unreadable),
             ]
         );
+    }
+
+    #[test]
+    fn a_folder_named_after_a_problem_is_one_submission() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let r = t.path();
+        write(r, "alice/nim/main.cpp", "#include \"util.h\"");
+        write(r, "alice/nim/util.h", "int f();");
+        write(r, "bob/wythoff/main.py", "import m");
+        write(r, "bob/wythoff/m.py", "x = 1");
+        let languages = Languages::default();
+        let is_problem = |s: &str| s == "nim" || s == "wythoff";
+        let layout = Layout {
+            problem: None,
+            is_problem: &is_problem,
+            languages: &languages,
+            skip: None,
+        };
+        let w = walk(r, &layout).expect("walk");
+        let items: Vec<_> = w
+            .items
+            .iter()
+            .map(|i| (i.student.as_str(), i.problem.as_str(), i.file.as_str()))
+            .collect();
+        assert_eq!(
+            items,
+            [
+                ("alice", "nim", "alice/nim"),
+                ("bob", "wythoff", "bob/wythoff")
+            ]
+        );
+        assert!(w.issues.is_empty(), "{:?}", w.issues);
+        // The fingerprint changes with any file of the folder.
+        let before = w.items[0].sha.clone();
+        write(r, "alice/nim/util.h", "int g();");
+        let w = walk(r, &layout).expect("walk");
+        assert_ne!(w.items[0].sha, before);
     }
 
     #[test]

@@ -33,7 +33,9 @@ pub fn internal(error: anyhow::Error) -> Failure {
 impl From<JudgeError> for Failure {
     fn from(e: JudgeError) -> Self {
         match e {
-            JudgeError::Problem(_) | JudgeError::Submission(_) => usage(anyhow!(e)),
+            JudgeError::Problem(_) | JudgeError::Submission(_) | JudgeError::Usage(_) => {
+                usage(anyhow!(e))
+            }
             JudgeError::Io(_) => internal(anyhow!(e)),
         }
     }

@@ -18,7 +18,7 @@ pub fn run(
 ) -> Result<u8, Failure> {
     let problem = find(g, id)?;
     for s in submissions {
-        if !s.is_file() {
+        if !s.is_file() && !s.is_dir() {
             return Err(usage(anyhow!("{}: no such file", s.display())));
         }
     }

@@ -11,6 +11,8 @@ mod grade;
 mod judge;
 mod list;
 mod merge;
+mod mutants;
+mod similar;
 mod stress;
 mod verify;
 
@@ -56,6 +58,10 @@ struct Global {
     /// SECURITY.md) or `off` (limits only; never for untrusted code)
     #[arg(long, global = true, value_enum, default_value_t = SandboxMode::Auto)]
     sandbox: SandboxMode,
+    /// Let `grade` and `contest` run untrusted code although the sandbox
+    /// lacks protections (as an ordinary user; see SECURITY.md)
+    #[arg(long, global = true)]
+    allow_weak_sandbox: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -98,6 +104,9 @@ enum Command {
         ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Also measure the tests by the mutants of the reference (a survivor fails verify)
+        #[arg(long)]
+        mutants: bool,
     },
     /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
     Grade {
@@ -122,6 +131,29 @@ enum Command {
         /// What the feedback files tell: verdict, groups, or first-fail
         #[arg(long, default_value = "groups", value_name = "LEVEL")]
         feedback: grundy::batch::FeedbackLevel,
+        /// Also compare the submissions pairwise: OUT/similarity.html and .json (see `similar`)
+        #[arg(long)]
+        similarity: bool,
+    },
+    /// Find pairs of submissions that look copied: OUT/similarity.html and similarity.json
+    Similar {
+        /// The class folder, laid out as for `grade`
+        dir: PathBuf,
+        /// The problem every file is for (one file per student)
+        #[arg(long)]
+        problem: Option<String>,
+        /// Report pairs sharing at least this share (0-1) of the smaller file's fingerprints
+        #[arg(long, default_value_t = 0.3)]
+        threshold: f64,
+        /// ...and at least this many fingerprints
+        #[arg(long, default_value_t = 15)]
+        min_matches: usize,
+        /// Print similarity.json instead of one line per pair
+        #[arg(long)]
+        json: bool,
+        /// Output folder
+        #[arg(long, default_value = "grundy-similar")]
+        out: PathBuf,
     },
     /// Judge a local contest and print its scoreboard (also OUT/scoreboard.html)
     Contest {
@@ -159,6 +191,24 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Measure the tests by the mutants of the reference they reject; --harden adds tests for survivors (see docs/mutants.md)
+    Mutants {
+        /// Problem ids, or paths to problem folders / packages
+        #[arg(value_name = "PROBLEM", required = true)]
+        ids: Vec<String>,
+        /// Print one JSON object per problem
+        #[arg(long)]
+        json: bool,
+        /// Mutants judged at once
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Start no mutant after this many seconds (the rest are "not run")
+        #[arg(long, value_name = "SECONDS")]
+        time_budget: Option<f64>,
+        /// Add each survivor's shrunk input to problem.yaml as a new group, then judge again
+        #[arg(long)]
+        harden: bool,
+    },
     /// Search for an input a submission fails, and shrink it (see docs/stress.md)
     Stress {
         problem: String,
@@ -190,6 +240,7 @@ enum Command {
 
 /// Parses the command line, runs the command, and prints a failure.
 pub fn main() -> ExitCode {
+    grundy::report::end_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
@@ -206,6 +257,18 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         SandboxMode::Auto => grundy::sandbox::Mode::Auto,
         SandboxMode::Off => grundy::sandbox::Mode::Off,
     });
+    if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
+        && !g.allow_weak_sandbox
+    {
+        let weak = grundy::sandbox::weaknesses();
+        if !weak.is_empty() {
+            return Err(usage(anyhow!(
+                "the sandbox here lacks protections against untrusted code:\n  - {}\n\
+                 run as root (see SECURITY.md), or pass --allow-weak-sandbox to grade anyway",
+                weak.join("\n  - ")
+            )));
+        }
+    }
     match cli.command {
         Command::List { json } => list::run(g, json),
         Command::Judge {
@@ -225,7 +288,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             judge::run(g, &problem, &submissions, json, &options)
         }
-        Command::Verify { ids, jobs } => verify::run(g, &ids, jobs),
+        Command::Verify { ids, jobs, mutants } => verify::run(g, &ids, jobs, mutants),
         Command::Gen { problem, seed, out } => gen_cmd::run(g, &problem, seed, out),
         Command::Grade {
             dir,
@@ -235,7 +298,34 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             resume,
             shard,
             feedback,
-        } => grade::run(g, dir, problem, jobs, out, resume, shard, feedback),
+            similarity,
+        } => {
+            let compare = similarity.then(|| (dir.clone(), problem.clone(), out.clone()));
+            let code = grade::run(g, dir, problem, jobs, out, resume, shard, feedback)?;
+            // Only a finished, unsharded run has the whole class to compare.
+            if let Some((dir, problem, out)) = compare
+                && shard.is_none()
+                && code < exit::INTERNAL
+            {
+                similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)?;
+            }
+            Ok(code)
+        }
+        Command::Similar {
+            dir,
+            problem,
+            threshold,
+            min_matches,
+            json,
+            out,
+        } => {
+            let opts = grundy::similarity::Options {
+                threshold,
+                min_matches,
+                ..Default::default()
+            };
+            similar::run(g, &dir, problem.as_deref(), opts, json, &out)
+        }
         Command::Contest {
             file,
             jobs,
@@ -248,6 +338,13 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
+        Command::Mutants {
+            ids,
+            json,
+            jobs,
+            time_budget,
+            harden,
+        } => mutants::run(g, &ids, json, jobs, time_budget, harden),
         Command::Stress {
             problem,
             submission,

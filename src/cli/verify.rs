@@ -8,7 +8,7 @@ use grundy::verify::{self, Status};
 use super::exit::{self, Failure, usage};
 use super::{Global, context, find, problem_set};
 
-pub fn run(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
+pub fn run(g: &Global, ids: &[String], jobs: usize, mutants: bool) -> Result<u8, Failure> {
     let problems = if ids.is_empty() {
         problem_set(g).all().map_err(|e| usage(anyhow!(e)))?
     } else {
@@ -18,8 +18,13 @@ pub fn run(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
     let style = Style::detect();
     let mut all_ok = true;
     println!(
-        "{:<18} {:>5}  {:<10} {:<10} {:<10} known",
-        "problem", "tests", "reference", "oracle", "samples"
+        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}known",
+        "problem",
+        "tests",
+        "reference",
+        "oracle",
+        "samples",
+        if mutants { "mutants  " } else { "" }
     );
     for p in &problems {
         let report = match verify::verify(p, &ctx, jobs) {
@@ -32,7 +37,11 @@ pub fn run(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
             }
         };
         all_ok &= report.passed();
-        print_report(&report, &style);
+        let measured = mutants.then(|| super::mutants::for_verify(p, &ctx, jobs));
+        if let Some((ok, _)) = &measured {
+            all_ok &= ok;
+        }
+        print_report(&report, &style, measured.as_ref().map(|(_, s)| s.as_str()));
     }
     println!(
         "{}",
@@ -45,20 +54,25 @@ pub fn run(g: &Global, ids: &[String], jobs: usize) -> Result<u8, Failure> {
     Ok(if all_ok { exit::OK } else { exit::NOT_ACCEPTED })
 }
 
-fn print_report(r: &verify::ProblemReport, style: &Style) {
+fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>) {
     let word = |s: &Status| match s {
         Status::Passed(_) => "ok",
         Status::Failed(_) => "FAILED",
         Status::Skipped(_) => "skipped",
     };
-    let good = r.known.iter().filter(|k| k.got == k.expected).count();
+    let good = r
+        .known
+        .iter()
+        .filter(|k| k.skipped.is_none() && k.got == k.expected)
+        .count();
     println!(
-        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}/{}",
+        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}{}/{}",
         r.id,
         r.tests,
         word(&r.reference),
         word(&r.oracle),
         word(&r.samples),
+        mutants.map(|m| format!("{m:<8} ")).unwrap_or_default(),
         good,
         r.known.len()
     );
@@ -67,12 +81,19 @@ fn print_report(r: &verify::ProblemReport, style: &Style) {
             println!("  {} {why}", style.verdict(Verdict::WA));
         }
     }
+    for n in &r.notes {
+        println!("  note: {n}");
+    }
     for k in &r.known {
         let name = k
             .path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
+        if let Some(why) = &k.skipped {
+            println!("  --  {name:<28} {why}");
+            continue;
+        }
         let mark = if k.got == k.expected { "ok " } else { "BAD" };
         println!(
             "  {mark} {:<28} expected {:<3} got {:<3} {}{}",

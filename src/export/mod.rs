@@ -301,7 +301,7 @@ fn write_input_validator(
 ) -> Result<(), ExportError> {
     let format = catalog::entry(&problem.id.0).and_then(|e| e.input_format());
     let source = match format {
-        Some(f) => f.python_validator(&problem.title),
+        Some(f) => validators::python_input_validator(&f, &problem.title),
         None => {
             out.notes.push(
                 "no input format is known for this problem: the input validator accepts any input"

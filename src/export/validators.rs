@@ -6,6 +6,102 @@
 //! wrong answer, the reason in `feedback_dir/judgemessage.txt`) and the same
 //! rules as the checker in src/check/game/.
 
+use crate::catalog::format::{Bound, Framing, InputFormat};
+
+/// A standalone ICPC input validator (Python 3): exit 42 when standard
+/// input is a valid input, 43 with a reason on standard error otherwise.
+pub fn python_input_validator(format: &InputFormat, title: &str) -> String {
+    let bound = |b: Bound| format!("({}, {})", b.min, b.max);
+    let named = |(n, b): (&str, Bound)| format!("({n:?}, {})", bound(b));
+    let framing = match format.framing {
+        Framing::Single => "(\"single\", None)".to_string(),
+        Framing::Counted(b) => format!("(\"counted\", {})", bound(b)),
+        Framing::UntilEof { max } => format!("(\"eof\", {max})"),
+        Framing::UntilZero => "(\"zero\", None)".to_string(),
+    };
+    let fixed: Vec<String> = format.fixed.iter().map(|&f| named(f)).collect();
+    let list_len = format.list_len.map_or("None".to_string(), named);
+    VALIDATOR_PY
+        .replace("{title}", title)
+        .replace("{framing}", &framing)
+        .replace("{list_len}", &list_len)
+        .replace("{fixed}", &format!("[{}]", fixed.join(", ")))
+        .replace("{item}", &named(format.item))
+        .replace("{distinct}", if format.distinct { "True" } else { "False" })
+}
+
+const VALIDATOR_PY: &str = r#"#!/usr/bin/env python3
+# Input validator for "{title}", written by `grundy export` from the
+# problem's input format: exit 42 if standard input is valid, else 43.
+import re
+import sys
+
+FRAMING = {framing}
+LIST_LEN = {list_len}
+FIXED = {fixed}
+ITEM = {item}
+DISTINCT = {distinct}
+
+
+def fail(why):
+    print(why, file=sys.stderr)
+    sys.exit(43)
+
+
+def main():
+    data = sys.stdin.buffer.read()
+    if re.search(rb"[^0-9 \t\r\n]", data):
+        fail("a character other than a digit or whitespace")
+    tokens = data.split()
+    pos = [0]
+
+    def number(what, bound):
+        if pos[0] >= len(tokens):
+            fail("the input ends where %s should be" % what)
+        t = tokens[pos[0]]
+        pos[0] += 1
+        if len(t) > 1 and t.startswith(b"0"):
+            fail("%s: leading zero in %r" % (what, t))
+        v = int(t)
+        if not bound[0] <= v <= bound[1]:
+            fail("%s = %d is outside %d..%d" % (what, v, bound[0], bound[1]))
+        return v
+
+    kind, arg = FRAMING
+    total = number("the number of cases", arg) if kind == "counted" else None
+    cases = 0
+    while True:
+        if total is not None and cases == total:
+            break
+        if kind == "eof" and pos[0] == len(tokens):
+            break
+        n = None
+        if LIST_LEN is not None:
+            if kind == "zero" and pos[0] < len(tokens) and tokens[pos[0]] == b"0":
+                pos[0] += 1
+                break
+            n = number(LIST_LEN[0], LIST_LEN[1])
+        for name, bound in FIXED:
+            number(name, bound)
+        if n is not None:
+            items = [number(ITEM[0], ITEM[1]) for _ in range(n)]
+            if DISTINCT and len(set(items)) != len(items):
+                fail("%s values repeat" % ITEM[0])
+        cases += 1
+        if kind == "single":
+            break
+    if kind == "eof" and not 1 <= cases <= arg:
+        fail("%d cases, expected 1..%d" % (cases, arg))
+    if kind == "zero" and cases == 0:
+        fail("no case before the final 0")
+    if pos[0] != len(tokens):
+        fail("extra data after the input")
+    sys.exit(42)
+
+
+main()
+"#;
+
 /// The validator source for a built-in game checker, with its file name.
 pub fn game_validator(name: &str) -> Option<(&'static str, &'static str)> {
     match name {

@@ -125,7 +125,7 @@ pub struct TestCase {
 }
 
 /// The group name of the samples.
-pub const SAMPLE_GROUP: &str = "sample";
+pub use crate::verdict::scoring::SAMPLE_GROUP;
 
 /// A test could not be produced; names the problem's spec and the entry.
 #[derive(Debug, thiserror::Error)]

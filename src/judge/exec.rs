@@ -20,11 +20,25 @@ pub struct Execution {
     pub dir: tempfile::TempDir,
 }
 
+impl Drop for Execution {
+    /// The program may have left any tree in its folder (deeper than
+    /// `PATH_MAX`, unreadable folders): removed here, before the `TempDir`'s
+    /// own recursive removal, which such a tree would crash.
+    fn drop(&mut self) {
+        let _ = super::workroot::remove_tree(self.dir.path());
+    }
+}
+
 /// The limits a run of `program` gets: the problem's, adjusted for its language.
 pub fn run_limits(program: &Compiled, limits: &Limits) -> RunLimits {
     let lang = &program.language;
-    let cpu = limits.time.mul_f64(lang.time_multiplier);
-    let memory = Bytes(limits.memory.0 + lang.memory_allowance.0);
+    let (multiplier, allowance) = if limits.language_allowance {
+        (lang.time_multiplier, lang.memory_allowance.0)
+    } else {
+        (1.0, 0)
+    };
+    let cpu = limits.time.mul_f64(multiplier);
+    let memory = Bytes(limits.memory.0 + allowance);
     RunLimits {
         cpu,
         wall: RunLimits::wall_for(cpu),
@@ -61,7 +75,13 @@ pub fn execute(
         env: env(&workdir),
         limits,
     };
-    let outcome = sandbox::run(&spec)?;
+    let outcome = match sandbox::run(&spec) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = super::workroot::remove_tree(dir.path());
+            return Err(e);
+        }
+    };
     let stderr_head = head(&spec.stderr, STDERR_CAP);
     Ok(Execution {
         outcome,

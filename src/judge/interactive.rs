@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::exec::{STDERR_CAP, head, run_limits};
-use super::outcome::limit_verdict;
+use super::outcome::{budget, facts};
 use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
@@ -45,9 +45,9 @@ pub fn judge_test(
         name: test.name.clone(),
         group: test.group.clone(),
         verdict: Verdict::IE,
-        time_ms: 0.0,
-        wall_ms: 0.0,
-        memory_kib: 0,
+        time: Duration::ZERO,
+        wall: Duration::ZERO,
+        memory: crate::units::Bytes(0),
         exit_code: None,
         signal: None,
         message: String::new(),
@@ -84,9 +84,9 @@ pub fn judge_test(
         }
     };
     let o = &played.outcome;
-    r.time_ms = ms(o.cpu);
-    r.wall_ms = ms(o.wall);
-    r.memory_kib = o.peak_memory.kib();
+    r.time = TestResult::measured_time(o.cpu);
+    r.wall = TestResult::measured_time(o.wall);
+    r.memory = TestResult::measured_memory(o.peak_memory);
     match o.exit {
         Exit::Code(c) => r.exit_code = Some(c),
         Exit::Signal(s) => r.signal = Some(s),
@@ -109,10 +109,6 @@ fn seed_of(name: &str, base: u64) -> u64 {
     name.bytes().fold(base ^ 0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     })
-}
-
-fn ms(d: Duration) -> f64 {
-    (d.as_secs_f64() * 1e5).round() / 100.0
 }
 
 /// Why the judge ended the run before the submission did.
@@ -165,8 +161,12 @@ fn verdict(p: &Played, limits: &RunLimits) -> (Verdict, String) {
         }
         None => {}
     }
-    if let Some(v) = limit_verdict(&p.outcome, limits, &p.stderr_head) {
-        return v;
+    let run = crate::verdict::decide::run_verdict(
+        &facts(&p.outcome, limits, &p.stderr_head),
+        &budget(limits),
+    );
+    if let Some(d) = run {
+        return (d.verdict, d.reason.to_string());
     }
     match &p.result {
         Outcome::Accepted => (Verdict::AC, String::new()),

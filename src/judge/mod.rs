@@ -33,8 +33,41 @@ pub enum JudgeError {
     /// The submission cannot be judged here: unreadable file, unknown language.
     #[error("{0}")]
     Submission(String),
+    /// The command asked for something the problem does not have
+    /// (`--tests` naming no group of it).
+    #[error("{0}")]
+    Usage(String),
     #[error("{0}")]
     Io(String),
+}
+
+/// Every name of `groups` must be a group of the problem (`sample` for the
+/// samples): a typo must not judge nothing and report `AC`.
+pub fn check_groups(prepared: &Prepared, groups: &[String]) -> Result<(), JudgeError> {
+    let mut known: Vec<&str> = Vec::new();
+    for t in &prepared.tests {
+        if !known.contains(&t.group.as_str()) {
+            known.push(&t.group);
+        }
+    }
+    let unknown: Vec<&str> = groups
+        .iter()
+        .map(String::as_str)
+        .filter(|g| !known.contains(g))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(JudgeError::Usage(format!(
+        "--tests {}: problem `{}` has no such group (its groups: {})",
+        unknown.join(", "),
+        prepared.problem.id.0,
+        if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        }
+    )))
 }
 
 /// How to judge.
@@ -88,6 +121,7 @@ pub fn judge(
         None => ctx.languages.detect(submission),
     }
     .map_err(|e| JudgeError::Submission(e.to_string()))?;
+    check_groups(prepared, &options.groups)?;
     let tests: Vec<&PreparedTest> = prepared
         .tests
         .iter()
@@ -98,7 +132,7 @@ pub fn judge(
         problem: &prepared.problem.id.0,
         tests: tests.len(),
     });
-    let mut result = SubmissionResult::new(&shown, &prepared.problem.id.0, &lang.id);
+    let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);
     let compiled = match compile(lang, submission, &ctx.cache) {
         Ok(CompileOutcome::Ready(c)) => {
             result.compile = CompileReport {
@@ -210,9 +244,14 @@ pub fn known_submissions(problem_dir: &Path) -> Vec<(Verdict, PathBuf)> {
         .max_depth(2)
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
+        // A folder is one submission of several files.
+        .filter(|e| e.file_type().is_file() || e.file_type().is_dir())
         .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .filter(|e| e.path().extension().is_none_or(|x| x != "md"))
+        .filter(|e| {
+            e.path()
+                .extension()
+                .is_none_or(|x| x != "md" && x != "disabled")
+        })
         .filter_map(|e| {
             let folder = e.path().parent()?.file_name()?.to_str()?;
             Some((Verdict::from_folder(folder)?, e.path().to_path_buf()))

@@ -1,11 +1,8 @@
-//! One test: run the program, decide the verdict from how it ended, and
-//! if it ended well, ask the checker.
-//!
-//! Precedence when several things went wrong in one run: TLE, then MLE,
-//! then OLE, then RE, then the checker's verdict. A program killed for using
-//! too much CPU also looks like a crash; a program that ran out of memory
-//! often dies by a signal or an exception: the limit explains the crash, so
-//! the limit wins.
+//! One test: run the program, gather what the run did as facts, and let
+//! [`crate::verdict::decide`] turn them (and, for a clean run, the
+//! checker's word) into the verdict.
+
+use std::time::Duration;
 
 use super::exec::{execute, run_limits};
 use super::prepare::{Context, Prepared, PreparedTest};
@@ -13,7 +10,9 @@ use super::result::TestResult;
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
 use crate::sandbox::{Exit, LimitHit, RunLimits, RunOutcome};
+use crate::units::Bytes;
 use crate::verdict::Verdict;
+use crate::verdict::decide::{self, CheckerSaid, Crossed, Ended, RunBudget, RunFacts};
 
 /// Runs and checks one test; never fails: problems become `IE`.
 pub fn judge_test(
@@ -31,9 +30,9 @@ pub fn judge_test(
         name: test.name.clone(),
         group: test.group.clone(),
         verdict: Verdict::IE,
-        time_ms: 0.0,
-        wall_ms: 0.0,
-        memory_kib: 0,
+        time: Duration::ZERO,
+        wall: Duration::ZERO,
+        memory: Bytes(0),
         exit_code: None,
         signal: None,
         message: String::new(),
@@ -58,144 +57,94 @@ pub fn judge_test(
         ctx.workroot.path(),
     ) {
         Ok(e) => e,
+        Err(e @ crate::sandbox::SandboxError::NotExecutable { .. }) => {
+            r.verdict = Verdict::RE;
+            r.message = e.to_string();
+            return r;
+        }
         Err(e) => {
             r.message = format!("the judge could not run the program: {e}");
             return r;
         }
     };
     let o = &exec.outcome;
-    r.time_ms = ms(o.cpu);
-    r.wall_ms = ms(o.wall);
-    r.memory_kib = o.peak_memory.kib();
+    r.time = TestResult::measured_time(o.cpu);
+    r.wall = TestResult::measured_time(o.wall);
+    r.memory = TestResult::measured_memory(o.peak_memory);
     match o.exit {
         Exit::Code(c) => r.exit_code = Some(c),
         Exit::Signal(s) => r.signal = Some(s),
     }
-    if let Some((verdict, message)) = limit_verdict(o, &limits, &exec.stderr_head) {
-        r.verdict = verdict;
-        r.message = message;
-        r.stderr = exec.stderr_head.clone();
-        return r;
+    let mut checked = None;
+    let verdict = decide::test_verdict(
+        &facts(o, &limits, &exec.stderr_head),
+        &budget(&limits),
+        || {
+            let c = check_output(prepared, test, answer, &exec);
+            let said = c.0;
+            checked = Some(c);
+            said
+        },
+    );
+    match verdict {
+        Err(d) => {
+            r.verdict = d.verdict;
+            r.message = d.reason.to_string();
+            r.stderr = exec.stderr_head.clone();
+        }
+        Ok(v) => {
+            r.verdict = v;
+            if let Some((_, message, diff)) = checked {
+                r.message = message;
+                r.diff = diff;
+            }
+        }
     }
-    let (verdict, message, diff) = check_output(prepared, test, answer, &exec);
-    r.verdict = verdict;
-    r.message = message;
-    r.diff = diff;
     r
 }
 
-fn ms(d: std::time::Duration) -> f64 {
-    (d.as_secs_f64() * 1e5).round() / 100.0
+/// The limits of a run, as the verdict module sees them.
+pub fn budget(l: &RunLimits) -> RunBudget {
+    RunBudget {
+        cpu: l.cpu,
+        wall: l.wall,
+        memory: l.memory,
+        output: l.output,
+    }
 }
 
-/// The verdict when the run itself went wrong, or `None` for a clean exit.
-pub fn limit_verdict(
-    o: &RunOutcome,
-    limits: &RunLimits,
-    stderr: &str,
-) -> Option<(Verdict, String)> {
-    let secs = |d: std::time::Duration| format!("{:.2} s", d.as_secs_f64());
-    match o.limit {
-        Some(LimitHit::Cpu) => {
-            return Some((
-                Verdict::TLE,
-                format!("CPU time over the limit of {}", secs(limits.cpu)),
-            ));
-        }
-        Some(LimitHit::Wall) => {
-            return Some((
-                Verdict::TLE,
-                format!(
-                    "wall time over {} (CPU {}): the program was waiting or sleeping",
-                    secs(limits.wall),
-                    secs(o.cpu)
-                ),
-            ));
-        }
-        Some(LimitHit::Memory) => {
-            // The memory group counts every process of the run: each may be
-            // small while together they are not.
-            let message = if o.peak_memory.0 > limits.memory.0 {
-                format!(
-                    "peak memory {} over the limit of {}",
-                    o.peak_memory.human(),
-                    limits.memory.human()
-                )
-            } else {
-                format!(
-                    "the run's processes together went over the memory limit of {}",
-                    limits.memory.human()
-                )
-            };
-            return Some((Verdict::MLE, message));
-        }
-        Some(LimitHit::Output) => {
-            return Some((
-                Verdict::OLE,
-                format!("output over the limit of {}", limits.output),
-            ));
-        }
-        None => {}
-    }
-    if o.exit == Exit::Code(0) {
-        return None;
-    }
-    if ran_out_of_memory(o, limits, stderr) {
-        return Some((
-            Verdict::MLE,
-            format!(
-                "the program failed to get more memory (peak {}, limit {})",
-                o.peak_memory.human(),
-                limits.memory.human()
-            ),
-        ));
-    }
-    let how = match o.exit {
-        Exit::Code(c) => format!("exit code {c}"),
-        Exit::Signal(s) => format!("killed by signal {s} ({})", signal_name(s)),
-    };
-    let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let message = if first.is_empty() {
-        how
-    } else {
-        format!("{how}: {}", truncate(first, 200))
-    };
-    Some((Verdict::RE, message))
-}
-
-/// A crash caused by the memory limit: the runtime said so, or the program
-/// was already at the limit when it died.
-fn ran_out_of_memory(o: &RunOutcome, limits: &RunLimits, stderr: &str) -> bool {
-    const MARKERS: [&str; 5] = [
+/// What a run did, every crossed limit included: the sandbox names the one
+/// that stopped the program; the measurements show any other it crossed,
+/// so the verdict does not depend on the order the sandbox looked in.
+pub fn facts(o: &RunOutcome, l: &RunLimits, stderr: &str) -> RunFacts {
+    const OUT_OF_MEMORY: [&str; 5] = [
         "MemoryError",
         "std::bad_alloc",
         "memory allocation of",
         "java.lang.OutOfMemoryError",
         "Cannot allocate memory",
     ];
-    MARKERS.iter().any(|m| stderr.contains(m)) || o.peak_memory.0 * 10 >= limits.memory.0 * 9
-}
-
-fn signal_name(s: i32) -> &'static str {
-    match s {
-        libc::SIGSEGV => "SIGSEGV, invalid memory access or stack overflow",
-        libc::SIGABRT => "SIGABRT, aborted",
-        libc::SIGFPE => "SIGFPE, arithmetic error such as division by zero",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGXFSZ => "SIGXFSZ, file too large",
-        libc::SIGXCPU => "SIGXCPU, CPU limit",
-        _ => "signal",
-    }
-}
-
-fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(n).collect::<String>())
+    let hit = |h: LimitHit| o.limit == Some(h);
+    RunFacts {
+        ended: match o.exit {
+            Exit::Code(c) => Ended::Code(c),
+            Exit::Signal(s) => Ended::Signal(s),
+        },
+        cpu: o.cpu,
+        wall: o.wall,
+        peak_memory: o.peak_memory,
+        crossed: Crossed {
+            cpu: hit(LimitHit::Cpu) || o.cpu > l.cpu,
+            wall: hit(LimitHit::Wall),
+            memory: hit(LimitHit::Memory) || o.peak_memory > l.memory,
+            output: hit(LimitHit::Output) || o.output_size > l.output,
+        },
+        said_out_of_memory: OUT_OF_MEMORY.iter().any(|m| stderr.contains(m)),
+        first_stderr_line: stderr
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .to_string(),
     }
 }
 
@@ -204,7 +153,7 @@ fn check_output(
     test: &PreparedTest,
     answer: &std::path::Path,
     exec: &super::exec::Execution,
-) -> (Verdict, String, Option<String>) {
+) -> (CheckerSaid, String, Option<String>) {
     let read = |p: &std::path::Path| {
         std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
     };
@@ -215,7 +164,7 @@ fn check_output(
     };
     let (input, output, expected) = match (input, read(&exec.stdout), read(answer)) {
         (Ok(i), Ok(o), Ok(a)) => (i, o, a),
-        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return (Verdict::IE, e, None),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return (CheckerSaid::Failed, e, None),
     };
     // Created by the checkers that use it (ICPC feedback), not on every test.
     let scratch = exec.dir.path().join("feedback");
@@ -230,10 +179,10 @@ fn check_output(
     };
     let c = prepared.checker.check(&case);
     let verdict = match c.verdict {
-        CheckVerdict::Accepted => Verdict::AC,
-        CheckVerdict::WrongAnswer => Verdict::WA,
-        CheckVerdict::PresentationError => Verdict::PE,
-        CheckVerdict::Failed => Verdict::IE,
+        CheckVerdict::Accepted => CheckerSaid::Accepted,
+        CheckVerdict::WrongAnswer => CheckerSaid::WrongAnswer,
+        CheckVerdict::PresentationError => CheckerSaid::PresentationError,
+        CheckVerdict::Failed => CheckerSaid::Failed,
     };
     (verdict, c.message, c.diff)
 }

@@ -24,6 +24,14 @@ pub struct Context {
     pub workroot: tempfile::TempDir,
 }
 
+impl Drop for Context {
+    /// Every run folder lives below the working root: whatever a program
+    /// left there is removed without recursion (see `workroot::remove_tree`).
+    fn drop(&mut self) {
+        let _ = super::workroot::remove_tree(self.workroot.path());
+    }
+}
+
 impl Context {
     pub fn new(cache: Cache, languages: Languages) -> Result<Context, JudgeError> {
         super::workroot::remove_stale();

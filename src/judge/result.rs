@@ -1,10 +1,12 @@
 //! Results in the shape of SPEC.md's JSON report.
 
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 
-use crate::generate::SAMPLE_GROUP;
-use crate::spec::Problem;
-use crate::verdict::Verdict;
+use crate::spec::{Problem, ProblemId};
+use crate::units::Bytes;
+use crate::verdict::{Verdict, scoring};
 
 /// The compile step of a submission.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -19,9 +21,15 @@ pub struct TestResult {
     pub name: String,
     pub group: String,
     pub verdict: Verdict,
-    pub time_ms: f64,
-    pub wall_ms: f64,
-    pub memory_kib: u64,
+    /// CPU time, to 10 µs; `time_ms` in JSON.
+    #[serde(rename = "time_ms", with = "millis")]
+    pub time: Duration,
+    /// Wall time, to 10 µs; `wall_ms` in JSON.
+    #[serde(rename = "wall_ms", with = "millis")]
+    pub wall: Duration,
+    /// Peak memory, to the KiB; `memory_kib` in JSON.
+    #[serde(rename = "memory_kib", with = "kib")]
+    pub memory: Bytes,
     pub exit_code: Option<i32>,
     pub signal: Option<i32>,
     pub message: String,
@@ -40,11 +48,67 @@ pub struct TestResult {
     pub moves: Option<u64>,
 }
 
+/// A measured time as SPEC.md's JSON writes it: milliseconds with two
+/// decimals. Times are kept to 10 µs ([`TestResult::measured_time`]) so that
+/// a result read back from a journal writes the same number.
+mod millis {
+    use std::time::Duration;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(d.as_nanos() as f64 / 1e6)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        let ms = f64::deserialize(d)?;
+        let ns = (ms * 1e6).round();
+        Ok(Duration::from_nanos(if ns.is_finite() && ns > 0.0 {
+            ns as u64
+        } else {
+            0
+        }))
+    }
+}
+
+/// A peak memory as SPEC.md's JSON writes it: KiB.
+mod kib {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::units::Bytes;
+
+    pub fn serialize<S: Serializer>(b: &Bytes, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(b.kib())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Bytes, D::Error> {
+        Ok(Bytes(u64::deserialize(d)?.saturating_mul(1024)))
+    }
+}
+
+impl TestResult {
+    /// A measured time as reported: to the nearest 10 µs.
+    pub fn measured_time(d: Duration) -> Duration {
+        let tens_of_us = (d.as_nanos() + 5_000) / 10_000;
+        Duration::from_nanos(u64::try_from(tens_of_us * 10_000).unwrap_or(u64::MAX))
+    }
+
+    /// A measured memory as reported: whole KiB.
+    pub fn measured_memory(b: Bytes) -> Bytes {
+        Bytes(b.0 & !1023)
+    }
+
+    /// CPU time in milliseconds, as the JSON report writes it.
+    pub fn time_ms(&self) -> f64 {
+        self.time.as_nanos() as f64 / 1e6
+    }
+}
+
 /// The result of one submission (one element of `results`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubmissionResult {
     pub submission: String,
-    pub problem: String,
+    pub problem: ProblemId,
     pub language: String,
     pub verdict: Verdict,
     pub score: f64,
@@ -59,10 +123,10 @@ pub struct SubmissionResult {
 }
 
 impl SubmissionResult {
-    pub fn new(submission: &str, problem: &str, language: &str) -> Self {
+    pub fn new(submission: &str, problem: &ProblemId, language: &str) -> Self {
         SubmissionResult {
             submission: submission.into(),
-            problem: problem.into(),
+            problem: problem.clone(),
             language: language.into(),
             verdict: Verdict::IE,
             score: 0.0,
@@ -75,13 +139,11 @@ impl SubmissionResult {
 
     /// Sets the overall verdict and the score from the tests.
     pub fn finish(&mut self, problem: &Problem, compiled: bool) {
-        self.verdict = if self.internal_error.is_some() {
-            Verdict::IE
-        } else if !compiled {
-            Verdict::CE
-        } else {
-            Verdict::first_failure(self.tests.iter().map(|t| t.verdict))
-        };
+        self.verdict = scoring::submission_verdict(
+            self.internal_error.is_some(),
+            compiled,
+            self.tests.iter().map(|t| t.verdict),
+        );
         self.score = if compiled {
             score(problem, &self.tests)
         } else {
@@ -90,24 +152,61 @@ impl SubmissionResult {
     }
 }
 
-/// Points of the groups whose every test is AC, over all points, scaled to
-/// 100. A group with no test in `tests` (not judged) earns nothing.
+/// The score of `tests` on `problem` ([`scoring::score`]).
 pub fn score(problem: &Problem, tests: &[TestResult]) -> f64 {
-    let total: f64 = problem.groups.iter().map(|g| g.points).sum();
-    if total <= 0.0 {
-        let all_ac = !tests.is_empty() && tests.iter().all(|t| t.verdict == Verdict::AC);
-        return if all_ac { 100.0 } else { 0.0 };
-    }
-    let earned: f64 = problem
+    let groups: Vec<(&str, f64)> = problem
         .groups
         .iter()
-        .filter(|g| g.name != SAMPLE_GROUP)
-        .filter(|g| {
-            let mut in_group = tests.iter().filter(|t| t.group == g.name).peekable();
-            in_group.peek().is_some() && in_group.all(|t| t.verdict == Verdict::AC)
-        })
-        .map(|g| g.points)
-        .sum::<f64>()
-        + 0.0; // an empty sum is -0.0
-    (earned / total * 100.0 * 1000.0).round() / 1000.0
+        .map(|g| (g.name.as_str(), g.points))
+        .collect();
+    let tests: Vec<(&str, Verdict)> = tests
+        .iter()
+        .map(|t| (t.group.as_str(), t.verdict))
+        .collect();
+    scoring::score(&groups, &tests)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(time: Duration, memory: Bytes) -> TestResult {
+        TestResult {
+            name: "small-1".into(),
+            group: "small".into(),
+            verdict: Verdict::AC,
+            time: TestResult::measured_time(time),
+            wall: TestResult::measured_time(time * 3),
+            memory: TestResult::measured_memory(memory),
+            exit_code: Some(0),
+            signal: None,
+            message: String::new(),
+            diff: None,
+            stderr: String::new(),
+            game: None,
+            moves: None,
+        }
+    }
+
+    /// The JSON keeps SPEC.md's `time_ms` / `wall_ms` (two decimals) and
+    /// `memory_kib`, and a result read back (from a journal) writes the same
+    /// text again.
+    #[test]
+    fn measurements_keep_their_json_shape_and_round_trip() {
+        let r = result(Duration::from_nanos(1_157_600), Bytes(6_651_905));
+        let text = serde_json::to_string(&r).expect("serialises");
+        assert!(
+            text.contains(r#""time_ms":1.16,"wall_ms":3.47,"memory_kib":6496,"#),
+            "{text}"
+        );
+        let back: TestResult = serde_json::from_str(&text).expect("reads back");
+        assert_eq!(back, r);
+        assert_eq!(serde_json::to_string(&back).expect("serialises"), text);
+        for ns in [0u64, 4_999, 5_000, 999_999_999, 12_345_678_901] {
+            let r = result(Duration::from_nanos(ns), Bytes(ns));
+            let text = serde_json::to_string(&r).expect("serialises");
+            let back: TestResult = serde_json::from_str(&text).expect("reads back");
+            assert_eq!(serde_json::to_string(&back).expect("serialises"), text);
+        }
+    }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+use super::sources::SourceSet;
 use super::{Language, LanguageError, java};
 use crate::cache::{Cache, Key};
 use crate::sandbox::{self, Exit, RunLimits, RunSpec};
@@ -92,23 +93,61 @@ impl From<std::io::Error> for FillError {
     }
 }
 
-/// Compiles `source` as `lang`, or takes the result from the cache.
+/// What is compiled: one file, or a folder of files (see `sources`).
+enum Input {
+    File(Vec<u8>),
+    /// The files, and those (relative to `src/`) that `{src}` stands for.
+    Folder(SourceSet, Vec<PathBuf>),
+}
+
+/// Where a folder submission's files are put inside the artefact folder,
+/// apart from what the compiler writes.
+const FOLDER_SOURCES: &str = "src";
+
+/// Compiles `source` (a file, or a folder in one language) as `lang`, or
+/// takes the result from the cache.
 pub fn compile(
     lang: &Language,
     source: &Path,
     cache: &Cache,
 ) -> Result<CompileOutcome, LanguageError> {
-    let text = std::fs::read(source).map_err(|e| LanguageError::Read {
-        path: source.to_path_buf(),
-        source: e,
-    })?;
     let mut lang = lang.clone();
-    let java_public = (lang.id == "java")
-        .then(|| java::public_class(&String::from_utf8_lossy(&text)))
-        .flatten();
-    if let Some(name) = &java_public {
-        lang.source_name = format!("{name}.java");
-    }
+    let (input, text, java_public) = if source.is_dir() {
+        let set = SourceSet::read(source)?;
+        let entry = match set.entry(&lang) {
+            Ok(e) => e,
+            Err(log) => return Ok(CompileOutcome::Failed { log }),
+        };
+        let listed: Vec<PathBuf> = if lang.compile_all_sources {
+            let mut all: Vec<PathBuf> = set.sources_of(&lang).cloned().collect();
+            all.retain(|p| p != &entry);
+            all.insert(0, entry.clone());
+            all
+        } else {
+            vec![entry.clone()]
+        };
+        lang.source_name = Path::new(FOLDER_SOURCES)
+            .join(&entry)
+            .to_string_lossy()
+            .into_owned();
+        let text = set.key_bytes();
+        (Input::Folder(set, listed), text, None)
+    } else {
+        let text = std::fs::read(source).map_err(|e| LanguageError::Read {
+            path: source.to_path_buf(),
+            source: e,
+        })?;
+        let java_public = (lang.id == "java")
+            .then(|| java::public_class(&String::from_utf8_lossy(&text)))
+            .flatten();
+        if let Some(name) = &java_public {
+            if let Err(log) = java::check_file_name(name) {
+                return Ok(CompileOutcome::Failed { log });
+            }
+            lang.source_name = format!("{name}.java");
+        }
+        (Input::File(text.clone()), text, java_public)
+    };
     let compiler = match &lang.compile {
         Some(cmd) => Some(toolchain(&lang, &cmd[0])?),
         None => None,
@@ -118,6 +157,11 @@ pub fn compile(
     }
     let key = Key::of(&[
         lang.id.as_bytes(),
+        if matches!(input, Input::Folder(..)) {
+            b"folder"
+        } else {
+            b"file"
+        },
         lang.source_name.as_bytes(),
         lang.compile
             .as_ref()
@@ -135,7 +179,7 @@ pub fn compile(
         build(
             &lang,
             compiler.as_deref(),
-            &text,
+            &input,
             work,
             java_public.as_deref(),
         )
@@ -167,15 +211,21 @@ pub fn compile(
 fn build(
     lang: &Language,
     compiler: Option<&Path>,
-    text: &[u8],
+    input: &Input,
     work: &Path,
     java_public: Option<&str>,
 ) -> Result<(), FillError> {
-    std::fs::write(work.join(&lang.source_name), text)?;
+    match input {
+        Input::File(text) => std::fs::write(work.join(&lang.source_name), text)?,
+        Input::Folder(set, _) => set.write_to(&work.join(FOLDER_SOURCES))?,
+    }
     let Some(cmd) = &lang.compile else {
-        // A ready executable: the artefact is the file itself.
+        // A ready executable: the artefact is the file itself (copying a
+        // file onto itself would empty it).
         let bin = work.join("main");
-        std::fs::copy(work.join(&lang.source_name), &bin)?;
+        if lang.source_name != "main" {
+            std::fs::copy(work.join(&lang.source_name), &bin)?;
+        }
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755))?;
         return Ok(());
@@ -187,7 +237,17 @@ fn build(
         main: String::new(),
         memory_mib: 0,
     };
-    let mut argv: Vec<OsString> = cmd.iter().map(|a| vars.fill(a)).collect();
+    let mut argv: Vec<OsString> = Vec::new();
+    for a in cmd {
+        match input {
+            Input::Folder(_, listed) if a == "{src}" => argv.extend(
+                listed
+                    .iter()
+                    .map(|p| work.join(FOLDER_SOURCES).join(p).into_os_string()),
+            ),
+            _ => argv.push(vars.fill(a)),
+        }
+    }
     if let Some(c) = compiler {
         argv[0] = c.as_os_str().to_owned();
     }
@@ -226,7 +286,8 @@ fn build(
     }
     std::fs::write(work.join("compile.log"), &log)?;
     if lang.id == "java" {
-        match java::main_class(work, java_public) {
+        let skip = matches!(input, Input::Folder(..)).then(|| work.join(FOLDER_SOURCES));
+        match java::main_class(work, java_public, skip.as_deref()) {
             Some(main) => std::fs::write(work.join(MAIN_CLASS_FILE), main)?,
             None => std::fs::write(
                 work.join(FAILED_FILE),

@@ -30,15 +30,40 @@ pub fn public_class(source: &str) -> Option<String> {
     None
 }
 
-/// The top-level class in `dir` whose class file declares
-/// `main(String[])`, preferring `preferred` when several do.
-pub fn main_class(dir: &Path, preferred: Option<&str>) -> Option<String> {
-    let mut found: Vec<String> = std::fs::read_dir(dir)
-        .ok()?
+/// The longest file name most file systems allow, in bytes.
+const NAME_MAX: usize = 255;
+
+/// javac writes `Name.java`'s classes to `Name.class`: a class name longer
+/// than a file name may be is the submission's problem (a compile error
+/// saying so), not the judge's.
+pub fn check_file_name(class: &str) -> Result<(), String> {
+    let longest = class.len() + ".class".len();
+    if longest > NAME_MAX {
+        Err(format!(
+            "the class name `{}…` is {} bytes long: with `.class` it exceeds the {NAME_MAX} bytes a file name may have",
+            class.chars().take(32).collect::<String>(),
+            class.len()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// The top-level class under `dir` (in any package) whose class file
+/// declares `main(String[])`, as the fully qualified name `java` runs;
+/// `preferred` (a simple name) wins when several do, then `Main`.
+/// Class files under `skip` (a folder submission's own files) are not
+/// compiler output and do not count.
+pub fn main_class(dir: &Path, preferred: Option<&str>, skip: Option<&Path>) -> Option<String> {
+    let mut found: Vec<String> = walkdir::WalkDir::new(dir)
+        .follow_links(false)
+        .into_iter()
+        .filter_entry(|e| skip.is_none_or(|s| e.path() != s))
         .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
         .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            let class = name.strip_suffix(".class")?.to_string();
+            let rel = e.path().strip_prefix(dir).ok()?.to_str()?.to_string();
+            let class = rel.strip_suffix(".class")?.replace('/', ".");
             if class.contains('$') {
                 return None;
             }
@@ -47,10 +72,13 @@ pub fn main_class(dir: &Path, preferred: Option<&str>) -> Option<String> {
         })
         .collect();
     found.sort();
-    match preferred {
-        Some(p) if found.iter().any(|c| c == p) => Some(p.to_string()),
-        _ => found.into_iter().next(),
+    let simple = |c: &str| c.rsplit('.').next().unwrap_or(c).to_string();
+    for want in preferred.into_iter().chain(["Main"]) {
+        if let Some(c) = found.iter().find(|c| simple(c) == want) {
+            return Some(c.clone());
+        }
     }
+    found.into_iter().next()
 }
 
 /// A class file declaring `main(String[])` holds both the name and the
@@ -109,11 +137,44 @@ mod tests {
     fn finds_public_class() {
         let src = "import java.util.*;\n// public class Fake\npublic final class Solver { static class Inner {} }";
         assert_eq!(public_class(src), Some("Solver".into()));
+        assert_eq!(
+            public_class("package com.example.nim;\npublic class Game {}"),
+            Some("Game".into())
+        );
         assert_eq!(public_class("class Main { }"), None);
         assert_eq!(public_class("public static class X {}"), None);
         assert_eq!(
             public_class("String s = \"public class Q\"; public class R {}"),
             Some("R".into())
         );
+    }
+}
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+
+    #[test]
+    fn a_class_name_too_long_for_a_file_is_named() {
+        assert!(check_file_name("Main").is_ok());
+        let long = "A".repeat(300);
+        let why = check_file_name(&long).expect_err("too long");
+        assert!(why.contains("300 bytes"), "{why}");
+    }
+
+    #[test]
+    fn main_is_found_in_a_package_folder() {
+        let d = tempfile::tempdir().expect("tempdir");
+        let pkg = d.path().join("com/example");
+        std::fs::create_dir_all(&pkg).expect("mkdir");
+        let class = b"\x00\x04main ([Ljava/lang/String;)V";
+        std::fs::write(pkg.join("Game.class"), class).expect("write");
+        std::fs::write(pkg.join("Game$1.class"), class).expect("write");
+        std::fs::write(pkg.join("Helper.class"), b"nothing").expect("write");
+        assert_eq!(
+            main_class(d.path(), None, None),
+            Some("com.example.Game".into())
+        );
+        assert_eq!(main_class(d.path(), None, Some(&pkg)), None);
     }
 }

@@ -3,6 +3,7 @@
 
 mod compile;
 mod java;
+mod sources;
 mod table;
 
 use std::path::{Path, PathBuf};
@@ -58,10 +59,7 @@ impl Languages {
         let text = std::fs::read_to_string(path)
             .map_err(|e| LanguageError::Config(format!("{}: cannot read: {e}", path.display())))?;
         let file: table::LanguagesFile = serde_yaml::from_str(&text).map_err(|e| {
-            let loc = e
-                .location()
-                .map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
-            LanguageError::Config(format!("{}{loc}: {e}", path.display()))
+            LanguageError::Config(crate::yaml::YamlError::new(path, &e).to_string())
         })?;
         let mut table = builtin();
         table::apply(&mut table, path, file).map_err(LanguageError::Config)?;
@@ -90,6 +88,9 @@ impl Languages {
     /// The language of a file by its extension; a file without one that is
     /// executable is a ready executable.
     pub fn detect(&self, path: &Path) -> Result<&Language, LanguageError> {
+        if path.is_dir() {
+            return sources::detect(&self.table, path);
+        }
         let ext = path
             .extension()
             .map(|e| e.to_string_lossy().to_lowercase())
@@ -115,6 +116,29 @@ impl Languages {
                     .join(" "),
             })
     }
+}
+
+/// The program `lang` needs that is not installed here, if any: a known
+/// submission in such a language is skipped by `verify`, not judged `IE`.
+pub fn missing_toolchain(lang: &Language) -> Option<String> {
+    let needed = lang
+        .compile
+        .iter()
+        .filter_map(|c| c.first())
+        .chain(lang.run.first())
+        .filter(|p| !p.contains('{'));
+    for program in needed {
+        if compile::resolve(program).is_none() {
+            return Some(program.clone());
+        }
+    }
+    None
+}
+
+/// The bytes that identify a folder submission (every file, named), for
+/// grade's journal: a record is reused only for the same files.
+pub fn folder_fingerprint(dir: &Path) -> Result<Vec<u8>, LanguageError> {
+    sources::SourceSet::read(dir).map(|s| s.key_bytes())
 }
 
 fn is_executable(path: &Path) -> bool {

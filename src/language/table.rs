@@ -27,6 +27,10 @@ pub struct Language {
     /// Whether an address-space cap may be used to enforce memory: fine for
     /// native code, fatal for runtimes that reserve large virtual ranges.
     pub cap_address_space: bool,
+    /// For a submission folder: whether `{src}` in the compile command
+    /// stands for every source file (C, C++, Java, Python) or for the entry
+    /// only (Rust, whose compiler follows `mod` declarations itself).
+    pub compile_all_sources: bool,
 }
 
 fn lang(
@@ -48,6 +52,7 @@ fn lang(
         time_multiplier: 1.0,
         memory_allowance: Bytes(0),
         cap_address_space: true,
+        compile_all_sources: true,
     }
 }
 
@@ -119,7 +124,7 @@ pub fn builtin() -> Vec<Language> {
         Some(&[
             "python3",
             "-c",
-            "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+            "import sys\nfor f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
             "{src}",
         ]),
         &["python3", "{src}"],
@@ -135,6 +140,7 @@ pub fn builtin() -> Vec<Language> {
         &["{bin}"],
     );
     rust.memory_allowance = Bytes::mib(8);
+    rust.compile_all_sources = false;
     let exe = lang("exe", "ready executable", &[], "main", None, &["{bin}"]);
     let mut all = vec![c, cpp, java, python, rust, exe];
     // Native runtimes still map a few MiB of libraries beyond what they use.
@@ -194,6 +200,7 @@ pub(crate) fn apply(
                     time_multiplier: 1.0,
                     memory_allowance: Bytes(0),
                     cap_address_space: true,
+                    compile_all_sources: false,
                 }
             }
         };

@@ -132,10 +132,12 @@ fn groups(s: &mut String, p: &ProblemInfo, g: &Graded) {
     for name in names {
         let tests: Vec<_> = g.result.tests.iter().filter(|t| t.group == name).collect();
         let passed = tests.iter().filter(|t| t.verdict == Verdict::AC).count();
+        // "passed 2 of 6 tests": a bare "2/6" after "failed" reads as two
+        // failures.
         let mark = if passed == tests.len() {
-            "passed"
+            ""
         } else {
-            "failed"
+            "failed: "
         };
         let points = p
             .groups
@@ -158,7 +160,7 @@ fn groups(s: &mut String, p: &ProblemInfo, g: &Graded) {
             });
         let _ = writeln!(
             s,
-            "  {name:<16} {mark}: {passed}/{} tests{points}",
+            "  {name:<16} {mark}passed {passed} of {} tests{points}",
             tests.len()
         );
     }

@@ -203,7 +203,7 @@ fn submission(h: &mut String, index: usize, g: &Graded) {
         h,
         "<section class=\"submission\" id=\"sub-{index}\">\n<h3>{} — {} <span class=\"badge {}\">{}</span> {}/100</h3>",
         escape(&g.student),
-        escape(&r.problem),
+        escape(r.problem.as_str()),
         class_of(r.verdict),
         r.verdict.code(),
         score_text(r.score)

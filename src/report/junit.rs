@@ -66,7 +66,7 @@ fn case(g: &Graded) -> String {
     let r = &g.result;
     let open = format!(
         "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\">\n",
-        attr(&r.problem),
+        attr(r.problem.as_str()),
         attr(&g.student),
         attr(&r.submission)
     );

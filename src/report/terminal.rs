@@ -75,8 +75,8 @@ impl<W: Write> Terminal<W> {
                 failed - FAILURES_SHOWN
             );
         }
-        let max_time = r.tests.iter().map(|t| t.time_ms).fold(0.0, f64::max);
-        let max_mem = r.tests.iter().map(|t| t.memory_kib).max().unwrap_or(0);
+        let max_time = r.tests.iter().map(|t| t.time_ms()).fold(0.0, f64::max);
+        let max_mem = r.tests.iter().map(|t| t.memory.kib()).max().unwrap_or(0);
         let _ = writeln!(
             self.out,
             "{} {:>5.1}/100  {} on {}  {}",

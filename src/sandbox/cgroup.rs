@@ -58,7 +58,7 @@ impl Hierarchies {
                 ctrls.split(',').any(|c| c == controller).then_some(path)
             })?;
             let full = Path::new(mount).join(path.trim_start_matches('/'));
-            let probe = full.join(format!("grundy-probe-{}", std::process::id()));
+            let probe = full.join(format!("grundy-probe-{}", owner().name));
             fs::create_dir(&probe).ok()?;
             fs::remove_dir(&probe).ok()?;
             Some(full)
@@ -72,26 +72,98 @@ impl Hierarchies {
         Some(h)
     }
 
-    /// Removes the groups of judges that are no longer running.
+    /// Removes the groups of judges that provably died: those of our own
+    /// pid namespace whose owner's pid is gone or now names a process that
+    /// started at another time. Groups of judges in other pid namespaces
+    /// cannot be checked from here and are left alone (a group of the old
+    /// `grundy-<pid>-<slot>` form only when it is empty, which `rmdir`
+    /// itself ensures: no process is killed on a guess).
     fn remove_stale(&self) {
+        let me = owner();
         for base in [&self.pids, &self.memory, &self.cpuacct] {
             let Ok(entries) = fs::read_dir(base) else {
                 continue;
             };
             for e in entries.filter_map(Result::ok) {
                 let name = e.file_name().to_string_lossy().into_owned();
-                let Some(pid) = name
-                    .strip_prefix("grundy-")
-                    .and_then(|r| r.split('-').next())
-                    .and_then(|p| p.parse::<libc::pid_t>().ok())
-                else {
-                    continue;
-                };
-                if !super::process_exists(pid) {
-                    empty_and_remove(&e.path());
+                match stale(&name, me) {
+                    Some(true) => empty_and_remove(&e.path()),
+                    Some(false) => {
+                        let _ = fs::remove_dir(e.path());
+                    }
+                    None => {}
                 }
             }
         }
+    }
+}
+
+/// Who owns the groups this process makes, and the prefix of their names.
+#[derive(Debug)]
+pub struct Owner {
+    /// Inode of our pid namespace: pids are only unique within one.
+    pid_ns: u64,
+    pid: u32,
+    /// `grundy-<pid ns>-<pid>-<start>-<random>`, the start time (clock
+    /// ticks since boot) telling us from a later process that reuses our pid: unique on the machine even
+    /// for two judges with the same pid in different namespaces.
+    pub name: String,
+}
+
+/// This process's [`Owner`], found once.
+pub fn owner() -> &'static Owner {
+    static OWNER: std::sync::OnceLock<Owner> = std::sync::OnceLock::new();
+    OWNER.get_or_init(|| {
+        use std::os::unix::fs::MetadataExt;
+        let pid_ns = fs::metadata("/proc/self/ns/pid").map_or(0, |m| m.ino());
+        let pid = std::process::id();
+        let start = start_time("self").unwrap_or(0);
+        let mut random = [0u8; 4];
+        // SAFETY: getrandom fills the local buffer it is given.
+        unsafe { libc::getrandom(random.as_mut_ptr().cast(), random.len(), 0) };
+        let random = u32::from_ne_bytes(random);
+        Owner {
+            pid_ns,
+            pid,
+            name: format!("grundy-{pid_ns}-{pid}-{start}-{random:08x}"),
+        }
+    })
+}
+
+/// The start time of process `pid` (a number or `self`) from `/proc`.
+fn start_time(pid: &str) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = &stat[stat.rfind(')')? + 1..];
+    // Field 22 of stat; `rest` starts at field 3.
+    rest.split_whitespace().nth(19)?.parse().ok()
+}
+
+/// Whether the group `name` is stale: `Some(true)` when its owner provably
+/// died (kill what is left and remove it), `Some(false)` when it may only be
+/// removed if empty, `None` when it is not ours to touch.
+fn stale(name: &str, me: &Owner) -> Option<bool> {
+    let rest = name.strip_prefix("grundy-")?;
+    let fields: Vec<&str> = rest.split('-').collect();
+    match fields.as_slice() {
+        [ns, pid, start, _random, _slot] => {
+            let (ns, pid, start) = (
+                ns.parse::<u64>().ok()?,
+                pid.parse::<u32>().ok()?,
+                start.parse::<u64>().ok()?,
+            );
+            // `/proc` must show our own namespace's pids, or a live judge
+            // could look dead.
+            let own_proc = fs::read_link("/proc/self")
+                .ok()
+                .and_then(|p| p.to_str()?.parse::<u32>().ok())
+                == Some(me.pid);
+            if ns != me.pid_ns || !own_proc || start_time(&pid.to_string()) == Some(start) {
+                return None;
+            }
+            Some(true)
+        }
+        [pid, slot] if pid.parse::<u32>().is_ok() && slot.parse::<u32>().is_ok() => Some(false),
+        _ => None,
     }
 }
 
@@ -106,6 +178,10 @@ pub struct Groups {
     /// memory (the group's tasks then wait, since its OOM killer is off).
     oom_event: OwnedFd,
     cpu_usage: fs::File,
+    /// `memory.max_usage_in_bytes`: the run's own peak (reset before each
+    /// run), which, unlike `ru_maxrss`, owes nothing to the judge whose
+    /// memory the run's processes share until they execute the program.
+    max_usage: fs::File,
     /// The memory limit last written, to skip rewriting an equal one.
     limit: std::sync::atomic::AtomicU64,
 }
@@ -130,7 +206,7 @@ pub const MAX_TASKS: u64 = 256;
 
 impl Groups {
     pub fn create(h: &Hierarchies, slot: usize) -> io::Result<Groups> {
-        let name = format!("grundy-{}-{slot}", std::process::id());
+        let name = format!("{}-{slot}", owner().name);
         let dirs = [
             h.pids.join(&name),
             h.memory.join(&name),
@@ -154,11 +230,16 @@ impl Groups {
         // The registration holds the group, not the file: it may close.
         let oom_event = oom_eventfd(&dirs[1], &oom_control)?;
         let cpu_usage = fs::File::open(dirs[2].join("cpuacct.usage"))?;
+        let max_usage = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(dirs[1].join("memory.max_usage_in_bytes"))?;
         Ok(Groups {
             dirs,
             procs,
             oom_event,
             cpu_usage,
+            max_usage,
             limit: std::sync::atomic::AtomicU64::new(0),
         })
     }
@@ -168,14 +249,20 @@ impl Groups {
     }
 
     /// Prepares the groups for a run with this memory limit.
+    ///
+    /// The group's limit is the run's limit itself: the group is what
+    /// enforces it (pages are charged when touched, so a large allocation
+    /// that is never used costs nothing, and touching past the limit stops
+    /// the run as `MLE`), and its peak is what the report shows. Page cache
+    /// of the files the run writes is charged too but reclaimed before the
+    /// limit is reached, so it never makes a run `MLE`.
     pub fn reset(&self, memory_limit: u64) -> io::Result<()> {
+        use std::io::Seek;
         use std::sync::atomic::Ordering;
-        // A margin for kernel memory (page tables, buffers): the exact limit
-        // is judged on the peak resident size; the group only has to make
-        // sure that a program far over it dies.
-        let limit = memory_limit
-            .saturating_add(memory_limit / 16)
-            .saturating_add(16 << 20);
+        let limit = memory_limit;
+        // Writing 0 restarts the peak from the group's present usage.
+        (&self.max_usage).seek(io::SeekFrom::Start(0))?;
+        (&self.max_usage).write_all(b"0")?;
         if self.limit.load(Ordering::Relaxed) != limit {
             write(
                 &self.memory().join("memory.limit_in_bytes"),
@@ -213,6 +300,11 @@ impl Groups {
         };
         // SAFETY: one valid pollfd; a zero timeout only looks.
         unsafe { libc::poll(&mut p, 1, 0) > 0 }
+    }
+
+    /// The group's peak memory since [`Groups::reset`], in bytes.
+    pub fn peak_memory(&self) -> Option<u64> {
+        read_at_start(&self.max_usage).and_then(|s| s.trim().parse().ok())
     }
 
     /// CPU time of every task that ever ran in the group, in nanoseconds.

@@ -131,11 +131,26 @@ pub fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
         Mode::Auto => process::mechanisms(),
     };
     m.push("rlimits");
-    if l.address_space.is_some() {
+    // Where runs have a memory group it holds them to their limit, and no
+    // address-space cap is set (see `process::run`).
+    let groups = mode() == Mode::Auto && process::memory_groups();
+    if l.address_space.is_some() && !groups {
         m.push("address-space cap");
     }
     m.push("clean environment");
     m
+}
+
+/// The protections of SECURITY.md that runs of this process lack (empty as
+/// root with Landlock and cgroups), each saying what a program can then do.
+/// `grade` and `contest` refuse untrusted code while this is not empty,
+/// unless told otherwise. `--sandbox off` is its own explicit choice and is
+/// not listed here.
+pub fn weaknesses() -> Vec<&'static str> {
+    match mode() {
+        Mode::Off => Vec::new(),
+        Mode::Auto => process::weaknesses_of(probe::abilities(), cgroup::runs_lacked_groups()),
+    }
 }
 
 /// Tells the sandbox about the judge's own folders: `cache` (compiled
@@ -226,6 +241,14 @@ pub enum SandboxError {
     #[error("cannot prepare the run ({what}): {source}")]
     Setup {
         what: String,
+        source: std::io::Error,
+    },
+    /// The kernel refused to execute the program (not an executable, an
+    /// ELF interpreter it cannot load, too big for the memory limit): the
+    /// submission's fault, so a verdict (`RE`), not an internal error.
+    #[error("the program could not be started: {source}")]
+    NotExecutable {
+        program: String,
         source: std::io::Error,
     },
     #[error("lost track of the program: {0}")]

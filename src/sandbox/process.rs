@@ -21,6 +21,12 @@ pub fn mechanisms() -> Vec<&'static str> {
     mechanisms_of(abilities(), cgroup::runs_lacked_groups())
 }
 
+/// Whether runs are held to their memory limit by a memory group (every
+/// run so far had one).
+pub fn memory_groups() -> bool {
+    abilities().cgroups.is_some() && !cgroup::runs_lacked_groups()
+}
+
 /// The mechanisms that `a` gives a run; `lacked_groups` says some run had to
 /// go without cgroups, so the report must not promise them.
 fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
@@ -49,6 +55,29 @@ fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
     }
     m.push("no_new_privs");
     m
+}
+
+/// What a run lacks under abilities `a` (see [`super::weaknesses`]).
+pub(super) fn weaknesses_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
+    let mut w = Vec::new();
+    if a.landlock.is_none() {
+        w.push("no Landlock: programs can read and write any file the judge's user can");
+    }
+    if !a.root {
+        w.push(
+            "not root: programs run as the judge's user and can stat and chmod its files \
+             (the size of a cached answer, the cache's permissions)",
+        );
+        if !a.user_namespace {
+            w.push("no user namespaces: a program's detached processes may outlive its run");
+        }
+    }
+    if !a.root || a.cgroups.is_none() || lacked_groups {
+        w.push(
+            "no memory cgroup: memory held in several processes or socket buffers is not counted",
+        );
+    }
+    w
 }
 
 fn setup(what: &str) -> impl Fn(io::Error) -> SandboxError + '_ {
@@ -191,6 +220,13 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
             .chain(std::iter::once(std::ptr::null()))
             .collect()
     };
+    // A run with a memory group is held to its limit there; an address
+    // space cap on top would turn a large, lazily used allocation into a
+    // failed `malloc` (RE) rather than let the group judge what is touched.
+    let confined = RunLimits {
+        address_space: spec.limits.address_space.filter(|_| groups.is_none()),
+        ..spec.limits
+    };
     let user_ns = !a.root && a.user_namespace;
     let pid_namespace = a.root || user_ns;
     let plan = Plan {
@@ -202,7 +238,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         stdout: stdout.as_raw_fd(),
         stderr: stderr.as_raw_fd(),
         report: report_wr.as_raw_fd(),
-        limits: rlimits(&spec.limits, pid_namespace),
+        limits: rlimits(&confined, pid_namespace),
         ids,
         // The shared zygote made the user namespace (see zygote.rs).
         maps: None,
@@ -223,6 +259,10 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
 
     let start = Instant::now();
     reset_peak_rss();
+    // Without a memory group the program's `ru_maxrss` is at least the
+    // judge's size now (see `reset_peak_rss`): remember it, to tell the
+    // program's own peak from the judge's.
+    let floor = if groups.is_none() { own_rss() } else { 0 };
     let zygote = lease.as_ref().and_then(|l| l.zygote.as_ref());
     let spawned = match zygote {
         Some(z) => z.spawn(&plan, flags),
@@ -250,6 +290,11 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
             .map(|now| Duration::from_nanos(now.saturating_sub(before))),
         _ => None,
     };
+    let mut sampled = HighWater {
+        wanted: groups.is_none() && floor > SAMPLE_ABOVE,
+        program: &program,
+        peak: 0,
+    };
     let watched = watch(
         pid,
         &spec.limits,
@@ -257,6 +302,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         &live_cpu,
         &workdir,
         groups,
+        &mut sampled,
         stop.as_deref(),
     );
     // Whatever happened, nothing of the run outlives it: killing init ends
@@ -267,6 +313,13 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         // `init` runs on memory of `plan`: it must be gone before `plan` is.
         let _ = reap(pid);
     }
+    // init is reaped: with it went its pid namespace and every process of
+    // the run, on every path out of here (errors included).
+    if let Some(l) = lease.as_ref()
+        && pid_namespace
+    {
+        l.set_empty();
+    }
     let (limit, seen_cpu, reaped) = watched?;
     let (_, usage) = reaped;
     let wall = start.elapsed();
@@ -275,7 +328,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         let stage = Stage::from_i32(m.a);
         let source = io::Error::from_raw_os_error(m.b as i32);
         return Err(match stage {
-            Some(Stage::Exec) => SandboxError::Spawn {
+            Some(Stage::Exec) => SandboxError::NotExecutable {
                 program: program.display().to_string(),
                 source,
             },
@@ -299,7 +352,10 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         .max(live_cpu().unwrap_or_default())
         .max(seen_cpu);
     let peak_kib = exited.map_or(usage.ru_maxrss, |m| m.b);
-    let peak_memory = Bytes((peak_kib.max(0) as u64) * 1024);
+    let peak_memory = Bytes(match groups.and_then(cgroup::Groups::peak_memory) {
+        Some(peak) => peak,
+        None => own_peak((peak_kib.max(0) as u64) * 1024, floor, sampled.peak),
+    });
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
     let oom = groups.is_some_and(cgroup::Groups::oom_signalled);
     if a.cgroups.is_some() && groups.is_none() {
@@ -307,11 +363,6 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     }
     let had_groups = groups.is_some();
     let disk = tidy(&workdir, ids.map(|(uid, _)| uid));
-    if let Some(mut l) = lease
-        && pid_namespace
-    {
-        l.set_empty();
-    }
     let limit = limit
         .or(oom.then_some(LimitHit::Memory))
         .or_else(|| (disk > spec.limits.output.0).then_some(LimitHit::Output))
@@ -328,6 +379,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
             mechanisms: super::isolation_in_force(&spec.limits)
                 .into_iter()
                 .filter(|m| had_groups || !m.starts_with("cgroups"))
+                .filter(|m| !had_groups || *m != "address-space cap")
                 .collect(),
         },
     })
@@ -354,6 +406,82 @@ pub(super) fn reset_peak_rss() {
         if let Some(file) = f.as_mut() {
             // "5": reset the peak resident set size of the process.
             let _ = file.write_all(b"5");
+        }
+    }
+}
+
+/// The judge's resident size now, in bytes.
+fn own_rss() -> u64 {
+    let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else {
+        return 0;
+    };
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    // SAFETY: sysconf has no memory preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
+    pages * page
+}
+
+/// A judge bigger than this samples the program's own high-water mark
+/// while it runs (without a memory group), since `ru_maxrss` cannot then
+/// tell a program's peak from the judge's size.
+const SAMPLE_ABOVE: u64 = 32 << 20;
+
+/// Slack for what the judge's other threads allocate between the spawn and
+/// the program's `exec`.
+const FLOOR_SLACK: u64 = 4 << 20;
+
+/// The program's own peak, without a memory group: `ru_maxrss` when it is
+/// above the judge's size at the spawn (then it can only be the program's),
+/// else the high-water mark sampled while it ran (the program stayed below
+/// the judge's size, so `ru_maxrss` is the judge's, not the run's).
+fn own_peak(ru_maxrss: u64, floor: u64, sampled: u64) -> u64 {
+    if ru_maxrss > floor.saturating_add(FLOOR_SLACK) || floor <= SAMPLE_ABOVE {
+        ru_maxrss
+    } else {
+        sampled
+    }
+}
+
+/// The program's own high-water mark (`VmHWM`), sampled by the watcher.
+struct HighWater<'a> {
+    wanted: bool,
+    program: &'a Path,
+    peak: u64,
+}
+
+impl HighWater<'_> {
+    /// Looks at the program's process (the child of `init`) once it has
+    /// executed the program: before that it shares the judge's memory.
+    fn sample(&mut self, init: libc::pid_t) {
+        if !self.wanted {
+            return;
+        }
+        let Ok(children) = std::fs::read_to_string(format!("/proc/{init}/task/{init}/children"))
+        else {
+            return;
+        };
+        for pid in children
+            .split_whitespace()
+            .filter_map(|c| c.parse::<libc::pid_t>().ok())
+        {
+            let exe = std::fs::read_link(format!("/proc/{pid}/exe"));
+            if !exe.is_ok_and(|e| e == self.program) {
+                continue;
+            }
+            let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+                continue;
+            };
+            let kib: u64 = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0);
+            self.peak = self.peak.max(kib * 1024);
         }
     }
 }
@@ -497,6 +625,9 @@ fn wait_any(pidfd: &OwnedFd, oom: Option<&OwnedFd>, timeout: Duration) -> io::Re
 /// Waits for `init`, stopping the run at the CPU, wall, disk or memory
 /// limit (the last through the run's memory group, whose tasks wait rather
 /// than die when it is full: see [`cgroup`]).
+// One more than clippy's default: `stop` is the partner's handle of a
+// connected run, which only this loop can honour.
+#[allow(clippy::too_many_arguments)]
 fn watch(
     pid: libc::pid_t,
     limits: &RunLimits,
@@ -504,6 +635,7 @@ fn watch(
     live_cpu: &dyn Fn() -> Option<Duration>,
     workdir: &Path,
     groups: Option<&cgroup::Groups>,
+    hwm: &mut HighWater,
     stop: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
@@ -526,6 +658,7 @@ fn watch(
             limit = Some(LimitHit::Wall);
             break;
         }
+        hwm.sample(pid);
         let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
         seen = seen.max(used);
         let cpu_left = limits.cpu.saturating_sub(used);
@@ -636,6 +769,22 @@ mod tests {
         let mut without = mechanisms_of(&a, false);
         without.retain(|m| !m.starts_with("cgroups"));
         assert_eq!(without, mechanisms_of(&a, true));
+    }
+
+    #[test]
+    fn weaknesses_name_what_an_ordinary_user_lacks() {
+        let root = root_with_groups();
+        assert!(weaknesses_of(&root, false).is_empty());
+        assert_eq!(weaknesses_of(&root, true).len(), 1);
+        let mut user = root_with_groups();
+        user.root = false;
+        user.user_namespace = true;
+        let w = weaknesses_of(&user, false);
+        assert!(w.iter().any(|x| x.contains("chmod")), "{w:?}");
+        assert!(w.iter().any(|x| x.contains("memory cgroup")), "{w:?}");
+        user.user_namespace = false;
+        user.landlock = None;
+        assert_eq!(weaknesses_of(&user, false).len(), 4);
     }
 
     #[test]

@@ -38,13 +38,13 @@ static POOL: Mutex<Pool> = Mutex::new(Pool {
 });
 
 /// A slot on loan for one run; back to the pool when dropped.
-pub struct Lease(Option<Slot>, bool);
+pub struct Lease(Option<Slot>, std::cell::Cell<bool>);
 
 impl Lease {
     /// Promises that no process of the run is left (its pid namespace is
     /// gone), so the groups need no check before reuse.
-    pub fn set_empty(&mut self) {
-        self.1 = true;
+    pub fn set_empty(&self) {
+        self.1.set(true);
     }
 
     /// Gives the slot up (its zygote failed): a new one is made instead.
@@ -68,15 +68,32 @@ impl std::ops::Deref for Lease {
 
 impl Drop for Lease {
     fn drop(&mut self) {
-        let Some(slot) = self.0.take() else { return };
-        // A slot whose group still holds a process is not reused.
-        if let (Some(g), false) = (&slot.groups, self.1)
-            && !g.drain()
-        {
+        let Some(mut slot) = self.0.take() else {
+            return;
+        };
+        // A run that may have left processes behind has its groups emptied,
+        // which kills the zygote living in them too; a zygote may also have
+        // died on its own. Either way the slot is not reused as it is (a
+        // request to a dead zygote would never be answered): it is given up
+        // and the next lease makes a fresh one.
+        let drained = self.1.get() || slot.groups.is_none();
+        let zygote_ok = slot
+            .zygote
+            .as_ref()
+            .is_none_or(super::zygote::Zygote::alive);
+        if drained && zygote_ok {
+            if let Ok(mut pool) = POOL.lock() {
+                pool.free.push(slot);
+            }
             return;
         }
-        if let Ok(mut pool) = POOL.lock() {
-            pool.free.push(slot);
+        drop(slot.zygote.take());
+        if let Some(g) = &slot.groups {
+            // What the run left is killed first; groups that cannot be
+            // emptied stay, unused, until the judge exits.
+            if g.drain() {
+                g.remove();
+            }
         }
     }
 }
@@ -89,7 +106,7 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
             .lock()
             .map_err(|_| std::io::Error::other("slot pool poisoned"))?;
         if let Some(slot) = pool.free.pop() {
-            return Ok(Lease(Some(slot), false));
+            return Ok(Lease(Some(slot), std::cell::Cell::new(false)));
         }
         pool.next += 1;
         pool.next - 1
@@ -106,7 +123,7 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
             groups,
             zygote,
         }),
-        false,
+        std::cell::Cell::new(false),
     ))
 }
 

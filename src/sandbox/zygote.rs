@@ -27,12 +27,16 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::mpsc;
 use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
 
 use super::child::{self, Plan};
 
 /// A running zygote.
 pub struct Zygote {
     pid: libc::pid_t,
+    /// Readable once the zygote has died: its pipes cannot say so, because
+    /// the judge shares its descriptor table and so holds their other ends.
+    pidfd: OwnedFd,
     request: OwnedFd,
     reply: OwnedFd,
     /// The zygote's ends of the pipes (the descriptor table is shared).
@@ -127,8 +131,20 @@ impl Zygote {
         if pid < 0 {
             return Err(io::Error::last_os_error());
         }
+        let pidfd = match super::plain::pidfd_open(pid) {
+            Ok(fd) => fd,
+            Err(e) => {
+                // SAFETY: ending and reaping the zygote we just made.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
+                    libc::waitpid(pid, std::ptr::null_mut(), libc::__WALL);
+                }
+                return Err(e);
+            }
+        };
         let z = Zygote {
             pid,
+            pidfd,
             request: req_wr,
             reply: rep_rd,
             _theirs: (req_rd, rep_wr),
@@ -161,23 +177,64 @@ impl Zygote {
         self.read_reply()
     }
 
+    /// Whether the zygote is still there to take requests.
+    pub fn alive(&self) -> bool {
+        let mut p = libc::pollfd {
+            fd: self.pidfd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd; a zero timeout never blocks.
+        unsafe { libc::poll(&mut p, 1, 0) == 0 }
+    }
+
+    /// Reads the zygote's answer, or fails if it dies first. Never a plain
+    /// blocking read: the write end of the reply pipe is in the judge's own
+    /// descriptor table, so a dead zygote would never close it.
     fn read_reply(&self) -> io::Result<libc::pid_t> {
-        let mut r: i64 = 0;
+        let started = std::time::Instant::now();
         loop {
-            // SAFETY: reading one i64 into a local.
-            let n = unsafe { libc::read(self.reply.as_raw_fd(), (&mut r as *mut i64).cast(), 8) };
-            if n == 8 {
+            let mut fds = [
+                libc::pollfd {
+                    fd: self.reply.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: self.pidfd.as_raw_fd(),
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+            ];
+            // SAFETY: two valid pollfds in a local array.
+            let r = unsafe { libc::poll(fds.as_mut_ptr(), 2, 1000) };
+            if r < 0 {
+                let e = io::Error::last_os_error();
+                if e.kind() == io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return Err(e);
+            }
+            if fds[0].revents & libc::POLLIN != 0 {
                 break;
             }
-            let e = io::Error::last_os_error();
-            if n < 0 && e.kind() == io::ErrorKind::Interrupted {
-                continue;
+            if fds[1].revents != 0 {
+                return Err(io::Error::other("the zygote died"));
             }
-            return Err(if n == 0 {
-                io::Error::other("the zygote died")
-            } else {
-                e
-            });
+            if started.elapsed() > REPLY_PATIENCE {
+                // Alive but silent: not trusted again (the caller drops it,
+                // which kills it).
+                return Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the zygote did not answer",
+                ));
+            }
+        }
+        let mut r: i64 = 0;
+        // SAFETY: reading one i64 into a local; the pipe is readable.
+        let n = unsafe { libc::read(self.reply.as_raw_fd(), (&mut r as *mut i64).cast(), 8) };
+        if n != 8 {
+            return Err(io::Error::other("the zygote sent a short reply"));
         }
         if r < 0 {
             return Err(io::Error::from_raw_os_error(-r as i32));
@@ -185,6 +242,10 @@ impl Zygote {
         Ok(r as libc::pid_t)
     }
 }
+
+/// How long a live zygote may take to answer one request (a `clone`): far
+/// beyond any load, so only a broken zygote reaches it.
+const REPLY_PATIENCE: Duration = Duration::from_secs(60);
 
 /// Starts a run from the zygote of runs that have no slot of their own (no
 /// cgroups), made on first use and again after a failure. For an ordinary
@@ -199,6 +260,9 @@ pub fn spawn_shared(
     let mut shared = SHARED
         .lock()
         .map_err(|_| io::Error::other("zygote poisoned"))?;
+    if shared.as_ref().is_some_and(|z| !z.alive()) {
+        *shared = None;
+    }
     if shared.is_none() {
         *shared = Some(Zygote::start(&[], user_namespace)?);
     }

@@ -38,8 +38,13 @@ pub enum SpecError {
     },
     #[error("{}: {message}", path.display())]
     Invalid { path: PathBuf, message: String },
-    #[error("no problem `{id}` in {} (`grundy list` shows the problems there; --problems DIR picks another folder)", dir.display())]
-    NotFound { id: String, dir: PathBuf },
+    #[error("no problem `{id}`{}", not_found_hint(suggestion.as_deref(), dir))]
+    NotFound {
+        id: String,
+        dir: PathBuf,
+        /// The nearest id in the folder, when one is close enough to be a typo.
+        suggestion: Option<String>,
+    },
 }
 
 /// Loads one `problem.yaml`.
@@ -104,6 +109,54 @@ impl ProblemSet {
         Err(SpecError::NotFound {
             id: id_or_path.to_string(),
             dir: self.dir.clone(),
+            suggestion: self.nearest_id(id_or_path),
         })
+    }
+
+    /// The problem id in the folder nearest to a mistyped one: Damerau-
+    /// Levenshtein distance (a swap such as `nmi` for `nim` is one edit),
+    /// at most a third of the id's length, so unrelated names stay unmatched.
+    fn nearest_id(&self, typed: &str) -> Option<String> {
+        let entries = std::fs::read_dir(&self.dir).ok()?;
+        let budget = (typed.chars().count() / 3).max(1);
+        entries
+            .filter_map(Result::ok)
+            .filter(|e| e.path().join(SPEC_FILE).is_file())
+            .filter_map(|e| e.file_name().into_string().ok())
+            .map(|id| (strsim::damerau_levenshtein(typed, &id), id))
+            .filter(|(d, _)| *d <= budget)
+            .min()
+            .map(|(_, id)| id)
+    }
+}
+
+/// The rest of a not-found message: the likely typo, else where to look.
+fn not_found_hint(suggestion: Option<&str>, dir: &Path) -> String {
+    match suggestion {
+        Some(s) => format!("; did you mean `{s}`?"),
+        None => format!(
+            " in {} (`grundy list` shows the problems there; --problems DIR picks another folder)",
+            dir.display()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod find_tests {
+    use super::*;
+
+    #[test]
+    fn a_typo_gets_the_nearest_id() {
+        let d = tempfile::tempdir().expect("tempdir");
+        for id in ["nim", "wythoff", "nim-yes-no"] {
+            std::fs::create_dir_all(d.path().join(id)).expect("mkdir");
+            std::fs::write(d.path().join(id).join(SPEC_FILE), "").expect("write");
+        }
+        let set = ProblemSet::new(d.path());
+        assert_eq!(set.nearest_id("nmi").as_deref(), Some("nim"));
+        assert_eq!(set.nearest_id("wythof").as_deref(), Some("wythoff"));
+        assert_eq!(set.nearest_id("chess"), None);
+        let e = set.find("nmi").expect_err("not found");
+        assert_eq!(e.to_string(), "no problem `nmi`; did you mean `nim`?");
     }
 }

@@ -11,8 +11,36 @@ pub use crate::generate::TestSource;
 pub use crate::units::Bytes;
 
 /// A problem id such as `nim-winning-move`: lowercase letters, digits and dashes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Results carry it too; in JSON it is the plain string.
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct ProblemId(pub String);
+
+impl ProblemId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for ProblemId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for ProblemId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for ProblemId {
+    fn eq(&self, other: &String) -> bool {
+        &self.0 == other
+    }
+}
 
 impl fmt::Display for ProblemId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -29,6 +57,10 @@ pub struct Limits {
     pub memory: Bytes,
     /// Bytes written to standard output.
     pub output: Bytes,
+    /// Whether the language table's time multipliers and memory allowances
+    /// apply: yes for our specs; no for an ICPC package, whose limits are
+    /// the package's as written (the format has no such allowance).
+    pub language_allowance: bool,
 }
 
 impl Default for Limits {
@@ -37,6 +69,7 @@ impl Default for Limits {
             time: Duration::from_secs(1),
             memory: Bytes::mib(256),
             output: Bytes::mib(64),
+            language_allowance: true,
         }
     }
 }
@@ -118,6 +151,9 @@ pub struct Problem {
     pub interactor: Option<InteractorSpec>,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
+    /// What was read but cannot be honoured, one line per item (an ICPC
+    /// package's unsupported parts): shown by `verify`, never silent.
+    pub notes: Vec<String>,
 }
 
 impl Problem {

@@ -376,6 +376,12 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         Some(p) => Some(dir.join(p)),
         None => default_reference(&dir, &raw.id.0),
     };
+    if raw.groups.is_empty() {
+        // Judging nothing would report AC for any program.
+        return Err(invalid(
+            "groups: none are listed; a problem needs at least one group of tests".into(),
+        ));
+    }
     let defaults = Limits::default();
     let all_without_points = raw.groups.iter().all(|g| g.points.is_none());
     Ok(Problem {
@@ -391,6 +397,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             time: raw.limits.time.map_or(defaults.time, |d| d.0),
             memory: raw.limits.memory.map_or(defaults.memory, |b| b.0),
             output: raw.limits.output.map_or(defaults.output, |b| b.0),
+            language_allowance: true,
         },
         checker: raw.checker.0,
         interactor: raw.interactor.map(|i| super::InteractorSpec::Builtin(i.0)),
@@ -415,6 +422,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
                 tests: g.tests.into_iter().map(|t| t.0).collect(),
             })
             .collect(),
+        notes: Vec::new(),
     })
 }
 
@@ -448,15 +456,14 @@ fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
 }
 
 pub(super) fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
-    let text = e.to_string();
-    let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-    // serde_yaml appends " at line L column C"; we print the location up front.
-    let message = match text.rfind(" at line ") {
-        Some(i) => text[..i].to_string(),
-        None => text,
-    };
+    let crate::yaml::YamlError {
+        path,
+        line,
+        column,
+        message,
+    } = crate::yaml::YamlError::new(path, e);
     SpecError::Yaml {
-        path: path.to_path_buf(),
+        path,
         line,
         column,
         message,

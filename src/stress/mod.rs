@@ -168,9 +168,9 @@ impl Runner<'_> {
                         name: "compile".into(),
                         group: String::new(),
                         verdict: Verdict::CE,
-                        time_ms: 0.0,
-                        wall_ms: 0.0,
-                        memory_kib: 0,
+                        time: std::time::Duration::ZERO,
+                        wall: std::time::Duration::ZERO,
+                        memory: crate::units::Bytes(0),
                         exit_code: None,
                         signal: None,
                         message: r.compile.log,
@@ -223,35 +223,11 @@ pub fn stress(
     let mut tries = 0u64;
     let mut round = 0u64;
     while Instant::now() < deadline {
-        // Tiny and small versions of the spec's generated entries first (a
-        // small counterexample needs little shrinking), then the spec
-        // itself, then fresh seeds at the three sizes in turn.
-        let (size, seed) = match round {
-            0 => (Some(3), problem.seed),
-            1 => (Some(10), problem.seed),
-            2 => (None, problem.seed),
-            r => (
-                [Some(3), Some(10), None][(r as usize - 3) % 3],
-                options.seed.wrapping_add(r - 3),
-            ),
-        };
-        round += 1;
-        let generated: Vec<Vec<u8>> = match size {
-            Some(cap) => scaled_inputs(problem, cap, seed),
-            None => {
-                let mut p = problem.clone();
-                p.seed = seed;
-                judge::cases(&p, ctx)?
-                    .into_iter()
-                    .map(|c| c.input)
-                    .collect()
-            }
-        };
-        let mut inputs: Vec<String> = generated
+        let mut inputs: Vec<String> = round_inputs(problem, ctx, round, options.seed)?
             .into_iter()
-            .filter_map(|i| String::from_utf8(i).ok())
             .filter(|i| seen.insert(hash(i)))
             .collect();
+        round += 1;
         if inputs.is_empty() {
             if round > 3 {
                 break; // the spec generates nothing new (handmade tests only)
@@ -285,6 +261,42 @@ pub fn stress(
         tries,
         elapsed: started.elapsed(),
     })
+}
+
+/// The inputs of round `round` of a search: tiny and small versions of the
+/// spec's generated entries first (a small counterexample needs little
+/// shrinking), then the spec itself, then fresh seeds from `seed` at the
+/// three sizes in turn. Public so that `mutants` samples inputs the same way.
+pub fn round_inputs(
+    problem: &Problem,
+    ctx: &Context,
+    round: u64,
+    seed: u64,
+) -> Result<Vec<String>, JudgeError> {
+    let (size, seed) = match round {
+        0 => (Some(3), problem.seed),
+        1 => (Some(10), problem.seed),
+        2 => (None, problem.seed),
+        r => (
+            [Some(3), Some(10), None][(r as usize - 3) % 3],
+            seed.wrapping_add(r - 3),
+        ),
+    };
+    let generated: Vec<Vec<u8>> = match size {
+        Some(cap) => scaled_inputs(problem, cap, seed),
+        None => {
+            let mut p = problem.clone();
+            p.seed = seed;
+            judge::cases(&p, ctx)?
+                .into_iter()
+                .map(|c| c.input)
+                .collect()
+        }
+    };
+    Ok(generated
+        .into_iter()
+        .filter_map(|i| String::from_utf8(i).ok())
+        .collect())
 }
 
 /// The generator knobs that set how big an input is (counts of piles,
@@ -343,8 +355,9 @@ fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
     out
 }
 
-/// Shrinks a failing input and gathers what the report shows.
-fn finish(
+/// Shrinks a failing input and gathers what the report shows. Public so
+/// that `mutants` shrinks what it finds exactly as `stress` does.
+pub fn finish(
     runner: &Runner<'_>,
     input: &str,
     result: TestResult,

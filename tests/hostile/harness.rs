@@ -92,7 +92,7 @@ impl Project {
     }
 
     /// Makes everything `nobody`'s when the judge runs as `nobody`.
-    fn hand_over(&self) {
+    pub fn hand_over(&self) {
         if self.who != As::Nobody {
             return;
         }
@@ -231,6 +231,11 @@ impl Cage {
             }
         }
         Ok(cage)
+    }
+
+    /// The cage's cgroup folders (none unless root).
+    pub fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
     }
 
     /// Makes `cmd` start inside the cage.

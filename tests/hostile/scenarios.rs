@@ -356,6 +356,28 @@ pub fn memory_growth_is_mle(who: As) {
     assert_eq!(verdict(&r), "MLE", "{}", show(&r));
 }
 
+/// A program that reserves 1 GiB and touches it all is MLE under a 64 MiB
+/// limit, and its peak is reported at the limit; one that reserves 1 GiB
+/// and touches 8 MiB passes. With a memory group the group judges what is
+/// touched; without one, the address-space cap makes both `malloc`s fail
+/// (RE), and the isolation line says that cap is in force.
+pub fn memory_is_what_is_touched(who: As) {
+    let (touched, _) = run(who, "mem_touch_1g.c", &[], LIMITS_SMALL, &[]);
+    let (lazy, _) = run(who, "mem_lazy_1g.c", &[], LIMITS_SMALL, &[]);
+    let iso = lazy["isolation"].as_str().unwrap_or("");
+    if iso.contains("cgroups") {
+        assert!(!iso.contains("address-space cap"), "{iso}");
+        assert_eq!(verdict(&touched), "MLE", "{}", show(&touched));
+        assert_eq!(verdict(&lazy), "AC", "{}", show(&lazy));
+        let kib = lazy["tests"][0]["memory_kib"].as_u64().unwrap_or(u64::MAX);
+        assert!(kib < 64 * 1024, "{}", show(&lazy));
+    } else {
+        assert!(iso.contains("address-space cap"), "{iso}");
+        assert_eq!(verdict(&touched), "RE", "{}", show(&touched));
+        assert_eq!(verdict(&lazy), "RE", "{}", show(&lazy));
+    }
+}
+
 /// Many small processes that overflow the run's memory group: the OOM
 /// killer takes one of them, never the judge (whose helpers in the group
 /// share its memory and, being larger, would otherwise be its first pick).

@@ -89,12 +89,8 @@ pub struct Contest {
 pub fn load(path: &Path) -> Result<Contest, BatchError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| BatchError::Usage(format!("{}: cannot read: {e}", path.display())))?;
-    let file: File = serde_yaml::from_str(&text).map_err(|e| {
-        let loc = e
-            .location()
-            .map_or(String::new(), |l| format!(":{}:{}", l.line(), l.column()));
-        BatchError::Usage(format!("{}{loc}: {e}", path.display()))
-    })?;
+    let file: File = serde_yaml::from_str(&text)
+        .map_err(|e| BatchError::Usage(crate::yaml::YamlError::new(path, &e).to_string()))?;
     let bad = |msg: String| BatchError::Usage(format!("{}: {msg}", path.display()));
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let base = if base.as_os_str().is_empty() {
@@ -149,6 +145,13 @@ pub fn load(path: &Path) -> Result<Contest, BatchError> {
         if problems[..i].iter().any(|q| q.id == p.id) {
             return Err(bad(format!("problems: `{}` is listed twice", p.id)));
         }
+        // Two columns under one label would make the scoreboard ambiguous.
+        if let Some(q) = problems[..i].iter().find(|q| q.label == p.label) {
+            return Err(bad(format!(
+                "problems: `{}` and `{}` both have the label `{}`",
+                q.id, p.id, p.label
+            )));
+        }
     }
     let contestants = file.contestants.map(|list| {
         list.into_iter()
@@ -162,8 +165,16 @@ pub fn load(path: &Path) -> Result<Contest, BatchError> {
                     id,
                 },
             })
-            .collect()
+            .collect::<Vec<Contestant>>()
     });
+    // A contestant listed twice would be ranked twice with the same tries.
+    if let Some(list) = &contestants {
+        for (i, c) in list.iter().enumerate() {
+            if list[..i].iter().any(|d| d.id == c.id) {
+                return Err(bad(format!("contestants: `{}` is listed twice", c.id)));
+            }
+        }
+    }
     Ok(Contest {
         title: file.title.unwrap_or_else(|| "Contest".into()),
         scoring: file.scoring,
@@ -200,6 +211,32 @@ mod tests {
         assert_eq!(letter(0), "A");
         assert_eq!(letter(25), "Z");
         assert_eq!(letter(26), "AA");
+    }
+
+    #[test]
+    fn duplicate_contestants_and_labels_are_refused() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let p = t.path().join("contest.yaml");
+        for (yaml, what) in [
+            (
+                "problems: [nim]\ncontestants: [ana, ben, ana]\nlog: x.csv\n",
+                "`ana` is listed twice",
+            ),
+            (
+                "problems: [nim, {id: wythoff, label: A}]\nlog: x.csv\n",
+                "both have the label `A`",
+            ),
+        ] {
+            std::fs::write(&p, yaml).expect("write");
+            let e = load(&p).expect_err(what).to_string();
+            assert!(e.contains(what) && e.contains("contest.yaml"), "{e}");
+        }
+        std::fs::write(
+            &p,
+            "problems: [nim, {id: wythoff, label: W}]\ncontestants: [ana, ben]\nlog: x.csv\n",
+        )
+        .expect("write");
+        assert!(load(&p).is_ok());
     }
 
     #[test]

@@ -92,6 +92,14 @@ pub fn contest(
                     dir.display()
                 )));
             }
+            if contest.duration.is_none() {
+                // A file copied or touched after the contest gets a late
+                // time, and nothing would mark it as late.
+                report::note(&format!(
+                    "{}: submission times come from the files' modification times and there is no `duration:`: every file counts, however late its time",
+                    opts.file.display()
+                ));
+            }
             log::read_folder(dir, &contest.base)?
         }
     };

@@ -1,5 +1,8 @@
 //! Verdicts and their precedence, in one place.
 
+pub mod decide;
+pub mod scoring;
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,0 +1,147 @@
+//! `similarity.html`: one self-contained page (inline CSS, no script,
+//! nothing fetched): the reported pairs with their scores, then each pair's
+//! two files side by side, the matching regions coloured alike and numbered
+//! in both. Everything from a submission is HTML-escaped.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use super::{Pair, Report, Source};
+
+const COLOURS: usize = 6;
+
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}\
+.pair{margin-top:2em}.cols{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
+pre{font-size:12px;line-height:1.35;background:#fafafa;border:1px solid #ddd;padding:.4em;overflow-x:auto;margin:0}\
+.l{display:block;white-space:pre}.n{color:#999;display:inline-block;width:3.5em;user-select:none}\
+.m{font-weight:bold;display:inline-block;width:2em;color:#333}\
+.r0{background:#ffe0e0}.r1{background:#e0f0ff}.r2{background:#e2f7e2}.r3{background:#fff3c8}.r4{background:#eee0ff}.r5{background:#dff7f7}";
+
+/// The page.
+pub fn page(report: &Report, sources: &[Source]) -> String {
+    let text: HashMap<(&str, &str), &str> = sources
+        .iter()
+        .map(|s| ((s.problem.as_str(), s.file.as_str()), s.text.as_str()))
+        .collect();
+    let mut h = String::new();
+    h.push_str("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Similar submissions</title><style>");
+    h.push_str(STYLE);
+    h.push_str("</style></head><body><h1>Similar submissions</h1>");
+    let o = &report.options;
+    let _ = write!(
+        h,
+        "<p>Pairs whose files share at least {:.0} % of the smaller file's fingerprints and at least {} fingerprints, after names, literals, comments and layout are normalised away and the problem's accepted solutions and idioms common to many students are taken out ({}-token k-grams, window {}).</p>",
+        o.threshold * 100.0,
+        o.min_matches,
+        o.k,
+        o.window
+    );
+    if report.pairs.is_empty() {
+        h.push_str("<p>No pair is above the threshold.</p>");
+    } else {
+        h.push_str("<table><tr><th>#</th><th>problem</th><th>score</th><th>first</th><th>second</th><th>fingerprints in common</th></tr>");
+        for (i, p) in report.pairs.iter().enumerate() {
+            let _ = write!(
+                h,
+                "<tr><td><a href=\"#pair-{n}\">{n}</a></td><td>{}</td><td>{:.0} %</td><td>{} ({:.0} %)</td><td>{} ({:.0} %)</td><td>{}</td></tr>",
+                escape(&p.problem),
+                p.score * 100.0,
+                escape(&p.a.student),
+                p.a.share * 100.0,
+                escape(&p.b.student),
+                p.b.share * 100.0,
+                p.matched,
+                n = i + 1
+            );
+        }
+        h.push_str("</table>");
+    }
+    h.push_str("<h2>Per problem</h2><table><tr><th>problem</th><th>submissions</th><th>pairs compared</th><th>base code</th><th>common fingerprints left out</th></tr>");
+    for p in &report.problems {
+        let _ = write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&p.problem),
+            p.submissions,
+            p.pairs_compared,
+            escape(&p.base_files.join(", ")),
+            p.common_fingerprints
+        );
+    }
+    h.push_str("</table>");
+    for (i, p) in report.pairs.iter().enumerate() {
+        pair(&mut h, i + 1, p, &text);
+    }
+    if !report.skipped.is_empty() {
+        h.push_str("<h2>Not compared</h2><ul>");
+        for s in &report.skipped {
+            let _ = write!(h, "<li>{}: {}</li>", escape(&s.file), escape(&s.reason));
+        }
+        h.push_str("</ul>");
+    }
+    h.push_str("</body></html>\n");
+    h
+}
+
+fn pair(h: &mut String, n: usize, p: &Pair, text: &HashMap<(&str, &str), &str>) {
+    let _ = write!(
+        h,
+        "<section class=\"pair\" id=\"pair-{n}\"><h2>{n}. {}: {} ~ {} — {:.0} %</h2><div class=\"cols\">",
+        escape(&p.problem),
+        escape(&p.a.student),
+        escape(&p.b.student),
+        p.score * 100.0
+    );
+    let sides = [
+        (&p.a, p.regions.iter().map(|r| r.a).collect::<Vec<_>>()),
+        (&p.b, p.regions.iter().map(|r| r.b).collect::<Vec<_>>()),
+    ];
+    for (side, ranges) in sides {
+        let src = text
+            .get(&(p.problem.as_str(), side.file.as_str()))
+            .copied()
+            .unwrap_or("");
+        let _ = write!(h, "<div><h3>{}</h3><pre>", escape(&side.file));
+        for (i, l) in src.lines().enumerate() {
+            let no = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let region = ranges.iter().position(|r| r[0] <= no && no <= r[1]);
+            match region {
+                Some(r) => {
+                    let _ = write!(
+                        h,
+                        "<span class=\"l r{}\"><span class=\"n\">{no}</span><span class=\"m\">{}</span>{}</span>",
+                        r % COLOURS,
+                        r + 1,
+                        escape(l)
+                    );
+                }
+                None => {
+                    let _ = write!(
+                        h,
+                        "<span class=\"l\"><span class=\"n\">{no}</span><span class=\"m\"></span>{}</span>",
+                        escape(l)
+                    );
+                }
+            }
+        }
+        h.push_str("</pre></div>");
+    }
+    h.push_str("</div></section>");
+}

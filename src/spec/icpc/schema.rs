@@ -1,0 +1,158 @@
+//! The keys of `problem.yaml` and of the test-data settings files, for the
+//! three versions of the format grundy reads.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// The version a package declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Version {
+    Legacy,
+    /// `2023-07` (and its draft).
+    V2023,
+    /// `2025-09`, what BAPCtools writes now: like 2023-07 for what grundy
+    /// reads, with `test_group.yaml` for the test-data settings.
+    V2025,
+}
+
+impl Version {
+    pub fn parse(text: Option<&str>) -> Result<Version, String> {
+        match text {
+            None | Some("legacy") => Ok(Version::Legacy),
+            Some("2023-07" | "2023-07-draft") => Ok(Version::V2023),
+            Some("2025-09" | "2025-09-draft") => Ok(Version::V2025),
+            Some(other) => Err(format!(
+                "problem_format_version `{other}` is not supported (grundy reads `legacy`, `2023-07` and `2025-09`)"
+            )),
+        }
+    }
+
+    /// The output validator's folder: `output_validators/` holds one or more
+    /// in the legacy version, `output_validator/` is the one from 2023-07 on.
+    pub fn validator_folder(self) -> &'static str {
+        match self {
+            Version::Legacy => "output_validators",
+            _ => "output_validator",
+        }
+    }
+}
+
+/// Metadata keys of every version that change no verdict: read silently.
+const METADATA: [&str; 12] = [
+    "uuid",
+    "author",
+    "source_url",
+    "license",
+    "rights_owner",
+    "keywords",
+    "credits",
+    "version",
+    "embargo_until",
+    "languages",
+    "allow_file_writing",
+    "constants",
+];
+
+/// The keys of `problem.yaml` grundy uses; any other key is kept in
+/// `other`, so that an unknown one is noted rather than refused.
+#[derive(Debug, Default, Deserialize)]
+pub struct RawPackage {
+    pub problem_format_version: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<serde_yaml::Value>,
+    pub name: Option<serde_yaml::Value>,
+    #[serde(default)]
+    pub limits: RawLimits,
+    pub validation: Option<String>,
+    pub validator_flags: Option<String>,
+    pub grading: Option<serde_yaml::Value>,
+    pub source: Option<serde_yaml::Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_yaml::Value>,
+}
+
+impl RawPackage {
+    /// The keys grundy neither uses nor knows as metadata.
+    pub fn unknown_keys(&self) -> Vec<&str> {
+        self.other
+            .keys()
+            .map(String::as_str)
+            .filter(|k| !METADATA.contains(k))
+            .collect()
+    }
+}
+
+/// `limits:` of every version; sizes in MiB, times in seconds. The keys
+/// that tell a judge how to derive a time limit from the accepted
+/// submissions' run times are read and not used (grundy needs the limit).
+#[derive(Debug, Default, Deserialize)]
+pub struct RawLimits {
+    pub time_limit: Option<f64>,
+    pub memory: Option<u64>,
+    pub output: Option<u64>,
+}
+
+/// `testdata.yaml` (legacy, 2023-07) or `test_group.yaml` (2025-09): the
+/// settings of a test-data folder, inherited by the folders below it.
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct RawTestdata {
+    pub on_reject: Option<String>,
+    pub grading: Option<serde_yaml::Value>,
+    pub output_validator_flags: Option<String>,
+    pub output_validator_args: Option<serde_yaml::Value>,
+    #[serde(flatten)]
+    pub other: BTreeMap<String, serde_yaml::Value>,
+}
+
+/// Only pass-fail problems: interactive, multi-pass, submit-answer and
+/// scoring problems need judging modes grundy does not have here.
+pub fn check_type(kind: Option<&serde_yaml::Value>) -> Result<(), String> {
+    let kinds: Vec<String> = match kind {
+        None => return Ok(()),
+        Some(serde_yaml::Value::String(s)) => s.split_whitespace().map(String::from).collect(),
+        Some(serde_yaml::Value::Sequence(v)) => v
+            .iter()
+            .filter_map(|k| k.as_str().map(String::from))
+            .collect(),
+        Some(_) => return Err("`type` must be a string or a list of strings".into()),
+    };
+    match kinds.iter().find(|k| k.as_str() != "pass-fail") {
+        None => Ok(()),
+        Some(k) => Err(format!(
+            "problem type `{k}` is not supported by grundy: it judges pass-fail problems only"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions() {
+        assert_eq!(Version::parse(None), Ok(Version::Legacy));
+        assert_eq!(Version::parse(Some("2023-07")), Ok(Version::V2023));
+        assert_eq!(Version::parse(Some("2025-09")), Ok(Version::V2025));
+        assert!(Version::parse(Some("1999")).is_err());
+        assert_eq!(Version::V2025.validator_folder(), "output_validator");
+    }
+
+    #[test]
+    fn unknown_keys_are_kept_not_refused() {
+        let raw: RawPackage =
+            serde_yaml::from_str("name: X\nuuid: 1\nfrobnicate: true\nlimits: {memory: 5, time_multipliers: {ac_to_time_limit: 2}}\n")
+                .expect("parse");
+        assert_eq!(raw.unknown_keys(), ["frobnicate"]);
+        assert_eq!(raw.limits.memory, Some(5));
+    }
+
+    #[test]
+    fn types() {
+        assert!(check_type(None).is_ok());
+        let pf = serde_yaml::Value::String("pass-fail".into());
+        assert!(check_type(Some(&pf)).is_ok());
+        let sc = serde_yaml::Value::String("scoring".into());
+        assert!(check_type(Some(&sc)).is_err());
+    }
+}

@@ -1,0 +1,459 @@
+//! Where a test's verdict is decided: one pure function from what the run
+//! did (facts, as a sandbox reports them) and what the checker said.
+//!
+//! Precedence when several things went wrong in one run (README.md): TLE,
+//! then MLE, then OLE, then RE, then the checker's verdict. A program killed
+//! for using too much CPU also looks like a crash; a program that ran out
+//! of memory often dies by a signal or an exception: the limit explains the
+//! crash, so the limit wins.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::Verdict;
+use crate::units::Bytes;
+
+/// How a program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    Code(i32),
+    Signal(i32),
+}
+
+/// The limits a run was held to (after language multipliers and allowances).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunBudget {
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub memory: Bytes,
+    pub output: Bytes,
+}
+
+/// Which limits the run crossed: every one of them, not a ranking.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Crossed {
+    pub cpu: bool,
+    pub wall: bool,
+    /// Peak memory over the limit, or the run's memory group full.
+    pub memory: bool,
+    pub output: bool,
+}
+
+/// What one run did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunFacts {
+    pub ended: Ended,
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub peak_memory: Bytes,
+    pub crossed: Crossed,
+    /// The runtime said it could not get memory (`MemoryError`,
+    /// `std::bad_alloc`, …) on stderr.
+    pub said_out_of_memory: bool,
+    /// The first non-empty line of stderr, for a crash's message.
+    pub first_stderr_line: String,
+}
+
+/// Why a run was not clean: the structured reason behind a limit or crash
+/// verdict. Its `Display` is the message of SPEC.md's JSON report;
+/// [`Reason::without_measurements`] is the message reports that must be
+/// reproducible quote.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reason {
+    Cpu {
+        limit: Duration,
+    },
+    Wall {
+        limit: Duration,
+        cpu: Duration,
+    },
+    MemoryPeak {
+        peak: Bytes,
+        limit: Bytes,
+    },
+    /// The memory group (every process of the run) was full.
+    MemoryGroup {
+        limit: Bytes,
+    },
+    Output {
+        limit: Bytes,
+    },
+    /// A crash near the memory limit, or with an out-of-memory message.
+    OutOfMemory {
+        peak: Bytes,
+        limit: Bytes,
+    },
+    Crash {
+        ended: Ended,
+        first_stderr_line: String,
+    },
+}
+
+/// The verdict of a run that went wrong, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    pub verdict: Verdict,
+    pub reason: Reason,
+}
+
+/// The verdict when the run itself went wrong, or `None` for a clean exit
+/// (then the checker decides: [`test_verdict`]).
+pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
+    let c = facts.crossed;
+    let (verdict, reason) = if c.cpu {
+        (Verdict::TLE, Reason::Cpu { limit: budget.cpu })
+    } else if c.wall {
+        (
+            Verdict::TLE,
+            Reason::Wall {
+                limit: budget.wall,
+                cpu: facts.cpu,
+            },
+        )
+    } else if c.memory {
+        let reason = if facts.peak_memory > budget.memory {
+            Reason::MemoryPeak {
+                peak: facts.peak_memory,
+                limit: budget.memory,
+            }
+        } else {
+            Reason::MemoryGroup {
+                limit: budget.memory,
+            }
+        };
+        (Verdict::MLE, reason)
+    } else if c.output {
+        (
+            Verdict::OLE,
+            Reason::Output {
+                limit: budget.output,
+            },
+        )
+    } else if facts.ended == Ended::Code(0) {
+        return None;
+    } else if facts.said_out_of_memory || facts.peak_memory.0 * 10 >= budget.memory.0 * 9 {
+        (
+            Verdict::MLE,
+            Reason::OutOfMemory {
+                peak: facts.peak_memory,
+                limit: budget.memory,
+            },
+        )
+    } else {
+        (
+            Verdict::RE,
+            Reason::Crash {
+                ended: facts.ended,
+                first_stderr_line: facts.first_stderr_line.clone(),
+            },
+        )
+    };
+    Some(Decision { verdict, reason })
+}
+
+/// What a checker said of an output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckerSaid {
+    Accepted,
+    WrongAnswer,
+    PresentationError,
+    /// The checker itself failed: the judge's fault.
+    Failed,
+}
+
+/// A test's verdict: the run's, when it went wrong, else the checker's.
+/// `check` is only called for a clean run.
+pub fn test_verdict(
+    facts: &RunFacts,
+    budget: &RunBudget,
+    check: impl FnOnce() -> CheckerSaid,
+) -> Result<Verdict, Decision> {
+    match run_verdict(facts, budget) {
+        Some(d) => Err(d),
+        None => Ok(match check() {
+            CheckerSaid::Accepted => Verdict::AC,
+            CheckerSaid::WrongAnswer => Verdict::WA,
+            CheckerSaid::PresentationError => Verdict::PE,
+            CheckerSaid::Failed => Verdict::IE,
+        }),
+    }
+}
+
+fn secs(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+impl Reason {
+    /// The message without the figures measured during the run, which
+    /// differ between two runs of the same program.
+    pub fn without_measurements(&self) -> String {
+        match self {
+            Reason::Wall { limit, .. } => format!(
+                "wall time over {}: the program was waiting or sleeping",
+                secs(*limit)
+            ),
+            Reason::MemoryPeak { limit, .. } => {
+                format!("peak memory over the limit of {}", limit.human())
+            }
+            Reason::OutOfMemory { limit, .. } => format!(
+                "the program failed to get more memory (limit {})",
+                limit.human()
+            ),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Cpu { limit } => write!(f, "CPU time over the limit of {}", secs(*limit)),
+            Reason::Wall { limit, cpu } => write!(
+                f,
+                "wall time over {} (CPU {}): the program was waiting or sleeping",
+                secs(*limit),
+                secs(*cpu)
+            ),
+            Reason::MemoryPeak { peak, limit } => write!(
+                f,
+                "peak memory {} over the limit of {}",
+                peak.human(),
+                limit.human()
+            ),
+            Reason::MemoryGroup { limit } => write!(
+                f,
+                "the run's processes together went over the memory limit of {}",
+                limit.human()
+            ),
+            Reason::Output { limit } => write!(f, "output over the limit of {limit}"),
+            Reason::OutOfMemory { peak, limit } => write!(
+                f,
+                "the program failed to get more memory (peak {}, limit {})",
+                peak.human(),
+                limit.human()
+            ),
+            Reason::Crash {
+                ended,
+                first_stderr_line,
+            } => {
+                match ended {
+                    Ended::Code(c) => write!(f, "exit code {c}")?,
+                    Ended::Signal(s) => write!(f, "killed by signal {s} ({})", signal_name(*s))?,
+                }
+                if !first_stderr_line.is_empty() {
+                    write!(f, ": {}", truncate(first_stderr_line, 200))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn signal_name(s: i32) -> &'static str {
+    match s {
+        libc::SIGSEGV => "SIGSEGV, invalid memory access or stack overflow",
+        libc::SIGABRT => "SIGABRT, aborted",
+        libc::SIGFPE => "SIGFPE, arithmetic error such as division by zero",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGXFSZ => "SIGXFSZ, file too large",
+        libc::SIGXCPU => "SIGXCPU, CPU limit",
+        _ => "signal",
+    }
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(n).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIB: u64 = 1 << 20;
+
+    fn budget() -> RunBudget {
+        RunBudget {
+            cpu: Duration::from_secs(1),
+            wall: Duration::from_secs(3),
+            memory: Bytes(256 * MIB),
+            output: Bytes(64 * MIB),
+        }
+    }
+
+    fn facts(crossed: Crossed, ended: Ended, peak: u64) -> RunFacts {
+        RunFacts {
+            ended,
+            cpu: Duration::from_millis(500),
+            wall: Duration::from_millis(600),
+            peak_memory: Bytes(peak),
+            crossed,
+            said_out_of_memory: false,
+            first_stderr_line: String::new(),
+        }
+    }
+
+    const NONE: Crossed = Crossed {
+        cpu: false,
+        wall: false,
+        memory: false,
+        output: false,
+    };
+
+    /// Every pair of crossed limits, with a clean exit and after a crash:
+    /// the verdict follows TLE > MLE > OLE, and a limit explains a crash.
+    #[test]
+    fn every_pair_of_crossed_limits() {
+        let cpu = Crossed { cpu: true, ..NONE };
+        let wall = Crossed { wall: true, ..NONE };
+        let mem = Crossed {
+            memory: true,
+            ..NONE
+        };
+        let out = Crossed {
+            output: true,
+            ..NONE
+        };
+        let or = |a: Crossed, b: Crossed| Crossed {
+            cpu: a.cpu || b.cpu,
+            wall: a.wall || b.wall,
+            memory: a.memory || b.memory,
+            output: a.output || b.output,
+        };
+        use Verdict::*;
+        let table = [
+            (cpu, TLE),
+            (wall, TLE),
+            (mem, MLE),
+            (out, OLE),
+            (or(cpu, wall), TLE),
+            (or(cpu, mem), TLE),
+            (or(cpu, out), TLE),
+            (or(wall, mem), TLE),
+            (or(wall, out), TLE),
+            (or(mem, out), MLE),
+            (or(or(cpu, wall), or(mem, out)), TLE),
+        ];
+        for (crossed, want) in table {
+            for ended in [Ended::Code(0), Ended::Code(1), Ended::Signal(libc::SIGKILL)] {
+                let got = run_verdict(&facts(crossed, ended, 10 * MIB), &budget());
+                assert_eq!(got.map(|d| d.verdict), Some(want), "{crossed:?} {ended:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn cpu_before_wall_names_the_cpu_limit() {
+        let both = Crossed {
+            cpu: true,
+            wall: true,
+            ..NONE
+        };
+        let d = run_verdict(&facts(both, Ended::Signal(9), MIB), &budget()).expect("a limit");
+        assert_eq!(
+            d.reason.to_string(),
+            "CPU time over the limit of 1.00 s",
+            "CPU is the limit the program is judged by"
+        );
+    }
+
+    #[test]
+    fn a_clean_run_goes_to_the_checker() {
+        let f = facts(NONE, Ended::Code(0), MIB);
+        assert_eq!(run_verdict(&f, &budget()), None);
+        for (said, want) in [
+            (CheckerSaid::Accepted, Verdict::AC),
+            (CheckerSaid::WrongAnswer, Verdict::WA),
+            (CheckerSaid::PresentationError, Verdict::PE),
+            (CheckerSaid::Failed, Verdict::IE),
+        ] {
+            assert_eq!(test_verdict(&f, &budget(), || said), Ok(want));
+        }
+    }
+
+    #[test]
+    fn the_checker_is_not_asked_after_a_limit() {
+        let f = facts(
+            Crossed {
+                output: true,
+                ..NONE
+            },
+            Ended::Code(0),
+            MIB,
+        );
+        let got = test_verdict(&f, &budget(), || panic!("checker called"));
+        assert_eq!(got.map_err(|d| d.verdict), Err(Verdict::OLE));
+    }
+
+    #[test]
+    fn a_crash_is_mle_near_the_limit_or_when_the_runtime_says_so() {
+        let near = facts(NONE, Ended::Signal(libc::SIGSEGV), 240 * MIB);
+        assert_eq!(
+            run_verdict(&near, &budget()).map(|d| d.verdict),
+            Some(Verdict::MLE)
+        );
+        let mut said = facts(NONE, Ended::Code(1), MIB);
+        said.said_out_of_memory = true;
+        assert_eq!(
+            run_verdict(&said, &budget()).map(|d| d.verdict),
+            Some(Verdict::MLE)
+        );
+        let mut crash = facts(NONE, Ended::Code(3), MIB);
+        crash.first_stderr_line = "boom".into();
+        let d = run_verdict(&crash, &budget()).expect("a crash");
+        assert_eq!(d.verdict, Verdict::RE);
+        assert_eq!(d.reason.to_string(), "exit code 3: boom");
+    }
+
+    #[test]
+    fn memory_messages_name_the_peak_or_the_group() {
+        let mem = Crossed {
+            memory: true,
+            ..NONE
+        };
+        let over = run_verdict(&facts(mem, Ended::Signal(9), 300 * MIB), &budget()).expect("MLE");
+        assert_eq!(
+            over.reason.to_string(),
+            "peak memory 300.0 MiB over the limit of 256.0 MiB"
+        );
+        assert_eq!(
+            over.reason.without_measurements(),
+            "peak memory over the limit of 256.0 MiB"
+        );
+        let group = run_verdict(&facts(mem, Ended::Signal(9), 100 * MIB), &budget()).expect("MLE");
+        assert_eq!(
+            group.reason.to_string(),
+            "the run's processes together went over the memory limit of 256.0 MiB"
+        );
+    }
+
+    #[test]
+    fn measurements_are_left_out_where_runs_differ() {
+        let wall = Reason::Wall {
+            limit: Duration::from_millis(2200),
+            cpu: Duration::from_millis(10),
+        };
+        assert_eq!(
+            wall.to_string(),
+            "wall time over 2.20 s (CPU 0.01 s): the program was waiting or sleeping"
+        );
+        assert_eq!(
+            wall.without_measurements(),
+            "wall time over 2.20 s: the program was waiting or sleeping"
+        );
+        let oom = Reason::OutOfMemory {
+            peak: Bytes(270 * MIB),
+            limit: Bytes(272 * MIB),
+        };
+        assert_eq!(
+            oom.without_measurements(),
+            "the program failed to get more memory (limit 272.0 MiB)"
+        );
+    }
+}

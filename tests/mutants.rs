@@ -1,0 +1,198 @@
+//! `grundy mutants`: the catalog's tests kill every non-equivalent mutant of
+//! its busiest references, a problem with a group removed loses mutation
+//! score, and `--harden` writes the tests that win it back.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{stderr, stdout};
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+/// `grundy mutants ARGS --json` on `problems`: one object per problem.
+fn mutants(problems: &Path, args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>) {
+    let mut all = vec!["mutants", "--json"];
+    all.extend_from_slice(args);
+    let out = common::grundy_in(problems, &all);
+    let objects = stdout(&out)
+        .lines()
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| {
+                panic!("not JSON ({e}): {l}\n{}", stderr(&out));
+            })
+        })
+        .collect();
+    (out.status.code(), objects)
+}
+
+fn count(o: &serde_json::Value, what: &str) -> u64 {
+    o["counts"][what]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no count {what} in {o}"))
+}
+
+/// A copy of catalog problem `id` (spec, statement, reference) in a
+/// temporary project, with the group `drop` removed from its spec.
+fn weakened_copy(id: &str, drop: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let problem = dir.path().join("problems").join(id);
+    std::fs::create_dir_all(&problem).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("reference")).expect("mkdir");
+    for file in ["problem.yaml", "statement.md"] {
+        std::fs::copy(repo(&format!("problems/{id}/{file}")), problem.join(file)).expect("copy");
+    }
+    let reference = format!("reference/{id}.rs");
+    std::fs::copy(repo(&reference), dir.path().join(&reference)).expect("copy reference");
+    // Cut the group's lines (and the comment lines just above it) out of the
+    // spec text.
+    let spec = problem.join("problem.yaml");
+    let text = std::fs::read_to_string(&spec).expect("spec");
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.trim() == format!("- name: {drop}"))
+        .unwrap_or_else(|| panic!("{id} has no group {drop}"));
+    let mut first = start;
+    while first > 0 && lines[first - 1].trim_start().starts_with('#') {
+        first -= 1;
+    }
+    let end = lines[start + 1..]
+        .iter()
+        .position(|l| {
+            let t = l.trim_start();
+            t.starts_with("- name:") || t.starts_with('#') || !l.starts_with(' ')
+        })
+        .map_or(lines.len(), |k| start + 1 + k);
+    let kept: Vec<&str> = lines[..first]
+        .iter()
+        .chain(&lines[end..])
+        .copied()
+        .collect();
+    std::fs::write(&spec, kept.join("\n") + "\n").expect("write spec");
+    dir
+}
+
+#[test]
+fn a_weakened_problem_loses_score_and_harden_wins_it_back() {
+    let id = "misere-nim";
+    // The group `--harden` added for the reference's `big > 0` taken as
+    // `big > 1` (the "two piles above one" idea): without it that mutant
+    // survives.
+    let project = weakened_copy(id, "anti-mutant-26-literal-plus-1");
+    let problems = project.path().join("problems");
+    let spec = problems.join(id).join("problem.yaml");
+    let before = std::fs::read_to_string(&spec).expect("spec");
+    let (code, weak) = mutants(&problems, &[id, "--jobs", "2"]);
+    assert_eq!(code, Some(1), "{weak:?}");
+    let survived = count(&weak[0], "survived");
+    assert!(survived >= 1, "{}", weak[0]);
+    assert!(weak[0]["score"].as_f64().unwrap_or(100.0) < 100.0);
+    // Every survivor comes with an input on which it is wrong.
+    for m in weak[0]["mutants"].as_array().expect("mutants") {
+        if m["outcome"] == "survived" {
+            assert_ne!(m["expected"], m["actual"], "{m}");
+            assert!(m["input"].as_str().is_some_and(|i| !i.is_empty()), "{m}");
+        }
+    }
+
+    let (code, hardened) = mutants(&problems, &[id, "--jobs", "2", "--harden"]);
+    assert_eq!(code, Some(0), "{hardened:?}");
+    assert_eq!(hardened[0]["hardened"]["score"], 100.0, "{}", hardened[0]);
+    let after = std::fs::read_to_string(&spec).expect("spec");
+    // The spec only grew: everything that was there is still there, in order.
+    assert!(after.starts_with(before.trim_end()), "{after}");
+    let added = after.matches("- name: anti-mutant-").count() as u64;
+    assert!(
+        (1..=survived).contains(&added),
+        "{added} groups for {survived}: {after}"
+    );
+
+    // The next run, on the spec as written, kills them all.
+    let (code, again) = mutants(&problems, &[id, "--jobs", "2"]);
+    assert_eq!(code, Some(0), "{again:?}");
+    assert_eq!(count(&again[0], "survived"), 0);
+    assert_eq!(again[0]["score"], 100.0);
+}
+
+/// CI's mutation check: the three catalog problems with the most mutants,
+/// each bounded by its own time budget (mutants not started by then are
+/// "not run"); every mutant judged must be killed, equivalent, unviable or
+/// a sample timeout.
+#[test]
+fn the_busiest_references_have_no_surviving_mutant() {
+    for id in ["wythoff", "wythoff-large", "staircase-nim"] {
+        let (_, out) = mutants(
+            &repo("problems"),
+            &[id, "--jobs", "2", "--time-budget", "50"],
+        );
+        let o = &out[0];
+        assert_eq!(count(o, "survived"), 0, "{o}");
+        assert_eq!(count(o, "error"), 0, "{o}");
+        assert!(count(o, "killed") >= 1, "{o}");
+        assert!(count(o, "mutants") >= 30, "{o}");
+    }
+}
+
+/// A correct Rust solution of the toy problem of `common`.
+const TOY_RS: &str = r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let mut x = 0;
+    for a in &v[1..] {
+        x ^= a;
+    }
+    let answer = if x != 0 { "Alice" } else { "Bob" };
+    println!("{answer}");
+}
+"#;
+
+/// A user's package whose reference is C: its first accepted Rust
+/// submission is the program mutated; without one, the command says that
+/// only Rust is covered.
+#[test]
+fn a_package_of_ones_own_uses_its_accepted_rust_submission() {
+    let p = common::Project::toy("");
+    let package = p.path("problems/toy");
+    let dir = package.to_string_lossy().into_owned();
+    let out = p.grundy(&["mutants", &dir]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Rust"), "{}", stderr(&out));
+
+    p.write("problems/toy/submissions/accepted/xor.rs", TOY_RS);
+    let (_, out) = mutants(&p.path("problems"), &[&dir, "--jobs", "2"]);
+    let o = &out[0];
+    assert!(
+        o["reference"]
+            .as_str()
+            .is_some_and(|r| r.ends_with("accepted/xor.rs")),
+        "{o}"
+    );
+    assert!(count(o, "mutants") >= 5, "{o}");
+    // The toy's tests reject the flipped comparison `x == 0`.
+    let flipped = o["mutants"]
+        .as_array()
+        .and_then(|a| a.iter().find(|m| m["kind"] == "ne-to-eq"))
+        .unwrap_or_else(|| panic!("no != mutant: {o}"));
+    assert_eq!(flipped["outcome"], "killed", "{flipped}");
+}
+
+/// `verify --mutants` adds the mutation score to verify's table.
+#[test]
+fn verify_shows_the_mutation_score() {
+    let out = common::grundy_in(
+        &repo("problems"),
+        &["verify", "nim", "--mutants", "--jobs", "2"],
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or("");
+    assert!(header.contains("mutants"), "{text}");
+    let row = lines.next().unwrap_or("");
+    assert!(row.starts_with("nim ") && row.contains("100.0%"), "{text}");
+}

@@ -1,0 +1,140 @@
+//! Two judges in different pid namespaces, both pid 1 of their own, in the
+//! same cgroup, at once: each run slot's groups must be their own. With
+//! groups named after the pid alone, the second judge joined the first
+//! one's groups: their runs' memory was counted together (an MLE for two
+//! programs that each fit), and limits set for one applied to the other.
+
+#[path = "hostile/harness.rs"]
+mod harness;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use harness::{As, Cage, Project, SERIAL, processes_running_from, verdict};
+
+/// Whether this test can run here; under `CI=true` it must.
+fn can_run() -> bool {
+    let unshare = Command::new("unshare")
+        .args(["--pid", "--fork", "--mount-proc", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    let ok = harness::is_root() && unshare;
+    if !ok {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but this test cannot run: it needs root and `unshare --pid`"
+        );
+        eprintln!("skipped: needs root and `unshare --pid`");
+    }
+    ok
+}
+
+fn judge_in_pid_namespace(p: &Project, sub: &std::path::Path, cage: &Cage) -> std::process::Child {
+    let mut cmd = Command::new("unshare");
+    cmd.args(["--pid", "--fork", "--mount-proc", "--kill-child"])
+        .arg(p.path("grundy"))
+        .arg("--problems")
+        .arg(p.path("problems"))
+        .arg("--cache")
+        .arg(p.path("cache"))
+        .arg("judge")
+        .arg("p")
+        .arg(sub)
+        .arg("--json")
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", p.path("home"))
+        .current_dir(p.dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cage.apply(&mut cmd);
+    cmd.spawn().expect("unshare")
+}
+
+fn result(child: std::process::Child) -> serde_json::Value {
+    let out = child.wait_with_output().expect("judge");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "no JSON ({e}): {stdout} {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    json["results"][0].clone()
+}
+
+#[test]
+fn judges_in_other_pid_namespaces_keep_their_own_groups() {
+    if !can_run() {
+        return;
+    }
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let slow = Project::new(As::Me);
+    slow.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
+    // Holds 40 MiB (of 64) and sleeps long enough for the other judge (its program compiled
+    // beforehand) to start, run and exit meanwhile.
+    let sleeper = slow.write("subs/slow.c", &holder(6));
+    let quick = Project::new(As::Me);
+    quick.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
+    let reference = quick.write("subs/quick.c", &holder(0));
+    // One cage for both: their groups are made side by side in it.
+    let cage = Cage::new(As::Me).expect("cage");
+    let groups_before = grundy_groups(&cage);
+    // Compiled and cached now, so that its judge is quick below.
+    let warm = result(judge_in_pid_namespace(&quick, &reference, &cage));
+    assert_eq!(verdict(&warm), "AC", "{warm}");
+    let a = judge_in_pid_namespace(&slow, &sleeper, &cage);
+    // The second judge starts, runs and exits while the first one's
+    // program is running.
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while processes_running_from(&slow.path("cache")).is_empty() {
+        assert!(Instant::now() < deadline, "the sleeper never started");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let b = result(judge_in_pid_namespace(&quick, &reference, &cage));
+    // The first judge's run outlived the second judge.
+    let running = !processes_running_from(&slow.path("cache")).is_empty();
+    let a = result(a);
+    assert!(running, "the other judge's run ended this one: {a}");
+    for r in [&a, &b] {
+        let iso = r["isolation"].as_str().unwrap_or("");
+        assert!(iso.contains("cgroups"), "no groups to share: {r}");
+    }
+    assert_eq!(verdict(&b), "AC", "{b}");
+    assert_eq!(
+        verdict(&a),
+        "AC",
+        "the other judge's run ended this one: {a}"
+    );
+    assert!(processes_running_from(&slow.path("cache")).is_empty());
+    // Each judge removed its groups on exit, and only its own.
+    assert_eq!(grundy_groups(&cage), groups_before);
+}
+
+/// A program that touches 40 MiB, sleeps `secs` and answers: two of them
+/// fit their 64 MiB limits, not one group of 64 MiB together.
+fn holder(secs: u32) -> String {
+    format!(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n\
+         int main(void) {{ char t[64]; if (!fgets(t, sizeof t, stdin)) return 1;\n\
+         volatile char *p = malloc(40 << 20); if (!p) return 1;\n\
+         for (int i = 0; i < (40 << 20); i += 4096) p[i] = 1;\n\
+         sleep({secs}); fputs(t, stdout); return 0; }}\n"
+    )
+}
+
+/// The grundy groups in the cage's memory cgroup.
+fn grundy_groups(cage: &Cage) -> Vec<String> {
+    let mut names: Vec<String> = cage
+        .dirs()
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("grundy-"))
+        .collect();
+    names.sort();
+    names
+}
