@@ -76,6 +76,12 @@ pub fn verify(
     let prepared = judge::prepare(problem, ctx)?;
     let reference = check_reference(&prepared, ctx, jobs);
     let oracle = match &problem.reference {
+        // The interactor plays from the game's rule, which its unit tests
+        // check against the search; judging the reference plays it.
+        Some(_) if problem.interactor.is_some() => Status::Skipped(
+            "interactive: the judge's player is checked against the search in its unit tests"
+                .into(),
+        ),
         Some(r) => check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx),
         None => Status::Skipped("no reference".into()),
     };
@@ -313,6 +319,11 @@ fn check_samples(problem: &Problem) -> Status {
         Ok(t) => normalize(&t),
         Err(e) => return Status::Failed(format!("{}: {e}", path.display())),
     };
+    if problem.samples.is_empty() && problem.interactor.is_some() {
+        // A played game has no fixed output to quote: the statement shows
+        // an example dialogue, and its positions are a group of the spec.
+        return Status::Skipped("interactive: the statement shows an example dialogue".into());
+    }
     if problem.samples.is_empty() {
         return Status::Failed("the spec has no samples".into());
     }

@@ -145,6 +145,11 @@ fn every_export_passes_verifyproblem() {
         .expect("problems")
         .filter_map(Result::ok)
         .filter(|e| e.path().join("problem.yaml").is_file())
+        // Interactive problems are not exported yet (export refuses them).
+        .filter(|e| {
+            let spec = std::fs::read_to_string(e.path().join("problem.yaml")).unwrap_or_default();
+            !spec.contains("\ninteractor:")
+        })
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     ids.sort();

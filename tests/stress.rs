@@ -198,7 +198,7 @@ fn bad_usage_exits_2() {
 fn every_generated_input_fits_its_format() {
     let set = grundy::spec::ProblemSet::new(repo("problems"));
     let problems = set.all().expect("the catalog loads");
-    assert_eq!(problems.len(), 13);
+    assert_eq!(problems.len(), 16);
     let no_programs = |_: &Path, _: u64, _: &[String]| -> Result<Vec<u8>, String> {
         Err("no external generators here".into())
     };

@@ -23,6 +23,7 @@ pub mod nim;
 pub mod nim_count_moves;
 pub mod nim_winning_move;
 pub mod nim_yes_no;
+pub mod play;
 pub mod staircase_nim;
 pub mod wythoff;
 pub mod wythoff_large;
@@ -58,7 +59,7 @@ impl Entry {
 }
 
 /// Every catalog entry, in the order of SPEC.md.
-pub fn entries() -> [&'static Entry; 13] {
+pub fn entries() -> [&'static Entry; 16] {
     [
         &nim::ENTRY,
         &nim_yes_no::ENTRY,
@@ -73,6 +74,9 @@ pub fn entries() -> [&'static Entry; 13] {
         &nim_count_moves::ENTRY,
         &staircase_nim::ENTRY,
         &new_stone_game::ENTRY,
+        &play::NIM_PLAY,
+        &play::MISERE_NIM_PLAY,
+        &play::WYTHOFF_PLAY,
     ]
 }
 
@@ -136,6 +140,7 @@ mod tests {
         let ids: Vec<_> = entries().iter().map(|e| e.id).collect();
         assert_eq!(ids[0], "nim");
         assert_eq!(ids[12], "new-stone-game");
-        assert_eq!(ids.len(), 13);
+        assert_eq!(ids.len(), 16);
+        assert_eq!(ids[15], "wythoff-play");
     }
 }

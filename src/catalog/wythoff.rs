@@ -98,7 +98,7 @@ fn first_k(hi: u64, pred: impl Fn(u64) -> bool) -> u64 {
 }
 
 /// The indices `k` whose losing pair lies within `min..=max`, if any.
-fn cold_range(min: u64, max: u64) -> Option<(u64, u64)> {
+pub(crate) fn cold_range(min: u64, max: u64) -> Option<(u64, u64)> {
     let kmin = first_k(max + 1, |k| k > max || cold_pair(k).0 >= min);
     let kend = first_k(max + 1, |k| k > max || cold_pair(k).1 > max);
     (kmin < kend).then(|| (kmin, kend - 1))
@@ -137,7 +137,7 @@ fn write_pair(a: u64, b: u64, swap: f64, rng: &mut Rng) -> String {
 }
 
 /// A winning pair one or two stones away from a losing one.
-fn near_miss(rng: &mut Rng, ks: (u64, u64), min: u64, max: u64) -> Option<(u64, u64)> {
+pub(crate) fn near_miss(rng: &mut Rng, ks: (u64, u64), min: u64, max: u64) -> Option<(u64, u64)> {
     for _ in 0..20 {
         let (a, b) = cold_pair(rng.range(ks.0, ks.1));
         let d = rng.range(1, 2);
@@ -206,7 +206,7 @@ pub(crate) fn gen_pairs(params: &Params, rng: &mut Rng, b: Bounds) -> Result<Str
 ///
 /// Since `F_i·φ − F_(i+1) = (−1)^(i+1)·φ^(−i)`, the distance of `kφ` from the
 /// integer `F_(i+1) + F_(j+1) + F_(l+1)` is the sum of those tiny terms.
-fn fibonacci_ks(min_index: usize, bits: u32, max: u64) -> Vec<u64> {
+pub(crate) fn fibonacci_ks(min_index: usize, bits: u32, max: u64) -> Vec<u64> {
     let mut fib: Vec<u64> = vec![0, 1];
     while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
         fib.push(next);

@@ -66,6 +66,14 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
         let p = p.to_path_buf();
         move |e: std::io::Error| ExportError::Io(format!("cannot {what} {}: {e}", p.display()))
     };
+    if problem.interactor.is_some() {
+        // A package without its interactor would judge a played game as
+        // plain output: refuse rather than write a wrong package.
+        return Err(ExportError::Usage(format!(
+            "{} is interactive: exporting interactive problems is not supported yet",
+            problem.id
+        )));
+    }
     if to.exists() {
         let mut entries = std::fs::read_dir(to).map_err(io("read", to))?;
         if entries.next().is_some() {

@@ -9,5 +9,6 @@ pub mod search;
 pub mod bash;
 pub mod new_stone;
 pub mod nim;
+pub mod play;
 pub mod staircase;
 pub mod wythoff;

@@ -92,7 +92,7 @@ pub fn execute(
 }
 
 /// The whole environment of a submission: enough to run, nothing of ours.
-fn env(workdir: &Path) -> Vec<(OsString, OsString)> {
+pub(super) fn env(workdir: &Path) -> Vec<(OsString, OsString)> {
     vec![
         ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
         ("HOME".into(), workdir.as_os_str().to_owned()),

@@ -5,6 +5,7 @@
 //! view, a JSON report and a journal at once without knowing any of them.
 
 mod exec;
+mod interactive;
 mod outcome;
 mod prepare;
 mod result;

@@ -21,6 +21,11 @@ pub fn judge_test(
     program: &Compiled,
     test: &PreparedTest,
 ) -> TestResult {
+    if let Some(crate::spec::InteractorSpec::Builtin(name)) = &prepared.problem.interactor
+        && let Some(game) = crate::games::play::Game::from_name(name)
+    {
+        return super::interactive::judge_test(prepared, ctx, program, test, game);
+    }
     let mut r = TestResult {
         name: test.name.clone(),
         group: test.group.clone(),
@@ -33,6 +38,8 @@ pub fn judge_test(
         message: String::new(),
         diff: None,
         stderr: String::new(),
+        game: None,
+        moves: None,
     };
     let answer = match &test.answer {
         Ok(a) => a,

@@ -93,7 +93,9 @@ pub struct Prepared {
 /// builds the checker.
 pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError> {
     let cases = cases(problem, ctx)?;
-    let needs_reference = cases.iter().any(|c| c.answer.is_none());
+    // An interactive test has no answer: the interactor judges as it plays.
+    let interactive = problem.interactor.is_some();
+    let needs_reference = !interactive && cases.iter().any(|c| c.answer.is_none());
     let reference = match (&problem.reference, needs_reference) {
         (_, false) => None,
         (Some(path), true) => Some(ctx.compile_trusted(path, "reference solution")?),
@@ -106,6 +108,7 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
             .put_file("tests", &Key::of(&[&case.input]), ".in", &case.input)
             .map_err(|e| JudgeError::Io(format!("cannot store a test input: {e}")))?;
         let answer = match (&case.answer, &reference) {
+            _ if interactive => Ok(input.clone()),
             (Some(a), _) => ctx
                 .cache
                 .put_file("answers", &Key::of(&[a]), ".ans", a)

@@ -39,6 +39,13 @@ pub struct TestResult {
     /// The first lines of the program's stderr, when it failed.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stderr: String,
+    /// Interactive problems: the game that failed, with its start position
+    /// and every move (`games::play::Transcript`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<crate::games::play::Transcript>,
+    /// Interactive problems: moves played in the run (both sides).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u64>,
 }
 
 /// A measured time as SPEC.md's JSON writes it: milliseconds with two
@@ -176,6 +183,8 @@ mod tests {
             message: String::new(),
             diff: None,
             stderr: String::new(),
+            game: None,
+            moves: None,
         }
     }
 

@@ -67,8 +67,38 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         return Err(SandboxError::Abandoned);
     }
     match mode() {
-        Mode::Off => plain::run(spec),
-        Mode::Auto => process::run(spec),
+        Mode::Off => plain::run(spec, None),
+        Mode::Auto => process::run(spec, None),
+    }
+}
+
+/// The standard streams of a run that talks to the judge while it runs
+/// (an interactive problem): pipes instead of the files of [`RunSpec`].
+///
+/// The judge keeps the other ends. Files stay the rule for every other
+/// run (see docs/architecture.md); a connected run's partner is trusted
+/// code that reads and writes without blocking, so neither side can wedge
+/// the other.
+#[derive(Debug)]
+pub struct Pipes {
+    /// The end the program reads as its stdin (blocking).
+    pub stdin: std::os::fd::OwnedFd,
+    /// The end the program writes as its stdout (blocking).
+    pub stdout: std::os::fd::OwnedFd,
+    /// Set by the partner to end the run at once (the game is decided, or
+    /// the program was idle too long); the outcome then says it was killed.
+    pub stop: std::sync::Arc<AtomicBool>,
+}
+
+/// Runs `spec` with its stdin and stdout connected to `pipes` (the paths
+/// `spec.stdin` and `spec.stdout` are not used); stderr is still a file.
+pub fn run_connected(spec: &RunSpec, pipes: Pipes) -> Result<RunOutcome, SandboxError> {
+    if abandoned() {
+        return Err(SandboxError::Abandoned);
+    }
+    match mode() {
+        Mode::Off => plain::run(spec, Some(pipes)),
+        Mode::Auto => process::run(spec, Some(pipes)),
     }
 }
 

@@ -22,9 +22,20 @@ use super::spawn::{self, Step};
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
 use crate::units::Bytes;
 
-/// Runs `spec` to completion and reports what happened.
-pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
-    let files = Streams::open(spec)?;
+/// Runs `spec` to completion and reports what happened; with `pipes`, its
+/// stdin and stdout are those pipes instead of files.
+pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, SandboxError> {
+    let (files, stop) = match pipes {
+        Some(p) => (
+            Streams {
+                stdin: File::from(p.stdin),
+                stdout: File::from(p.stdout),
+                stderr: File::create(&spec.stderr).map_err(setup("create the error file"))?,
+            },
+            Some(p.stop),
+        ),
+        None => (Streams::open(spec)?, None),
+    };
     let plan = plan(spec, &files)?;
     let limits = spec.limits;
     let start = Instant::now();
@@ -35,7 +46,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         source,
     })?;
     drop(files);
-    let watched = watch(pid, &limits, start);
+    let watched = watch(pid, &limits, start, stop.as_deref());
     // Whatever happened, nothing the program started may outlive the run.
     kill_group(pid);
     let (status, usage, limit) = watched?;
@@ -142,7 +153,12 @@ fn find_program(spec: &RunSpec) -> Option<PathBuf> {
 type Watched = (libc::c_int, libc::rusage, Option<LimitHit>);
 
 /// Waits for the program, stopping it at the CPU or wall limit.
-fn watch(pid: libc::pid_t, limits: &RunLimits, start: Instant) -> Result<Watched, SandboxError> {
+fn watch(
+    pid: libc::pid_t,
+    limits: &RunLimits,
+    start: Instant,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> Result<Watched, SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let mut limit = None;
     let mut cpu_used = Duration::ZERO;
@@ -151,6 +167,11 @@ fn watch(pid: libc::pid_t, limits: &RunLimits, start: Instant) -> Result<Watched
             kill_group(pid);
             let _ = reap(pid);
             return Err(SandboxError::Abandoned);
+        }
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst)) {
+            // The partner of a connected run ended it: no limit was hit.
+            kill_group(pid);
+            break;
         }
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {

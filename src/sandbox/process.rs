@@ -155,8 +155,9 @@ fn rlimits(l: &RunLimits, count_tasks: bool) -> Vec<Limit> {
     v
 }
 
-/// Runs `spec` in the sandbox and reports what happened.
-pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+/// Runs `spec` in the sandbox and reports what happened; with `pipes`, its
+/// stdin and stdout are those pipes instead of files.
+pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, SandboxError> {
     let a = abilities();
     let program = program_path(spec)?;
     let args: Vec<&OsStr> = spec.argv.iter().skip(1).map(OsString::as_os_str).collect();
@@ -190,8 +191,14 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         None => None,
     };
 
-    let stdin = File::open(&spec.stdin).map_err(setup("open the input"))?;
-    let stdout = File::create(&spec.stdout).map_err(setup("create the output file"))?;
+    let (stdin, stdout, stop) = match pipes {
+        Some(p) => (File::from(p.stdin), File::from(p.stdout), Some(p.stop)),
+        None => (
+            File::open(&spec.stdin).map_err(setup("open the input"))?,
+            File::create(&spec.stdout).map_err(setup("create the output file"))?,
+            None,
+        ),
+    };
     let stderr = File::create(&spec.stderr).map_err(setup("create the error file"))?;
     let (report_rd, report_wr) = pipe().map_err(setup("create the report pipe"))?;
     let argv: Vec<CString> = std::iter::once(Ok(cstring(program.as_os_str())?))
@@ -296,6 +303,7 @@ pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
         &workdir,
         groups,
         &mut sampled,
+        stop.as_deref(),
     );
     // Whatever happened, nothing of the run outlives it: killing init ends
     // its pid namespace.
@@ -617,6 +625,9 @@ fn wait_any(pidfd: &OwnedFd, oom: Option<&OwnedFd>, timeout: Duration) -> io::Re
 /// Waits for `init`, stopping the run at the CPU, wall, disk or memory
 /// limit (the last through the run's memory group, whose tasks wait rather
 /// than die when it is full: see [`cgroup`]).
+// One more than clippy's default: `stop` is the partner's handle of a
+// connected run, which only this loop can honour.
+#[allow(clippy::too_many_arguments)]
 fn watch(
     pid: libc::pid_t,
     limits: &RunLimits,
@@ -625,6 +636,7 @@ fn watch(
     workdir: &Path,
     groups: Option<&cgroup::Groups>,
     hwm: &mut HighWater,
+    stop: Option<&std::sync::atomic::AtomicBool>,
 ) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let oom_event = groups.map(cgroup::Groups::oom_event);
@@ -634,6 +646,12 @@ fn watch(
         if super::abandoned() {
             // The caller kills `init`, which ends the run, and reaps it.
             return Err(SandboxError::Abandoned);
+        }
+        if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst)) {
+            // The partner of a connected run ended it: no limit was hit.
+            // SAFETY: signalling our own child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            break;
         }
         let elapsed = start.elapsed();
         if elapsed >= limits.wall {

@@ -108,6 +108,15 @@ pub struct IcpcFlags {
     pub float_rel: Option<f64>,
 }
 
+/// The judge's side of an interactive problem, which plays against the
+/// submission while it runs instead of checking its output afterwards.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InteractorSpec {
+    /// A game interactor built into grundy (`nim-play`, `misere-nim-play`,
+    /// `wythoff-play`): see `games::play`.
+    Builtin(String),
+}
+
 /// A named group of tests worth some points, all-or-nothing.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
@@ -138,6 +147,8 @@ pub struct Problem {
     pub seed: u64,
     pub limits: Limits,
     pub checker: CheckerSpec,
+    /// Set for interactive problems; the checker is then unused.
+    pub interactor: Option<InteractorSpec>,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
     /// What was read but cannot be honoured, one line per item (an ICPC

@@ -29,6 +29,7 @@ struct RawProblem {
     limits: RawLimits,
     #[serde(default)]
     checker: RawChecker,
+    interactor: Option<RawInteractor>,
     #[serde(default)]
     samples: Vec<RawSample>,
     #[serde(default)]
@@ -48,6 +49,26 @@ impl TryFrom<String> for RawId {
         } else {
             Err(format!(
                 "problem id `{s}`: use lowercase letters, digits and '-' (like `nim-yes-no`)"
+            ))
+        }
+    }
+}
+
+/// `interactor:` names a built-in game interactor, checked where it is
+/// written.
+#[derive(Debug, Deserialize)]
+#[serde(try_from = "String")]
+struct RawInteractor(String);
+
+impl TryFrom<String> for RawInteractor {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        if crate::games::play::Game::from_name(&s).is_some() {
+            Ok(RawInteractor(s))
+        } else {
+            Err(format!(
+                "unknown interactor `{s}` (built-in interactors: {})",
+                crate::games::play::Game::names().join(", ")
             ))
         }
     }
@@ -379,6 +400,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             language_allowance: true,
         },
         checker: raw.checker.0,
+        interactor: raw.interactor.map(|i| super::InteractorSpec::Builtin(i.0)),
         samples: raw
             .samples
             .into_iter()

@@ -176,6 +176,8 @@ impl Runner<'_> {
                         message: r.compile.log,
                         diff: None,
                         stderr: String::new(),
+                        game: None,
+                        moves: None,
                     },
                 }));
             }

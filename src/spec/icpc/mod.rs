@@ -86,6 +86,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         seed: 1,
         limits,
         checker,
+        interactor: None,
         samples,
         groups: secret.into_iter().map(|g| g.group).collect(),
         notes,

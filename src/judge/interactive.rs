@@ -1,0 +1,475 @@
+//! One test of an interactive problem: the submission runs in the sandbox
+//! with pipes for its stdin and stdout, and a built-in game interactor
+//! ([`crate::games::play`]) plays against it from this thread.
+//!
+//! The interactor is trusted code and runs in-process, so only the
+//! submission's CPU time, wall time and memory are measured and limited.
+//! The judge never blocks on the submission: both pipe ends on its side
+//! are non-blocking and watched with `poll`, what the submission does not
+//! read yet waits in a buffer, and an idleness clock runs whenever the
+//! judge waits for a line. So a submission that never reads, one that
+//! floods its output, one that forgets to flush, and a pipe full in both
+//! directions all end, by a verdict, within the limits.
+
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::exec::{STDERR_CAP, head, run_limits};
+use super::outcome::{budget, facts};
+use super::prepare::{Context, Prepared, PreparedTest};
+use super::result::TestResult;
+use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
+use crate::language::Compiled;
+use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, RunSpec};
+use crate::verdict::Verdict;
+
+/// The shortest idleness limit (SPEC.md: 3 s or the time limit, whichever
+/// is larger).
+const MIN_IDLE: Duration = Duration::from_secs(3);
+/// How many of the last moves the terminal view shows.
+const SHOWN_MOVES: usize = 12;
+
+/// Runs and judges one test against the built-in interactor of `game`.
+pub fn judge_test(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+    game: Game,
+) -> TestResult {
+    let mut r = TestResult {
+        name: test.name.clone(),
+        group: test.group.clone(),
+        verdict: Verdict::IE,
+        time: Duration::ZERO,
+        wall: Duration::ZERO,
+        memory: crate::units::Bytes(0),
+        exit_code: None,
+        signal: None,
+        message: String::new(),
+        diff: None,
+        stderr: String::new(),
+        game: None,
+        moves: None,
+    };
+    let starts = std::fs::read_to_string(&test.input)
+        .map_err(|e| format!("cannot read {}: {e}", test.input.display()))
+        .and_then(|text| play::parse_games(game, &text))
+        .map_err(|e| format!("bad test input for {}: {e}", game.name()));
+    let starts = match starts {
+        Ok(s) => s,
+        Err(why) => {
+            r.message = why;
+            return r;
+        }
+    };
+    let seed = seed_of(&test.name, prepared.problem.seed);
+    let interactor = Interactor::new(game, starts, seed);
+    let limits = run_limits(program, &prepared.problem.limits);
+    let played = match play(
+        program,
+        interactor,
+        limits,
+        prepared.problem.limits.memory,
+        ctx.workroot.path(),
+    ) {
+        Ok(p) => p,
+        Err(e) => {
+            r.message = format!("the judge could not run the program: {e}");
+            return r;
+        }
+    };
+    let o = &played.outcome;
+    r.time = TestResult::measured_time(o.cpu);
+    r.wall = TestResult::measured_time(o.wall);
+    r.memory = TestResult::measured_memory(o.peak_memory);
+    match o.exit {
+        Exit::Code(c) => r.exit_code = Some(c),
+        Exit::Signal(s) => r.signal = Some(s),
+    }
+    r.moves = Some(played.moves);
+    let (verdict, message) = verdict(&played, &limits);
+    r.verdict = verdict;
+    r.message = message;
+    if verdict != Verdict::AC {
+        r.diff = Some(last_moves(&played.transcript));
+        r.game = Some(played.transcript);
+        r.stderr = played.stderr_head;
+    }
+    r
+}
+
+/// The seed of the judge's probing moves: the same test always sees the
+/// same game, whoever is judged.
+fn seed_of(name: &str, base: u64) -> u64 {
+    name.bytes().fold(base ^ 0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// Why the judge ended the run before the submission did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stopped {
+    /// The game was decided (lost, illegal line, output after the end).
+    Decided,
+    /// The judge waited longer than the idleness limit.
+    Idle,
+    /// The submission wrote more than the output limit.
+    Flooded,
+}
+
+/// What happened in one connected run.
+pub struct Played {
+    pub outcome: RunOutcome,
+    pub result: Outcome,
+    pub transcript: Transcript,
+    /// Moves played in the run, both sides.
+    pub moves: u64,
+    stopped: Option<Stopped>,
+    idle_limit: Duration,
+    pub stderr_head: String,
+}
+
+/// The verdict of a played run, by SPEC.md's rules: a game decided by the
+/// protocol is `WA` whatever the submission did next; otherwise its
+/// limits and exit come first, then the protocol.
+fn verdict(p: &Played, limits: &RunLimits) -> (Verdict, String) {
+    match p.stopped {
+        Some(Stopped::Decided) => {
+            if let Outcome::Wrong(why) = &p.result {
+                return (Verdict::WA, why.clone());
+            }
+        }
+        Some(Stopped::Idle) => {
+            return (
+                Verdict::TLE,
+                format!(
+                    "idle: waited {:.0} s for your move (did you flush your output?)",
+                    p.idle_limit.as_secs_f64()
+                ),
+            );
+        }
+        Some(Stopped::Flooded) => {
+            return (
+                Verdict::OLE,
+                format!("output over the limit of {}", limits.output),
+            );
+        }
+        None => {}
+    }
+    let run = crate::verdict::decide::run_verdict(
+        &facts(&p.outcome, limits, &p.stderr_head),
+        &budget(limits),
+    );
+    if let Some(d) = run {
+        return (d.verdict, d.reason.to_string());
+    }
+    match &p.result {
+        Outcome::Accepted => (Verdict::AC, String::new()),
+        Outcome::Wrong(why) => (Verdict::WA, why.clone()),
+        Outcome::Unfinished(why) => (Verdict::WA, format!("{why}; the program exited with 0")),
+    }
+}
+
+/// The failing game's last moves, for the terminal and feedback views.
+fn last_moves(t: &Transcript) -> String {
+    let start: Vec<String> = t.start.iter().map(u64::to_string).collect();
+    let mut s = format!(
+        "game {} of {}, start: {}\n",
+        t.game,
+        t.games,
+        start.join(" ")
+    );
+    if let Some(c) = &t.choice {
+        s.push_str(&format!(
+            "you chose {c} (the winning choice was {})\n",
+            t.right_choice
+        ));
+    }
+    let skip = t.moves.len().saturating_sub(SHOWN_MOVES);
+    if skip > 0 {
+        s.push_str(&format!("… {skip} earlier moves\n"));
+    }
+    for (i, m) in t.moves.iter().enumerate().skip(skip) {
+        let who = match m.by {
+            Side::Judge => "judge",
+            Side::Submission => "you  ",
+        };
+        s.push_str(&format!("{:>5}. {who} {}\n", i + 1, m.text));
+    }
+    s.push_str(&t.result);
+    s
+}
+
+fn setup(what: &str) -> impl FnOnce(io::Error) -> sandbox::SandboxError {
+    let what = what.to_string();
+    move |source| sandbox::SandboxError::Setup { what, source }
+}
+
+/// A pipe whose ends are closed on exec; the judge's end is made
+/// non-blocking by the caller.
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid array of two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the kernel just returned these descriptors; we own them.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+fn set_nonblocking(fd: &OwnedFd) -> io::Result<()> {
+    // SAFETY: fcntl on a descriptor we own.
+    unsafe {
+        let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
+        if flags < 0 || libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// Plays one run: the submission in the sandbox on one thread, the
+/// interactor on this one.
+pub fn play(
+    program: &Compiled,
+    mut interactor: Interactor,
+    limits: RunLimits,
+    problem_memory: crate::spec::Bytes,
+    root: &Path,
+) -> Result<Played, sandbox::SandboxError> {
+    let dir = tempfile::Builder::new()
+        .prefix("run-")
+        .tempdir_in(root)
+        .map_err(setup("create the run folder"))?;
+    let workdir = dir.path().join("work");
+    std::fs::create_dir(&workdir).map_err(setup("create the working folder"))?;
+    let (their_in, our_in) = pipe().map_err(setup("create the input pipe"))?;
+    let (our_out, their_out) = pipe().map_err(setup("create the output pipe"))?;
+    set_nonblocking(&our_in).map_err(setup("set up the input pipe"))?;
+    set_nonblocking(&our_out).map_err(setup("set up the output pipe"))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let spec = RunSpec {
+        argv: program.argv(problem_memory),
+        workdir: workdir.clone(),
+        stdin: dir.path().join("stdin"),
+        stdout: dir.path().join("stdout"),
+        stderr: dir.path().join("stderr"),
+        env: super::exec::env(&workdir),
+        limits,
+    };
+    let pipes = Pipes {
+        stdin: their_in,
+        stdout: their_out,
+        stop: Arc::clone(&stop),
+    };
+    let idle_limit = limits.cpu.max(MIN_IDLE);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (stopped, ran) = std::thread::scope(|s| {
+        let spec = &spec;
+        s.spawn(move || {
+            let _ = tx.send(sandbox::run_connected(spec, pipes));
+        });
+        let mut talk = Talk {
+            to: Some(our_in),
+            from: Some(our_out),
+            pending: interactor.take_output(),
+            written: 0,
+            read: 0,
+        };
+        let (why, ended) = talk.converse(&mut interactor, &rx, idle_limit, limits.output.0, &stop);
+        // The run ends within one watch interval of `stop`, or by itself.
+        let ran = match ended {
+            Some(r) => r,
+            None => rx.recv().unwrap_or(Err(sandbox::SandboxError::Abandoned)),
+        };
+        if why.is_none() {
+            // What it wrote before it ended is still in the pipe.
+            talk.drain(&mut interactor, limits.output.0);
+        }
+        (why, ran)
+    });
+    let outcome = ran?;
+    match stopped {
+        Some(Stopped::Idle) => interactor.stop("stopped: the program was idle too long"),
+        Some(Stopped::Flooded) => interactor.stop("stopped: too much output"),
+        _ => interactor.end_of_output(),
+    }
+    let result = interactor
+        .outcome()
+        .cloned()
+        .unwrap_or(Outcome::Unfinished("the run ended".into()));
+    Ok(Played {
+        outcome,
+        result,
+        transcript: interactor.transcript().clone(),
+        moves: interactor.moves(),
+        stopped,
+        idle_limit,
+        stderr_head: head(&spec.stderr, STDERR_CAP),
+    })
+}
+
+type RunResult = Result<RunOutcome, sandbox::SandboxError>;
+
+/// The judge's ends of the two pipes and what is still to be written.
+struct Talk {
+    to: Option<OwnedFd>,
+    from: Option<OwnedFd>,
+    pending: Vec<u8>,
+    written: usize,
+    read: u64,
+}
+
+impl Talk {
+    /// Talks until the run ends (returning its result) or the judge stops
+    /// it (returning why; the run's result then comes later).
+    fn converse(
+        &mut self,
+        interactor: &mut Interactor,
+        ended: &std::sync::mpsc::Receiver<RunResult>,
+        idle_limit: Duration,
+        output_limit: u64,
+        stop: &AtomicBool,
+    ) -> (Option<Stopped>, Option<RunResult>) {
+        let mut idle_since = Instant::now();
+        let mut progress = interactor.tokens_read();
+        loop {
+            if let Ok(r) = ended.try_recv() {
+                return (None, Some(r));
+            }
+            self.write_some();
+            let stop_for = if interactor.outcome().is_some() {
+                Some(Stopped::Decided)
+            } else if self.read > output_limit {
+                Some(Stopped::Flooded)
+            } else if idle_since.elapsed() > idle_limit {
+                Some(Stopped::Idle)
+            } else {
+                None
+            };
+            if let Some(why) = stop_for {
+                // The `-1` goes out if the submission has room for it.
+                self.write_some();
+                stop.store(true, Ordering::SeqCst);
+                return (Some(why), None);
+            }
+            self.wait(Duration::from_millis(20));
+            self.read_some(interactor, output_limit);
+            if interactor.tokens_read() != progress {
+                progress = interactor.tokens_read();
+                idle_since = Instant::now();
+            }
+            if interactor.has_output() {
+                self.pending.extend(interactor.take_output());
+            }
+        }
+    }
+
+    /// Waits until the submission wrote something, has room for what is
+    /// pending, or `timeout` passes.
+    fn wait(&self, timeout: Duration) {
+        let mut fds = Vec::with_capacity(2);
+        if let Some(f) = &self.from {
+            fds.push(libc::pollfd {
+                fd: f.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        if let Some(t) = &self.to
+            && self.written < self.pending.len()
+        {
+            fds.push(libc::pollfd {
+                fd: t.as_raw_fd(),
+                events: libc::POLLOUT,
+                revents: 0,
+            });
+        }
+        if fds.is_empty() {
+            std::thread::sleep(timeout);
+            return;
+        }
+        // SAFETY: a valid array of pollfds; a failure only shortens the wait.
+        unsafe {
+            libc::poll(
+                fds.as_mut_ptr(),
+                fds.len() as libc::nfds_t,
+                timeout.as_millis() as i32,
+            )
+        };
+    }
+
+    /// Writes what the pipe takes without blocking. A closed pipe (the
+    /// submission is gone) drops what is pending: EPIPE is not an error
+    /// here, and the judge ignores SIGPIPE (Rust's runtime does).
+    fn write_some(&mut self) {
+        let Some(t) = &self.to else {
+            return;
+        };
+        while self.written < self.pending.len() {
+            let rest = &self.pending[self.written..];
+            // SAFETY: writing from a live buffer to a descriptor we own.
+            let n = unsafe { libc::write(t.as_raw_fd(), rest.as_ptr().cast(), rest.len()) };
+            if n > 0 {
+                self.written += n as usize;
+                continue;
+            }
+            let e = io::Error::last_os_error();
+            match e.kind() {
+                io::ErrorKind::Interrupted => continue,
+                io::ErrorKind::WouldBlock => return,
+                _ => {
+                    self.to = None;
+                    self.pending.clear();
+                    self.written = 0;
+                    return;
+                }
+            }
+        }
+        self.pending.clear();
+        self.written = 0;
+    }
+
+    /// Reads what is there without blocking and feeds it to the interactor;
+    /// stops at the output limit (the caller then stops the run).
+    fn read_some(&mut self, interactor: &mut Interactor, output_limit: u64) {
+        let Some(f) = &self.from else {
+            return;
+        };
+        let mut buf = [0u8; 65536];
+        loop {
+            if self.read > output_limit || interactor.outcome().is_some() {
+                return;
+            }
+            // SAFETY: reading into a local buffer from a descriptor we own.
+            let n = unsafe { libc::read(f.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+            if n > 0 {
+                self.read += n as u64;
+                interactor.feed(&buf[..n as usize]);
+                if interactor.has_output() {
+                    self.pending.extend(interactor.take_output());
+                }
+                continue;
+            }
+            if n == 0 {
+                self.from = None;
+                return;
+            }
+            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return;
+            }
+        }
+    }
+
+    /// After the run ended: what it wrote last is still in the pipe.
+    fn drain(&mut self, interactor: &mut Interactor, output_limit: u64) {
+        self.read_some(interactor, output_limit);
+        self.pending.clear();
+        self.to = None;
+    }
+}
