@@ -248,7 +248,7 @@ fn title(name: Option<&serde_yaml::Value>, statement: Option<&Path>) -> Option<S
         }
         _ => {}
     }
-    let text = super::file::read_text(&statement?).ok()?;
+    let text = super::file::read_text(statement?).ok()?;
     let start = text.find("\\problemname{")? + "\\problemname{".len();
     let end = text[start..].find('}')?;
     Some(text[start..start + end].trim().to_string())
