@@ -291,7 +291,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         _ => None,
     };
     let mut sampled = HighWater {
-        wanted: groups.is_none() && floor > SAMPLE_ABOVE,
+        wanted: groups.is_none(),
         program: &program,
         peak: 0,
     };
@@ -354,7 +354,14 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     let peak_kib = exited.map_or(usage.ru_maxrss, |m| m.b);
     let peak_memory = Bytes(match groups.and_then(cgroup::Groups::peak_memory) {
         Some(peak) => peak,
-        None => own_peak((peak_kib.max(0) as u64) * 1024, floor, sampled.peak),
+        // The judge's other threads may have grown it between the look at
+        // its size and the program's `exec`: its own high-water mark since
+        // the reset before the spawn bounds what `ru_maxrss` can owe it.
+        None => own_peak(
+            (peak_kib.max(0) as u64) * 1024,
+            floor.max(own_hwm()),
+            sampled.peak,
+        ),
     });
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
     let oom = groups.is_some_and(cgroup::Groups::oom_signalled);
@@ -408,6 +415,20 @@ pub(super) fn reset_peak_rss() {
             let _ = file.write_all(b"5");
         }
     }
+}
+
+/// The judge's peak resident size since the last [`reset_peak_rss`], in
+/// bytes (0 when it cannot be read).
+fn own_hwm() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kib| kib * 1024)
 }
 
 /// The judge's resident size now, in bytes.
