@@ -953,29 +953,45 @@ fn icpc_packages() {
     );
 }
 
+/// Writes `text` to a file named `file_name` in a fresh folder, loads it
+/// with `load` under the hang guard, and checks that a refusal names it:
+/// the shape every one-file target shares.
+fn loads_one_file(
+    what: &'static str,
+    file_name: &str,
+    text: Vec<u8>,
+    load: fn(&std::path::Path) -> Result<(), String>,
+) -> Result<(), TestCaseError> {
+    let t = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let path = t.path().join(file_name);
+    std::fs::write(&path, text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let p = path.clone();
+    let r = guarded(what, move || load(&p))?;
+    if let Err(msg) = r {
+        prop_assert!(
+            names(&msg, &path),
+            "the error does not name {}: {msg}",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
 /// Contest configs: `contest::config::load`.
 #[test]
 fn contest_configs() {
     let bases: Vec<String> = CONTEST_BASES.iter().map(|s| s.to_string()).collect();
     fuzz("contest_configs", cases(1500), doc(), |d| {
-        let t = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let path = t.path().join("contest.yaml");
-        std::fs::write(&path, render(&d, &bases))
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let p = path.clone();
-        let r = guarded("contest config", move || {
-            grundy::batch::contest::config::load(&p)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        })?;
-        if let Err(msg) = r {
-            prop_assert!(
-                names(&msg, &path),
-                "the error does not name {}: {msg}",
-                path.display()
-            );
-        }
-        Ok(())
+        loads_one_file(
+            "contest config",
+            "contest.yaml",
+            render(&d, &bases).into(),
+            |p| {
+                grundy::batch::contest::config::load(p)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            },
+        )
     });
 }
 
@@ -1002,24 +1018,16 @@ fn contest_logs() {
                     text,
                 },
             };
-            let t = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let path = t.path().join("submissions.csv");
-            std::fs::write(&path, render(&d, &bases))
-                .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let p = path.clone();
-            let r = guarded("contest log", move || {
-                grundy::batch::contest::log::read_log(&p)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            })?;
-            if let Err(msg) = r {
-                prop_assert!(
-                    names(&msg, &path),
-                    "the error does not name {}: {msg}",
-                    path.display()
-                );
-            }
-            Ok(())
+            loads_one_file(
+                "contest log",
+                "submissions.csv",
+                render(&d, &bases).into(),
+                |p| {
+                    grundy::batch::contest::log::read_log(p)
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                },
+            )
         },
     );
 }
@@ -1029,24 +1037,16 @@ fn contest_logs() {
 fn language_files() {
     let bases: Vec<String> = LANGUAGE_BASES.iter().map(|s| s.to_string()).collect();
     fuzz("language_files", cases(1500), doc(), |d| {
-        let t = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let path = t.path().join("languages.yaml");
-        std::fs::write(&path, render(&d, &bases))
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let p = path.clone();
-        let r = guarded("languages file", move || {
-            grundy::language::Languages::with_config(&p)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        })?;
-        if let Err(msg) = r {
-            prop_assert!(
-                names(&msg, &path),
-                "the error does not name {}: {msg}",
-                path.display()
-            );
-        }
-        Ok(())
+        loads_one_file(
+            "languages file",
+            "languages.yaml",
+            render(&d, &bases).into(),
+            |p| {
+                grundy::language::Languages::with_config(p)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            },
+        )
     });
 }
 
