@@ -982,16 +982,11 @@ fn loads_one_file(
 fn contest_configs() {
     let bases: Vec<String> = CONTEST_BASES.iter().map(|s| s.to_string()).collect();
     fuzz("contest_configs", cases(1500), doc(), |d| {
-        loads_one_file(
-            "contest config",
-            "contest.yaml",
-            render(&d, &bases).into(),
-            |p| {
-                grundy::batch::contest::config::load(p)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            },
-        )
+        loads_one_file("contest config", "contest.yaml", render(&d, &bases), |p| {
+            grundy::batch::contest::config::load(p)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
     });
 }
 
@@ -1018,16 +1013,11 @@ fn contest_logs() {
                     text,
                 },
             };
-            loads_one_file(
-                "contest log",
-                "submissions.csv",
-                render(&d, &bases).into(),
-                |p| {
-                    grundy::batch::contest::log::read_log(p)
-                        .map(|_| ())
-                        .map_err(|e| e.to_string())
-                },
-            )
+            loads_one_file("contest log", "submissions.csv", render(&d, &bases), |p| {
+                grundy::batch::contest::log::read_log(p)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            })
         },
     );
 }
@@ -1040,7 +1030,7 @@ fn language_files() {
         loads_one_file(
             "languages file",
             "languages.yaml",
-            render(&d, &bases).into(),
+            render(&d, &bases),
             |p| {
                 grundy::language::Languages::with_config(p)
                     .map(|_| ())
