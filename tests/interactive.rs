@@ -259,6 +259,24 @@ fn an_early_exit_with_status_zero_is_wrong_answer() {
     );
 }
 
+/// The judge writes to a player that has closed its input: the write fails
+/// (EPIPE) and the judge carries on to a verdict. It must not die of
+/// SIGPIPE. The player closes stdin before its first move, so the judge's
+/// reply to that move always finds the pipe without a reader.
+#[test]
+fn a_player_that_closes_its_input_does_not_kill_the_judge() {
+    let p = project("np", "nim-play", &["1\n3 2 3 5\n"]);
+    let r = judge(
+        &p,
+        "np",
+        "closes.c",
+        &nim_player(&[("CHOICE", "(fclose(stdin), x != 0)")]),
+    );
+    assert_eq!(r["verdict"], "WA", "{r:#}");
+    let msg = r["tests"][0]["message"].as_str().unwrap_or("");
+    assert!(msg.contains("game 1 of 1"), "{msg}");
+}
+
 #[test]
 fn players_that_never_read_do_not_hang_the_judge() {
     // One that answers every game without reading a byte: with single

@@ -1,5 +1,6 @@
 //! `grundy contest`: judge a local contest and print its scoreboard.
 
+use super::out::{out, outln};
 use std::path::PathBuf;
 
 use grundy::batch::contest::{self, ContestOptions};
@@ -24,9 +25,9 @@ pub fn run(
     let ctx = context(g)?;
     let run = contest::contest(&problem_set(g), &ctx, &opts)?;
     if let Some(standings) = &run.standings {
-        print!("{}", report::scoreboard_text(standings, &Style::detect()));
+        out!("{}", report::scoreboard_text(standings, &Style::detect()));
         if !run.issues.is_empty() {
-            println!(
+            outln!(
                 "{} submissions not counted or not judged (listed in submissions.json)",
                 run.issues.len()
             );

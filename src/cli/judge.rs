@@ -1,5 +1,6 @@
 //! `grundy judge`: judge submissions on a problem.
 
+use super::out::outln;
 use std::path::PathBuf;
 
 use anyhow::anyhow;
@@ -24,7 +25,7 @@ pub fn run(
     }
     let ctx = context(g)?;
     let prepared = judge::prepare(&problem, &ctx)?;
-    let mut term = Terminal::new(std::io::stdout(), Style::detect());
+    let mut term = Terminal::new(super::out::Stdout, Style::detect());
     let mut results = Vec::new();
     for s in submissions {
         let mut sink = |e: &judge::Event<'_>| {
@@ -35,7 +36,7 @@ pub fn run(
         results.push(judge::judge(&prepared, &ctx, s, options, &mut sink)?);
     }
     if json {
-        println!("{}", report::json(&results));
+        outln!("{}", report::json(&results));
     }
     Ok(exit::of_verdicts(results.iter().map(|r| r.verdict)))
 }

@@ -1,5 +1,6 @@
 //! `grundy list`: the problems with their titles, limits and sources.
 
+use super::out::outln;
 use anyhow::anyhow;
 
 use super::exit::{Failure, internal, usage};
@@ -20,7 +21,7 @@ pub fn run(g: &Global, json: bool) -> Result<u8, Failure> {
                 })
             })
             .collect();
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&rows).map_err(|e| internal(anyhow!(e)))?
         );
@@ -32,12 +33,15 @@ pub fn run(g: &Global, json: bool) -> Result<u8, Failure> {
         .max()
         .unwrap_or(2)
         .max(2);
-    println!(
+    outln!(
         "{:<width$}  {:<32} {:>6} {:>8}  source",
-        "id", "title", "time", "memory"
+        "id",
+        "title",
+        "time",
+        "memory"
     );
     for p in &problems {
-        println!(
+        outln!(
             "{:<width$}  {:<32} {:>5}s {:>8}  {}",
             p.id.0,
             p.title,

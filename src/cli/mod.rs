@@ -12,10 +12,12 @@ mod judge;
 mod list;
 mod merge;
 mod mutants;
+mod out;
 mod similar;
 mod stress;
 mod verify;
 
+use out::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -240,7 +242,6 @@ enum Command {
 
 /// Parses the command line, runs the command, and prints a failure.
 pub fn main() -> ExitCode {
-    grundy::report::end_quietly_on_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
@@ -425,7 +426,7 @@ fn finish(summary: &RunSummary) -> u8 {
         }
         None => {
             for l in &summary.lines {
-                println!("{l}");
+                outln!("{l}");
             }
             exit::of(summary.overall)
         }

@@ -1,6 +1,7 @@
 //! `grundy mutants`: the library does the work (`grundy::mutants`); this
 //! prints and maps the outcome to an exit status.
 
+use super::out::{out, outln};
 use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
@@ -42,7 +43,7 @@ pub fn run(
     let deadline = time_budget.map(|t| Instant::now() + Duration::from_secs_f64(t));
     let mut all_killed = true;
     if !json {
-        println!("{}", header());
+        outln!("{}", header());
     }
     for p in &problems {
         let options = mutants::Options {
@@ -67,18 +68,18 @@ pub fn run(
             if let Some(a) = &after {
                 o["hardened"] = a.json();
             }
-            println!("{o}");
+            outln!("{o}");
         } else {
-            println!("{}", summary_line(&before));
-            print!("{}", details(&before));
+            outln!("{}", summary_line(&before));
+            out!("{}", details(&before));
             if let Some(a) = &after {
-                println!(
+                outln!(
                     "  hardened {}: score {} -> {}",
                     p.spec_path.display(),
                     score_text(before.score()),
                     score_text(a.score())
                 );
-                print!("{}", details(a));
+                out!("{}", details(a));
             }
         }
     }

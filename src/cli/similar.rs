@@ -1,6 +1,7 @@
 //! `grundy similar` (and `grade --similarity`): pairs of submissions that
 //! look copied, printed and written to OUT/similarity.html and .json.
 
+use super::out::outln;
 use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
@@ -38,13 +39,13 @@ pub fn run(
     let (report, written) = similarity::run(dir, problem, &problem_set(g), &languages, &opts, out)?;
     if json {
         let text = serde_json::to_string_pretty(&report).map_err(|e| internal(anyhow!(e)))?;
-        println!("{text}");
+        outln!("{text}");
     } else {
         for line in similarity::lines(&report) {
-            println!("{line}");
+            outln!("{line}");
         }
         for path in written {
-            println!("{}", path.display());
+            outln!("{}", path.display());
         }
     }
     Ok(OK)

@@ -1,5 +1,6 @@
 //! `grundy stress`: search for an input a submission fails, and shrink it.
 
+use super::out::outln;
 use std::path::Path;
 
 use anyhow::anyhow;
@@ -32,22 +33,22 @@ pub fn run(
             }),
             None => serde_json::json!({"found": false, "tries": report.tries, "seconds": secs}),
         };
-        println!("{v}");
+        outln!("{v}");
     } else {
         let shown = submission.display();
         match &report.found {
-            None => println!(
+            None => outln!(
                 "stress {id} {shown}: no failing input in {} tries ({secs:.1} s); every output agreed with the reference",
                 report.tries
             ),
             Some(c) if c.verdict == Verdict::CE => {
-                println!(
+                outln!(
                     "stress {id} {shown}: the submission does not compile:\n{}",
                     c.message.trim_end()
                 );
             }
             Some(c) => {
-                println!(
+                outln!(
                     "stress {id} {shown}: {} after {} tries ({secs:.1} s); shrunk from {} to {} numbers",
                     c.verdict.code(),
                     report.tries,
@@ -55,16 +56,16 @@ pub fn run(
                     c.tokens
                 );
                 let block = |title: &str, text: &str| {
-                    println!("{title}:");
+                    outln!("{title}:");
                     for line in text.lines() {
-                        println!("  {line}");
+                        outln!("  {line}");
                     }
                 };
                 block("input", &c.input);
                 block("expected", &c.expected);
                 block("actual", &c.actual);
-                println!("why: {}", c.message);
-                println!("reproduce: {}", c.reproduce);
+                outln!("why: {}", c.message);
+                outln!("reproduce: {}", c.reproduce);
             }
         }
     }

@@ -1,5 +1,6 @@
 //! `grundy verify`: check references, oracles, known submissions and samples.
 
+use super::out::outln;
 use anyhow::anyhow;
 use grundy::report::Style;
 use grundy::verdict::Verdict;
@@ -17,7 +18,7 @@ pub fn run(g: &Global, ids: &[String], jobs: usize, mutants: bool) -> Result<u8,
     let ctx = context(g)?;
     let style = Style::detect();
     let mut all_ok = true;
-    println!(
+    outln!(
         "{:<18} {:>5}  {:<10} {:<10} {:<10} {}known",
         "problem",
         "tests",
@@ -31,8 +32,8 @@ pub fn run(g: &Global, ids: &[String], jobs: usize, mutants: bool) -> Result<u8,
             Ok(r) => r,
             Err(e) => {
                 all_ok = false;
-                println!("{:<18} {}", p.id.0, style.verdict(Verdict::IE));
-                println!("  {e}");
+                outln!("{:<18} {}", p.id.0, style.verdict(Verdict::IE));
+                outln!("  {e}");
                 continue;
             }
         };
@@ -43,7 +44,7 @@ pub fn run(g: &Global, ids: &[String], jobs: usize, mutants: bool) -> Result<u8,
         }
         print_report(&report, &style, measured.as_ref().map(|(_, s)| s.as_str()));
     }
-    println!(
+    outln!(
         "{}",
         if all_ok {
             "verify: everything as expected"
@@ -65,7 +66,7 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
         .iter()
         .filter(|k| k.skipped.is_none() && k.got == k.expected)
         .count();
-    println!(
+    outln!(
         "{:<18} {:>5}  {:<10} {:<10} {:<10} {}{}/{}",
         r.id,
         r.tests,
@@ -78,11 +79,11 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
     );
     for s in [&r.reference, &r.oracle, &r.samples] {
         if let Status::Failed(why) = s {
-            println!("  {} {why}", style.verdict(Verdict::WA));
+            outln!("  {} {why}", style.verdict(Verdict::WA));
         }
     }
     for n in &r.notes {
-        println!("  note: {n}");
+        outln!("  note: {n}");
     }
     for k in &r.known {
         let name = k
@@ -91,11 +92,11 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         if let Some(why) = &k.skipped {
-            println!("  --  {name:<28} {why}");
+            outln!("  --  {name:<28} {why}");
             continue;
         }
         let mark = if k.got == k.expected { "ok " } else { "BAD" };
-        println!(
+        outln!(
             "  {mark} {:<28} expected {:<3} got {:<3} {}{}",
             name,
             k.expected.code(),

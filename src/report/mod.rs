@@ -26,22 +26,6 @@ pub use scoreboard::{scoreboard_html, scoreboard_text};
 pub use style::Style;
 pub use terminal::Terminal;
 
-/// Lets a reader that stops early (`grundy verify | head -2`) end the
-/// command quietly, as it ends any Unix filter: the Rust runtime ignores
-/// SIGPIPE, so every print to the closed pipe would fail and `println!`
-/// would panic. With the default action the kernel ends the process at the
-/// first such write, with no message; the programs it runs die with it
-/// (parent-death signal) and the next judge removes its folder. Call first
-/// thing in `main`, before any thread or run starts (programs then also
-/// start with SIGPIPE's default action, as they would from a shell).
-pub fn end_quietly_on_closed_stdout() {
-    // SAFETY: setting a signal's disposition to its default is always
-    // sound; no handler of ours is involved.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
 use serde::Serialize;
 
 use crate::judge::{Event, SubmissionResult};

@@ -269,6 +269,12 @@ pub fn init(p: &Plan) -> ! {
         if child < 0 {
             fail(p, Stage::Fork);
         }
+        // The program holds its own copies of its streams now. Init keeps
+        // only its report pipe: a copy of the program's stdin left here
+        // would keep a judge that writes to it from ever seeing the reader
+        // gone (EPIPE), and a copy of its stdout would keep the judge from
+        // seeing the end of its output when the program closes it.
+        close_all_but(p.report);
         loop {
             let mut status = 0;
             let mut usage: libc::rusage = std::mem::zeroed();
@@ -292,6 +298,22 @@ pub fn init(p: &Plan) -> ! {
             kill_descendants();
         }
         libc::_exit(0)
+    }
+}
+
+/// Closes every descriptor from 3 up except `keep`.
+fn close_all_but(keep: RawFd) {
+    // SAFETY: close_range on ranges of this process's own descriptors.
+    unsafe {
+        if keep > 3 {
+            libc::syscall(libc::SYS_close_range, 3u32, (keep - 1) as u32, 0u32);
+        }
+        libc::syscall(
+            libc::SYS_close_range,
+            (keep.max(2) + 1) as u32,
+            u32::MAX,
+            0u32,
+        );
     }
 }
 

@@ -167,7 +167,10 @@ extern "C" fn child(arg: *mut libc::c_void) -> libc::c_int {
     }
 }
 
-/// Handlers installed by the judge must not run in the program.
+/// Handlers installed by the judge must not run in the program, and the
+/// program starts with SIGPIPE's default action, as from a shell: the judge
+/// ignores SIGPIPE (it writes to pipes of programs that may have ended),
+/// and an ignored signal would otherwise stay ignored across `exec`.
 unsafe fn reset_signal_handlers() {
     for sig in 1..65 {
         if sig == libc::SIGKILL || sig == libc::SIGSTOP {
@@ -178,7 +181,7 @@ unsafe fn reset_signal_handlers() {
             let mut old: libc::sigaction = std::mem::zeroed();
             if libc::sigaction(sig, std::ptr::null(), &mut old) == 0
                 && old.sa_sigaction != libc::SIG_DFL
-                && old.sa_sigaction != libc::SIG_IGN
+                && (old.sa_sigaction != libc::SIG_IGN || sig == libc::SIGPIPE)
             {
                 let mut dfl: libc::sigaction = std::mem::zeroed();
                 dfl.sa_sigaction = libc::SIG_DFL;
