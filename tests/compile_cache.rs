@@ -182,3 +182,38 @@ fn a_bad_cache_setting_is_bad_usage() {
         common::stderr(&out)
     );
 }
+
+#[test]
+fn judges_sharing_a_tightly_bounded_cache_do_not_break_each_other() {
+    let p = Project::toy("");
+    let cache = p.path("cache");
+    let sub = p.write("subs/ok.c", common::TOY_C);
+    // Under a 1-byte bound every judge that finds the cache alone empties
+    // it first; one that starts while another runs must wait or skip, never
+    // take the other's program or answers from under it.
+    for round in 0..3 {
+        let judges: Vec<_> = (0..2)
+            .map(|_| {
+                Command::new(env!("CARGO_BIN_EXE_grundy"))
+                    .arg("--problems")
+                    .arg(p.path("problems"))
+                    .arg("--cache")
+                    .arg(&cache)
+                    .args(["judge", "toy"])
+                    .arg(&sub)
+                    .arg("--json")
+                    .env("GRUNDY_CACHE_MAX_SIZE", "1")
+                    .env_remove("GRUNDY_CACHE_MAX_AGE")
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .expect("spawn grundy")
+            })
+            .collect();
+        for j in judges {
+            let out = j.wait_with_output().expect("wait");
+            let r = first_result(&out);
+            assert_eq!(r["verdict"], "AC", "round {round}: {r:#}");
+        }
+    }
+}

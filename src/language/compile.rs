@@ -445,3 +445,22 @@ fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
     };
     Some(real.filter(|p| p.is_file()).unwrap_or(found))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_compile_stopped_at_a_limit_names_it() {
+        let named = |hit, words: &[&str]| {
+            let m = limit_message(hit);
+            for w in words {
+                assert!(m.contains(w), "{m:?} lacks {w:?}");
+            }
+        };
+        named(LimitHit::Cpu, &["CPU time", "60 s"]);
+        named(LimitHit::Wall, &["wall time", "120 s", "not remembered"]);
+        named(LimitHit::Memory, &["memory", "8 GiB"]);
+        named(LimitHit::Output, &["disk", "512 MiB"]);
+    }
+}
