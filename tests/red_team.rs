@@ -78,7 +78,10 @@ impl Judged {
 /// the cache's files with their mode and content (the judge itself adds to
 /// the cache, so only what was there is compared).
 #[derive(PartialEq, Eq, Debug)]
-struct Snapshot(BTreeMap<PathBuf, (u32, u32, u64, i64, Option<Vec<u8>>)>);
+struct Snapshot(BTreeMap<PathBuf, Entry>);
+
+/// Mode, owner, size, modification time and (small files) content.
+type Entry = (u32, u32, u64, i64, Option<Vec<u8>>);
 
 impl Snapshot {
     fn take(p: &Project) -> Snapshot {
