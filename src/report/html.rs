@@ -275,9 +275,17 @@ fn submission(h: &mut String, index: usize, g: &Graded) {
     }
     if !r.tests.is_empty() {
         let passed = r.tests.iter().filter(|t| t.verdict == Verdict::AC).count();
+        let skipped = if r.skipped > 0 {
+            format!(
+                "; <span class=\"skipped\" data-skipped=\"{0}\">{0} not run</span> (their group had already failed)",
+                r.skipped
+            )
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             h,
-            "<details><summary>Tests: {passed} of {} passed</summary>\n<table class=\"tests\"><thead><tr><th>test</th><th>group</th><th>verdict</th><th>message</th></tr></thead><tbody>",
+            "<details><summary>Tests: {passed} of {} passed{skipped}</summary>\n<table class=\"tests\"><thead><tr><th>test</th><th>group</th><th>verdict</th><th>message</th></tr></thead><tbody>",
             r.tests.len()
         );
         for t in &r.tests {
