@@ -167,6 +167,43 @@ fn icpc_ranks_by_solved_then_penalty_and_compile_errors_are_free() {
     assert_eq!(subs["submissions"].as_array().map(Vec::len), Some(9));
     let html = std::fs::read_to_string(out_dir.join("scoreboard.html")).expect("html");
     assert!(html.contains("Nim Cup &lt;2025&gt;"), "title escaped");
+    // The first solve of each problem is marked, and a legend says so.
+    let cells_with_mark: Vec<(&str, &str)> = html
+        .split("<tr class=\"row\"")
+        .skip(1)
+        .flat_map(|row| {
+            let who = row
+                .split("data-contestant=\"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .unwrap_or("?");
+            row.split("<td class=\"")
+                .skip(1)
+                .filter(|cell| cell.contains("first-mark"))
+                .map(move |cell| (who, cell.split('"').next().unwrap_or("?")))
+        })
+        .collect();
+    assert_eq!(
+        cells_with_mark,
+        [("ben", "solved first"), ("cy", "solved first")],
+        "{html}"
+    );
+    let legend = html
+        .split("<p class=\"legend\" id=\"legend\">")
+        .nth(1)
+        .and_then(|l| l.split("</p>").next())
+        .unwrap_or_else(|| panic!("no legend:\n{html}"));
+    assert!(
+        legend.contains("<i class=\"solved first\">+\u{2605}</i>first to solve the problem"),
+        "{legend}"
+    );
+    assert!(stdout.contains("* first to solve the problem"), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.contains("  ben") && l.contains("+ 5*")),
+        "ben's first solve of xor marked:\n{stdout}"
+    );
 
     // Running again with --resume judges nothing and ranks the same.
     let again = run_contest(t.path(), &out_dir, &["--resume"]);

@@ -172,6 +172,7 @@ fn languages_config_file_overrides_a_command() {
         "--json",
         "--languages",
         &cfg.to_string_lossy(),
+        "--all",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["results"][0]["language"], "always-bob");

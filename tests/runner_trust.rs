@@ -200,7 +200,10 @@ fn a_program_that_cannot_start_is_re_on_every_test() {
             "{ECHO_C}__attribute__((section(\".interp\"), used)) static const char pad[5000] = \"x\";\n"
         ),
     );
-    for (file, extra) in [(&empty, vec!["--lang", "exe"]), (&interp, vec![])] {
+    for (file, extra) in [
+        (&empty, vec!["--lang", "exe", "--all"]),
+        (&interp, vec!["--all"]),
+    ] {
         let (r, out) = judge(&p, file, &extra);
         assert_eq!(
             verdicts(&r),
@@ -236,7 +239,7 @@ fn a_rust_static_library_is_re_not_a_hang() {
         "subs/lib.rs",
         "#![crate_type = \"staticlib\"]\npub fn f() -> i32 { 1 }\nfn main() {}\n",
     );
-    let (r, out) = judge(&p, &lib, &[]);
+    let (r, out) = judge(&p, &lib, &["--all"]);
     assert_eq!(
         verdicts(&r),
         ["RE", "RE", "RE"],

@@ -148,7 +148,8 @@ fn program_that_ignores_its_input_is_judged_on_its_output() {
     let r = p.judge_source(
         "noread.c",
         "#include <stdio.h>\nint main(void){puts(\"Bob\");return 0;}\n",
-        &[],
+        // Every test, even after a failure in its group.
+        &["--all"],
     );
     assert_eq!(verdicts(&r), ["AC", "WA", "AC", "WA"]);
 }
@@ -180,7 +181,7 @@ fn testlib_checker_verdicts_reach_the_report() {
         "problems/toy/checker.py",
         "import sys\nout=open(sys.argv[2]).read().split()\nans=open(sys.argv[3]).read().split()\nsys.exit(0 if out[:1] and out[0].lower()==ans[0].lower() else 1)\n",
     );
-    let r = p.judge_source("lower.py", "print('bob')\n", &[]);
+    let r = p.judge_source("lower.py", "print('bob')\n", &["--all"]);
     assert_eq!(verdicts(&r), ["AC", "WA", "AC", "WA"]);
 }
 

@@ -29,12 +29,22 @@ const INPUT_LINES: usize = 20;
 pub struct ReadyProblem {
     pub prepared: Prepared,
     pub key: String,
+    /// `--all`: run the tests of a group after it has failed.
+    pub all: bool,
 }
 
 impl ReadyProblem {
-    pub fn new(prepared: Prepared) -> ReadyProblem {
-        let key = fingerprint(&prepared);
-        ReadyProblem { prepared, key }
+    /// The key also tells whether failed groups were cut short, so that a
+    /// resumed run never mixes records of both kinds; a run with `--all`
+    /// keeps the key records had before tests were ever skipped.
+    pub fn new(prepared: Prepared, all: bool) -> ReadyProblem {
+        let tests = fingerprint(&prepared);
+        let key = if all {
+            tests
+        } else {
+            Key::of(&[tests.as_bytes(), b"skip-after-group-failure"]).0
+        };
+        ReadyProblem { prepared, key, all }
     }
 }
 
@@ -169,6 +179,7 @@ impl Engine<'_> {
         }
         let options = Options {
             jobs: test_jobs,
+            all: ready.all,
             cancel: Some(Arc::clone(&self.cancel)),
             ..Options::default()
         };
@@ -181,7 +192,8 @@ impl Engine<'_> {
         }
         match judged {
             Ok(mut result) => {
-                let complete = !result.compile.ok || result.tests.len() == prepared.tests.len();
+                let complete = !result.compile.ok
+                    || result.tests.len() + result.skipped == prepared.tests.len();
                 if !complete {
                     return None;
                 }

@@ -37,6 +37,8 @@ pub struct GradeOptions {
     pub resume: bool,
     pub shard: Option<Shard>,
     pub feedback: FeedbackLevel,
+    /// `--all`: run every test, even after its group has failed.
+    pub all: bool,
 }
 
 /// How a run ended.
@@ -133,7 +135,12 @@ pub fn grade(
         .filter(|i| opts.shard.is_none_or(|s| s.owns(i)))
         .cloned()
         .collect();
-    let ready = prepare_problems(&problems, share.iter().map(|i| i.problem.as_str()), ctx)?;
+    let ready = prepare_problems(
+        &problems,
+        share.iter().map(|i| i.problem.as_str()),
+        ctx,
+        opts.all,
+    )?;
     let mut records = latest(loaded.records, &ready);
     let run = judge_items(
         ctx,
@@ -345,6 +352,7 @@ pub fn prepare_problems<'a>(
     problems: &BTreeMap<String, Problem>,
     needed: impl Iterator<Item = &'a str>,
     ctx: &Context,
+    all: bool,
 ) -> Result<BTreeMap<String, ReadyProblem>, BatchError> {
     let needed: BTreeSet<&str> = needed.collect();
     let mut ready = BTreeMap::new();
@@ -354,7 +362,7 @@ pub fn prepare_problems<'a>(
         };
         crate::report::note(&format!("preparing {id} (tests and reference answers)"));
         let prepared = judge::prepare(problem, ctx)?;
-        ready.insert(id.to_string(), ReadyProblem::new(prepared));
+        ready.insert(id.to_string(), ReadyProblem::new(prepared, all));
     }
     Ok(ready)
 }

@@ -15,12 +15,14 @@ pub fn run(
     jobs_wanted: Option<usize>,
     out: PathBuf,
     resume: bool,
+    all: bool,
 ) -> Result<u8, Failure> {
     let opts = ContestOptions {
         file,
         jobs: batch_jobs(jobs_wanted),
         out,
         resume,
+        all,
     };
     let ctx = context(g)?;
     let run = contest::contest(&problem_set(g), &ctx, &opts)?;

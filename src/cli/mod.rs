@@ -99,6 +99,9 @@ enum Command {
         /// Language id instead of detection by extension (c, cpp, java, python, rust, exe)
         #[arg(long)]
         lang: Option<String>,
+        /// Run every test, even after a test of its group has failed
+        #[arg(long)]
+        all: bool,
     },
     /// Check references, oracles, known submissions and samples
     Verify {
@@ -137,6 +140,9 @@ enum Command {
         /// Also compare the submissions pairwise: OUT/similarity.html and .json (see `similar`)
         #[arg(long)]
         similarity: bool,
+        /// Run every test, even after a test of its group has failed
+        #[arg(long)]
+        all: bool,
     },
     /// Find pairs of submissions that look copied: OUT/similarity.html and similarity.json
     Similar {
@@ -171,6 +177,9 @@ enum Command {
         /// Reuse the results in OUT: judge only new or unfinished submissions
         #[arg(long)]
         resume: bool,
+        /// Run every test, even after a test of its group has failed
+        #[arg(long)]
+        all: bool,
     },
     /// Combine the outputs of `grade --shard` runs into the reports of one run
     Merge {
@@ -285,11 +294,13 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             tests,
             jobs,
             lang,
+            all,
         } => {
             let options = Options {
                 jobs,
                 groups: tests,
                 fail_fast: false,
+                all,
                 language: lang,
                 cancel: None,
             };
@@ -306,9 +317,17 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             shard,
             feedback,
             similarity,
+            all,
         } => {
             let compare = similarity.then(|| (dir.clone(), problem.clone(), out.clone()));
-            let code = grade::run(g, dir, problem, jobs, out, resume, shard, feedback)?;
+            let how = grade::How {
+                jobs,
+                resume,
+                shard,
+                feedback,
+                all,
+            };
+            let code = grade::run(g, dir, problem, out, how)?;
             // Only a finished, unsharded run has the whole class to compare.
             if let Some((dir, problem, out)) = compare
                 && shard.is_none()
@@ -338,7 +357,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             out,
             resume,
-        } => contest::run(g, file, jobs, out, resume),
+            all,
+        } => contest::run(g, file, jobs, out, resume, all),
         Command::Merge {
             inputs,
             out,

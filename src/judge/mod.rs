@@ -79,6 +79,11 @@ pub struct Options {
     pub groups: Vec<String>,
     /// Stop at the first test that is not AC (enough for a known-wrong check).
     pub fail_fast: bool,
+    /// `--all`: run every test even after its group has failed. Off, the
+    /// rest of a group is skipped after its first failure: a group's points
+    /// are all-or-nothing, so those runs cannot change the score and a
+    /// program that times out would cost one time-out per test.
+    pub all: bool,
     /// `--lang`: the language id to use instead of detecting it.
     pub language: Option<String>,
     /// Set from outside (Ctrl-C) to stop before the next test: the result
@@ -164,7 +169,9 @@ pub fn judge(
     });
     if let Some(program) = &compiled {
         let limits = run_limits(program, &prepared.problem.limits);
-        result.tests = run_tests(prepared, ctx, program, &tests, options, &shown, sink);
+        let run = run_tests(prepared, ctx, program, &tests, options, &shown, sink);
+        result.tests = run.results;
+        result.skipped = run.skipped;
         // After the runs: a mechanism that failed for one of them is not
         // claimed.
         result.isolation = crate::sandbox::isolation_in_force(&limits).join(", ");
@@ -174,7 +181,21 @@ pub fn judge(
     Ok(result)
 }
 
+/// The tests reported for a submission, and how many were not run.
+struct Run {
+    results: Vec<TestResult>,
+    /// Tests passed over after a failure in their group (or, with
+    /// `fail_fast`, after any failure).
+    skipped: usize,
+}
+
 /// Runs the tests on `jobs` threads, reporting results in test order.
+///
+/// Unless `options.all`, a test whose group already has a failing test
+/// earlier in test order is not started. What is reported does not depend
+/// on timing: walking the tests in order, a test of a group that has failed
+/// before it is counted as skipped, even when a worker happened to run it
+/// before the failure was known (its result is dropped).
 fn run_tests(
     prepared: &Prepared,
     ctx: &Context,
@@ -183,17 +204,39 @@ fn run_tests(
     options: &Options,
     shown: &str,
     sink: &mut dyn FnMut(&Event<'_>),
-) -> Vec<TestResult> {
+) -> Run {
     let jobs = options.jobs.clamp(1, tests.len().max(1));
     let next = AtomicUsize::new(0);
     let stop = std::sync::atomic::AtomicBool::new(false);
+    // Per test: the position of the earliest known failure of its group
+    // (shared by all tests of the group), `usize::MAX` while none.
+    let mut group_of: Vec<usize> = Vec::with_capacity(tests.len());
+    let mut names: Vec<&str> = Vec::new();
+    for t in tests {
+        let g = match names.iter().position(|n| *n == t.group) {
+            Some(g) => g,
+            None => {
+                names.push(&t.group);
+                names.len() - 1
+            }
+        };
+        group_of.push(g);
+    }
+    let first_failure: Vec<AtomicUsize> =
+        names.iter().map(|_| AtomicUsize::new(usize::MAX)).collect();
     let (tx, rx) = mpsc::channel::<(usize, TestResult)>();
     let mut done: Vec<Option<TestResult>> = vec![None; tests.len()];
-    let mut reported = 0;
+    // In-order walk: tests decided (reported or skipped), and the groups
+    // seen failing so far.
+    let mut decided = 0;
+    let mut failed_groups = vec![false; names.len()];
+    let mut results = Vec::new();
+    let mut skipped = 0;
+    let skipping = !options.all;
     std::thread::scope(|s| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, group_of, first_failure) = (&next, &stop, &group_of, &first_failure);
             s.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
@@ -204,9 +247,16 @@ fn run_tests(
                     if i >= tests.len() || stop.load(Ordering::SeqCst) || cancelled {
                         break;
                     }
+                    let group = &first_failure[group_of[i]];
+                    if skipping && group.load(Ordering::SeqCst) < i {
+                        continue;
+                    }
                     let r = outcome::judge_test(prepared, ctx, program, tests[i]);
-                    if options.fail_fast && r.verdict != Verdict::AC {
-                        stop.store(true, Ordering::SeqCst);
+                    if r.verdict != Verdict::AC {
+                        group.fetch_min(i, Ordering::SeqCst);
+                        if options.fail_fast {
+                            stop.store(true, Ordering::SeqCst);
+                        }
                     }
                     if tx.send((i, r)).is_err() {
                         break;
@@ -215,24 +265,39 @@ fn run_tests(
             });
         }
         drop(tx);
+        let mut walk = |done: &mut Vec<Option<TestResult>>| {
+            while decided < tests.len() {
+                let g = group_of[decided];
+                if skipping && failed_groups[g] {
+                    skipped += 1;
+                } else if let Some(r) = done[decided].take() {
+                    sink(&Event::Test {
+                        submission: shown,
+                        result: &r,
+                    });
+                    failed_groups[g] |= r.verdict != Verdict::AC;
+                    results.push(r);
+                } else {
+                    break;
+                }
+                decided += 1;
+            }
+        };
+        walk(&mut done);
         for (i, r) in rx {
             done[i] = Some(r);
-            while let Some(Some(r)) = done.get(reported) {
-                sink(&Event::Test {
-                    submission: shown,
-                    result: r,
-                });
-                reported += 1;
-            }
+            walk(&mut done);
         }
     });
-    // With fail_fast, tests after the first failure may be missing: keep the
-    // contiguous prefix, which always ends at (or before) the failure.
-    let results: Vec<TestResult> = done.into_iter().map_while(|r| r).collect();
-    match results.iter().position(|r| r.verdict != Verdict::AC) {
-        Some(first) if options.fail_fast => results.into_iter().take(first + 1).collect(),
-        _ => results,
+    // With fail_fast, tests after the first failure may be missing: keep
+    // the results up to it, and count every other test as not run.
+    if options.fail_fast
+        && let Some(first) = results.iter().position(|r| r.verdict != Verdict::AC)
+    {
+        results.truncate(first + 1);
+        skipped = tests.len() - results.len();
     }
+    Run { results, skipped }
 }
 
 /// Every file under `problem/submissions/<verdict folder>/`, with the verdict

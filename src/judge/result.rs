@@ -114,6 +114,10 @@ pub struct SubmissionResult {
     pub score: f64,
     pub compile: CompileReport,
     pub tests: Vec<TestResult>,
+    /// Tests not run because their group had already failed (SPEC.md,
+    /// "Tests that are not run"); they are not in `tests`.
+    #[serde(default)]
+    pub skipped: usize,
     /// The isolation in force for the runs (see SECURITY.md).
     #[serde(default)]
     pub isolation: String,
@@ -132,6 +136,7 @@ impl SubmissionResult {
             score: 0.0,
             compile: CompileReport::default(),
             tests: Vec::new(),
+            skipped: 0,
             isolation: String::new(),
             internal_error: None,
         }

@@ -86,6 +86,14 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
         }
     } else {
         groups(s, p, g);
+        if r.skipped > 0 {
+            let _ = writeln!(
+                s,
+                "  {} {} not run: a group stops at its first failing test",
+                r.skipped,
+                if r.skipped == 1 { "test" } else { "tests" }
+            );
+        }
     }
     if level == FeedbackLevel::FirstFail
         && let Some(t) = r.tests.iter().find(|t| t.verdict != Verdict::AC)
@@ -158,6 +166,8 @@ fn groups(s: &mut String, p: &ProblemInfo, g: &Graded) {
                     String::new()
                 }
             });
+        // Tests after a group's first failure are not run: the count is of
+        // the tests run, and the skipped ones are counted below the groups.
         let _ = writeln!(
             s,
             "  {name:<16} {mark}passed {passed} of {} tests{points}",

@@ -2,7 +2,8 @@
 //! external asset) a teacher can open from a file share or mail around.
 //!
 //! At the top a students × problems table, each cell coloured by verdict
-//! with the score and a link to the submission; below, per submission, its
+//! with the score and a link to the submission; then the class page (score
+//! histograms and wrong ideas, `class_page`); below, per submission, its
 //! tests, the first failing case with its diff, and the compile log.
 //! Everything that comes from a submission or a file name is HTML-escaped.
 //! No timings, so grading the same class twice gives the same page.
@@ -41,6 +42,9 @@ pre .add{color:#1b5e20}pre .del{color:#b71c1c}
 section.submission{border-top:1px solid #ccc;margin-top:1em}
 .legend span{margin-right:.5em;padding:.05em .4em}
 .issues li{margin:.2em 0}
+.class-problem{margin:1em 0}
+svg.histogram{display:block;margin:.5em 0}
+table.wrong-ideas td.count{text-align:right;white-space:nowrap}
 ";
 
 /// Escapes text for HTML content and attribute values.
@@ -77,6 +81,7 @@ pub fn report(class: &ClassReport) -> String {
     let _ = writeln!(h, "<p class=\"summary\">{}</p>", escape(&summary(class)));
     legend(&mut h);
     grades_table(&mut h, class);
+    super::class_page::class_section(&mut h, class);
     issues(&mut h, class);
     let _ = writeln!(h, "<h2>Submissions</h2>");
     for (i, g) in class.graded.iter().enumerate() {
@@ -275,9 +280,17 @@ fn submission(h: &mut String, index: usize, g: &Graded) {
     }
     if !r.tests.is_empty() {
         let passed = r.tests.iter().filter(|t| t.verdict == Verdict::AC).count();
+        let skipped = if r.skipped > 0 {
+            format!(
+                "; <span class=\"skipped\" data-skipped=\"{0}\">{0} not run</span> (their group had already failed)",
+                r.skipped
+            )
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             h,
-            "<details><summary>Tests: {passed} of {} passed</summary>\n<table class=\"tests\"><thead><tr><th>test</th><th>group</th><th>verdict</th><th>message</th></tr></thead><tbody>",
+            "<details><summary>Tests: {passed} of {} passed{skipped}</summary>\n<table class=\"tests\"><thead><tr><th>test</th><th>group</th><th>verdict</th><th>message</th></tr></thead><tbody>",
             r.tests.len()
         );
         for t in &r.tests {

@@ -84,6 +84,12 @@ fn case(g: &Graded) -> String {
                 Some(t) => {
                     let m = stable::message(t);
                     let mut d = format!("{} ({}): {m}\n", t.name, t.verdict.code());
+                    if r.skipped > 0 {
+                        d.push_str(&format!(
+                            "{} tests skipped: their group had already failed\n",
+                            r.skipped
+                        ));
+                    }
                     if let Some(diff) = &t.diff {
                         d.push_str(diff);
                         d.push('\n');

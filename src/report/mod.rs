@@ -4,6 +4,7 @@
 //! of how results are produced.
 
 mod class_json;
+mod class_page;
 mod csv;
 mod feedback;
 mod html;
@@ -17,6 +18,7 @@ mod style;
 mod terminal;
 
 pub use class_json::class_json;
+pub use class_page::{ClassStats, class_stats};
 pub use csv::grades as grades_csv;
 pub use feedback::{feedback, file_name as feedback_file_name};
 pub use html::report as html_report;

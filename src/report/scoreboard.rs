@@ -68,6 +68,7 @@ pub fn scoreboard_text(s: &Standings, style: &Style) -> String {
         for c in &r.cells {
             let text = match s.scoring {
                 Scoring::Icpc => match c.solved_minute {
+                    Some(m) if c.first => format!("{} {m}{FIRST_TEXT}", icpc_mark(c)),
                     Some(m) => format!("{} {m}", icpc_mark(c)),
                     None => icpc_mark(c),
                 },
@@ -77,8 +78,22 @@ pub fn scoreboard_text(s: &Standings, style: &Style) -> String {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
+    if s.scoring == Scoring::Icpc {
+        let _ = writeln!(out, "{}", style.dim(TEXT_LEGEND));
+    }
     out
 }
+
+/// The mark of a first solve on the terminal, where there is no colour to
+/// tell it.
+const FIRST_TEXT: &str = "*";
+
+/// What the terminal's ICPC marks mean.
+const TEXT_LEGEND: &str = "+ solved (minute of the AC), +N solved after N rejected tries, -N N rejected tries, 0 only compile errors, * first to solve the problem";
+
+/// The mark of a first solve in the page, besides its darker colour (which
+/// a projector or a colour-blind reader may not tell from the others).
+const FIRST_MARK: &str = "\u{2605}";
 
 const CSS: &str = "
 body{font:15px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;margin:1.5em;color:#222}
@@ -89,14 +104,17 @@ th,td{border:1px solid #bbb;padding:.35em .7em;text-align:center}
 thead th{background:#263238;color:#fff}
 td.name{text-align:left;font-weight:600}
 td.num{text-align:right}
-td.solved{background:#81c784;color:#0b3d0b}
-td.first{background:#2e7d32;color:#fff;font-weight:bold}
-td.failed{background:#ef9a9a;color:#7f0000}
-td.untried{background:#fafafa;color:#999}
-td.full{background:#81c784;color:#0b3d0b}
-td.partial{background:#fff176;color:#5d4300}
-td.zero{background:#ef9a9a;color:#7f0000}
+.solved{background:#81c784;color:#0b3d0b}
+.first{background:#2e7d32;color:#fff;font-weight:bold}
+.failed{background:#ef9a9a;color:#7f0000}
+.untried{background:#fafafa;color:#999}
+.full{background:#81c784;color:#0b3d0b}
+.partial{background:#fff176;color:#5d4300}
+.zero{background:#ef9a9a;color:#7f0000}
 small{display:block;font-size:.75em;opacity:.85}
+.legend{margin-top:1em;color:#444}
+.legend span{display:inline-block;margin-right:1em}
+.legend span i{display:inline-block;min-width:2.2em;padding:.1em .3em;margin-right:.35em;text-align:center;font-style:normal;border:1px solid #bbb}
 ";
 
 /// The scoreboard page.
@@ -154,10 +172,15 @@ pub fn scoreboard_html(s: &Standings) -> String {
         for (c, p) in r.cells.iter().zip(&s.problems) {
             let (class, text) = match s.scoring {
                 Scoring::Icpc => match c.solved_minute {
-                    Some(m) => (
-                        if c.first { "solved first" } else { "solved" },
-                        format!("{}<small>{m} min</small>", icpc_mark(c)),
+                    Some(m) if c.first => (
+                        "solved first",
+                        format!(
+                            "{}<span class=\"first-mark\" title=\"first to solve {}\">{FIRST_MARK}</span><small>{m} min</small>",
+                            icpc_mark(c),
+                            escape(&p.label)
+                        ),
                     ),
+                    Some(m) => ("solved", format!("{}<small>{m} min</small>", icpc_mark(c))),
                     None if c.submissions > 0 => ("failed", icpc_mark(c)),
                     None => ("untried", String::new()),
                 },
@@ -176,6 +199,48 @@ pub fn scoreboard_html(s: &Standings) -> String {
         }
         h.push_str("</tr>\n");
     }
-    h.push_str("</tbody>\n</table>\n</body>\n</html>\n");
+    h.push_str("</tbody>\n</table>\n");
+    legend(&mut h, s.scoring);
+    h.push_str("</body>\n</html>\n");
     h
+}
+
+/// What the colours and marks of the cells mean, one sample cell each.
+fn legend(h: &mut String, scoring: Scoring) {
+    let entries: Vec<(&str, String, &str)> = match scoring {
+        Scoring::Icpc => vec![
+            (
+                "solved first",
+                format!("+{FIRST_MARK}"),
+                "first to solve the problem",
+            ),
+            ("solved", "+".into(), "solved at the first try"),
+            ("solved", "+2".into(), "solved after 2 rejected tries"),
+            ("failed", "-3".into(), "3 rejected tries, not solved"),
+            (
+                "failed",
+                "0".into(),
+                "only compile errors (they do not count)",
+            ),
+            ("untried", String::new(), "not tried"),
+        ],
+        Scoring::Ioi => vec![
+            ("full", "100".into(), "full score"),
+            ("partial", "40".into(), "part of the points"),
+            ("zero", "0".into(), "no points"),
+            ("untried", String::new(), "not tried"),
+        ],
+    };
+    h.push_str("<p class=\"legend\" id=\"legend\">");
+    for (class, text, meaning) in &entries {
+        let _ = write!(
+            h,
+            "<span data-cell=\"{class}\"><i class=\"{class}\">{text}</i>{}</span>",
+            escape(meaning)
+        );
+    }
+    if scoring == Scoring::Icpc {
+        h.push_str("<span>The minute under a mark is that of the AC.</span>");
+    }
+    h.push_str("</p>\n");
 }

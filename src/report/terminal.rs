@@ -85,8 +85,9 @@ impl<W: Write> Terminal<W> {
             r.submission,
             r.problem,
             self.style.dim(&format!(
-                "[{} tests, max {:.0} ms CPU, {:.1} MiB]",
+                "[{} tests{}, max {:.0} ms CPU, {:.1} MiB]",
                 r.tests.len(),
+                skipped_note(r.skipped),
                 max_time,
                 max_mem as f64 / 1024.0
             ))
@@ -94,6 +95,15 @@ impl<W: Write> Terminal<W> {
         if let Some(e) = &r.internal_error {
             let _ = writeln!(self.out, "  internal error: {e}");
         }
+    }
+}
+
+/// `, 2 skipped` after the count of tests run, when some were not run.
+fn skipped_note(skipped: usize) -> String {
+    if skipped == 0 {
+        String::new()
+    } else {
+        format!(", {skipped} skipped")
     }
 }
 

@@ -114,6 +114,7 @@ impl Runner<'_> {
                 jobs: jobs.max(1),
                 groups: Vec::new(),
                 fail_fast: true,
+                all: false,
                 language,
                 cancel: None,
             },

@@ -36,6 +36,8 @@ pub struct ContestOptions {
     pub jobs: usize,
     pub out: PathBuf,
     pub resume: bool,
+    /// `--all`: run every test, even after its group has failed.
+    pub all: bool,
 }
 
 /// The run, and the standings when it finished.
@@ -110,7 +112,12 @@ pub fn contest(
 
     let (mut journal, loaded) = open_journal(&opts.out, opts.resume)?;
     let items: Vec<Item> = counted.iter().map(|(item, _)| item.clone()).collect();
-    let ready = prepare_problems(&problems, items.iter().map(|i| i.problem.as_str()), ctx)?;
+    let ready = prepare_problems(
+        &problems,
+        items.iter().map(|i| i.problem.as_str()),
+        ctx,
+        opts.all,
+    )?;
     let mut records = latest(loaded.records, &ready);
     let run = judge_items(
         ctx,

@@ -1,0 +1,175 @@
+//! `report.html`'s class page and `report.json`'s `class` object: the score
+//! histogram of each problem and, for each wrong-idea (`anti-*`) group, the
+//! students who fell to it. A real class of C programs, really judged.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+/// Twice the input; `anti-*` groups catch 32-bit overflow and a forgotten 0.
+const SPEC: &str = "id: twice
+title: Twice a pile
+source: tests
+limits: {time: 2s, memory: 64MiB, output: 1MiB}
+checker: tokens
+groups:
+  - name: main
+    points: 50
+    tests:
+      - {input: \"1\\n\", answer: \"2\\n\"}
+      - {input: \"2\\n\", answer: \"4\\n\"}
+  - name: anti-overflow
+    points: 25
+    tests:
+      - {input: \"3000000000\\n\", answer: \"6000000000\\n\"}
+  - name: anti-zero
+    points: 25
+    tests:
+      - {input: \"0\\n\", answer: \"0\\n\"}
+";
+
+/// Twice the input, except a wrong number where `bad` holds.
+fn program(bad: &str) -> String {
+    format!(
+        "#include <stdio.h>\nint main(void){{long long n;if(scanf(\"%lld\",&n)!=1)return 1;\
+         if({bad})puts(\"7\");else printf(\"%lld\\n\",2*n);return 0;}}\n"
+    )
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+#[test]
+fn the_class_page_shows_the_histogram_and_the_wrong_ideas() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t.path();
+    write(&dir.join("problems/twice/problem.yaml"), SPEC);
+    write(&dir.join("problems/twice/statement.md"), "# Twice\n");
+    let class = dir.join("class");
+    write(&class.join("ann.c"), &program("0"));
+    write(&class.join("ben.c"), &program("n>2000000000"));
+    write(&class.join("cy.c"), &program("n==0||n>2000000000"));
+    write(&class.join("dee.c"), &program("n==1"));
+    write(&class.join("eve.c"), "int main(void){ return x; }\n");
+    let out_dir = dir.join("out");
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("grade")
+        .arg(&class)
+        .args(["--problem", "twice", "--jobs", "1", "--out"])
+        .arg(&out_dir)
+        .arg("--problems")
+        .arg(dir.join("problems"))
+        .arg("--cache")
+        .arg(dir.join("cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run grundy");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+
+    // report.json: ann 100, ben 75, cy 50, dee 50, eve 0 (CE).
+    let report: Value =
+        serde_json::from_slice(&std::fs::read(out_dir.join("report.json")).expect("report.json"))
+            .expect("JSON");
+    let p = &report["class"]["problems"][0];
+    assert_eq!(p["id"], "twice", "{report:#}");
+    assert_eq!(p["judged"], 5);
+    let counts: Vec<u64> = p["histogram"]
+        .as_array()
+        .expect("histogram")
+        .iter()
+        .map(|b| b["count"].as_u64().expect("count"))
+        .collect();
+    assert_eq!(counts, [1, 0, 0, 0, 0, 2, 0, 1, 0, 1], "{p:#}");
+    assert_eq!(p["histogram"][9]["from"], 90.0);
+    assert_eq!(p["histogram"][9]["to"], 100.0);
+    let ideas: Vec<(String, u64, Vec<String>)> = p["wrong_ideas"]
+        .as_array()
+        .expect("wrong_ideas")
+        .iter()
+        .map(|w| {
+            (
+                w["group"].as_str().unwrap_or("?").to_string(),
+                w["failed"].as_u64().unwrap_or(0),
+                w["students"]
+                    .as_array()
+                    .map(|s| {
+                        s.iter()
+                            .filter_map(|x| x.as_str().map(String::from))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ideas,
+        [
+            ("anti-overflow".into(), 2, vec!["ben".into(), "cy".into()]),
+            ("anti-zero".into(), 1, vec!["cy".into()]),
+        ],
+        "main is no wrong idea; eve's compile error falls to none: {p:#}"
+    );
+    assert_eq!(p["wrong_ideas"][0]["idea"], "overflow");
+
+    // report.html: the same figures, drawn.
+    let html = std::fs::read_to_string(out_dir.join("report.html")).expect("report.html");
+    let page = html
+        .split("<section id=\"class\">")
+        .nth(1)
+        .and_then(|s| s.split("</section>").next())
+        .unwrap_or_else(|| panic!("no class page:\n{html}"));
+    let svg = page
+        .split("<svg class=\"histogram\"")
+        .nth(1)
+        .and_then(|s| s.split("</svg>").next())
+        .unwrap_or_else(|| panic!("no histogram:\n{page}"));
+    let bars: Vec<u64> = svg
+        .split("<rect class=\"bar\"")
+        .skip(1)
+        .map(|r| {
+            r.split("data-count=\"")
+                .nth(1)
+                .and_then(|c| c.split('"').next())
+                .and_then(|c| c.parse().ok())
+                .unwrap_or_else(|| panic!("bar without a count: {r}"))
+        })
+        .collect();
+    assert_eq!(bars, counts, "{svg}");
+    // The tallest bar fills the plot; an empty one has no height.
+    assert!(
+        svg.contains("data-count=\"2\" x=\"180\" y=\"16\" width=\"30\" height=\"120\""),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("data-count=\"0\" x=\"44\" y=\"136\" width=\"30\" height=\"0\""),
+        "{svg}"
+    );
+    assert!(!page.contains("<script"), "no script");
+    let row = |group: &str| -> &str {
+        page.split(&format!("<tr data-group=\"{group}\""))
+            .nth(1)
+            .and_then(|r| r.split("</tr>").next())
+            .unwrap_or_else(|| panic!("no row for {group}:\n{page}"))
+    };
+    let overflow = row("anti-overflow");
+    assert!(overflow.contains("data-failed=\"2\""), "{overflow}");
+    assert!(overflow.contains("2 of 5"), "{overflow}");
+    assert!(
+        overflow.contains("<a class=\"feedback\" href=\"feedback/ben.txt\">ben</a>")
+            && overflow.contains("<a class=\"feedback\" href=\"feedback/cy.txt\">cy</a>"),
+        "{overflow}"
+    );
+    assert!(!overflow.contains(">dee<"), "{overflow}");
+    // Each link leads to a file the report wrote.
+    assert!(out_dir.join("feedback/ben.txt").is_file());
+    let zero = row("anti-zero");
+    assert!(
+        zero.contains("data-failed=\"1\"") && zero.contains(">cy</a>"),
+        "{zero}"
+    );
+    assert!(!page.contains("data-group=\"main\""), "{page}");
+}

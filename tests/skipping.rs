@@ -1,0 +1,296 @@
+//! SPEC.md, "Tests that are not run": a group stops at its first failing
+//! test unless `--all`; what is reported does not depend on `--jobs` or on
+//! timing; `grade`'s reports say how many tests were skipped. Real
+//! compilers, real runs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Three groups of three tests: the answer is twice the input.
+const SPEC: &str = "id: double
+title: Double a pile
+source: tests
+limits: {time: 2s, memory: 64MiB, output: 1MiB}
+checker: tokens
+groups:
+  - name: first
+    points: 30
+    tests:
+      - {input: \"1\\n\", answer: \"2\\n\"}
+      - {input: \"2\\n\", answer: \"4\\n\"}
+      - {input: \"3\\n\", answer: \"6\\n\"}
+  - name: second
+    points: 30
+    tests:
+      - {input: \"4\\n\", answer: \"8\\n\"}
+      - {input: \"5\\n\", answer: \"10\\n\"}
+      - {input: \"6\\n\", answer: \"12\\n\"}
+  - name: third
+    points: 40
+    tests:
+      - {input: \"7\\n\", answer: \"14\\n\"}
+      - {input: \"8\\n\", answer: \"16\\n\"}
+      - {input: \"9\\n\", answer: \"18\\n\"}
+";
+
+/// A C program printing twice its input, except `WRONG` on the inputs
+/// for which `BAD` holds.
+fn program(bad: &str) -> String {
+    format!(
+        "#include <stdio.h>\nint main(void){{long n;if(scanf(\"%ld\",&n)!=1)return 1;\
+         if({bad})puts(\"0\");else printf(\"%ld\\n\",2*n);return 0;}}\n"
+    )
+}
+
+struct Setup {
+    dir: tempfile::TempDir,
+}
+
+impl Setup {
+    fn new() -> Setup {
+        let s = Setup {
+            dir: tempfile::tempdir().expect("temporary folder"),
+        };
+        s.write("problems/double/problem.yaml", SPEC);
+        s.write("problems/double/statement.md", "# Double\n");
+        s
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn write(&self, rel: &str, text: &str) -> PathBuf {
+        let p = self.path(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+        p
+    }
+
+    /// grundy with this folder's problems and its own compile cache (no
+    /// state shared with other tests).
+    fn grundy(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .arg("--problems")
+            .arg(self.path("problems"))
+            .arg("--cache")
+            .arg(self.path("cache"))
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("run grundy")
+    }
+
+    /// `judge double FILE --json EXTRA`: the first result.
+    fn judge(&self, file: &Path, extra: &[&str]) -> Value {
+        let f = file.to_string_lossy().into_owned();
+        let mut args = vec!["judge", "double", &f, "--json"];
+        args.extend_from_slice(extra);
+        let out = self.grundy(&args);
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "not JSON ({e}); stdout:\n{}\nstderr:\n{}",
+                text(&out.stdout),
+                text(&out.stderr)
+            )
+        });
+        v["results"][0].clone()
+    }
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// `name:verdict` of every reported test, in order.
+fn reported(r: &Value) -> Vec<String> {
+    r["tests"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|t| {
+                    format!(
+                        "{}:{}",
+                        t["name"].as_str().unwrap_or("?"),
+                        t["verdict"].as_str().unwrap_or("?")
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_wrong_answer_skips_the_rest_of_its_group_and_all_runs_everything() {
+    let s = Setup::new();
+    let file = s.write("subs/one.c", &program("n==1"));
+    let r = s.judge(&file, &[]);
+    assert_eq!(r["verdict"], "WA", "{r:#}");
+    assert_eq!(r["skipped"], 2, "{r:#}");
+    assert_eq!(
+        reported(&r),
+        [
+            "first-1:WA",
+            "second-1:AC",
+            "second-2:AC",
+            "second-3:AC",
+            "third-1:AC",
+            "third-2:AC",
+            "third-3:AC"
+        ],
+        "{r:#}"
+    );
+    assert_eq!(r["score"], 70.0);
+
+    let all = s.judge(&file, &["--all"]);
+    assert_eq!(all["verdict"], "WA");
+    assert_eq!(all["skipped"], 0, "{all:#}");
+    assert_eq!(all["tests"].as_array().map(Vec::len), Some(9), "{all:#}");
+    assert_eq!(
+        all["tests"][1]["verdict"], "AC",
+        "the group's other tests ran"
+    );
+    assert_eq!(all["score"], r["score"], "skipping never changes the score");
+
+    // A failure in the middle of a group keeps the tests before it.
+    let mid = s.write("subs/five.c", &program("n==5"));
+    let r = s.judge(&mid, &[]);
+    assert_eq!(r["skipped"], 1, "{r:#}");
+    assert_eq!(
+        &reported(&r)[2..6],
+        ["first-3:AC", "second-1:AC", "second-2:WA", "third-1:AC"],
+        "{r:#}"
+    );
+    assert_eq!(r["score"], 70.0);
+
+    // The terminal view says so too.
+    let f = mid.to_string_lossy().into_owned();
+    let out = s.grundy(&["judge", "double", &f]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("[8 tests, 1 skipped,"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+/// With four tests at once, the later tests of a failed group may already
+/// be running when the failure arrives: they are dropped, so the report is
+/// the one of `--jobs 1`, every time.
+#[test]
+fn skipping_is_the_same_whatever_the_jobs() {
+    let s = Setup::new();
+    let wrong = s.write("subs/wrong.c", &program("1"));
+    let first_of_each = s.write("subs/firsts.c", &program("n%3==1"));
+    let last_two = s.write("subs/last_two.c", &program("n>=8"));
+    for (file, skipped, score) in [
+        (&wrong, 6, 0.0),
+        (&first_of_each, 6, 0.0),
+        (&last_two, 1, 60.0),
+    ] {
+        let one = s.judge(file, &["--jobs", "1"]);
+        assert_eq!(one["skipped"], skipped, "{one:#}");
+        assert_eq!(one["score"], score, "{one:#}");
+        for _ in 0..3 {
+            let four = s.judge(file, &["--jobs", "4"]);
+            assert_eq!(reported(&four), reported(&one), "{four:#}");
+            assert_eq!(four["skipped"], one["skipped"]);
+            assert_eq!(four["verdict"], one["verdict"]);
+        }
+    }
+}
+
+#[test]
+fn grade_reports_skipped_tests_everywhere_and_all_runs_them() {
+    let s = Setup::new();
+    s.write("class/ann.c", &program("0"));
+    s.write("class/ben.c", &program("n==1"));
+    let class = s.path("class").to_string_lossy().into_owned();
+    let out_dir = s.path("out");
+    let out = out_dir.to_string_lossy().into_owned();
+    let run = s.grundy(&[
+        "grade",
+        &class,
+        "--problem",
+        "double",
+        "--out",
+        &out,
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let report: Value =
+        serde_json::from_slice(&std::fs::read(out_dir.join("report.json")).expect("report.json"))
+            .expect("JSON");
+    let by = |student: &str| -> Value {
+        report["results"]
+            .as_array()
+            .and_then(|a| a.iter().find(|r| r["student"] == student).cloned())
+            .unwrap_or_else(|| panic!("no result of {student}: {report:#}"))
+    };
+    assert_eq!(by("ann")["skipped"], 0);
+    assert_eq!(by("ben")["skipped"], 2, "{report:#}");
+    assert_eq!(by("ben")["tests"].as_array().map(Vec::len), Some(7));
+    let feedback =
+        std::fs::read_to_string(out_dir.join("feedback/ben.txt")).expect("feedback of ben");
+    assert!(
+        feedback.contains("2 tests not run: a group stops at its first failing test"),
+        "{feedback}"
+    );
+    let html = std::fs::read_to_string(out_dir.join("report.html")).expect("report.html");
+    assert!(
+        html.contains("data-skipped=\"2\">2 not run</span>"),
+        "{html}"
+    );
+    let junit = std::fs::read_to_string(out_dir.join("junit.xml")).expect("junit.xml");
+    assert!(
+        junit.contains("2 tests skipped: their group had already failed"),
+        "{junit}"
+    );
+
+    // --all: every test, and a resumed folder never reuses the cut results.
+    let all_dir = s.path("all");
+    let all = all_dir.to_string_lossy().into_owned();
+    let run = s.grundy(&[
+        "grade",
+        &class,
+        "--problem",
+        "double",
+        "--out",
+        &all,
+        "--all",
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let report: Value =
+        serde_json::from_slice(&std::fs::read(all_dir.join("report.json")).expect("report.json"))
+            .expect("JSON");
+    let ben = report["results"]
+        .as_array()
+        .and_then(|a| a.iter().find(|r| r["student"] == "ben").cloned())
+        .expect("ben");
+    assert_eq!(ben["skipped"], 0, "{ben:#}");
+    assert_eq!(ben["tests"].as_array().map(Vec::len), Some(9));
+    assert_eq!(ben["score"], 70.0);
+
+    let resumed = s.grundy(&[
+        "grade",
+        &class,
+        "--problem",
+        "double",
+        "--out",
+        &out,
+        "--resume",
+        "--all",
+    ]);
+    assert_eq!(resumed.status.code(), Some(1), "{}", text(&resumed.stderr));
+    let report: Value =
+        serde_json::from_slice(&std::fs::read(out_dir.join("report.json")).expect("report.json"))
+            .expect("JSON");
+    let ben = report["results"]
+        .as_array()
+        .and_then(|a| a.iter().find(|r| r["student"] == "ben").cloned())
+        .expect("ben");
+    assert_eq!(ben["skipped"], 0, "judged again with --all: {ben:#}");
+}
