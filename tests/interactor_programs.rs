@@ -256,3 +256,92 @@ fn a_submission_that_never_answers_is_tle_and_a_crash_is_re() {
     let ac = judge_source(&p, "guess-icpc", "binary.c", BINARY);
     assert_eq!(verdicts(&ac), ["AC"], "{ac}");
 }
+
+/// `grundy export` of a played game: a legacy package whose interactor is
+/// a program, read back by grundy with the same verdicts for the game's
+/// accepted player and a known-wrong one.
+fn exported_game_judges_the_same(id: &str, wrong: &str) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let pkg = tmp.path().join(id.replace('-', ""));
+    let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let out = common::grundy_in(&problems, &["export", id, "--to", &pkg.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).expect("problem.yaml");
+    assert!(yaml.contains("validation: custom interactive"), "{yaml}");
+    assert!(pkg.join("output_validators/interactor/play.py").is_file());
+    let pkg_s = pkg.to_string_lossy().into_owned();
+    for (file, expected) in [("submissions/accepted/solution.c", "AC"), (wrong, "WA")] {
+        let out = common::grundy_in(
+            &problems,
+            &["judge", &pkg_s, &pkg.join(file).to_string_lossy(), "--json"],
+        );
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
+        assert_eq!(r["results"][0]["verdict"], expected, "{file}: {r}");
+    }
+}
+
+#[test]
+fn an_exported_nim_play_package_judges_the_same() {
+    exported_game_judges_the_same("nim-play", "submissions/wrong_answer/always_first.py");
+}
+
+#[test]
+fn an_exported_misere_nim_play_package_judges_the_same() {
+    exported_game_judges_the_same("misere-nim-play", "submissions/wrong_answer/normal_rule.c");
+}
+
+#[test]
+fn an_exported_wythoff_play_package_judges_the_same() {
+    exported_game_judges_the_same("wythoff-play", "submissions/wrong_answer/double_phi.c");
+}
+
+/// The problemtools `languages.yaml` overrides this machine needs (as in
+/// tests/export.rs): JDK 17, and Python on CPython.
+const LANGUAGES_YAML: &str = "java:
+    compile: 'javac -encoding UTF-8 -sourcepath {path} -d {path} {files}'
+python3:
+    name: 'Python 3'
+    compile: 'python3 -m py_compile {files}'
+    run: 'python3 \"{mainfile}\"'
+";
+
+#[test]
+fn an_exported_interactive_package_passes_verifyproblem() {
+    let have = std::process::Command::new("verifyproblem")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "verifyproblem is missing: .ci/setup.sh installs problemtools"
+        );
+        eprintln!("skipped: verifyproblem is not installed (bash .ci/setup.sh installs it)");
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let config = tmp.path().join("config");
+    std::fs::create_dir_all(config.join("problemtools")).expect("mkdir");
+    std::fs::write(config.join("problemtools/languages.yaml"), LANGUAGES_YAML).expect("write");
+    let pkg = tmp.path().join("nimplay");
+    let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let out = common::grundy_in(
+        &problems,
+        &["export", "nim-play", "--to", &pkg.to_string_lossy()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let limit = std::fs::read_to_string(pkg.join(".timelimit")).expect(".timelimit");
+    let out = std::process::Command::new("verifyproblem")
+        .arg("-t")
+        .arg(limit.trim())
+        .arg(&pkg)
+        .env("XDG_CONFIG_HOME", &config)
+        .output()
+        .expect("run verifyproblem");
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(
+        out.status.success() && text.contains("nimplay tested: 0 errors"),
+        "{text}"
+    );
+}

@@ -32,9 +32,11 @@ def reject(why):
 
 
 def tokens():
-    for line in sys.stdin:
+    # Bytes, read as Latin-1: any output at all is a verdict, never a
+    # decoding failure of the interactor.
+    for line in sys.stdin.buffer:
         for t in line.split():
-            yield t
+            yield t.decode("latin-1")
 
 
 TOK = tokens()
@@ -49,7 +51,7 @@ def token(what):
 
 def number(what):
     t = token(what)
-    if not t.isdigit():
+    if not t or any(c not in "0123456789" for c in t):
         reject("expected %s, found `%s`" % (what, t[:40]))
     return int(t)
 
