@@ -11,6 +11,7 @@
 //! flags or as a validator program; and an input validator written from
 //! the catalog's description of the input. docs/icpc.md has the details.
 
+mod interactor;
 mod statement;
 mod validators;
 
@@ -66,14 +67,6 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
         let p = p.to_path_buf();
         move |e: std::io::Error| ExportError::Io(format!("cannot {what} {}: {e}", p.display()))
     };
-    if problem.interactor.is_some() {
-        // A package without its interactor would judge a played game as
-        // plain output: refuse rather than write a wrong package.
-        return Err(ExportError::Usage(format!(
-            "{} is interactive: exporting interactive problems is not supported yet",
-            problem.id
-        )));
-    }
     if to.exists() {
         let mut entries = std::fs::read_dir(to).map_err(io("read", to))?;
         if entries.next().is_some() {
@@ -95,7 +88,10 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
             problem.id.0.replace('-', "")
         ));
     }
-    let (validation, flags, validator) = checker(problem)?;
+    let (validation, flags, validator) = match &problem.interactor {
+        Some(i) => interactor::parts(problem, i)?,
+        None => checker(problem)?,
+    };
     let prepared = judge::prepare(problem, ctx)?;
     let mut groups: Vec<&str> = Vec::new();
     for t in &prepared.tests {
@@ -134,7 +130,12 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
     )?;
     write_statement(problem, to)?;
     if let Some((file, source)) = validator {
-        let folder = to.join("output_validators").join("validator");
+        let name = if problem.interactor.is_some() {
+            "interactor"
+        } else {
+            "validator"
+        };
+        let folder = to.join("output_validators").join(name);
         std::fs::create_dir_all(&folder).map_err(io("create", &folder))?;
         write(&folder.join(&file), &source)?;
     }

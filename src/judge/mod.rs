@@ -6,6 +6,7 @@
 
 mod exec;
 mod interactive;
+mod interactor_program;
 mod outcome;
 mod prepare;
 mod result;

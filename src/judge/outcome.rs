@@ -26,6 +26,11 @@ pub fn judge_test(
     {
         return super::interactive::judge_test(prepared, ctx, program, test, game);
     }
+    if let (Some(spec), Some(interactor)) = (&prepared.problem.interactor, &prepared.interactor) {
+        return super::interactor_program::judge_test_with(
+            prepared, ctx, program, test, spec, interactor,
+        );
+    }
     let mut r = TestResult {
         name: test.name.clone(),
         group: test.group.clone(),

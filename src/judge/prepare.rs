@@ -87,6 +87,8 @@ pub struct Prepared {
     pub problem: Problem,
     pub tests: Vec<PreparedTest>,
     pub checker: Box<dyn Checker>,
+    /// The problem's interactor program, compiled (not for a built-in game).
+    pub interactor: Option<Compiled>,
 }
 
 /// Generates the tests, computes missing answers with the reference, and
@@ -108,7 +110,9 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
             .put_file("tests", &Key::of(&[&case.input]), ".in", &case.input)
             .map_err(|e| JudgeError::Io(format!("cannot store a test input: {e}")))?;
         let answer = match (&case.answer, &reference) {
-            _ if interactive => Ok(input.clone()),
+            // The interactor gets the answer file when the test has one
+            // (an ICPC package's `.ans`), else the input again.
+            (None, _) if interactive => Ok(input.clone()),
             (Some(a), _) => ctx
                 .cache
                 .put_file("answers", &Key::of(&[a]), ".ans", a)
@@ -127,11 +131,16 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         });
     }
     let checker = build_checker(problem, ctx)?;
+    let interactor = match problem.interactor.as_ref().and_then(|i| i.program()) {
+        Some(p) => Some(ctx.compile_trusted(&problem.dir.join(p), "interactor")?),
+        None => None,
+    };
     release_freed_memory();
     Ok(Prepared {
         problem: problem.clone(),
         tests,
         checker,
+        interactor,
     })
 }
 

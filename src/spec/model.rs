@@ -115,6 +115,28 @@ pub enum InteractorSpec {
     /// A game interactor built into grundy (`nim-play`, `misere-nim-play`,
     /// `wythoff-play`): see `games::play`.
     Builtin(String),
+    /// An ICPC / Kattis interactor (the output validator of an interactive
+    /// package): `interactor input answer feedback_dir/ [args]`, exit 42
+    /// accepted, 43 wrong answer, anything else an internal error. The
+    /// path is relative to the problem folder, as a checker's.
+    Icpc { program: PathBuf, args: Vec<String> },
+    /// A testlib interactor (`registerInteraction`): `interactor input
+    /// output`, with testlib's exit codes (0 ok, 1 wrong answer,
+    /// 2 presentation error, 3 failure).
+    Testlib(PathBuf),
+}
+
+impl InteractorSpec {
+    /// The program a problem supplies as its interactor, if it is one
+    /// (relative to the problem folder).
+    pub fn program(&self) -> Option<&std::path::Path> {
+        match self {
+            InteractorSpec::Builtin(_) => None,
+            InteractorSpec::Icpc { program, .. } | InteractorSpec::Testlib(program) => {
+                Some(program)
+            }
+        }
+    }
 }
 
 /// A named group of tests worth some points, all-or-nothing.

@@ -54,22 +54,61 @@ impl TryFrom<String> for RawId {
     }
 }
 
-/// `interactor:` names a built-in game interactor, checked where it is
+/// `interactor:` names a built-in game interactor (`nim-play`), or a
+/// program: a path (an ICPC-style interactor), `{icpc: PROGRAM}`,
+/// `{icpc: {program, args}}` or `{testlib: PROGRAM}`. Checked where it is
 /// written.
 #[derive(Debug, Deserialize)]
-#[serde(try_from = "String")]
-struct RawInteractor(String);
+#[serde(try_from = "serde_yaml::Value")]
+struct RawInteractor(super::InteractorSpec);
 
-impl TryFrom<String> for RawInteractor {
+const INTERACTOR_HELP: &str =
+    "a built-in interactor name, a program path, {icpc: PROGRAM} or {testlib: PROGRAM}";
+
+impl TryFrom<serde_yaml::Value> for RawInteractor {
     type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
-        if crate::games::play::Game::from_name(&s).is_some() {
-            Ok(RawInteractor(s))
-        } else {
-            Err(format!(
-                "unknown interactor `{s}` (built-in interactors: {})",
-                crate::games::play::Game::names().join(", ")
-            ))
+    fn try_from(v: serde_yaml::Value) -> Result<Self, String> {
+        use super::InteractorSpec;
+        match v {
+            serde_yaml::Value::String(s) => {
+                if crate::games::play::Game::from_name(&s).is_some() {
+                    return Ok(RawInteractor(InteractorSpec::Builtin(s)));
+                }
+                // A program is a file name with an extension; a bare word
+                // is a misspelt built-in name.
+                if Path::new(&s).extension().is_some() {
+                    return Ok(RawInteractor(InteractorSpec::Icpc {
+                        program: PathBuf::from(s),
+                        args: Vec::new(),
+                    }));
+                }
+                Err(format!(
+                    "unknown interactor `{s}` (built-in interactors: {}; or a program file such as interactor.cpp)",
+                    crate::games::play::Game::names().join(", ")
+                ))
+            }
+            serde_yaml::Value::Mapping(m) if m.len() == 1 => {
+                let Some((k, v)) = m.into_iter().next() else {
+                    return Err(format!("interactor: expected {INTERACTOR_HELP}"));
+                };
+                match k.as_str() {
+                    Some("icpc") => match icpc_checker(v)? {
+                        CheckerSpec::Icpc { program, args } => {
+                            Ok(RawInteractor(InteractorSpec::Icpc { program, args }))
+                        }
+                        _ => Err(format!("interactor: expected {INTERACTOR_HELP}")),
+                    },
+                    Some("testlib") => match v.as_str() {
+                        Some(p) => Ok(RawInteractor(InteractorSpec::Testlib(PathBuf::from(p)))),
+                        None => Err("testlib interactor: expected a program path".into()),
+                    },
+                    _ => Err(format!(
+                        "unknown interactor kind `{}`, expected {INTERACTOR_HELP}",
+                        k.as_str().unwrap_or("?")
+                    )),
+                }
+            }
+            _ => Err(format!("interactor: expected {INTERACTOR_HELP}")),
         }
     }
 }
@@ -400,7 +439,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             language_allowance: true,
         },
         checker: raw.checker.0,
-        interactor: raw.interactor.map(|i| super::InteractorSpec::Builtin(i.0)),
+        interactor: raw.interactor.map(|i| i.0),
         samples: raw
             .samples
             .into_iter()

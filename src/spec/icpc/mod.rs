@@ -10,6 +10,7 @@
 //! change every verdict's meaning (another problem type, test data run
 //! with arguments, code added to submissions) is refused, by name.
 
+mod interactor;
 mod limits;
 mod schema;
 mod submissions;
@@ -55,7 +56,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         serde_yaml::from_str(text).map_err(|e| super::yaml::yaml_error(spec, &e))?
     };
     let version = Version::parse(raw.problem_format_version.as_deref()).map_err(invalid)?;
-    schema::check_type(raw.kind.as_ref()).map_err(invalid)?;
+    let interactive = interactor::is_interactive(&raw).map_err(invalid)?;
     if raw.grading.is_some() {
         return Err(unsupported(spec, "`grading:` (scoring problems)"));
     }
@@ -64,13 +65,18 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .into_iter()
         .map(|k| format!("problem.yaml: `{k}` not used"))
         .collect();
-    refuse_parts(&dir, version, &mut notes)?;
+    refuse_parts(&dir, version, interactive, &mut notes)?;
     notes.extend(submissions::notes(&dir));
     let id = package_id(&dir).map_err(invalid)?;
     let data = dir.join("data");
     let secret = testdata::secret_groups(&dir)?;
     let args = secret_validator_args(&data, &secret, version, &mut notes)?;
-    let checker = validators::checker(&dir, spec, &raw, args, version)?;
+    let (checker, interactor) = if interactive {
+        let i = interactor::interactor(&dir, spec, &raw, args, version)?;
+        (super::CheckerSpec::Tokens, Some(i))
+    } else {
+        (validators::checker(&dir, spec, &raw, args, version)?, None)
+    };
     let samples = testdata::samples(&dir)?;
     let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(invalid)?;
     let statement = statement(&dir);
@@ -86,7 +92,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         seed: 1,
         limits,
         checker,
-        interactor: None,
+        interactor,
         samples,
         groups: secret.into_iter().map(|g| g.group).collect(),
         notes,
@@ -142,7 +148,12 @@ fn secret_validator_args(
 
 /// Parts of a package that change every verdict's meaning: refused. Parts
 /// that grundy can judge without: noted.
-fn refuse_parts(dir: &Path, version: Version, notes: &mut Vec<String>) -> Result<(), SpecError> {
+fn refuse_parts(
+    dir: &Path,
+    version: Version,
+    interactive: bool,
+    notes: &mut Vec<String>,
+) -> Result<(), SpecError> {
     for (part, what) in [
         ("include", "`include/` (code added to every submission)"),
         ("graders", "`graders/` (custom grading of scoring problems)"),
@@ -176,6 +187,10 @@ fn refuse_parts(dir: &Path, version: Version, notes: &mut Vec<String>) -> Result
             .extension()
             .and_then(|e| e.to_str())
             .unwrap_or("");
+        if ext == "interaction" && interactive {
+            // A sample dialogue for the statement; the tests are the .in files.
+            continue;
+        }
         if ext == "interaction" {
             return Err(unsupported(
                 entry.path(),

@@ -1,0 +1,449 @@
+//! One test of an interactive problem whose interactor is a program the
+//! problem supplies (an ICPC / Kattis output validator of an interactive
+//! package, or a testlib interactor), not one of grundy's built-in games.
+//!
+//! The two programs run at once, each in its own sandbox, connected by two
+//! pipes that the judge does not read: the submission's stdout is the
+//! interactor's stdin and the reverse. Only the submission's limits are
+//! the problem's; the interactor gets generous ones, and any failure of it
+//! is `IE`. Nothing can hang the judge: the submission ends at its own
+//! limits (a submission that waits forever ends at its wall limit:
+//! `TLE`), and once the submission has ended the interactor has
+//! [`INTERACTOR_GRACE`] to end too, or it is stopped and the test is `IE`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::exec::{STDERR_CAP, head, run_limits};
+use super::outcome::{budget, facts};
+use super::prepare::{Context, Prepared, PreparedTest};
+use super::result::TestResult;
+use crate::language::Compiled;
+use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::units::Bytes;
+use crate::verdict::Verdict;
+
+/// How long the interactor may run on after the submission ended: reading
+/// the end of its input and writing a verdict take milliseconds, so this
+/// only bounds an interactor that is stuck.
+pub const INTERACTOR_GRACE: Duration = Duration::from_secs(10);
+/// The interactor's own CPU limit, at least this (it is trusted code, but
+/// must not run forever).
+const INTERACTOR_MIN_CPU: Duration = Duration::from_secs(10);
+/// The interactor's memory limit.
+const INTERACTOR_MEMORY: Bytes = Bytes(1 << 30);
+/// How much of the interactor's message is kept.
+const MESSAGE_CAP: usize = 1000;
+
+/// How an interactor program is called and what its exit status means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// `interactor input answer feedback_dir/ [args]`; 42 AC, 43 WA.
+    Icpc,
+    /// `interactor input output`; testlib's 0 ok, 1 WA, 2 PE, 3 fail.
+    Testlib,
+}
+
+/// What the interactor's exit status says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Said {
+    Accepted,
+    Rejected(Verdict),
+    /// The interactor failed: the test is `IE` whatever the submission did.
+    Failed(String),
+}
+
+/// Which of the two runs a result is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Who {
+    Submission,
+    Interactor,
+}
+
+/// Runs and judges one test against the problem's interactor program.
+pub fn judge_test(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+    interactor: &Compiled,
+    style: Style,
+    args: &[String],
+) -> TestResult {
+    let mut r = TestResult {
+        name: test.name.clone(),
+        group: test.group.clone(),
+        verdict: Verdict::IE,
+        time: Duration::ZERO,
+        wall: Duration::ZERO,
+        memory: Bytes(0),
+        exit_code: None,
+        signal: None,
+        message: String::new(),
+        diff: None,
+        stderr: String::new(),
+        game: None,
+        moves: None,
+    };
+    let answer = match &test.answer {
+        Ok(a) => a.clone(),
+        Err(why) => {
+            r.message = why.clone();
+            return r;
+        }
+    };
+    let limits = run_limits(program, &prepared.problem.limits);
+    let run = Connected {
+        program,
+        limits,
+        problem_memory: prepared.problem.limits.memory,
+        interactor,
+        style,
+        args,
+    };
+    let played = match run.play(&test.input, &answer, ctx.workroot.path()) {
+        Ok(p) => p,
+        Err(e) => {
+            r.message = format!("the judge could not run the interaction: {e}");
+            return r;
+        }
+    };
+    let o = &played.submission;
+    r.time = TestResult::measured_time(o.cpu);
+    r.wall = TestResult::measured_time(o.wall);
+    r.memory = TestResult::measured_memory(o.peak_memory);
+    match o.exit {
+        Exit::Code(c) => r.exit_code = Some(c),
+        Exit::Signal(s) => r.signal = Some(s),
+    }
+    let (verdict, message) = played.verdict(&limits, style);
+    r.verdict = verdict;
+    r.message = message;
+    if verdict != Verdict::AC {
+        r.stderr = played.stderr_head;
+    }
+    r
+}
+
+/// The two programs of one connected run and their limits.
+struct Connected<'a> {
+    program: &'a Compiled,
+    limits: RunLimits,
+    problem_memory: Bytes,
+    interactor: &'a Compiled,
+    style: Style,
+    args: &'a [String],
+}
+
+/// What happened in one connected run.
+struct Played {
+    submission: RunOutcome,
+    interactor: RunOutcome,
+    /// The judge ended the submission because the interactor had ended
+    /// without accepting (the submission was still running then).
+    cut_short: bool,
+    /// The interactor was stopped because it outlived the submission by
+    /// more than [`INTERACTOR_GRACE`].
+    interactor_stuck: bool,
+    /// The interactor's message (`judgemessage.txt`, or its stderr).
+    message: String,
+    stderr_head: String,
+}
+
+fn setup(what: &str) -> impl FnOnce(std::io::Error) -> SandboxError {
+    let what = what.to_string();
+    move |source| SandboxError::Setup { what, source }
+}
+
+/// A pipe whose ends are closed on exec (each run gets its end as a
+/// standard stream, never a stray copy of another).
+fn pipe() -> std::io::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
+    use std::os::fd::FromRawFd;
+    let mut fds = [0; 2];
+    // SAFETY: a valid array of two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: the kernel just returned these descriptors; we own them.
+    Ok(unsafe {
+        (
+            std::os::fd::OwnedFd::from_raw_fd(fds[0]),
+            std::os::fd::OwnedFd::from_raw_fd(fds[1]),
+        )
+    })
+}
+
+/// Copies `from` into `to`, readable by the run whatever uid it has.
+fn place(from: &Path, to: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::copy(from, to)?;
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644))
+}
+
+impl Connected<'_> {
+    /// The interactor's limits: generous, and never below the submission's
+    /// (it waits for the submission as long as the submission may run).
+    fn interactor_limits(&self) -> RunLimits {
+        let cpu = (self.limits.cpu * 2).max(INTERACTOR_MIN_CPU);
+        RunLimits {
+            cpu,
+            wall: RunLimits::wall_for(cpu).max(self.limits.wall + INTERACTOR_GRACE),
+            memory: INTERACTOR_MEMORY,
+            address_space: None,
+            output: Bytes::mib(256),
+        }
+    }
+
+    fn play(&self, input: &Path, answer: &Path, root: &Path) -> Result<Played, SandboxError> {
+        let dir = tempfile::Builder::new()
+            .prefix("run-")
+            .tempdir_in(root)
+            .map_err(setup("create the run folder"))?;
+        let played = self.play_in(dir.path(), input, answer);
+        let _ = super::workroot::remove_tree(dir.path());
+        played
+    }
+
+    fn play_in(&self, dir: &Path, input: &Path, answer: &Path) -> Result<Played, SandboxError> {
+        let work = dir.join("work");
+        let judge = dir.join("interactor");
+        std::fs::create_dir(&work).map_err(setup("create the working folder"))?;
+        std::fs::create_dir(&judge).map_err(setup("create the interactor's folder"))?;
+        // The interactor's files live in its own working folder, the one
+        // place its sandbox lets it read and write; the feedback folder is
+        // that folder itself (it must be writable by the run's uid).
+        let input_copy = judge.join("input");
+        let answer_copy = judge.join("answer");
+        place(input, &input_copy).map_err(setup("copy the test input"))?;
+        place(answer, &answer_copy).map_err(setup("copy the test answer"))?;
+        let mut argv = self.interactor.argv(INTERACTOR_MEMORY);
+        argv.push(input_copy.into_os_string());
+        match self.style {
+            Style::Icpc => {
+                argv.push(answer_copy.into_os_string());
+                let mut feedback = judge.clone().into_os_string();
+                feedback.push("/");
+                argv.push(feedback);
+                argv.extend(self.args.iter().map(Into::into));
+            }
+            Style::Testlib => argv.push(judge.join("output").into_os_string()),
+        }
+        let int_spec = RunSpec {
+            argv,
+            workdir: judge.clone(),
+            stdin: dir.join("interactor.stdin"),
+            stdout: dir.join("interactor.stdout"),
+            stderr: dir.join("interactor.stderr"),
+            env: super::exec::env(&judge),
+            limits: self.interactor_limits(),
+        };
+        let sub_spec = RunSpec {
+            argv: self.program.argv(self.problem_memory),
+            workdir: work.clone(),
+            stdin: dir.join("stdin"),
+            stdout: dir.join("stdout"),
+            stderr: dir.join("stderr"),
+            env: super::exec::env(&work),
+            limits: self.limits,
+        };
+        let (sub_in, int_out) = pipe().map_err(setup("create the pipe to the submission"))?;
+        let (int_in, sub_out) = pipe().map_err(setup("create the pipe to the interactor"))?;
+        let sub_stop = Arc::new(AtomicBool::new(false));
+        let int_stop = Arc::new(AtomicBool::new(false));
+        let sub_pipes = Pipes {
+            stdin: sub_in,
+            stdout: sub_out,
+            stop: Arc::clone(&sub_stop),
+        };
+        let int_pipes = Pipes {
+            stdin: int_in,
+            stdout: int_out,
+            stop: Arc::clone(&int_stop),
+        };
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (sub, int, stuck) = std::thread::scope(|s| {
+            let sub_tx = tx.clone();
+            let sub_spec = &sub_spec;
+            let int_spec = &int_spec;
+            s.spawn(move || {
+                let r = sandbox::run_connected(sub_spec, sub_pipes);
+                let _ = sub_tx.send((Who::Submission, r));
+            });
+            s.spawn(move || {
+                let r = sandbox::run_connected(int_spec, int_pipes);
+                let _ = tx.send((Who::Interactor, r));
+            });
+            self.watch(&rx, &sub_stop, &int_stop)
+        });
+        let submission = sub?;
+        let interactor = int?;
+        // Which run ended first cannot be told from which result arrived
+        // first (a run's result takes a while to gather): a submission
+        // that the judge stopped shows as killed by SIGKILL at no limit.
+        let cut_short = sub_stop.load(Ordering::SeqCst)
+            && submission.exit == Exit::Signal(libc::SIGKILL)
+            && submission.limit.is_none();
+        let message = match self.style {
+            Style::Icpc => head(&judge.join("judgemessage.txt"), MESSAGE_CAP),
+            Style::Testlib => String::new(),
+        };
+        let message = if message.trim().is_empty() {
+            head(&int_spec.stderr, MESSAGE_CAP)
+        } else {
+            message
+        };
+        Ok(Played {
+            submission,
+            interactor,
+            cut_short,
+            interactor_stuck: stuck,
+            message: message.trim().to_string(),
+            stderr_head: head(&sub_spec.stderr, STDERR_CAP),
+        })
+    }
+
+    /// Waits for both runs. An interactor that has decided against the
+    /// submission (or failed) ends it at once; one that outlives the
+    /// submission by [`INTERACTOR_GRACE`] is stopped.
+    #[allow(clippy::type_complexity)]
+    fn watch(
+        &self,
+        rx: &std::sync::mpsc::Receiver<(Who, Result<RunOutcome, SandboxError>)>,
+        sub_stop: &AtomicBool,
+        int_stop: &AtomicBool,
+    ) -> (
+        Result<RunOutcome, SandboxError>,
+        Result<RunOutcome, SandboxError>,
+        bool,
+    ) {
+        let mut sub = None;
+        let mut int = None;
+        let mut deadline: Option<Instant> = None;
+        let mut stuck = false;
+        while sub.is_none() || int.is_none() {
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok((Who::Submission, r)) => {
+                    deadline = Some(Instant::now() + INTERACTOR_GRACE);
+                    sub = Some(r);
+                }
+                Ok((Who::Interactor, r)) => {
+                    let accepted = matches!(
+                        &r,
+                        Ok(o) if o.limit.is_none() && matches!(said(o, self.style), Said::Accepted)
+                    );
+                    if !accepted {
+                        sub_stop.store(true, Ordering::SeqCst);
+                    }
+                    int = Some(r);
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if int.is_none() && deadline.is_some_and(|d| Instant::now() > d) && !stuck {
+                stuck = true;
+                int_stop.store(true, Ordering::SeqCst);
+            }
+        }
+        (
+            sub.unwrap_or(Err(SandboxError::Abandoned)),
+            int.unwrap_or(Err(SandboxError::Abandoned)),
+            stuck,
+        )
+    }
+}
+
+/// What the interactor's exit status says, in its style.
+fn said(o: &RunOutcome, style: Style) -> Said {
+    match (style, o.exit) {
+        (Style::Icpc, Exit::Code(42)) | (Style::Testlib, Exit::Code(0)) => Said::Accepted,
+        (Style::Icpc, Exit::Code(43)) | (Style::Testlib, Exit::Code(1)) => {
+            Said::Rejected(Verdict::WA)
+        }
+        (Style::Testlib, Exit::Code(2)) => Said::Rejected(Verdict::PE),
+        (Style::Testlib, Exit::Code(3)) => {
+            Said::Failed("the interactor failed (testlib `fail`)".into())
+        }
+        (Style::Icpc, Exit::Code(c)) => Said::Failed(format!(
+            "the interactor exited with status {c} (42 accepts, 43 rejects)"
+        )),
+        (Style::Testlib, Exit::Code(c)) => Said::Failed(format!(
+            "the interactor exited with status {c} (testlib: 0 ok, 1 wrong answer, 2 presentation error)"
+        )),
+        (_, Exit::Signal(s)) => Said::Failed(format!("the interactor was killed by signal {s}")),
+    }
+}
+
+impl Played {
+    /// The verdict, by the ICPC format's precedence: an interactor that
+    /// failed makes the test `IE`; one that rejected the submission while
+    /// it still ran makes it `WA`; else the submission's own run decides
+    /// (limits, crash), then the interactor's word.
+    fn verdict(&self, limits: &RunLimits, style: Style) -> (Verdict, String) {
+        let with_message = |what: String| {
+            if self.message.is_empty() {
+                what
+            } else {
+                format!("{what}: {}", self.message)
+            }
+        };
+        if self.interactor_stuck {
+            return (
+                Verdict::IE,
+                format!(
+                    "the interactor did not end within {} s after the submission ended",
+                    INTERACTOR_GRACE.as_secs()
+                ),
+            );
+        }
+        if let Some(hit) = self.interactor.limit {
+            return (
+                Verdict::IE,
+                with_message(format!("the interactor was stopped at its {hit:?} limit")),
+            );
+        }
+        let said = said(&self.interactor, style);
+        let run = crate::verdict::decide::run_verdict(
+            &facts(&self.submission, limits, &self.stderr_head),
+            &budget(limits),
+        );
+        let rejected = |v: Verdict| {
+            (
+                v,
+                with_message("the interactor rejected the interaction".into()),
+            )
+        };
+        match said {
+            Said::Failed(why) => return (Verdict::IE, with_message(why)),
+            Said::Rejected(v) if self.cut_short => return rejected(v),
+            _ => {}
+        }
+        if let Some(d) = run {
+            return (d.verdict, d.reason.to_string());
+        }
+        match said {
+            Said::Rejected(v) => rejected(v),
+            _ => (Verdict::AC, String::new()),
+        }
+    }
+}
+
+/// Runs and judges one test against the interactor `spec` names, compiled
+/// as `interactor`.
+pub fn judge_test_with(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+    spec: &crate::spec::InteractorSpec,
+    interactor: &Compiled,
+) -> TestResult {
+    let (style, args): (Style, &[String]) = match spec {
+        crate::spec::InteractorSpec::Testlib(_) => (Style::Testlib, &[]),
+        crate::spec::InteractorSpec::Icpc { args, .. } => (Style::Icpc, args),
+        // Never compiled: a built-in game is played in-process.
+        crate::spec::InteractorSpec::Builtin(_) => (Style::Icpc, &[]),
+    };
+    judge_test(prepared, ctx, program, test, interactor, style, args)
+}
