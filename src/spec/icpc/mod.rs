@@ -10,6 +10,8 @@
 //! change every verdict's meaning (another problem type, test data run
 //! with arguments, code added to submissions) is refused, by name.
 
+mod expectations;
+mod input_validators;
 mod limits;
 mod schema;
 mod submissions;
@@ -22,6 +24,8 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
+pub use expectations::{Code, Expectations, Rule, load as expectations};
+pub use input_validators::find as input_validators;
 pub use testdata::SECRET_GROUP;
 
 /// Whether `dir` holds an ICPC problem package rather than one of our specs:
@@ -65,7 +69,11 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .map(|k| format!("problem.yaml: `{k}` not used"))
         .collect();
     refuse_parts(&dir, version, &mut notes)?;
-    notes.extend(submissions::notes(&dir));
+    let expected = expectations::load(&dir, &mut notes).map_err(|message| SpecError::Invalid {
+        path: dir.join("submissions").join("submissions.yaml"),
+        message,
+    })?;
+    notes.extend(submissions::notes(&dir, expected.as_ref()));
     let id = package_id(&dir).map_err(invalid)?;
     let data = dir.join("data");
     let secret = testdata::secret_groups(&dir)?;
@@ -154,9 +162,7 @@ fn refuse_parts(dir: &Path, version: Version, notes: &mut Vec<String>) -> Result
     if dir.join("static_validator").exists() {
         notes.push("static_validator/: not run".into());
     }
-    if dir.join("input_validators").is_dir() || dir.join("input_validator").is_dir() {
-        notes.push("input validators: not run by grundy yet".into());
-    }
+    notes.extend(input_validators::find(dir).1);
     if dir.join("generators").is_dir() {
         notes.push("generators/: not run; the tests are those under data/".into());
     }
