@@ -349,7 +349,7 @@ mod tests {
     fn folder_defaults_globs_and_overrides() {
         let mut notes = Vec::new();
         let e = parse(
-            "wrong_answer:\n  permitted: [AC, WA, TLE]\nslow_accepted/*.py:\n  permitted: [AC, TLE]\n  language: python3\n{accepted,rejected}/b.cpp:\n  message: too big\n",
+            "wrong_answer:\n  permitted: [AC, WA, TLE]\nslow_accepted/*.py:\n  permitted: [AC, TLE]\n  language: python3\n\"{accepted,rejected}/b.cpp\":\n  message: too big\n",
             &mut notes,
         )
         .expect("parse");
