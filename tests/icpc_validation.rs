@@ -187,3 +187,26 @@ fn legacy_input_format_validators_are_run() {
         "{text}"
     );
 }
+
+/// A BAPCtools package whose tests are still only `generators.yaml` is
+/// recognised as a package, and the message says what to do.
+#[test]
+fn a_package_with_only_generators_yaml_says_to_generate_first() {
+    let p = Project::empty();
+    p.write(
+        "gen/problem.yaml",
+        "problem_format_version: 2025-09\nname: Gen\ntype: pass-fail\n",
+    );
+    p.write(
+        "gen/generators/generators.yaml",
+        "data:\n  secret:\n    data:\n      - one: {in: \"1\"}\n",
+    );
+    p.write("gen/submissions/accepted/a.py", "print(input())\n");
+    let (code, text) = verify(&p, &p.path("gen"));
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("generators.yaml") && text.contains("bt generate"),
+        "{text}"
+    );
+    assert!(!text.contains("`id`"), "read as a grundy spec:\n{text}");
+}
