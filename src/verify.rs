@@ -5,6 +5,9 @@
 //! position; every known submission gets the verdict its folder promises;
 //! every sample appears in the statement.
 
+mod expect;
+mod input;
+
 use std::path::{Path, PathBuf};
 
 use crate::cache::Key;
@@ -42,6 +45,23 @@ pub struct KnownCheck {
     /// Why it was not judged (a language without a toolchain here): not a
     /// failure of the problem.
     pub skipped: Option<String>,
+    /// The package's `submissions.yaml` rules, described: when present they
+    /// decide, not `expected`.
+    pub rules: Vec<String>,
+    /// The first rule the submission broke, and how.
+    pub broken: Option<String>,
+}
+
+impl KnownCheck {
+    /// Whether the submission got what is expected of it (or was skipped).
+    pub fn ok(&self) -> bool {
+        self.skipped.is_some()
+            || if self.rules.is_empty() {
+                self.got == self.expected
+            } else {
+                self.broken.is_none()
+            }
+    }
 }
 
 /// Everything verify found about one problem.
@@ -52,6 +72,9 @@ pub struct ProblemReport {
     pub reference: Status,
     pub oracle: Status,
     pub samples: Status,
+    /// Every test input against the problem's input format or the
+    /// package's input validators.
+    pub input: Status,
     pub known: Vec<KnownCheck>,
     /// What of the problem was read but not honoured (see `Problem::notes`).
     pub notes: Vec<String>,
@@ -59,11 +82,11 @@ pub struct ProblemReport {
 
 impl ProblemReport {
     pub fn passed(&self) -> bool {
-        !(self.reference.failed() || self.oracle.failed() || self.samples.failed())
-            && self
-                .known
-                .iter()
-                .all(|k| k.skipped.is_some() || k.got == k.expected)
+        !(self.reference.failed()
+            || self.oracle.failed()
+            || self.samples.failed()
+            || self.input.failed())
+            && self.known.iter().all(KnownCheck::ok)
     }
 }
 
@@ -74,6 +97,8 @@ pub fn verify(
     jobs: usize,
 ) -> Result<ProblemReport, judge::JudgeError> {
     let prepared = judge::prepare(problem, ctx)?;
+    let mut notes = problem.notes.clone();
+    let input = input::check(&prepared, ctx, &mut notes);
     let reference = check_reference(&prepared, ctx, jobs);
     let oracle = match &problem.reference {
         // The interactor plays from the game's rule, which its unit tests
@@ -85,9 +110,9 @@ pub fn verify(
         Some(r) => check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx),
         None => Status::Skipped("no reference".into()),
     };
-    let known = judge::known_submissions(&problem.dir)
+    let known = expect::known(problem)
         .into_iter()
-        .map(|(expected, path)| check_known(&prepared, ctx, &path, expected, jobs))
+        .map(|k| check_known(&prepared, ctx, &k, jobs))
         .collect();
     Ok(ProblemReport {
         id: problem.id.0.clone(),
@@ -95,8 +120,9 @@ pub fn verify(
         reference,
         oracle,
         samples: check_samples(problem),
+        input,
         known,
-        notes: problem.notes.clone(),
+        notes,
     })
 }
 
@@ -224,13 +250,14 @@ fn preview(input: &str) -> String {
 fn check_known(
     prepared: &Prepared,
     ctx: &Context,
-    path: &Path,
-    expected: Verdict,
+    known: &expect::Known,
     jobs: usize,
 ) -> KnownCheck {
+    let (path, expected) = (known.path.as_path(), known.expected);
     let options = Options {
         jobs,
-        fail_fast: expected != Verdict::AC,
+        // Per-test rules need every test's verdict.
+        fail_fast: expected != Verdict::AC && known.rules.is_empty(),
         ..Options::default()
     };
     let mut check = KnownCheck {
@@ -240,6 +267,8 @@ fn check_known(
         first_failing: None,
         message: String::new(),
         skipped: None,
+        rules: known.rules.iter().map(|r| r.describe()).collect(),
+        broken: None,
     };
     match ctx.languages.detect(path) {
         Ok(lang) => {
@@ -268,10 +297,46 @@ fn check_known(
             } else if !r.compile.ok {
                 check.message = r.compile.log.lines().next().unwrap_or("").to_string();
             }
+            if !known.rules.is_empty() {
+                check.broken = broken_rule(&prepared.problem, &known.rules, &r);
+            }
         }
-        Err(e) => check.message = e.to_string(),
+        Err(e) => {
+            check.message = e.to_string();
+            if !known.rules.is_empty() {
+                check.broken = Some(format!("not judged: {e}"));
+            }
+        }
     }
     check
+}
+
+/// The first `submissions.yaml` rule the result breaks, said plainly.
+fn broken_rule(
+    problem: &crate::spec::Problem,
+    rules: &[crate::spec::icpc::Rule],
+    r: &judge::SubmissionResult,
+) -> Option<String> {
+    if !r.compile.ok {
+        return Some(format!("{}: does not compile", r.verdict));
+    }
+    let paths = expect::test_paths(problem);
+    let tests: Vec<(String, Verdict, String)> = r
+        .tests
+        .iter()
+        .map(|t| {
+            let path = expect::test_number(&t.name)
+                .and_then(|k| paths.get(&(t.group.clone(), k)))
+                .cloned()
+                .unwrap_or_else(|| t.name.clone());
+            (path, t.verdict, t.message.clone())
+        })
+        .collect();
+    rules.iter().find_map(|rule| {
+        rule.check(&tests)
+            .err()
+            .map(|why| format!("{}: {why}", rule.describe()))
+    })
 }
 
 /// The name of a language grundy has no entry for, from the extension,

@@ -110,3 +110,54 @@ fn a_known_submission_with_the_wrong_verdict_is_named() {
         "{text}"
     );
 }
+
+/// A handmade test file that breaks nim's bounds (a pile above 10000) is
+/// named with its file and line, and fails verify.
+#[test]
+fn a_handmade_test_file_outside_the_input_format_fails_naming_file_and_line() {
+    let p = nim_copy();
+    let spec = p.path("problems/nim/problem.yaml");
+    let text = std::fs::read_to_string(&spec).expect("read spec");
+    let edited = text.replacen(
+        "      - input: \"1\\n1\\n\"\n",
+        "      - file: handmade/huge.in\n      - input: \"1\\n1\\n\"\n",
+        1,
+    );
+    assert_ne!(edited, text, "the nim spec changed shape; update this test");
+    std::fs::write(&spec, edited).expect("write spec");
+    p.write("problems/nim/handmade/huge.in", "2\n99999999999 5\n");
+    let out = p.grundy(&["verify", "nim"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.lines().any(|l| l.contains("handmade/huge.in")
+            && l.contains(
+                "breaks the input format of nim: line 2: a_i = 99999999999 is outside 1..=10000"
+            )),
+        "{text}"
+    );
+}
+
+/// An inline test with a pile of 0 is named by its spec entry and line.
+#[test]
+fn an_inline_test_outside_the_input_format_fails_naming_its_entry() {
+    let p = nim_copy();
+    let spec = p.path("problems/nim/problem.yaml");
+    let text = std::fs::read_to_string(&spec).expect("read spec");
+    let edited = text.replacen(
+        "      - input: \"1\\n1\\n\"\n",
+        "      - input: \"1\\n0\\n\"\n",
+        1,
+    );
+    assert_ne!(edited, text, "the nim spec changed shape; update this test");
+    std::fs::write(&spec, edited).expect("write spec");
+    let out = p.grundy(&["verify", "nim"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.contains("group `edge`, test entry 1")
+                && l.contains("line 2: a_i = 0 is outside 1..=10000")),
+        "{text}"
+    );
+}

@@ -136,18 +136,49 @@ impl InputFormat {
 
     /// Reads an input into cases and the whitespace around every number.
     pub fn parse_layout(&self, text: &str) -> Result<(Vec<Case>, Layout), String> {
+        self.parse_at(text).map_err(|(_, why)| why)
+    }
+
+    /// Checks a whole input file against the statement: its shape, then
+    /// every bound. The error names the line of the offending number, so a
+    /// setter finds a hand-written test's mistake at once (`verify`).
+    pub fn check_text(&self, text: &str) -> Result<(), InputError> {
+        let located = |(token, message): (usize, String)| InputError {
+            line: line_of_token(text, token),
+            message,
+        };
+        let (cases, _) = self.parse_at(text).map_err(located)?;
+        self.validate_at(&cases)
+            .map_err(|(token, message)| match token {
+                Some(t) => located((t, message)),
+                None => InputError {
+                    line: None,
+                    message,
+                },
+            })
+    }
+
+    /// [`Self::parse_layout`], with the 1-based index of the token where
+    /// the input stops making sense (one past the last at its end).
+    fn parse_at(&self, text: &str) -> Result<(Vec<Case>, Layout), (usize, String)> {
         let mut tokens = Spaced::new(text);
         let mut read = 0usize;
-        let mut next =
-            |tokens: &mut Spaced<'_>, what: &str, sep: &mut String| -> Result<u64, String> {
-                let (space, t) = tokens
-                    .next()
-                    .ok_or_else(|| format!("the input ends where {what} should be"))?;
-                read += 1;
-                *sep = space.to_string();
-                number(t)
-                    .ok_or_else(|| format!("token {read}: `{}` is not a number ({what})", clip(t)))
-            };
+        let mut next = |tokens: &mut Spaced<'_>,
+                        what: &str,
+                        sep: &mut String|
+         -> Result<u64, (usize, String)> {
+            let (space, t) = tokens
+                .next()
+                .ok_or_else(|| (read + 1, format!("the input ends where {what} should be")))?;
+            read += 1;
+            *sep = space.to_string();
+            number(t).ok_or_else(|| {
+                (
+                    read,
+                    format!("token {read}: `{}` is not a number ({what})", clip(t)),
+                )
+            })
+        };
         let mut layout = Layout::default();
         let mut cases = Vec::new();
         let total = match self.framing {
@@ -188,8 +219,9 @@ impl InputFormat {
             if let Some(n) = len {
                 let (name, _) = self.item;
                 if n > 10_000_000 {
-                    return Err(format!(
-                        "a list of {n} numbers is more than any problem allows"
+                    return Err((
+                        read,
+                        format!("a list of {n} numbers is more than any problem allows"),
                     ));
                 }
                 for _ in 0..n {
@@ -206,10 +238,13 @@ impl InputFormat {
         }
         let consumed = read;
         if let Some((_, t)) = tokens.next() {
-            return Err(format!(
-                "token {}: `{}` after the end of the input",
+            return Err((
                 consumed + 1,
-                clip(t)
+                format!(
+                    "token {}: `{}` after the end of the input",
+                    consumed + 1,
+                    clip(t)
+                ),
             ));
         }
         layout.end = tokens.rest().to_string();
@@ -218,16 +253,32 @@ impl InputFormat {
 
     /// Whether the cases respect every bound of the statement.
     pub fn validate(&self, cases: &[Case]) -> Result<(), String> {
+        self.validate_at(cases).map_err(|(_, why)| why)
+    }
+
+    /// [`Self::validate`], with the 1-based index of the offending number
+    /// among the input's tokens (none when the fault is the whole input's).
+    fn validate_at(&self, cases: &[Case]) -> Result<(), (Option<usize>, String)> {
         let n = cases.len() as u64;
+        let whole = |why: String| (None, why);
         match self.framing {
-            Framing::Single if n != 1 => return Err(format!("{n} cases where the input is one")),
-            Framing::Counted(b) => b.check("the number of cases", n)?,
-            Framing::UntilEof { max } if n == 0 || n > max => {
-                return Err(format!("{n} cases, expected 1..={max}"));
+            Framing::Single if n != 1 => {
+                return Err(whole(format!("{n} cases where the input is one")));
             }
-            Framing::UntilZero if n == 0 => return Err("no case before the final 0".into()),
+            Framing::Counted(b) => b
+                .check("the number of cases", n)
+                .map_err(|why| (Some(1), why))?,
+            Framing::UntilEof { max } if n == 0 || n > max => {
+                return Err(whole(format!("{n} cases, expected 1..={max}")));
+            }
+            Framing::UntilZero if n == 0 => {
+                return Err(whole("no case before the final 0".into()));
+            }
             _ => {}
         }
+        // Tokens before the current case: the count, then earlier cases.
+        let mut before = usize::from(matches!(self.framing, Framing::Counted(_)));
+        let head = usize::from(self.has_list());
         for (k, c) in cases.iter().enumerate() {
             let at = |what: &str| {
                 if cases.len() > 1 {
@@ -236,32 +287,48 @@ impl InputFormat {
                     what.to_string()
                 }
             };
+            let token = |offset: usize| Some(before + offset + 1);
             if c.fixed.len() != self.fixed.len() {
-                return Err(at(&format!(
-                    "{} numbers where {} belong",
-                    c.fixed.len(),
-                    self.fixed.len()
-                )));
+                return Err((
+                    token(0),
+                    at(&format!(
+                        "{} numbers where {} belong",
+                        c.fixed.len(),
+                        self.fixed.len()
+                    )),
+                ));
             }
-            for ((name, b), v) in self.fixed.iter().zip(&c.fixed) {
-                b.check(&at(name), *v)?;
+            for (j, ((name, b), v)) in self.fixed.iter().zip(&c.fixed).enumerate() {
+                b.check(&at(name), *v)
+                    .map_err(|why| (token(head + j), why))?;
             }
             match self.list_len {
-                Some((name, b)) => b.check(&at(name), c.items.len() as u64)?,
-                None if !c.items.is_empty() => return Err(at("a list where the case has none")),
+                Some((name, b)) => b
+                    .check(&at(name), c.items.len() as u64)
+                    .map_err(|why| (token(0), why))?,
+                None if !c.items.is_empty() => {
+                    return Err((token(0), at("a list where the case has none")));
+                }
                 None => {}
             }
+            let items_from = head + c.fixed.len();
             let (name, b) = self.item;
-            for v in &c.items {
-                b.check(&at(name), *v)?;
+            for (i, v) in c.items.iter().enumerate() {
+                b.check(&at(name), *v)
+                    .map_err(|why| (token(items_from + i), why))?;
             }
             if self.distinct {
-                let mut seen = c.items.clone();
+                let mut seen: Vec<(u64, usize)> = c.items.iter().copied().zip(0..).collect();
                 seen.sort_unstable();
-                if let Some(w) = seen.windows(2).find(|w| w[0] == w[1]) {
-                    return Err(at(&format!("{name} = {} appears twice", w[0])));
+                if let Some(w) = seen.windows(2).find(|w| w[0].0 == w[1].0) {
+                    let later = w[0].1.max(w[1].1);
+                    return Err((
+                        token(items_from + later),
+                        at(&format!("{name} = {} appears twice", w[0].0)),
+                    ));
                 }
             }
+            before += items_from + c.items.len();
         }
         Ok(())
     }
@@ -473,6 +540,41 @@ pub fn new_stone_game() -> InputFormat {
 }
 
 /// A canonical non-negative decimal number (no sign, no leading zero).
+/// Why an input file breaks its problem's input format.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// The line (from 1) of the offending number, when one number is at fault.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "line {l}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// The line of the `token`-th (from 1) whitespace-separated token; past
+/// the last token, the input's last line.
+fn line_of_token(text: &str, token: usize) -> Option<usize> {
+    let mut spaced = Spaced::new(text);
+    let mut offset = None;
+    for _ in 0..token {
+        match spaced.next() {
+            Some((_, t)) => offset = Some(spaced.pos - t.len()),
+            None => {
+                // Past the end: the last line that holds anything.
+                let end = text.trim_end_matches(|c: char| c.is_ascii_whitespace());
+                return Some(end.matches('\n').count() + 1);
+            }
+        }
+    }
+    offset.map(|o| text[..o].matches('\n').count() + 1)
+}
+
 fn number(t: &str) -> Option<u64> {
     let canonical =
         !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && (t == "0" || !t.starts_with('0'));
@@ -525,6 +627,26 @@ mod tests {
         distinct: true,
         one_line: false,
     };
+
+    #[test]
+    fn check_text_names_the_line_of_the_broken_number() {
+        let f = nim();
+        assert_eq!(f.check_text("2\n3 5\n"), Ok(()));
+        let too_big = f.check_text("2\n3\n99999999999\n").expect_err("bound");
+        assert_eq!(too_big.line, Some(3), "{too_big}");
+        assert!(too_big.message.contains("a_i = 99999999999"), "{too_big}");
+        let zero = f.check_text("1\n0\n").expect_err("a pile of 0");
+        assert_eq!(zero.line, Some(2));
+        let short = f.check_text("3\n1 2\n").expect_err("missing pile");
+        assert_eq!(short.line, Some(2), "{short}");
+        assert!(short.message.contains("ends"), "{short}");
+        let extra = f.check_text("1\n1\n\n7\n").expect_err("extra token");
+        assert_eq!(extra.line, Some(4));
+        let word = f.check_text("1\nx\n").expect_err("not a number");
+        assert_eq!(word.line, Some(2));
+        let count = f.check_text("0\n").expect_err("n = 0");
+        assert_eq!(count.line, Some(1));
+    }
 
     #[test]
     fn parse_render_round_trip() {

@@ -64,7 +64,7 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
     let good = r
         .known
         .iter()
-        .filter(|k| k.skipped.is_none() && k.got == k.expected)
+        .filter(|k| k.skipped.is_none() && k.ok())
         .count();
     outln!(
         "{:<18} {:>5}  {:<10} {:<10} {:<10} {}{}/{}",
@@ -77,10 +77,13 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
         good,
         r.known.len()
     );
-    for s in [&r.reference, &r.oracle, &r.samples] {
+    for s in [&r.reference, &r.oracle, &r.samples, &r.input] {
         if let Status::Failed(why) = s {
             outln!("  {} {why}", style.verdict(Verdict::WA));
         }
+    }
+    if let Status::Passed(what) = &r.input {
+        outln!("  input: {what}");
     }
     for n in &r.notes {
         outln!("  note: {n}");
@@ -95,7 +98,21 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
             outln!("  --  {name:<28} {why}");
             continue;
         }
-        let mark = if k.got == k.expected { "ok " } else { "BAD" };
+        let mark = if k.ok() { "ok " } else { "BAD" };
+        if !k.rules.is_empty() {
+            // submissions.yaml decides: say which rules, and which broke.
+            outln!(
+                "  {mark} {:<28} got {:<3} per submissions.yaml: {}{}",
+                name,
+                k.got.code(),
+                k.rules.join("; "),
+                k.broken
+                    .as_deref()
+                    .map(|b| format!(" — broken: {b}"))
+                    .unwrap_or_default()
+            );
+            continue;
+        }
         outln!(
             "  {mark} {:<28} expected {:<3} got {:<3} {}{}",
             name,
@@ -105,7 +122,7 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
                 .as_deref()
                 .map(|t| format!("at {t}"))
                 .unwrap_or_default(),
-            if k.got == k.expected || k.message.is_empty() {
+            if k.ok() || k.message.is_empty() {
                 String::new()
             } else {
                 format!(" — {}", k.message)

@@ -74,6 +74,9 @@ impl Compiled {
     }
 }
 
+/// The largest thread stack the JVM accepts, in MiB.
+const MAX_STACK_MIB: u64 = 1024;
+
 struct Vars {
     src: PathBuf,
     dir: PathBuf,
@@ -88,6 +91,12 @@ impl Vars {
             .replace("{dir}", &self.dir.to_string_lossy())
             .replace("{main}", &self.main)
             .replace("{memory_mib}", &self.memory_mib.to_string())
+            // The JVM refuses a thread stack above 1 GiB (`Invalid thread
+            // stack size`), and the ICPC format's default memory is 2 GiB.
+            .replace(
+                "{stack_mib}",
+                &self.memory_mib.clamp(1, MAX_STACK_MIB).to_string(),
+            )
             .into()
     }
 }

@@ -10,7 +10,8 @@ use crate::units::Bytes;
 ///
 /// Commands are argv lists with placeholders: `{src}` the source file,
 /// `{dir}` the artefact folder, `{bin}` the compiled binary (`{dir}/main`),
-/// `{main}` the Java main class, `{memory_mib}` the memory limit in MiB.
+/// `{main}` the Java main class, `{memory_mib}` the memory limit in MiB,
+/// `{stack_mib}` the same capped at the JVM's largest stack (1024 MiB).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Language {
     pub id: String,
@@ -104,7 +105,7 @@ pub fn builtin() -> Vec<Language> {
         &[
             "java",
             "-Xmx{memory_mib}m",
-            "-Xss{memory_mib}m",
+            "-Xss{stack_mib}m",
             "-XX:+UseSerialGC",
             "-XX:TieredStopAtLevel=1",
             "-Xshare:auto",

@@ -7,9 +7,16 @@ use std::time::Duration;
 use super::schema::RawLimits;
 use crate::spec::{Bytes, Limits};
 
-/// The format's default memory limit, in MiB (every version).
+// The format leaves `memory` and `output` to the "system default" and gives
+// 2048 MiB and 8 MiB as the typical one: the Limits tables of
+// https://www.kattis.com/problem-package-format/spec/legacy.html and
+// https://www.kattis.com/problem-package-format/spec/2025-09.html (2023-07
+// was completed as 2025-09 and redirects there). grundy takes the typical
+// values, so a package judges here as on a judge with stock settings.
+
+/// The format's typical default memory limit, in MiB (every version).
 pub const DEFAULT_MEMORY_MIB: u64 = 2048;
-/// The format's default output limit, in MiB (every version).
+/// The format's typical default output limit, in MiB (every version).
 pub const DEFAULT_OUTPUT_MIB: u64 = 8;
 
 /// The limits: memory and output in MiB; the time limit from `time_limit`

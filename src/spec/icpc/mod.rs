@@ -10,6 +10,8 @@
 //! change every verdict's meaning (another problem type, test data run
 //! with arguments, code added to submissions) is refused, by name.
 
+mod expectations;
+mod input_validators;
 mod interactor;
 mod limits;
 mod schema;
@@ -23,22 +25,31 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
+pub use expectations::{Code, Expectations, Rule, load as expectations};
+pub use input_validators::find as input_validators;
 pub use testdata::SECRET_GROUP;
 
 /// Whether `dir` holds an ICPC problem package rather than one of our specs:
-/// a `data/` folder, and a `problem.yaml` without our `id` and `groups`.
+/// a `problem.yaml` without our `id` and `groups`, with a `data/` folder
+/// (or BAPCtools' `generators/generators.yaml`) or a `problem_format_version`.
 pub fn is_package(dir: &Path) -> bool {
     let spec = dir.join(super::SPEC_FILE);
-    if !spec.is_file() || !dir.join("data").is_dir() {
+    // BAPCtools packages may hold no data/ yet, only generators.yaml; and
+    // our specs never declare a format version.
+    let tests = dir.join("data").is_dir() || dir.join("generators/generators.yaml").is_file();
+    if !spec.is_file() {
         return false;
     }
     let Ok(text) = super::file::read_text(&spec) else {
         return false;
     };
     match serde_yaml::from_str::<serde_yaml::Value>(&text) {
-        Ok(serde_yaml::Value::Mapping(m)) => !(m.contains_key("id") || m.contains_key("groups")),
+        Ok(serde_yaml::Value::Mapping(m)) => {
+            !(m.contains_key("id") || m.contains_key("groups"))
+                && (tests || m.contains_key("problem_format_version"))
+        }
         // An empty problem.yaml is a valid package (every key has a default).
-        Ok(serde_yaml::Value::Null) => true,
+        Ok(serde_yaml::Value::Null) => tests,
         _ => false,
     }
 }
@@ -66,9 +77,19 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .map(|k| format!("problem.yaml: `{k}` not used"))
         .collect();
     refuse_parts(&dir, version, interactive, &mut notes)?;
-    notes.extend(submissions::notes(&dir));
+    let expected = expectations::load(&dir, &mut notes).map_err(|message| SpecError::Invalid {
+        path: dir.join("submissions").join("submissions.yaml"),
+        message,
+    })?;
+    notes.extend(submissions::notes(&dir, expected.as_ref()));
     let id = package_id(&dir).map_err(invalid)?;
     let data = dir.join("data");
+    if !data.is_dir() && dir.join("generators/generators.yaml").is_file() {
+        return Err(SpecError::Invalid {
+            path: dir.join("generators/generators.yaml"),
+            message: "the tests of this package are made by generators.yaml, which grundy does not run (docs/icpc.md says why): generate them into data/ first (BAPCtools: `bt generate`)".into(),
+        });
+    }
     let secret = testdata::secret_groups(&dir)?;
     let args = secret_validator_args(&data, &secret, version, &mut notes)?;
     let (checker, interactor) = if interactive {
@@ -165,9 +186,7 @@ fn refuse_parts(
     if dir.join("static_validator").exists() {
         notes.push("static_validator/: not run".into());
     }
-    if dir.join("input_validators").is_dir() || dir.join("input_validator").is_dir() {
-        notes.push("input validators: not run by grundy yet".into());
-    }
+    notes.extend(input_validators::find(dir).1);
     if dir.join("generators").is_dir() {
         notes.push("generators/: not run; the tests are those under data/".into());
     }

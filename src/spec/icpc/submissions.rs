@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::expectations::Expectations;
 use super::validators::{has_source_extension, visible_entries};
 use crate::verdict::Verdict;
 
@@ -21,10 +22,9 @@ fn is_disabled(p: &Path) -> bool {
 
 /// A note for each part of `submissions/` that is not checked: a folder
 /// that is not one of grundy's verdict folders (`slow_accepted/`,
-/// `rejected/`, `brute_force/`, …), a `.disabled` submission, and a
-/// `submissions.yaml`, whose per-test expectations grundy does not apply
-/// (each folder's verdict stands for every submission in it).
-pub fn notes(dir: &Path) -> Vec<String> {
+/// `rejected/`, `brute_force/`, …) unless `submissions.yaml` gives its
+/// submissions rules, and a `.disabled` submission.
+pub fn notes(dir: &Path, expected: Option<&Expectations>) -> Vec<String> {
     let root = dir.join("submissions");
     let Ok(entries) = visible_entries(&root) else {
         return Vec::new();
@@ -36,24 +36,27 @@ pub fn notes(dir: &Path) -> Vec<String> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         if entry.is_file() {
-            if name == "submissions.yaml" {
-                notes.push("submissions/submissions.yaml: not applied; each verdict folder's verdict is expected of its submissions".into());
-            }
             continue;
         }
-        if Verdict::from_folder(&name).is_none() {
+        let subs = visible_entries(&entry).unwrap_or_default();
+        for sub in &subs {
+            if is_disabled(sub) {
+                notes.push(format!(
+                    "{}: disabled, skipped",
+                    sub.strip_prefix(dir).unwrap_or(sub).display()
+                ));
+            }
+        }
+        let ruled = |sub: &PathBuf| {
+            expected.is_some_and(|e| {
+                let rel = sub.strip_prefix(&root).unwrap_or(sub);
+                !e.rules_for(&rel.to_string_lossy()).is_empty()
+            })
+        };
+        if Verdict::from_folder(&name).is_none() && !subs.iter().any(ruled) {
             notes.push(format!(
                 "submissions/{name}/: not a verdict folder grundy checks; its submissions are skipped"
             ));
-            continue;
-        }
-        for sub in visible_entries(&entry).unwrap_or_default() {
-            if is_disabled(&sub) {
-                notes.push(format!(
-                    "{}: disabled, skipped",
-                    sub.strip_prefix(dir).unwrap_or(&sub).display()
-                ));
-            }
         }
     }
     notes
@@ -78,7 +81,7 @@ mod tests {
             std::fs::write(p, "").expect("write");
         }
         std::fs::create_dir_all(s.join("accepted/multi")).expect("mkdir");
-        let n = notes(d.path());
+        let n = notes(d.path(), None);
         assert_eq!(n.len(), 2, "{n:?}");
         assert!(n.iter().any(|x| x.contains("slow_accepted")));
         assert!(n.iter().any(|x| x.contains("b.py.disabled")));

@@ -1,0 +1,212 @@
+//! Problem setters' checks on ICPC packages: `input_validators/` run by
+//! `verify` on every test (exit 42 valid), and `submissions.yaml` rules
+//! checked test by test. Real compilers, real processes; the packages are
+//! written here or under tests/fixtures/icpc.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{Project, stderr, stdout};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/icpc")
+        .join(name)
+}
+
+/// A copy of a fixture package, to change freely.
+fn copy_fixture(p: &Project, name: &str) -> PathBuf {
+    let dest = p.path(name);
+    for entry in walkdir::WalkDir::new(fixture(name)) {
+        let entry = entry.expect("walk");
+        let rel = entry.path().strip_prefix(fixture(name)).expect("inside");
+        let to = dest.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &to).expect("copy");
+        }
+    }
+    dest
+}
+
+fn verify(p: &Project, package: &Path) -> (Option<i32>, String) {
+    let out = p.grundy(&["verify", &package.to_string_lossy()]);
+    (
+        out.status.code(),
+        format!("{}\n{}", stdout(&out), stderr(&out)),
+    )
+}
+
+#[test]
+fn input_validators_and_submissions_yaml_of_the_fixture_pass() {
+    let p = Project::empty();
+    let (code, text) = verify(&p, &fixture("addpair"));
+    assert_eq!(code, Some(0), "{text}");
+    // A Python file and a C++ folder with its header: two programs run.
+    assert!(
+        text.contains("input: 2 input validator(s) accept all 4 inputs"),
+        "{text}"
+    );
+    assert!(
+        text.contains("note: input_validators/pair.ctd: a checktestdata description, not run"),
+        "{text}"
+    );
+    // submissions.yaml makes slow_accepted/ a checked folder, and its
+    // per-group rules decide for small_only.py.
+    assert!(
+        !text.contains("slow_accepted/: not a verdict folder"),
+        "{text}"
+    );
+    for name in [
+        "count.py",
+        "small_only.py",
+        "product.py",
+        "add.cpp",
+        "add.py",
+    ] {
+        assert!(
+            text.lines().any(|l| l.contains(name)
+                && l.trim_start().starts_with("ok ")
+                && l.contains("per submissions.yaml")),
+            "{name}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn an_input_out_of_bounds_fails_naming_the_test_and_the_validators_reason() {
+    let p = Project::empty();
+    let pkg = copy_fixture(&p, "addpair");
+    std::fs::write(pkg.join("data/secret/big/4.in"), "1001 1\n").expect("write");
+    std::fs::write(pkg.join("data/secret/big/4.ans"), "1002\n").expect("write");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.lines().any(
+            |l| l.contains("input validator input_validators/bounds.py rejects")
+                && l.contains("data/secret/big/4.in")
+                && l.contains("(exit 43): bounds: 1001 is outside 1..1000")
+        ),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("verify: FAILED"), "{text}");
+}
+
+#[test]
+fn the_header_validator_rejects_a_badly_shaped_input() {
+    let p = Project::empty();
+    let pkg = copy_fixture(&p, "addpair");
+    // Within bounds, so only the shape validator (source + header) objects.
+    std::fs::write(pkg.join("data/secret/small/5.in"), "1 2 3\n").expect("write");
+    std::fs::write(pkg.join("data/secret/small/5.ans"), "3\n").expect("write");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.lines().any(
+            |l| l.contains("input validator input_validators/shape rejects")
+                && l.contains("data/secret/small/5.in")
+                && l.contains("shape: expected two numbers and one space")
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_broken_submissions_yaml_rule_fails_verify_and_says_which() {
+    let p = Project::empty();
+    let pkg = copy_fixture(&p, "addpair");
+    let path = pkg.join("submissions/submissions.yaml");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let edited = text.replace(
+        "  secret/big:\n    required: [RTE]\n",
+        "  secret/big:\n    required: [TLE]\n",
+    );
+    assert_ne!(edited, text, "the fixture changed shape; update this test");
+    std::fs::write(&path, edited).expect("write");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.lines().any(|l| l.contains("BAD")
+            && l.contains("small_only.py")
+            && l.contains("broken: on secret/big: required [TLE]: no test got a required verdict")),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unknown_verdict_in_submissions_yaml_is_refused_naming_the_file() {
+    let p = Project::empty();
+    let pkg = copy_fixture(&p, "addpair");
+    std::fs::write(
+        pkg.join("submissions/submissions.yaml"),
+        "accepted/add.py:\n  permitted: [OK]\n",
+    )
+    .expect("write");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("submissions.yaml"), "{text}");
+    assert!(
+        text.contains("`OK` is not one of AC, WA, TLE, RTE"),
+        "{text}"
+    );
+}
+
+/// The early legacy name `input_format_validators/`, with a validator that
+/// rejects a zero, in a package written here.
+#[test]
+fn legacy_input_format_validators_are_run() {
+    let p = Project::empty();
+    p.write("echo/problem.yaml", "name: Echo\n");
+    p.write("echo/.timelimit", "2\n");
+    p.write("echo/data/sample/1.in", "5\n");
+    p.write("echo/data/sample/1.ans", "5\n");
+    p.write("echo/data/secret/1.in", "7\n");
+    p.write("echo/data/secret/1.ans", "7\n");
+    p.write("echo/submissions/accepted/echo.py", "print(input())\n");
+    p.write(
+        "echo/input_format_validators/positive.py",
+        "import sys\nn = int(sys.stdin.read())\nif n <= 0:\n    print('not positive')\n    sys.exit(1)\nsys.exit(42)\n",
+    );
+    let pkg = p.path("echo");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("input: 1 input validator(s) accept all 2 inputs"),
+        "{text}"
+    );
+    p.write("echo/data/secret/2.in", "0\n");
+    p.write("echo/data/secret/2.ans", "0\n");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("input_format_validators/positive.py rejects")
+            && text.contains("data/secret/2.in")
+            && text.contains("(exit 1): not positive"),
+        "{text}"
+    );
+}
+
+/// A BAPCtools package whose tests are still only `generators.yaml` is
+/// recognised as a package, and the message says what to do.
+#[test]
+fn a_package_with_only_generators_yaml_says_to_generate_first() {
+    let p = Project::empty();
+    p.write(
+        "gen/problem.yaml",
+        "problem_format_version: 2025-09\nname: Gen\ntype: pass-fail\n",
+    );
+    p.write(
+        "gen/generators/generators.yaml",
+        "data:\n  secret:\n    data:\n      - one: {in: \"1\"}\n",
+    );
+    p.write("gen/submissions/accepted/a.py", "print(input())\n");
+    let (code, text) = verify(&p, &p.path("gen"));
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("generators.yaml") && text.contains("bt generate"),
+        "{text}"
+    );
+    assert!(!text.contains("`id`"), "read as a grundy spec:\n{text}");
+}
