@@ -198,7 +198,7 @@ impl Engine<'_> {
                 return Some(record);
             }
             Err(why) => {
-                record.error = Some(why);
+                record.error = Some(why.to_string());
                 return Some(record);
             }
         }

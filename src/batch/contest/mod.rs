@@ -280,7 +280,7 @@ fn admit(
                 },
                 elapsed as u64,
             )),
-            Err(why) => not_counted(&l, IssueKind::Unreadable, why),
+            Err(why) => not_counted(&l, IssueKind::Unreadable, why.to_string()),
         }
     }
     Ok((counted, issues))
