@@ -121,3 +121,33 @@ fn piped_progress_is_plain_lines_naming_each_submission_and_the_tests_done() {
     );
     assert!(finished_lines(&stderr).is_empty(), "{stderr}");
 }
+
+/// A consumer of the run's events that fails stops the run cleanly: the
+/// report writer cannot put `report.html` where a folder is in the way, so
+/// `grade` exits 3 (an internal error: the class was judged, the journal
+/// kept) naming the file, and `--resume` finishes once the way is clear.
+#[test]
+fn a_report_that_cannot_be_written_stops_the_run_with_exit_3() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let class = t.path().join("class");
+    write(&class.join("ann.c"), &template("xor_ok.c"));
+    let out_dir = t.path().join("out");
+    write(&out_dir.join("report.html/keep"), "in the way\n");
+    let (c, o) = (
+        class.to_string_lossy().into_owned(),
+        out_dir.to_string_lossy().into_owned(),
+    );
+    let out = run(&["grade", &c, "--problem", "xor", "--out", &o]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "stderr:\n{stderr}");
+    assert!(
+        stderr.contains("cannot write") && stderr.contains("report.html"),
+        "{stderr}"
+    );
+    assert_eq!(journal_lines(&out_dir), 1, "the result is kept");
+
+    std::fs::remove_dir_all(out_dir.join("report.html")).expect("clear the way");
+    let again = run(&["grade", &c, "--problem", "xor", "--out", &o, "--resume"]);
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert!(out_dir.join("report.html").is_file());
+}
