@@ -96,7 +96,9 @@ impl Progress {
     /// A line for people, above the bar if there is one.
     fn line(&mut self, line: &str) {
         match &self.bar {
-            Some(b) => b.println(line),
+            // Before the plan the bar has nothing to show: not drawn yet.
+            Some(b) if self.started.is_some() => b.println(line),
+            Some(_) => eprintln!("{line}"),
             None => {
                 let _ = writeln!(self.plain, "{line}");
             }
@@ -110,6 +112,10 @@ impl Progress {
             *self.counts.entry(*v).or_default() += 1;
         }
         self.started = Some(Instant::now());
+        if let Some(b) = &self.bar {
+            b.set_length(p.tests as u64);
+            b.enable_steady_tick(Duration::from_millis(500));
+        }
         if p.reused > 0 {
             self.line(&format!(
                 "resuming: {} of {} submissions already judged",
@@ -120,10 +126,6 @@ impl Progress {
             "grundy: judging {} submissions ({} tests) of {} students on {} problems, {} at a time",
             self.total, p.tests, p.students, p.problems, p.jobs
         ));
-        if let Some(b) = &self.bar {
-            b.set_length(p.tests as u64);
-            b.enable_steady_tick(Duration::from_millis(500));
-        }
         self.redraw();
     }
 
