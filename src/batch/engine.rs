@@ -1,5 +1,6 @@
 //! The batch runner: judges many submissions on a few worker threads and
-//! hands each finished record to the journal at once.
+//! hands each finished record to the journal at once, and every start,
+//! test and finish to the run's event sink (on the calling thread).
 //!
 //! `jobs` workers each take the next submission, compile it (once: the
 //! compile cache is keyed by content) and run its tests one after the
@@ -9,16 +10,17 @@
 //! they finish; the reports sort them later.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read};
+use std::io::Read;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
+use super::BatchError;
+use super::event::{Event, EventSink};
 use super::journal::Journal;
 use super::model::{Item, Record};
 use crate::cache::Key;
-use crate::judge::{self, Context, Options, Prepared};
-use crate::report::Progress;
+use crate::judge::{self, Context, Options, Prepared, TestResult};
 use crate::verdict::Verdict;
 
 /// How much of a failing test's input a feedback file may quote.
@@ -87,20 +89,28 @@ pub struct Engine<'a> {
     pub shrink: bool,
 }
 
+/// What a worker tells the thread that owns the journal and the sink.
+enum Message {
+    Started(usize, usize),
+    Test(usize, TestResult),
+    Done(Record),
+}
+
 impl Engine<'_> {
-    /// Judges `todo`, appending each record to `journal` as it arrives.
-    /// Returns the new records; stops early (without error) when cancelled,
-    /// and with an error when the journal cannot be written.
+    /// Judges `todo`, appending each record to `journal` as it arrives and
+    /// telling `sink` what starts and finishes. Returns the new records;
+    /// stops early (without error) when cancelled, and with an error when
+    /// the journal cannot be written or the sink fails.
     pub fn run(
         &self,
         todo: &[Item],
         journal: &mut Journal,
-        progress: &mut Progress,
-    ) -> io::Result<Vec<Record>> {
+        sink: &mut dyn EventSink,
+    ) -> Result<Vec<Record>, BatchError> {
         let workers = self.jobs.clamp(1, todo.len().max(1));
         let test_jobs = (self.jobs / workers).max(1);
         let next = AtomicUsize::new(0);
-        let (tx, rx) = mpsc::channel::<Record>();
+        let (tx, rx) = mpsc::channel::<Message>();
         let mut records = Vec::new();
         let mut failure = None;
         std::thread::scope(|s| {
@@ -114,8 +124,8 @@ impl Engine<'_> {
                         }
                         let i = next.fetch_add(1, Ordering::SeqCst);
                         let Some(item) = todo.get(i) else { break };
-                        if let Some(record) = self.judge_one(item, test_jobs)
-                            && tx.send(record).is_err()
+                        if let Some(record) = self.judge_one(i, item, test_jobs, &tx)
+                            && tx.send(Message::Done(record)).is_err()
                         {
                             break;
                         }
@@ -123,35 +133,60 @@ impl Engine<'_> {
                 });
             }
             drop(tx);
-            for record in rx {
-                if failure.is_none()
-                    && let Err(e) = journal.append(&record)
-                {
-                    // Nothing more can be kept: stop everyone.
+            for message in rx {
+                if failure.is_some() {
+                    continue; // draining: the workers stop at the next check
+                }
+                let told = match &message {
+                    Message::Started(i, tests) => sink.event(&Event::SubmissionStarted {
+                        item: &todo[*i],
+                        tests: *tests,
+                    }),
+                    Message::Test(i, result) => sink.event(&Event::TestFinished {
+                        item: &todo[*i],
+                        result,
+                    }),
+                    Message::Done(record) => {
+                        if let Err(e) = journal.append(record) {
+                            failure = Some(BatchError::Internal(format!(
+                                "cannot write the journal {}: {e}",
+                                journal.path().display()
+                            )));
+                            // Nothing more can be kept: stop everyone.
+                            self.cancel.store(true, Ordering::SeqCst);
+                            continue;
+                        }
+                        sink.event(&Event::SubmissionFinished { record })
+                    }
+                };
+                if let Err(e) = told {
+                    failure = Some(BatchError::Reporter(e));
                     self.cancel.store(true, Ordering::SeqCst);
-                    failure = Some(e);
                     continue;
                 }
-                let outcome = match (&record.result, &record.error) {
-                    (Some(r), _) => Ok((r.verdict, r.score)),
-                    (None, e) => Err(e.clone().unwrap_or_default()),
-                };
-                progress.finished(&record.student, &record.problem, &record.file, outcome);
-                records.push(record);
+                if let Message::Done(record) = message {
+                    records.push(record);
+                }
             }
         });
         match failure {
-            Some(e) => Err(io::Error::new(
-                e.kind(),
-                format!("cannot write the journal {}: {e}", journal.path().display()),
-            )),
+            Some(e) => Err(e),
             None => Ok(records),
         }
     }
 
-    /// Judges one item; `None` when cancelled before its result was complete.
-    fn judge_one(&self, item: &Item, test_jobs: usize) -> Option<Record> {
+    /// Judges item `index`, telling `tx` when it starts and as each test
+    /// finishes; `None` when cancelled before its result was complete.
+    fn judge_one(
+        &self,
+        index: usize,
+        item: &Item,
+        test_jobs: usize,
+        tx: &mpsc::Sender<Message>,
+    ) -> Option<Record> {
         let ready = self.problems.get(&item.problem)?;
+        // A closed channel means the run is over; the result is dropped then.
+        let _ = tx.send(Message::Started(index, ready.prepared.tests.len()));
         let mut record = Record {
             student: item.student.clone(),
             problem: item.problem.clone(),
@@ -173,7 +208,7 @@ impl Engine<'_> {
                 return Some(record);
             }
             Err(why) => {
-                record.error = Some(why);
+                record.error = Some(why.to_string());
                 return Some(record);
             }
         }
@@ -184,7 +219,11 @@ impl Engine<'_> {
             ..Options::default()
         };
         let prepared = &ready.prepared;
-        let judged = judge::judge(prepared, self.ctx, &path, &options, &mut |_| {});
+        let judged = judge::judge(prepared, self.ctx, &path, &options, &mut |event| {
+            if let judge::Event::Test { result, .. } = event {
+                let _ = tx.send(Message::Test(index, (*result).clone()));
+            }
+        });
         if self.cancel.load(Ordering::SeqCst) {
             // Runs stopped by the interrupt end in errors, not verdicts:
             // nothing judged from here on is recorded (resume judges it).

@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::engine::{Engine, ReadyProblem};
+use super::event::{Event, EventSink, Interrupted, Planned};
 use super::interrupt::Interrupt;
 use super::journal::{self, Journal};
 use super::model::{
@@ -21,7 +22,6 @@ use super::model::{
 use super::walk::{self, Layout};
 use super::{BatchError, output};
 use crate::judge::{self, Context};
-use crate::report::Progress;
 use crate::spec::{Problem, ProblemSet, SPEC_FILE};
 use crate::verdict::Overall;
 
@@ -56,10 +56,14 @@ pub struct RunSummary {
     pub lines: Vec<String>,
 }
 
+/// Grades a class, telling `sink` everything that happens: notes, the
+/// plan, each submission and test, the interrupt, and the finished class
+/// (from which the reports are written).
 pub fn grade(
     set: &ProblemSet,
     ctx: &Context,
     opts: &GradeOptions,
+    sink: &mut dyn EventSink,
 ) -> Result<RunSummary, BatchError> {
     if !opts.dir.is_dir() {
         return Err(BatchError::Usage(format!(
@@ -92,11 +96,14 @@ pub fn grade(
         )));
     }
     for issue in &walked.issues {
-        crate::report::note(&format!(
-            "{}: {}",
-            opts.dir.join(&issue.path).display(),
-            issue_text(issue)
-        ));
+        note(
+            sink,
+            &format!(
+                "{}: {}",
+                opts.dir.join(&issue.path).display(),
+                issue_text(issue)
+            ),
+        )?;
     }
 
     // The problems: the one named, or every one a file is named after.
@@ -126,7 +133,7 @@ pub fn grade(
     };
 
     let out = &opts.out;
-    let (mut journal, loaded) = open_out(out, opts)?;
+    let (mut journal, loaded) = open_out(out, opts, sink)?;
     output::write_plan(out, &plan)?;
 
     let share: Vec<_> = plan
@@ -140,6 +147,7 @@ pub fn grade(
         share.iter().map(|i| i.problem.as_str()),
         ctx,
         opts.all,
+        sink,
     )?;
     let mut records = latest(loaded.records, &ready);
     let run = judge_items(
@@ -151,6 +159,7 @@ pub fn grade(
         &share,
         &mut records,
         &mut journal,
+        sink,
     )?;
     let mut summary = RunSummary {
         judged: run.judged,
@@ -160,9 +169,6 @@ pub fn grade(
         lines: Vec::new(),
     };
     if run.interrupted.is_some() {
-        summary
-            .lines
-            .push(interrupted_line(&run, share.len(), journal.path()));
         return Ok(summary);
     }
 
@@ -182,9 +188,10 @@ pub fn grade(
         return Ok(summary);
     }
     let class = ClassReport::new(&plan, &records);
-    let written = output::write_reports(out, &class)?;
+    summary.lines.push(describe(&class));
+    sink.event(&Event::ClassFinished { out, class: &class })
+        .map_err(BatchError::Reporter)?;
     summary.overall = class_overall(&class);
-    summary.lines.extend(describe(&class, &written));
     Ok(summary)
 }
 
@@ -204,7 +211,11 @@ fn where_it_would_be(path: &Path) -> Option<PathBuf> {
 
 /// Opens OUT and its journal: a fresh run needs an empty OUT (or one with
 /// no journal), a resumed one the same shard.
-fn open_out(out: &Path, opts: &GradeOptions) -> Result<(Journal, journal::Loaded), BatchError> {
+fn open_out(
+    out: &Path,
+    opts: &GradeOptions,
+    sink: &mut dyn EventSink,
+) -> Result<(Journal, journal::Loaded), BatchError> {
     if opts.resume
         && let Some(old) = output::read_plan(out)?
         && old.shard != opts.shard
@@ -216,12 +227,21 @@ fn open_out(out: &Path, opts: &GradeOptions) -> Result<(Journal, journal::Loaded
             show(old.shard)
         )));
     }
-    open_journal(out, opts.resume)
+    open_journal(out, opts.resume, sink)
+}
+
+/// Tells `sink` a line for the person running the command.
+pub fn note(sink: &mut dyn EventSink, line: &str) -> Result<(), BatchError> {
+    sink.event(&Event::Note(line)).map_err(BatchError::Reporter)
 }
 
 /// Creates OUT and opens its journal. Without `resume`, OUT must not hold
 /// an earlier run: mixing two runs' results silently would be worse.
-pub fn open_journal(out: &Path, resume: bool) -> Result<(Journal, journal::Loaded), BatchError> {
+pub fn open_journal(
+    out: &Path,
+    resume: bool,
+    sink: &mut dyn EventSink,
+) -> Result<(Journal, journal::Loaded), BatchError> {
     std::fs::create_dir_all(out).map_err(|e| {
         BatchError::Usage(format!(
             "{}: cannot create the output folder: {e}",
@@ -240,16 +260,19 @@ pub fn open_journal(out: &Path, resume: bool) -> Result<(Journal, journal::Loade
     let (journal, loaded) = Journal::open(out)
         .map_err(|e| BatchError::Usage(format!("{}: {e}", journal_path.display())))?;
     if loaded.torn_tail {
-        crate::report::note(&format!(
-            "{}: ignored a torn last line (a write cut short)",
-            journal.path().display()
-        ));
+        note(
+            sink,
+            &format!(
+                "{}: ignored a torn last line (a write cut short)",
+                journal.path().display()
+            ),
+        )?;
     }
     for n in &loaded.bad_lines {
-        crate::report::note(&format!(
-            "{}:{n}: unreadable line, ignored",
-            journal.path().display()
-        ));
+        note(
+            sink,
+            &format!("{}:{n}: unreadable line, ignored", journal.path().display()),
+        )?;
     }
     Ok((journal, loaded))
 }
@@ -264,9 +287,10 @@ pub struct Judged {
 }
 
 /// Judges the items of `share` that have no result in `records` yet (each
-/// distinct item once), with a progress display, stopping cleanly on
-/// Ctrl-C or SIGTERM; new records go to the journal and into `records`.
-/// With `shrink`, each first failing input is also shrunk for feedback.
+/// distinct item once), stopping cleanly on Ctrl-C or SIGTERM; new records
+/// go to the journal and into `records`. `sink` hears the plan first, then
+/// each submission and test, and how an interrupt left things. With
+/// `shrink`, each first failing input is also shrunk for feedback.
 #[allow(clippy::too_many_arguments)] // one call per command, each argument named there
 pub fn judge_items(
     ctx: &Context,
@@ -277,6 +301,7 @@ pub fn judge_items(
     share: &[Item],
     records: &mut BTreeMap<ItemKey, Record>,
     journal: &mut Journal,
+    sink: &mut dyn EventSink,
 ) -> Result<Judged, BatchError> {
     let done = |key: &ItemKey| records.get(key).is_some_and(|r| r.result.is_some());
     let mut todo: Vec<Item> = share.iter().filter(|i| !done(&i.key())).cloned().collect();
@@ -284,19 +309,33 @@ pub fn judge_items(
     todo.dedup();
     let distinct: BTreeSet<ItemKey> = share.iter().map(Item::key).collect();
     let reused = distinct.len() - todo.len();
-    let mut progress = Progress::new(todo.len());
-    progress.resumed(distinct.iter().filter_map(|k| {
-        records
-            .get(k)
-            .and_then(|r| r.result.as_ref())
+    let planned = Planned {
+        students: share
+            .iter()
+            .map(|i| &i.student)
+            .collect::<BTreeSet<_>>()
+            .len(),
+        problems: share
+            .iter()
+            .map(|i| &i.problem)
+            .collect::<BTreeSet<_>>()
+            .len(),
+        submissions: distinct.len(),
+        reused,
+        reused_verdicts: distinct
+            .iter()
+            .filter_map(|k| records.get(k).and_then(|r| r.result.as_ref()))
             .map(|r| r.verdict)
-    }));
-    if reused > 0 {
-        progress.note(&format!(
-            "resuming: {reused} of {} submissions already judged",
-            distinct.len()
-        ));
-    }
+            .collect(),
+        tests: todo
+            .iter()
+            .filter_map(|i| ready.get(&i.problem))
+            .map(|p| p.prepared.tests.len())
+            .sum(),
+        jobs,
+    };
+    sink.event(&Event::Started(&planned))
+        .map_err(BatchError::Reporter)?;
     let interrupt = Interrupt::install()
         .map_err(|e| BatchError::Internal(format!("cannot handle signals: {e}")))?;
     let engine = Engine {
@@ -307,28 +346,28 @@ pub fn judge_items(
         cancel: interrupt.flag(),
         shrink,
     };
-    let fresh = engine.run(&todo, journal, &mut progress);
-    progress.finish();
-    let fresh = fresh.map_err(|e| BatchError::Internal(e.to_string()))?;
+    let fresh = engine.run(&todo, journal, sink)?;
     let judged = fresh.len();
     let finished = fresh.iter().filter(|r| r.result.is_some()).count();
     for r in fresh {
         records.insert(r.key(), r);
     }
+    let interrupted = interrupt.signal().filter(|_| judged < todo.len());
+    if let Some(signal) = interrupted {
+        sink.event(&Event::Interrupted(&Interrupted {
+            signal,
+            kept: reused + finished,
+            total: distinct.len(),
+            journal: journal.path(),
+        }))
+        .map_err(BatchError::Reporter)?;
+    }
     Ok(Judged {
         judged,
         reused,
         finished,
-        interrupted: interrupt.signal().filter(|_| judged < todo.len()),
+        interrupted,
     })
-}
-
-pub fn interrupted_line(run: &Judged, total: usize, journal: &Path) -> String {
-    format!(
-        "interrupted: {} of {total} submissions judged and kept in {}; run the same command with --resume to finish",
-        run.reused + run.finished,
-        journal.display()
-    )
 }
 
 /// The latest record of each item, keeping only those judged on the
@@ -353,6 +392,7 @@ pub fn prepare_problems<'a>(
     needed: impl Iterator<Item = &'a str>,
     ctx: &Context,
     all: bool,
+    sink: &mut dyn EventSink,
 ) -> Result<BTreeMap<String, ReadyProblem>, BatchError> {
     let needed: BTreeSet<&str> = needed.collect();
     let mut ready = BTreeMap::new();
@@ -360,7 +400,10 @@ pub fn prepare_problems<'a>(
         let Some(problem) = problems.get(id) else {
             continue;
         };
-        crate::report::note(&format!("preparing {id} (tests and reference answers)"));
+        note(
+            sink,
+            &format!("preparing {id} (tests and reference answers)"),
+        )?;
         let prepared = judge::prepare(problem, ctx)?;
         ready.insert(id.to_string(), ReadyProblem::new(prepared, all));
     }
@@ -399,8 +442,8 @@ pub fn class_overall(class: &ClassReport) -> Overall {
     )
 }
 
-/// The closing lines: what was graded and where the reports are.
-pub fn describe(class: &ClassReport, written: &[PathBuf]) -> Vec<String> {
+/// The closing line: what was graded (the report writers list their files).
+pub fn describe(class: &ClassReport) -> String {
     let mut counts = BTreeMap::new();
     for g in &class.graded {
         *counts.entry(g.result.verdict).or_insert(0) += 1;
@@ -409,7 +452,7 @@ pub fn describe(class: &ClassReport, written: &[PathBuf]) -> Vec<String> {
         .iter()
         .map(|(v, n)| format!("{} {n}", v.code()))
         .collect();
-    let mut lines = vec![format!(
+    format!(
         "graded {} submissions of {} students on {} problems: {}{}",
         class.graded.len(),
         class.students.len(),
@@ -424,9 +467,5 @@ pub fn describe(class: &ClassReport, written: &[PathBuf]) -> Vec<String> {
         } else {
             format!("; {} issues (listed in the reports)", class.issues.len())
         }
-    )];
-    for p in written {
-        lines.push(format!("  {}", p.display()));
-    }
-    lines
+    )
 }

@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
+use super::event::{Event, EventSink};
 use super::grade::{RunSummary, class_overall, describe};
 use super::journal;
 use super::model::{ClassReport, FeedbackLevel, ItemKey, Plan, Record};
@@ -21,7 +22,9 @@ pub struct MergeOptions {
     pub feedback: Option<FeedbackLevel>,
 }
 
-pub fn merge(opts: &MergeOptions) -> Result<RunSummary, BatchError> {
+/// Merges the shards; the merged class goes to `sink`
+/// ([`Event::ClassFinished`]), whose consumer writes the reports.
+pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary, BatchError> {
     if opts.inputs.is_empty() {
         return Err(BatchError::Usage(
             "merge needs the output folders of the shards".into(),
@@ -143,13 +146,15 @@ pub fn merge(opts: &MergeOptions) -> Result<RunSummary, BatchError> {
         BatchError::Internal(format!("cannot write {}: {e}", journal_path.display()))
     })?;
     let class = ClassReport::new(&plan, &records);
-    let written = output::write_reports(out, &class)?;
+    let lines = vec![describe(&class)];
+    sink.event(&Event::ClassFinished { out, class: &class })
+        .map_err(BatchError::Reporter)?;
     Ok(RunSummary {
         judged: 0,
         reused: records.len(),
         interrupted: None,
         overall: class_overall(&class),
-        lines: describe(&class, &written),
+        lines,
     })
 }
 

@@ -10,26 +10,30 @@
 //! - [`shard`] picks a deterministic share of the items for one machine;
 //! - [`journal`] keeps every result on disk the moment it exists;
 //! - [`engine`] judges items on worker threads, feeding the journal;
+//! - [`event`] is everything a run tells: the progress display and the
+//!   report files (in `report`) are consumers of its events;
 //! - [`interrupt`] turns Ctrl-C and SIGTERM into a clean stop;
 //! - [`grade`], [`merge`] and [`contest`] put these together for each command,
-//!   and [`output`] writes the report files atomically.
+//!   and [`output`] writes the plan atomically.
 //!
 //! The batch layer never starts a process itself: it calls the judge,
 //! which calls the sandbox.
 
 pub mod contest;
 pub mod engine;
+pub mod event;
 pub mod grade;
 pub mod interrupt;
 pub mod journal;
 pub mod merge;
-pub use crate::report::model;
+pub mod model;
 pub mod output;
 pub mod shard;
 pub mod walk;
 
 use thiserror::Error;
 
+pub use event::{Event, EventSink, Fanout, Quiet};
 pub use grade::{GradeOptions, RunSummary, grade};
 pub use model::{
     ClassReport, FeedbackLevel, Graded, GroupInfo, Issue, IssueKind, Item, Plan, ProblemInfo,
@@ -47,6 +51,10 @@ pub enum BatchError {
     /// The judge itself failed: a file could not be written… (exit 3).
     #[error("{0}")]
     Internal(String),
+    /// A consumer of the run's events failed (a report file could not be
+    /// written), which stopped the run (exit 3).
+    #[error(transparent)]
+    Reporter(std::io::Error),
 }
 
 impl From<JudgeError> for BatchError {

@@ -1,15 +1,16 @@
-//! Writing the output folder: the plan, and the reports of a finished class.
+//! Writing the output folder: the plan, and the file names of the reports
+//! a finished class gets (written by `report::Files`, a consumer of the
+//! run's events).
 //!
 //! Every file is written to a temporary name and renamed into place, so an
 //! interrupt while writing leaves the previous version or the new one,
 //! never half a file.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::BatchError;
-use super::model::{ClassReport, Plan};
-use crate::report;
+use super::model::Plan;
 
 pub const PLAN_FILE: &str = "plan.json";
 pub const REPORT_JSON: &str = "report.json";
@@ -59,48 +60,4 @@ pub fn read_plan(out: &Path) -> Result<Option<Plan>, BatchError> {
             e.column()
         ))
     })
-}
-
-/// Writes every report of a finished class into `out`; returns their paths.
-pub fn write_reports(out: &Path, class: &ClassReport) -> Result<Vec<PathBuf>, BatchError> {
-    let json = report::class_json(class).map_err(|e| BatchError::Internal(e.to_string()))?;
-    let files = [
-        (REPORT_JSON, json),
-        (GRADES_CSV, report::grades_csv(class)),
-        (JUNIT_XML, report::junit(class)),
-        (REPORT_HTML, report::html_report(class)),
-    ];
-    let mut written = Vec::new();
-    for (name, text) in files {
-        let path = out.join(name);
-        atomic_write(&path, text.as_bytes()).map_err(internal(&path))?;
-        written.push(path);
-    }
-    written.push(write_feedback(out, class)?);
-    Ok(written)
-}
-
-/// The feedback folder, replaced whole so no student's stale file stays.
-fn write_feedback(out: &Path, class: &ClassReport) -> Result<PathBuf, BatchError> {
-    let fresh = out.join(".feedback-new");
-    let old = out.join(".feedback-old");
-    let dest = out.join(FEEDBACK_DIR);
-    for leftover in [&fresh, &old] {
-        if leftover.exists() {
-            std::fs::remove_dir_all(leftover).map_err(internal(leftover))?;
-        }
-    }
-    std::fs::create_dir_all(&fresh).map_err(internal(&fresh))?;
-    for student in &class.students {
-        let path = fresh.join(report::feedback_file_name(student));
-        std::fs::write(&path, report::feedback(class, student)).map_err(internal(&path))?;
-    }
-    if dest.exists() {
-        std::fs::rename(&dest, &old).map_err(internal(&dest))?;
-    }
-    std::fs::rename(&fresh, &dest).map_err(internal(&dest))?;
-    if old.exists() {
-        std::fs::remove_dir_all(&old).map_err(internal(&old))?;
-    }
-    Ok(dest)
 }

@@ -14,10 +14,15 @@ use sha2::{Digest, Sha256};
 
 use super::model::{Item, Shard};
 
+/// A `--shard` that is not `K/N` with `0 ≤ K < N`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad shard `{0}`: expected K/N with 0 ≤ K < N, e.g. 0/4")]
+pub struct BadShard(pub String);
+
 impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("bad shard `{s}`: expected K/N with 0 ≤ K < N, e.g. 0/4");
+    type Err = BadShard;
+    fn from_str(s: &str) -> Result<Self, BadShard> {
+        let bad = || BadShard(s.to_string());
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let index: u32 = k.trim().parse().map_err(|_| bad())?;
         let count: u32 = n.trim().parse().map_err(|_| bad())?;

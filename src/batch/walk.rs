@@ -17,6 +17,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
+use thiserror::Error;
 
 use super::model::{Issue, IssueKind, Item};
 use crate::language::Languages;
@@ -350,7 +351,7 @@ impl Walker<'_> {
                     kind: IssueKind::Unreadable,
                     student: Some(student),
                     problem: Some(problem),
-                    message: why,
+                    message: why.to_string(),
                 }),
             }
         }
@@ -364,15 +365,32 @@ impl Walker<'_> {
     }
 }
 
+/// Why a submission's source cannot be had; the text is what a report or
+/// a record's `error` says about the file.
+#[derive(Debug, Error)]
+pub enum SourceError {
+    /// A folder submission whose files cannot be collected.
+    #[error(transparent)]
+    Folder(#[from] crate::language::LanguageError),
+    #[error("cannot read it: {0}")]
+    Io(#[source] io::Error),
+    #[error("not a regular file (a FIFO, device or socket): put the source file itself there")]
+    NotRegular,
+    #[error("{} MiB: too large for a source file", .0 >> 20)]
+    TooLarge(u64),
+    #[error("grew past 64 MiB while read: too large for a source file")]
+    Grew,
+}
+
 /// The file's bytes, or why they cannot be had.
 ///
 /// Only a regular file is read, and never more than [`MAX_SOURCE`]: a FIFO
 /// would block the walk forever and a device (a link to `/dev/zero`) would
 /// never end. The file is opened non-blocking and checked on the open
 /// descriptor, so nothing swapped in between the check and the read counts.
-pub fn read_source(path: &Path) -> Result<Vec<u8>, String> {
+pub fn read_source(path: &Path) -> Result<Vec<u8>, SourceError> {
     if path.is_dir() {
-        return crate::language::folder_fingerprint(path).map_err(|e| e.to_string());
+        return Ok(crate::language::folder_fingerprint(path)?);
     }
     use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
@@ -380,28 +398,20 @@ pub fn read_source(path: &Path) -> Result<Vec<u8>, String> {
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
-        .map_err(|e| format!("cannot read it: {e}"))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("cannot read it: {e}"))?;
+        .map_err(SourceError::Io)?;
+    let meta = file.metadata().map_err(SourceError::Io)?;
     if !meta.is_file() {
-        return Err(
-            "not a regular file (a FIFO, device or socket): put the source file itself there"
-                .into(),
-        );
+        return Err(SourceError::NotRegular);
     }
     if meta.len() > MAX_SOURCE {
-        return Err(format!(
-            "{} MiB: too large for a source file",
-            meta.len() >> 20
-        ));
+        return Err(SourceError::TooLarge(meta.len()));
     }
     let mut bytes = Vec::new();
     file.take(MAX_SOURCE + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read it: {e}"))?;
+        .map_err(SourceError::Io)?;
     if bytes.len() as u64 > MAX_SOURCE {
-        return Err("grew past 64 MiB while read: too large for a source file".into());
+        return Err(SourceError::Grew);
     }
     Ok(bytes)
 }

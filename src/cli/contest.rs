@@ -3,6 +3,7 @@
 use super::out::{out, outln};
 use std::path::PathBuf;
 
+use grundy::batch::Fanout;
 use grundy::batch::contest::{self, ContestOptions};
 use grundy::report::{self, Style};
 
@@ -25,7 +26,15 @@ pub fn run(
         all,
     };
     let ctx = context(g)?;
-    let run = contest::contest(&problem_set(g), &ctx, &opts)?;
+    let mut progress = report::Progress::new();
+    let mut files = report::Files::default();
+    let run = contest::contest(
+        &problem_set(g),
+        &ctx,
+        &opts,
+        &mut Fanout(vec![&mut progress, &mut files]),
+    )?;
+    drop(progress);
     if let Some(standings) = &run.standings {
         out!("{}", report::scoreboard_text(standings, &Style::detect()));
         if !run.issues.is_empty() {
@@ -35,5 +44,5 @@ pub fn run(
             );
         }
     }
-    Ok(finish(&run.summary))
+    Ok(finish(&run.summary, &files))
 }

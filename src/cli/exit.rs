@@ -46,6 +46,7 @@ impl From<BatchError> for Failure {
         match e {
             BatchError::Usage(m) => usage(anyhow!(m)),
             BatchError::Internal(m) => internal(anyhow!(m)),
+            BatchError::Reporter(e) => internal(anyhow!(e)),
         }
     }
 }

@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use grundy::batch::{self, FeedbackLevel, GradeOptions, Shard};
+use grundy::batch::{self, Fanout, FeedbackLevel, GradeOptions, Shard};
+use grundy::report::{Files, Progress};
 
 use super::exit::Failure;
 use super::{Global, batch_jobs, context, finish, problem_set};
@@ -34,6 +35,16 @@ pub fn run(
         all: how.all,
     };
     let ctx = context(g)?;
-    let summary = batch::grade(&problem_set(g), &ctx, &opts)?;
-    Ok(finish(&summary))
+    // The run emits events; the progress display and the report files are
+    // its consumers.
+    let mut progress = Progress::new();
+    let mut files = Files::default();
+    let summary = batch::grade(
+        &problem_set(g),
+        &ctx,
+        &opts,
+        &mut Fanout(vec![&mut progress, &mut files]),
+    )?;
+    drop(progress);
+    Ok(finish(&summary, &files))
 }

@@ -2,8 +2,9 @@
 
 use std::path::PathBuf;
 
-use grundy::batch::FeedbackLevel;
 use grundy::batch::merge::{self, MergeOptions};
+use grundy::batch::{Fanout, FeedbackLevel};
+use grundy::report::{Files, Progress};
 
 use super::exit::Failure;
 use super::finish;
@@ -13,10 +14,16 @@ pub fn run(
     out: PathBuf,
     feedback: Option<FeedbackLevel>,
 ) -> Result<u8, Failure> {
-    let summary = merge::merge(&MergeOptions {
-        inputs,
-        out,
-        feedback,
-    })?;
-    Ok(finish(&summary))
+    let mut progress = Progress::new();
+    let mut files = Files::default();
+    let summary = merge::merge(
+        &MergeOptions {
+            inputs,
+            out,
+            feedback,
+        },
+        &mut Fanout(vec![&mut progress, &mut files]),
+    )?;
+    drop(progress);
+    Ok(finish(&summary, &files))
 }

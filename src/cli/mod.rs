@@ -443,8 +443,10 @@ fn batch_jobs(requested: Option<usize>) -> usize {
     n
 }
 
-/// Prints the closing lines of a batch command; its exit code.
-fn finish(summary: &RunSummary) -> u8 {
+/// Prints the closing lines of a batch command (what was judged, then the
+/// files the report writers wrote); its exit code. An interrupted run has
+/// said what it kept through its progress display.
+fn finish(summary: &RunSummary, files: &grundy::report::Files) -> u8 {
     match summary.interrupted {
         Some(sig) => {
             for l in &summary.lines {
@@ -453,7 +455,7 @@ fn finish(summary: &RunSummary) -> u8 {
             exit::interrupted(sig)
         }
         None => {
-            for l in &summary.lines {
+            for l in summary.lines.iter().chain(&files.lines()) {
                 outln!("{l}");
             }
             exit::of(summary.overall)

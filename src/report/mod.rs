@@ -7,20 +7,25 @@ mod class_json;
 mod class_page;
 mod csv;
 mod feedback;
+mod files;
 mod html;
 mod junit;
-pub mod model;
 mod progress;
 mod scoreboard;
 mod stable;
-pub mod standings;
 mod style;
 mod terminal;
+
+/// The class model and contest standings are batch's data; the reporters
+/// draw them under these names.
+pub use crate::batch::contest::score as standings;
+pub use crate::batch::model;
 
 pub use class_json::class_json;
 pub use class_page::{ClassStats, class_stats};
 pub use csv::grades as grades_csv;
 pub use feedback::{feedback, file_name as feedback_file_name};
+pub use files::{Files, write_class, write_contest};
 pub use html::report as html_report;
 pub use junit::junit;
 pub use progress::Progress;

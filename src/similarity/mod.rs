@@ -249,7 +249,7 @@ pub fn collect(
             }),
             Err(reason) => skipped.push(Skipped {
                 file: item.file.clone(),
-                reason,
+                reason: reason.to_string(),
             }),
         }
     }

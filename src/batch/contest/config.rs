@@ -21,9 +21,9 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+pub use super::score::{ContestProblem, Scoring};
 use super::time;
 use crate::batch::BatchError;
-pub use crate::report::standings::{ContestProblem, Scoring};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -8,28 +8,21 @@
 
 pub mod config;
 pub mod log;
-pub use crate::report::standings as score;
+pub mod score;
 pub mod time;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use serde::Serialize;
-
-use super::grade::{interrupted_line, judge_items, latest, open_journal, prepare_problems};
+use super::event::{ContestResults, Event, EventSink};
+use super::grade::{judge_items, latest, note, open_journal, prepare_problems};
 use super::model::{Issue, IssueKind, Item};
-use super::{BatchError, RunSummary, output};
+use super::{BatchError, RunSummary};
 use crate::judge::Context;
-use crate::report;
 use crate::spec::{Problem, ProblemSet};
 
 pub use config::{Contest, Scoring};
 pub use score::{Attempt, Standings};
-
-pub const SCOREBOARD_HTML: &str = "scoreboard.html";
-pub const SCOREBOARD_JSON: &str = "scoreboard.json";
-pub const SUBMISSIONS_JSON: &str = "submissions.json";
-pub const REPORT_JSON: &str = "report.json";
 
 pub struct ContestOptions {
     pub file: PathBuf,
@@ -47,34 +40,13 @@ pub struct ContestRun {
     pub issues: Vec<Issue>,
 }
 
-#[derive(Serialize)]
-struct SubmissionsFile<'a> {
-    submissions: &'a [Attempt],
-    issues: &'a [Issue],
-}
-
-/// `report.json` of a contest: grade's format (SPEC.md's `{"results": [...]}`,
-/// each the object of `judge --json` with a `student` field), plus the
-/// submission's `time` in seconds since the start, in submission order. It
-/// holds what the scoreboard leaves out: every test, its message, the
-/// compiler's log.
-#[derive(Serialize)]
-struct ContestReport<'a> {
-    results: Vec<ReportEntry<'a>>,
-}
-
-#[derive(Serialize)]
-struct ReportEntry<'a> {
-    student: &'a str,
-    time: u64,
-    #[serde(flatten)]
-    result: &'a crate::judge::SubmissionResult,
-}
-
+/// Judges a contest, telling `sink` what happens; its scoreboard files
+/// are written by the consumer of [`Event::ContestFinished`].
 pub fn contest(
     set: &ProblemSet,
     ctx: &Context,
     opts: &ContestOptions,
+    sink: &mut dyn EventSink,
 ) -> Result<ContestRun, BatchError> {
     let contest = config::load(&opts.file)?;
     let mut problems: BTreeMap<String, Problem> = BTreeMap::new();
@@ -97,26 +69,33 @@ pub fn contest(
             if contest.duration.is_none() {
                 // A file copied or touched after the contest gets a late
                 // time, and nothing would mark it as late.
-                report::note(&format!(
-                    "{}: submission times come from the files' modification times and there is no `duration:`: every file counts, however late its time",
-                    opts.file.display()
-                ));
+                note(
+                    sink,
+                    &format!(
+                        "{}: submission times come from the files' modification times and there is no `duration:`: every file counts, however late its time",
+                        opts.file.display()
+                    ),
+                )?;
             }
             log::read_folder(dir, &contest.base)?
         }
     };
     let (counted, issues) = admit(&contest, &ctx.languages, logged)?;
     for i in &issues {
-        report::note(&format!("{}: {}: {}", i.path, i.kind.label(), i.message));
+        note(
+            sink,
+            &format!("{}: {}: {}", i.path, i.kind.label(), i.message),
+        )?;
     }
 
-    let (mut journal, loaded) = open_journal(&opts.out, opts.resume)?;
+    let (mut journal, loaded) = open_journal(&opts.out, opts.resume, sink)?;
     let items: Vec<Item> = counted.iter().map(|(item, _)| item.clone()).collect();
     let ready = prepare_problems(
         &problems,
         items.iter().map(|i| i.problem.as_str()),
         ctx,
         opts.all,
+        sink,
     )?;
     let mut records = latest(loaded.records, &ready);
     let run = judge_items(
@@ -128,6 +107,7 @@ pub fn contest(
         &items,
         &mut records,
         &mut journal,
+        sink,
     )?;
     let mut summary = RunSummary {
         judged: run.judged,
@@ -137,10 +117,6 @@ pub fn contest(
         lines: Vec::new(),
     };
     if run.interrupted.is_some() {
-        let distinct: BTreeSet<_> = items.iter().map(Item::key).collect();
-        summary
-            .lines
-            .push(interrupted_line(&run, distinct.len(), journal.path()));
         return Ok(ContestRun {
             summary,
             standings: None,
@@ -163,11 +139,7 @@ pub fn contest(
             .and_then(|r| r.result.as_ref().map(|res| (r, res)))
         {
             Some((_, result)) => {
-                results.push(ReportEntry {
-                    student: &item.student,
-                    time: *time,
-                    result,
-                });
+                results.push((item.student.as_str(), *time, result));
                 attempts.push(Attempt {
                     contestant: item.student.clone(),
                     problem: item.problem.clone(),
@@ -211,28 +183,16 @@ pub fn contest(
         &contestants,
         &attempts,
     );
-    let out = &opts.out;
-    let html = report::scoreboard_html(&standings);
-    let json = serde_json::to_string_pretty(&standings)
-        .map_err(|e| BatchError::Internal(e.to_string()))?;
-    let subs = serde_json::to_string_pretty(&SubmissionsFile {
-        submissions: &attempts,
-        issues: &issues,
+    sink.event(&Event::ContestFinished {
+        out: &opts.out,
+        contest: &ContestResults {
+            standings: &standings,
+            attempts: &attempts,
+            issues: &issues,
+            results: &results,
+        },
     })
-    .map_err(|e| BatchError::Internal(e.to_string()))?;
-    let report = serde_json::to_string_pretty(&ContestReport { results })
-        .map_err(|e| BatchError::Internal(e.to_string()))?;
-    for (name, text) in [
-        (SCOREBOARD_HTML, html),
-        (SCOREBOARD_JSON, json),
-        (SUBMISSIONS_JSON, subs),
-        (REPORT_JSON, report),
-    ] {
-        let path = out.join(name);
-        output::atomic_write(&path, text.as_bytes())
-            .map_err(|e| BatchError::Internal(format!("cannot write {}: {e}", path.display())))?;
-        summary.lines.push(format!("  {}", path.display()));
-    }
+    .map_err(BatchError::Reporter)?;
     // SPEC.md's exit status, as for `grade`: a script can tell "every
     // counted submission AC" (0) from "some rejected or not counted" (1)
     // from "the judge failed" (3); the scoreboard is written in all three.
@@ -323,7 +283,7 @@ fn admit(
                 },
                 elapsed as u64,
             )),
-            Err(why) => not_counted(&l, IssueKind::Unreadable, why),
+            Err(why) => not_counted(&l, IssueKind::Unreadable, why.to_string()),
         }
     }
     Ok((counted, issues))

@@ -157,16 +157,19 @@ pub enum FeedbackLevel {
     FirstFail,
 }
 
+/// A `--feedback` level that is none of the three.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown feedback level `{0}` (expected verdict, groups or first-fail)")]
+pub struct BadFeedbackLevel(pub String);
+
 impl FromStr for FeedbackLevel {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = BadFeedbackLevel;
+    fn from_str(s: &str) -> Result<Self, BadFeedbackLevel> {
         match s {
             "verdict" => Ok(FeedbackLevel::Verdict),
             "groups" => Ok(FeedbackLevel::Groups),
             "first-fail" => Ok(FeedbackLevel::FirstFail),
-            _ => Err(format!(
-                "unknown feedback level `{s}` (expected verdict, groups or first-fail)"
-            )),
+            _ => Err(BadFeedbackLevel(s.to_string())),
         }
     }
 }
