@@ -33,8 +33,15 @@ pub fn run(g: &Global, json: bool) -> Result<u8, Failure> {
         .max()
         .unwrap_or(2)
         .max(2);
+    // Titles are counted in characters, not bytes (`Misère`).
+    let title_width = problems
+        .iter()
+        .map(|p| p.title.chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
     outln!(
-        "{:<width$}  {:<32} {:>6} {:>8}  source",
+        "{:<width$}  {:<title_width$} {:>6} {:>8}  source",
         "id",
         "title",
         "time",
@@ -42,7 +49,7 @@ pub fn run(g: &Global, json: bool) -> Result<u8, Failure> {
     );
     for p in &problems {
         outln!(
-            "{:<width$}  {:<32} {:>5}s {:>8}  {}",
+            "{:<width$}  {:<title_width$} {:>5}s {:>8}  {}",
             p.id.0,
             p.title,
             p.limits.time.as_secs_f64(),
