@@ -280,7 +280,10 @@ fn a_weakened_played_problem_has_survivors_that_harden_kills() {
         if m["outcome"] == "survived" {
             // One game, a position the tests do not hold, that it loses.
             let input = m["input"].as_str().unwrap_or("");
-            assert!(input.starts_with("1\n") && input.lines().count() == 2, "{m}");
+            assert!(
+                input.starts_with("1\n") && input.lines().count() == 2,
+                "{m}"
+            );
             assert!(!before.contains(input.lines().nth(1).unwrap_or("?")), "{m}");
             assert!(
                 m["message"].as_str().is_some_and(|s| s.contains("loses")),
@@ -294,7 +297,10 @@ fn a_weakened_played_problem_has_survivors_that_harden_kills() {
     let after = std::fs::read_to_string(&spec).expect("spec");
     assert!(after.starts_with(before.trim_end()), "{after}");
     let added = after.matches("- name: anti-mutant-").count() as u64;
-    assert!((1..=survived).contains(&added), "{added} for {survived}: {after}");
+    assert!(
+        (1..=survived).contains(&added),
+        "{added} for {survived}: {after}"
+    );
     // Each new test is one played game.
     let value: serde_yaml::Value = serde_yaml::from_str(&after).expect("YAML");
     let groups = value["groups"].as_sequence().expect("groups");
@@ -318,7 +324,12 @@ fn an_equivalent_player_mutant_is_shown_by_the_games_it_won() {
     let at = lines
         .iter()
         .position(|l| l.ends_with("replace < with <= in v ^ s < v"))
-        .unwrap_or_else(|| panic!("the `<=` mutant is not reported equivalent:\n{text}\n{}", stderr(&out)));
+        .unwrap_or_else(|| {
+            panic!(
+                "the `<=` mutant is not reported equivalent:\n{text}\n{}",
+                stderr(&out)
+            )
+        });
     assert!(lines[at].trim_start().starts_with("equivalent "), "{text}");
     // Every multiset of 1 to 4 piles of 1 to 7 stones, then random games.
     let evidence = lines.get(at + 1).copied().unwrap_or("").trim();

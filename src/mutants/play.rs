@@ -211,9 +211,14 @@ pub fn search(
                     // No game to blame (it crashed before the first line):
                     // the first start of the run is lost.
                     let c = confirm(&player, &test_name, &rest[0], &rest[0])?;
-                    return Ok(survived(c.unwrap_or_else(|| unconfirmed_loss(game, &rest[0], &r))));
+                    return Ok(survived(
+                        c.unwrap_or_else(|| unconfirmed_loss(game, &rest[0], &r)),
+                    ));
                 };
-                let start = rest.get(t.game.saturating_sub(1)).cloned().unwrap_or_default();
+                let start = rest
+                    .get(t.game.saturating_sub(1))
+                    .cloned()
+                    .unwrap_or_default();
                 for candidate in shrink_candidates(game, &t) {
                     if let Some(c) = confirm(&player, &test_name, &candidate, &start)? {
                         return Ok(survived(c));
@@ -222,7 +227,7 @@ pub fn search(
                 // Lost in the run but not alone: the judge's probing moves
                 // differ there. Keep looking for a loss that stands alone.
                 unconfirmed.get_or_insert_with(|| unconfirmed_loss(game, &start, &r));
-                rest = &rest[t.game.min(rest.len())..];
+                rest = &rest[t.game.clamp(1, rest.len())..];
             }
         }
     }
@@ -320,8 +325,8 @@ fn unconfirmed_loss(game: Game, start: &[u64], r: &TestResult) -> Counterexample
 fn shrink_candidates(game: Game, t: &Transcript) -> Vec<Vec<u64>> {
     let mut pos = t.start.clone();
     let chose_first = t.choice.as_deref() == Some("first");
-    let mut blunder = (t.choice.is_some() && chose_first != game.mover_wins(&pos))
-        .then(|| pos.clone());
+    let mut blunder =
+        (t.choice.is_some() && chose_first != game.mover_wins(&pos)).then(|| pos.clone());
     for m in &t.moves {
         let before = pos.clone();
         let numbers: Vec<u64> = m
