@@ -4,10 +4,28 @@
 //! Entries are keyed by a hash of everything that determines them, written
 //! to a temporary name and renamed into place, so that a crash or two
 //! concurrent judges never leave a half-written entry behind.
+//!
+//! The cache is bounded (see [`Policy`]): each use of an entry sets its
+//! modification time, and when a judge opens the cache, entries unused for
+//! longer than the age limit go, then the least recently used ones until
+//! the total is under the size limit. Several judges may share a cache, so
+//! nothing may vanish under a judge that is using it: every judge holds a
+//! shared `flock` on `lock` for as long as its cache is open, and entries
+//! are evicted only under the exclusive lock, which a judge gets only when
+//! no other judge has the cache open (otherwise it skips the trim; the next
+//! judge to find the cache alone does it). An evicted entry is first renamed
+//! out of its place, so a crash never leaves half an entry to be used.
 
 use std::fs;
 use std::io;
+use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use rustix::fs::{FlockOperation, Mode, OFlags};
+
+use crate::units::Bytes;
 
 use sha2::{Digest, Sha256};
 
@@ -41,6 +59,97 @@ impl Key {
 #[derive(Debug, Clone)]
 pub struct Cache {
     root: PathBuf,
+    /// The shared lock on `lock`, held while any clone lives.
+    _lock: Arc<OwnedFd>,
+}
+
+/// The folder inside the cache for work in progress; never an entry kind.
+const TMP: &str = "tmp";
+/// The lock file every judge using the cache holds (see the module doc).
+const LOCK: &str = "lock";
+/// How long opening the cache waits for another judge's trim or clear.
+const LOCK_WAIT: Duration = Duration::from_secs(120);
+
+/// The bounds of the cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Policy {
+    /// Total bytes of the entries.
+    pub max_size: Bytes,
+    /// Entries unused for longer are removed.
+    pub max_age: Duration,
+}
+
+impl Default for Policy {
+    /// 1 GiB and 30 days: room for hundreds of compiled submissions and
+    /// their answers; a program of a term ago is compiled again.
+    fn default() -> Self {
+        Policy {
+            max_size: Bytes(1 << 30),
+            max_age: Duration::from_secs(30 * 86_400),
+        }
+    }
+}
+
+/// Why the cache cannot be used as asked.
+#[derive(Debug, thiserror::Error)]
+pub enum CacheError {
+    #[error("{var}: `{value}` is not {expected}")]
+    BadSetting {
+        var: &'static str,
+        value: String,
+        expected: &'static str,
+    },
+    #[error("the cache {} is in use by another grundy; try again when it has finished", .0.display())]
+    Busy(PathBuf),
+    #[error("the cache {}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+}
+
+impl Policy {
+    /// The defaults, with `GRUNDY_CACHE_MAX_SIZE` (`2GiB`, `500MiB`) and
+    /// `GRUNDY_CACHE_MAX_AGE` (days: `30`, `30d`) applied.
+    pub fn from_env() -> Result<Policy, CacheError> {
+        let mut p = Policy::default();
+        if let Some(v) = std::env::var_os("GRUNDY_CACHE_MAX_SIZE") {
+            let v = v.to_string_lossy().into_owned();
+            p.max_size = crate::units::parse_bytes(&v).ok_or(CacheError::BadSetting {
+                var: "GRUNDY_CACHE_MAX_SIZE",
+                value: v,
+                expected: "a size such as 2GiB or 500MiB",
+            })?;
+        }
+        if let Some(v) = std::env::var_os("GRUNDY_CACHE_MAX_AGE") {
+            let v = v.to_string_lossy().into_owned();
+            let days = v.trim().trim_end_matches('d').trim().parse::<u64>();
+            p.max_age = match days {
+                Ok(d) if (1..=36_500).contains(&d) => Duration::from_secs(d * 86_400),
+                _ => {
+                    return Err(CacheError::BadSetting {
+                        var: "GRUNDY_CACHE_MAX_AGE",
+                        value: v,
+                        expected: "a number of days such as 30 or 30d",
+                    });
+                }
+            };
+        }
+        Ok(p)
+    }
+}
+
+/// One entry: `kind/xx/rest` (a file or a folder).
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub path: PathBuf,
+    pub kind: String,
+    pub size: u64,
+    pub last_used: SystemTime,
+}
+
+/// What a trim removed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Trimmed {
+    pub entries: usize,
+    pub bytes: u64,
 }
 
 impl Cache {
@@ -59,11 +168,114 @@ impl Cache {
         std::env::temp_dir().join("grundy-cache")
     }
 
+    /// Opens the cache for use, holding it open (shared) against eviction.
     pub fn open(root: impl Into<PathBuf>) -> io::Result<Cache> {
+        let (root, lock) = Self::prepare(root.into())?;
+        Self::shared(&lock)?;
+        Ok(Cache {
+            root,
+            _lock: Arc::new(lock),
+        })
+    }
+
+    /// Opens the cache for use and, when no other judge has it open,
+    /// bounds it by `policy` first; `None` when it was in use.
+    pub fn open_trimmed(
+        root: impl Into<PathBuf>,
+        policy: &Policy,
+    ) -> io::Result<(Cache, Option<Trimmed>)> {
+        let (root, lock) = Self::prepare(root.into())?;
+        let trimmed = if Self::try_exclusive(&lock)? {
+            let t = trim(&root, Some(policy), SystemTime::now());
+            // Down to shared: others may open it again.
+            rustix::fs::flock(&lock, FlockOperation::LockShared)?;
+            Some(t?)
+        } else {
+            Self::shared(&lock)?;
+            None
+        };
+        Ok((
+            Cache {
+                root,
+                _lock: Arc::new(lock),
+            },
+            trimmed,
+        ))
+    }
+
+    /// Removes every entry, when no other judge has the cache open.
+    pub fn clear(root: impl Into<PathBuf>) -> Result<Trimmed, CacheError> {
+        let path: PathBuf = root.into();
+        let io = |source| CacheError::Io {
+            path: path.clone(),
+            source,
+        };
+        let (root, lock) = Self::prepare(path.clone()).map_err(io)?;
+        if !Self::try_exclusive(&lock).map_err(io)? {
+            return Err(CacheError::Busy(root));
+        }
+        trim(&root, None, SystemTime::now()).map_err(io)
+    }
+
+    /// The entries, for `grundy cache show` (no lock: a listing only).
+    pub fn entries(root: &Path) -> io::Result<Vec<Entry>> {
+        entries(root)
+    }
+
+    fn prepare(root: PathBuf) -> io::Result<(PathBuf, OwnedFd)> {
         // Absolute, because programs in the cache run in other folders.
-        let root = std::path::absolute(root.into())?;
-        fs::create_dir_all(root.join("tmp"))?;
-        Ok(Cache { root })
+        let root = std::path::absolute(root)?;
+        fs::create_dir_all(root.join(TMP))?;
+        let lock = rustix::fs::open(
+            root.join(LOCK),
+            OFlags::RDWR | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::from_raw_mode(0o600),
+        )?;
+        Ok((root, lock))
+    }
+
+    fn try_exclusive(lock: &OwnedFd) -> io::Result<bool> {
+        match rustix::fs::flock(lock, FlockOperation::NonBlockingLockExclusive) {
+            Ok(()) => Ok(true),
+            Err(rustix::io::Errno::WOULDBLOCK) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Takes the shared lock, waiting (boundedly) for a trim or a clear.
+    fn shared(lock: &OwnedFd) -> io::Result<()> {
+        let start = std::time::Instant::now();
+        loop {
+            match rustix::fs::flock(lock, FlockOperation::NonBlockingLockShared) {
+                Ok(()) => return Ok(()),
+                Err(rustix::io::Errno::WOULDBLOCK) if start.elapsed() < LOCK_WAIT => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                Err(rustix::io::Errno::WOULDBLOCK) => {
+                    return Err(io::Error::other(
+                        "another process has held the cache's lock for minutes",
+                    ));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+
+    /// Records a use of the entry at `path` (its modification time), so
+    /// that eviction takes the least recently used first. Best effort.
+    pub fn touch(&self, path: &Path) {
+        if let Ok(f) = fs::File::open(path) {
+            let _ = f.set_modified(SystemTime::now());
+        }
+    }
+
+    /// `kind/key` if it is there (and then marked as used).
+    pub fn existing_file(&self, kind: &str, key: &Key, suffix: &str) -> Option<PathBuf> {
+        let p = self.path(kind, key, suffix);
+        p.is_file().then(|| {
+            self.touch(&p);
+            p
+        })
     }
 
     pub fn root(&self) -> &Path {
@@ -83,7 +295,7 @@ impl Cache {
     pub fn scratch(&self) -> io::Result<tempfile::TempDir> {
         tempfile::Builder::new()
             .prefix("work-")
-            .tempdir_in(self.root.join("tmp"))
+            .tempdir_in(self.root.join(TMP))
     }
 
     /// Stores `bytes` under `kind/key` unless already there; returns its path.
@@ -96,12 +308,13 @@ impl Cache {
     ) -> io::Result<PathBuf> {
         let dest = self.path(kind, key, suffix);
         if dest.is_file() {
+            self.touch(&dest);
             return Ok(dest);
         }
         if let Some(parent) = dest.parent() {
             fs::create_dir_all(parent)?;
         }
-        let mut tmp = tempfile::NamedTempFile::new_in(self.root.join("tmp"))?;
+        let mut tmp = tempfile::NamedTempFile::new_in(self.root.join(TMP))?;
         io::Write::write_all(&mut tmp, bytes)?;
         tmp.persist(&dest).map_err(|e| e.error)?;
         Ok(dest)
@@ -121,6 +334,7 @@ impl Cache {
     {
         let dest = self.path(kind, key, "");
         if dest.is_dir() {
+            self.touch(&dest);
             return Ok(dest);
         }
         let work = self.scratch()?;
@@ -138,6 +352,85 @@ impl Cache {
         }
         Ok(dest)
     }
+}
+
+/// Every entry of the cache at `root`: `kind/xx/rest` for each kind
+/// folder (all but `tmp`).
+fn entries(root: &Path) -> io::Result<Vec<Entry>> {
+    let mut out = Vec::new();
+    let kinds = match fs::read_dir(root) {
+        Ok(k) => k,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(e),
+    };
+    for kind in kinds {
+        let kind = kind?;
+        let name = kind.file_name().to_string_lossy().into_owned();
+        if name == TMP || !kind.file_type()?.is_dir() {
+            continue;
+        }
+        for shard in fs::read_dir(kind.path())? {
+            let shard = shard?;
+            if !shard.file_type()?.is_dir() {
+                continue;
+            }
+            for e in fs::read_dir(shard.path())? {
+                let e = e?;
+                let meta = e.metadata()?;
+                let size = if meta.is_dir() {
+                    walkdir::WalkDir::new(e.path())
+                        .into_iter()
+                        .filter_map(Result::ok)
+                        .filter_map(|w| w.metadata().ok())
+                        .filter(|m| m.is_file())
+                        .map(|m| m.len())
+                        .sum()
+                } else {
+                    meta.len()
+                };
+                out.push(Entry {
+                    path: e.path(),
+                    kind: name.clone(),
+                    size,
+                    last_used: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Bounds the cache at `root` by `policy` as of `now` (no policy: removes
+/// every entry); the caller holds the exclusive lock. Work left in `tmp` by
+/// judges that died goes too (no other judge has the cache open).
+fn trim(root: &Path, policy: Option<&Policy>, now: SystemTime) -> io::Result<Trimmed> {
+    let tmp = root.join(TMP);
+    for e in fs::read_dir(&tmp)? {
+        let _ = crate::beneath::remove_tree(&e?.path());
+    }
+    let mut all = entries(root)?;
+    // Least recently used first.
+    all.sort_by_key(|e| e.last_used);
+    let mut total: u64 = all.iter().map(|e| e.size).sum();
+    let mut done = Trimmed::default();
+    for e in all {
+        let unused = now.duration_since(e.last_used).unwrap_or_default();
+        if let Some(policy) = policy
+            && unused <= policy.max_age
+            && total <= policy.max_size.0
+        {
+            // Every later entry was used more recently: within both bounds.
+            break;
+        }
+        // Out of its place first, then removed: never half an entry.
+        let grave = tempfile::Builder::new().prefix("evict-").tempdir_in(&tmp)?;
+        fs::rename(&e.path, grave.path().join("entry"))?;
+        crate::beneath::remove_tree(&grave.keep())?;
+        total = total.saturating_sub(e.size);
+        done.entries += 1;
+        done.bytes += e.size;
+    }
+    Ok(done)
 }
 
 #[cfg(test)]
@@ -177,5 +470,88 @@ mod tests {
         let r = c.dir_or_fill("bin", &k, |_| Err(io::Error::other("no")));
         assert!(r.is_err());
         assert!(!c.path("bin", &k, "").exists());
+    }
+
+    /// An entry of `bytes` bytes last used `days_ago` days ago.
+    fn entry(c: &Cache, name: &[u8], bytes: usize, days_ago: u64) -> PathBuf {
+        let p = c
+            .put_file("answers", &Key::of(&[name]), ".ans", &vec![b'x'; bytes])
+            .expect("put");
+        let when = SystemTime::now() - Duration::from_secs(days_ago * 86_400);
+        fs::File::open(&p)
+            .and_then(|f| f.set_modified(when))
+            .expect("set time");
+        p
+    }
+
+    #[test]
+    fn least_recently_used_entries_go_first() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let c = Cache::open(t.path()).expect("open");
+        let oldest = entry(&c, b"a", 100, 3);
+        let middle = entry(&c, b"b", 100, 2);
+        let newest = entry(&c, b"c", 100, 1);
+        // A hit makes the oldest the most recently used.
+        assert!(
+            c.existing_file("answers", &Key::of(&[b"a"]), ".ans")
+                .is_some()
+        );
+        drop(c);
+        let policy = Policy {
+            max_size: Bytes(150),
+            max_age: Duration::from_secs(30 * 86_400),
+        };
+        let (_c, trimmed) = Cache::open_trimmed(t.path(), &policy).expect("open");
+        assert_eq!(
+            trimmed,
+            Some(Trimmed {
+                entries: 2,
+                bytes: 200
+            })
+        );
+        assert!(oldest.exists());
+        assert!(!middle.exists() && !newest.exists());
+    }
+
+    #[test]
+    fn entries_unused_too_long_go() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let c = Cache::open(t.path()).expect("open");
+        let old = entry(&c, b"old", 10, 40);
+        let recent = entry(&c, b"recent", 10, 1);
+        drop(c);
+        let (_c, trimmed) = Cache::open_trimmed(t.path(), &Policy::default()).expect("open");
+        assert_eq!(trimmed.map(|t| t.entries), Some(1));
+        assert!(!old.exists() && recent.exists());
+    }
+
+    #[test]
+    fn nothing_is_evicted_or_cleared_while_another_judge_has_the_cache() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let other = Cache::open(t.path()).expect("open");
+        let e = entry(&other, b"in use", 10, 400);
+        let everything = Policy {
+            max_size: Bytes(1),
+            max_age: Duration::from_secs(86_400),
+        };
+        let (mine, trimmed) = Cache::open_trimmed(t.path(), &everything).expect("open");
+        assert_eq!(trimmed, None);
+        assert!(e.exists());
+        assert!(matches!(Cache::clear(t.path()), Err(CacheError::Busy(_))));
+        assert!(e.exists());
+        drop((other, mine));
+        let cleared = Cache::clear(t.path()).expect("clear");
+        assert_eq!(cleared.entries, 1);
+        assert!(!e.exists());
+    }
+
+    #[test]
+    fn a_trim_removes_work_left_by_dead_judges() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let c = Cache::open(t.path()).expect("open");
+        let left = c.scratch().expect("scratch").keep();
+        drop(c);
+        let (_c, _) = Cache::open_trimmed(t.path(), &Policy::default()).expect("open");
+        assert!(!left.exists());
     }
 }

@@ -6,6 +6,7 @@
 //! problem's generators and oracle cases.
 
 pub mod batch;
+pub mod beneath;
 pub mod cache;
 pub mod catalog;
 pub mod check;

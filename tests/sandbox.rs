@@ -71,6 +71,16 @@ fn stderr_flood_is_bounded() {
 }
 
 #[test]
+fn stderr_gigabytes_then_answer_is_ac() {
+    scenarios::stderr_gigabytes_then_answer_is_ac(As::Me, &[]);
+}
+
+#[test]
+fn stderr_gigabytes_then_answer_is_ac_without_sandbox() {
+    scenarios::stderr_gigabytes_then_answer_is_ac(As::Me, &["--sandbox", "off"]);
+}
+
+#[test]
 fn threads_count_towards_cpu() {
     scenarios::threads_count_towards_cpu(As::Me);
 }

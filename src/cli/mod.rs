@@ -3,6 +3,7 @@
 //! file per command; printing happens here and in `report`, never in the
 //! library.
 
+mod cache;
 mod contest;
 mod exit;
 mod export;
@@ -231,6 +232,11 @@ enum Command {
         #[arg(long)]
         lang: Option<String>,
     },
+    /// Show or clear the compile cache (see README: the compile cache)
+    Cache {
+        #[command(subcommand)]
+        command: cache::CacheCommand,
+    },
     /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
     Export {
         problem: String,
@@ -339,6 +345,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
+        Command::Cache { command } => cache::run(g, &command),
         Command::Mutants {
             ids,
             json,
@@ -382,7 +389,8 @@ fn problem_set(g: &Global) -> ProblemSet {
 
 fn context(g: &Global) -> Result<Context, Failure> {
     let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
-    let cache = Cache::open(&cache_dir)
+    let policy = grundy::cache::Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
+    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy)
         .with_context(|| {
             format!(
                 "cannot use the cache folder {} (choose another with --cache)",

@@ -199,8 +199,7 @@ fn reference_answer(
     ctx: &Context,
 ) -> Result<PathBuf, String> {
     let key = Key::of(&[reference.key.0.as_bytes(), input]);
-    let cached = ctx.cache.path("answers", &key, ".ans");
-    if cached.is_file() {
+    if let Some(cached) = ctx.cache.existing_file("answers", &key, ".ans") {
         return Ok(cached);
     }
     // Generous limits: answers must not depend on how loaded the machine is;

@@ -9,15 +9,27 @@ use std::time::Duration;
 use super::sources::SourceSet;
 use super::{Language, LanguageError, java};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{self, Exit, RunLimits, RunSpec};
+use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec};
 use crate::units::Bytes;
 
 /// Compiler output beyond this is cut: a CE message is for reading.
 const LOG_CAP: usize = 64 * 1024;
 const COMPILE_CPU: Duration = Duration::from_secs(60);
 const COMPILE_WALL: Duration = Duration::from_secs(120);
+const COMPILE_MEMORY: Bytes = Bytes(8 << 30);
+const COMPILE_OUTPUT: Bytes = Bytes(512 << 20);
 const MAIN_CLASS_FILE: &str = "main-class";
 const FAILED_FILE: &str = "compile-failed.log";
+const LOG_FILE: &str = "compile.log";
+/// The files the judge writes into an artefact folder after the compiler
+/// ran there (and so never trusts to be what it wrote: see `beneath`).
+const JUDGE_FILES: [&str; 3] = [MAIN_CLASS_FILE, FAILED_FILE, LOG_FILE];
+
+/// Part of every compile cache key: raised whenever what an entry holds or
+/// means changes, so that entries of an older grundy (such as the empty
+/// executables an old `exe` bug left) are never used again. They age out
+/// of the cache like any unused entry.
+const CACHE_FORMAT: &[u8] = b"grundy-compile-format-2";
 
 /// A program ready to run, living in the cache.
 #[derive(Debug, Clone)]
@@ -83,7 +95,8 @@ impl Vars {
 /// Why a fill of the cache stopped.
 enum FillError {
     Language(LanguageError),
-    /// Not cached: a slow compile may succeed on a less loaded machine.
+    /// The compile ran out of wall time. Not cached: a compile that waited
+    /// for a CPU may succeed on a less loaded machine.
     TimedOut,
 }
 
@@ -156,6 +169,7 @@ pub fn compile(
         toolchain(&lang, first)?;
     }
     let key = Key::of(&[
+        CACHE_FORMAT,
         lang.id.as_bytes(),
         if matches!(input, Input::Folder(..)) {
             b"folder"
@@ -189,15 +203,19 @@ pub fn compile(
         Err(FillError::Language(e)) => return Err(e),
         Err(FillError::TimedOut) => {
             return Ok(CompileOutcome::Failed {
-                log: format!("compilation took longer than {} s", COMPILE_CPU.as_secs()),
+                log: limit_message(LimitHit::Wall),
             });
         }
     };
-    if let Ok(log) = std::fs::read_to_string(dir.join(FAILED_FILE)) {
+    let text = |name: &str| -> Result<Option<String>, LanguageError> {
+        let bytes = crate::beneath::read(&dir, name, LOG_CAP as u64 + 4096)?;
+        Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
+    };
+    if let Some(log) = text(FAILED_FILE)? {
         return Ok(CompileOutcome::Failed { log });
     }
-    let main_class = std::fs::read_to_string(dir.join(MAIN_CLASS_FILE)).ok();
-    let log = std::fs::read_to_string(dir.join("compile.log")).unwrap_or_default();
+    let main_class = text(MAIN_CLASS_FILE)?;
+    let log = text(LOG_FILE)?.unwrap_or_default();
     Ok(CompileOutcome::Ready(Compiled {
         language: lang,
         dir,
@@ -261,41 +279,85 @@ fn build(
         limits: RunLimits {
             cpu: COMPILE_CPU,
             wall: COMPILE_WALL,
-            memory: Bytes(8 << 30),
+            memory: COMPILE_MEMORY,
             address_space: None,
-            output: Bytes::mib(512),
+            output: COMPILE_OUTPUT,
         },
     };
     let outcome = sandbox::run(&spec).map_err(|e| FillError::Language(e.into()))?;
-    if outcome.limit.is_some() && outcome.exit != Exit::Code(0) {
-        return Err(FillError::TimedOut);
+    // The compiler ran in `work` and may have left anything there, links
+    // named like the judge's own files included: those go first.
+    for name in JUDGE_FILES {
+        crate::beneath::remove_file(work, name)?;
     }
     // Messages name the file as `main.c`, not by the scratch folder it was in.
     let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
         .replace(&format!("{}/", work.display()), "");
-    if outcome.exit != Exit::Code(0) {
-        std::fs::write(
-            work.join(FAILED_FILE),
-            if log.is_empty() {
-                "the compiler failed without a message".into()
-            } else {
-                log
-            },
-        )?;
-        return Ok(());
+    if let Some(hit) = outcome.limit.filter(|_| outcome.exit != Exit::Code(0)) {
+        if hit == LimitHit::Wall {
+            return Err(FillError::TimedOut);
+        }
+        // The same source fails the same way on any machine: remembered
+        // like any compile error, without what the compiler left.
+        return fail(work, format!("{}\n{log}", limit_message(hit)).trim_end());
     }
-    std::fs::write(work.join("compile.log"), &log)?;
+    if outcome.exit != Exit::Code(0) {
+        return fail(
+            work,
+            if log.is_empty() {
+                "the compiler failed without a message"
+            } else {
+                &log
+            },
+        );
+    }
+    crate::beneath::write(work, LOG_FILE, log.as_bytes())?;
     if lang.id == "java" {
         let skip = matches!(input, Input::Folder(..)).then(|| work.join(FOLDER_SOURCES));
         match java::main_class(work, java_public, skip.as_deref()) {
-            Some(main) => std::fs::write(work.join(MAIN_CLASS_FILE), main)?,
-            None => std::fs::write(
-                work.join(FAILED_FILE),
-                "no class declares `public static void main(String[] args)`",
-            )?,
+            Some(main) => crate::beneath::write(work, MAIN_CLASS_FILE, main.as_bytes())?,
+            None => {
+                return fail(
+                    work,
+                    "no class declares `public static void main(String[] args)`",
+                );
+            }
         }
     }
     Ok(())
+}
+
+/// Makes `work` a cached compile error: only the message is kept, not
+/// what the compiler wrote (which may be as large as its output limit).
+fn fail(work: &Path, log: &str) -> Result<(), FillError> {
+    for entry in std::fs::read_dir(work)? {
+        crate::beneath::remove_tree(&entry?.path())?;
+    }
+    crate::beneath::write(work, FAILED_FILE, log.as_bytes())?;
+    Ok(())
+}
+
+/// The compile error of a compile stopped at `hit`, naming the limit.
+fn limit_message(hit: LimitHit) -> String {
+    match hit {
+        LimitHit::Cpu => format!(
+            "compilation stopped: it used more than {} s of CPU time (the compile time limit)",
+            COMPILE_CPU.as_secs()
+        ),
+        LimitHit::Wall => format!(
+            "compilation stopped: it took more than {} s of wall time (the compile time limit; \
+             not remembered, as a loaded machine may be the cause)",
+            COMPILE_WALL.as_secs()
+        ),
+        LimitHit::Memory => format!(
+            "compilation stopped: it used more than {} of memory (the compile memory limit)",
+            COMPILE_MEMORY
+        ),
+        LimitHit::Output => format!(
+            "compilation stopped: it wrote more than {} of files and output (the compile disk limit)",
+            COMPILE_OUTPUT
+        ),
+    }
 }
 
 fn read_log(out: &Path, err: &Path) -> String {
@@ -382,4 +444,23 @@ fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
         _ => None,
     };
     Some(real.filter(|p| p.is_file()).unwrap_or(found))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_compile_stopped_at_a_limit_names_it() {
+        let named = |hit, words: &[&str]| {
+            let m = limit_message(hit);
+            for w in words {
+                assert!(m.contains(w), "{m:?} lacks {w:?}");
+            }
+        };
+        named(LimitHit::Cpu, &["CPU time", "60 s"]);
+        named(LimitHit::Wall, &["wall time", "120 s", "not remembered"]);
+        named(LimitHit::Memory, &["memory", "8 GiB"]);
+        named(LimitHit::Output, &["disk", "512 MiB"]);
+    }
 }

@@ -25,6 +25,7 @@ mod process;
 mod seccomp;
 mod slot;
 pub mod spawn;
+mod stderr;
 mod view;
 mod zygote;
 
@@ -177,6 +178,9 @@ pub struct RunSpec {
     pub workdir: PathBuf,
     pub stdin: PathBuf,
     pub stdout: PathBuf,
+    /// Where the first 64 KiB of stderr are written after the run; the rest
+    /// is discarded unread (see `stderr.rs`). stderr never counts against
+    /// a limit.
     pub stderr: PathBuf,
     /// The whole environment of the program: nothing of the judge's leaks in.
     pub env: Vec<(OsString, OsString)>,

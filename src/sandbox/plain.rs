@@ -19,22 +19,24 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::spawn::{self, Step};
+use super::stderr::ErrorStream;
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
 use crate::units::Bytes;
 
 /// Runs `spec` to completion and reports what happened; with `pipes`, its
 /// stdin and stdout are those pipes instead of files.
 pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, SandboxError> {
+    let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
     let (files, stop) = match pipes {
         Some(p) => (
             Streams {
                 stdin: File::from(p.stdin),
                 stdout: File::from(p.stdout),
-                stderr: File::create(&spec.stderr).map_err(setup("create the error file"))?,
+                stderr,
             },
             Some(p.stop),
         ),
-        None => (Streams::open(spec)?, None),
+        None => (Streams::open(spec, stderr)?, None),
     };
     let plan = plan(spec, &files)?;
     let limits = spec.limits;
@@ -46,11 +48,14 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         source,
     })?;
     drop(files);
-    let watched = watch(pid, &limits, start, stop.as_deref());
+    let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors);
     // Whatever happened, nothing the program started may outlive the run.
     kill_group(pid);
     let (status, usage, limit) = watched?;
     let wall = start.elapsed();
+    errors
+        .save(&spec.stderr)
+        .map_err(setup("save the error output"))?;
     finish(spec, status, &usage, wall, limit)
 }
 
@@ -58,15 +63,16 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
 struct Streams {
     stdin: File,
     stdout: File,
-    stderr: File,
+    /// The program's end of the stderr pipe (see [`super::stderr`]).
+    stderr: OwnedFd,
 }
 
 impl Streams {
-    fn open(spec: &RunSpec) -> Result<Streams, SandboxError> {
+    fn open(spec: &RunSpec, stderr: OwnedFd) -> Result<Streams, SandboxError> {
         Ok(Streams {
             stdin: File::open(&spec.stdin).map_err(setup("open the input"))?,
             stdout: File::create(&spec.stdout).map_err(setup("create the output file"))?,
-            stderr: File::create(&spec.stderr).map_err(setup("create the error file"))?,
+            stderr,
         })
     }
 }
@@ -158,6 +164,7 @@ fn watch(
     limits: &RunLimits,
     start: Instant,
     stop: Option<&std::sync::atomic::AtomicBool>,
+    errors: &mut ErrorStream,
 ) -> Result<Watched, SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let mut limit = None;
@@ -189,7 +196,8 @@ fn watch(
         let nap = (cpu_left / 2)
             .clamp(Duration::from_millis(5), Duration::from_millis(100))
             .min(limits.wall - elapsed);
-        if wait_readable(&pidfd, nap).map_err(SandboxError::Wait)? {
+        let ended = super::stderr::wait(&[pidfd.as_raw_fd()], errors, nap);
+        if ended.map_err(SandboxError::Wait)?.is_some() {
             break;
         }
         // Only now can the budget be spent: look at the real figure.
@@ -210,27 +218,6 @@ pub(super) fn pidfd_open(pid: libc::pid_t) -> io::Result<OwnedFd> {
     }
     // SAFETY: the kernel just handed us this descriptor; we own it.
     Ok(unsafe { OwnedFd::from_raw_fd(fd as i32) })
-}
-
-/// True when the process behind `fd` has ended within `timeout`.
-pub(super) fn wait_readable(fd: &OwnedFd, timeout: Duration) -> io::Result<bool> {
-    let mut p = libc::pollfd {
-        fd: fd.as_raw_fd(),
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
-    loop {
-        // SAFETY: one valid pollfd.
-        let r = unsafe { libc::poll(&mut p, 1, ms) };
-        if r >= 0 {
-            return Ok(r > 0);
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
-    }
 }
 
 pub(super) fn reap(pid: libc::pid_t) -> io::Result<(libc::c_int, libc::rusage)> {

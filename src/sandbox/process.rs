@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use super::child::{self, Limit, Message, Plan, Stage};
 use super::plain::{classify, pidfd_open, reap, timeval};
 use super::probe::{Abilities, abilities};
+use super::stderr::{self as errstream, ErrorStream};
 use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
 use super::{cgroup, landlock, seccomp, slot, view, zygote};
 use crate::units::Bytes;
@@ -199,7 +200,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
             None,
         ),
     };
-    let stderr = File::create(&spec.stderr).map_err(setup("create the error file"))?;
+    let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
     let (report_rd, report_wr) = pipe().map_err(setup("create the report pipe"))?;
     let argv: Vec<CString> = std::iter::once(Ok(cstring(program.as_os_str())?))
         .chain(args.iter().map(|a| cstring(a)))
@@ -304,6 +305,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         groups,
         &mut sampled,
         stop.as_deref(),
+        &mut errors,
     );
     // Whatever happened, nothing of the run outlives it: killing init ends
     // its pid namespace.
@@ -370,6 +372,11 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     }
     let had_groups = groups.is_some();
     let disk = tidy(&workdir, ids.map(|(uid, _)| uid));
+    // After the disk is measured: stderr never counts against the output
+    // limit, wherever the caller keeps it.
+    errors
+        .save(&spec.stderr)
+        .map_err(setup("save the error output"))?;
     let limit = limit
         .or(oom.then_some(LimitHit::Memory))
         .or_else(|| (disk > spec.limits.output.0).then_some(LimitHit::Output))
@@ -611,36 +618,23 @@ enum Woke {
 }
 
 /// Waits until `init` ends (its pidfd is readable), the run's memory group
-/// signals that it is out of memory, or `timeout` passes.
-fn wait_any(pidfd: &OwnedFd, oom: Option<&OwnedFd>, timeout: Duration) -> io::Result<Woke> {
-    let watch = |fd: &OwnedFd| libc::pollfd {
-        fd: fd.as_raw_fd(),
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    let mut fds = [watch(pidfd), oom.map_or(watch(pidfd), watch)];
-    let n = if oom.is_some() { 2 } else { 1 };
-    let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
-    loop {
-        // SAFETY: `n` valid pollfds in a local array.
-        let r = unsafe { libc::poll(fds.as_mut_ptr(), n, ms) };
-        if r > 0 {
-            // The end of the run first: a run whose group ran out of memory
-            // is a memory limit hit all the same (see `Groups::oom_signalled`).
-            return Ok(if fds[0].revents != 0 {
-                Woke::Ended
-            } else {
-                Woke::OutOfMemory
-            });
-        }
-        if r == 0 {
-            return Ok(Woke::Timeout);
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
-    }
+/// signals that it is out of memory, or `timeout` passes, draining the
+/// run's stderr meanwhile.
+fn wait_any(
+    pidfd: &OwnedFd,
+    oom: Option<&OwnedFd>,
+    errors: &mut ErrorStream,
+    timeout: Duration,
+) -> io::Result<Woke> {
+    let mut fds = vec![pidfd.as_raw_fd()];
+    fds.extend(oom.map(AsRawFd::as_raw_fd));
+    // The end of the run first: a run whose group ran out of memory is a
+    // memory limit hit all the same (see `Groups::oom_signalled`).
+    Ok(match errstream::wait(&fds, errors, timeout)? {
+        Some(0) => Woke::Ended,
+        Some(_) => Woke::OutOfMemory,
+        None => Woke::Timeout,
+    })
 }
 
 /// Waits for `init`, stopping the run at the CPU, wall, disk or memory
@@ -658,6 +652,7 @@ fn watch(
     groups: Option<&cgroup::Groups>,
     hwm: &mut HighWater,
     stop: Option<&std::sync::atomic::AtomicBool>,
+    errors: &mut ErrorStream,
 ) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let oom_event = groups.map(cgroup::Groups::oom_event);
@@ -697,7 +692,7 @@ fn watch(
         let nap = (cpu_left / 2)
             .clamp(Duration::from_millis(5), Duration::from_millis(100))
             .min(limits.wall - elapsed);
-        match wait_any(&pidfd, oom_event, nap).map_err(SandboxError::Wait)? {
+        match wait_any(&pidfd, oom_event, errors, nap).map_err(SandboxError::Wait)? {
             Woke::Ended => break,
             Woke::OutOfMemory => {
                 limit = Some(LimitHit::Memory);
