@@ -12,6 +12,10 @@
 //! change does not matter, the evidence is the number of inputs compared),
 //! otherwise it *survived* and the input is shrunk with `stress`'s shrinker.
 //! [`harden`] writes each survivor's input into the spec as a new group.
+//!
+//! A played problem's reference is a player, with no answers to compare:
+//! [`play`] plays each mutant that passed the tests against the built-in
+//! interactor instead, and a game it loses is its counterexample.
 
 pub mod harden;
 pub mod operators;

@@ -182,6 +182,10 @@ pub struct Groups {
     /// run), which, unlike `ru_maxrss`, owes nothing to the judge whose
     /// memory the run's processes share until they execute the program.
     max_usage: fs::File,
+    /// `memory.usage_in_bytes`, read at each reset: see [`Groups::peak_memory`].
+    usage: fs::File,
+    /// The group's usage when the peak was last reset, in bytes.
+    baseline: std::sync::atomic::AtomicU64,
     /// The memory limit last written, to skip rewriting an equal one.
     limit: std::sync::atomic::AtomicU64,
 }
@@ -234,12 +238,15 @@ impl Groups {
             .read(true)
             .write(true)
             .open(dirs[1].join("memory.max_usage_in_bytes"))?;
+        let usage = fs::File::open(dirs[1].join("memory.usage_in_bytes"))?;
         Ok(Groups {
             dirs,
             procs,
             oom_event,
             cpu_usage,
             max_usage,
+            usage,
+            baseline: std::sync::atomic::AtomicU64::new(0),
             limit: std::sync::atomic::AtomicU64::new(0),
         })
     }
@@ -263,6 +270,10 @@ impl Groups {
         // Writing 0 restarts the peak from the group's present usage.
         (&self.max_usage).seek(io::SeekFrom::Start(0))?;
         (&self.max_usage).write_all(b"0")?;
+        let baseline = read_at_start(&self.usage)
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0);
+        self.baseline.store(baseline, Ordering::Relaxed);
         if self.limit.load(Ordering::Relaxed) != limit {
             write(
                 &self.memory().join("memory.limit_in_bytes"),
@@ -302,9 +313,17 @@ impl Groups {
         unsafe { libc::poll(&mut p, 1, 0) > 0 }
     }
 
-    /// The group's peak memory since [`Groups::reset`], in bytes.
+    /// The run's peak memory since [`Groups::reset`], in bytes: the group's
+    /// peak less what the group held at the reset. The group outlives its
+    /// runs, and keeps charged what earlier runs and compiles left in the
+    /// page cache (the files they wrote) until memory pressure reclaims it;
+    /// none of that is this run's. (Leftovers reclaimed during the run can
+    /// only make the figure smaller than the group's peak, never charge the
+    /// run for another's memory; the limit itself is enforced by the group.)
     pub fn peak_memory(&self) -> Option<u64> {
-        read_at_start(&self.max_usage).and_then(|s| s.trim().parse().ok())
+        let peak: u64 = read_at_start(&self.max_usage).and_then(|s| s.trim().parse().ok())?;
+        let baseline = self.baseline.load(std::sync::atomic::Ordering::Relaxed);
+        Some(peak.saturating_sub(baseline))
     }
 
     /// CPU time of every task that ever ran in the group, in nanoseconds.
