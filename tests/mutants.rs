@@ -196,3 +196,148 @@ fn verify_shows_the_mutation_score() {
     let row = lines.next().unwrap_or("");
     assert!(row.starts_with("nim ") && row.contains("100.0%"), "{text}");
 }
+
+/// A small correct Nim player (few mutants, so the tests stay short). From
+/// a won position it always faces a non-zero nim-sum, so `v ^ s <= v`
+/// picks the same pile as `v ^ s < v`: that mutant is equivalent.
+const NIM_PLAYER_RS: &str = r#"use std::io::{self, BufRead, Write};
+fn main() {
+    let stdin = io::stdin();
+    let mut words = stdin
+        .lock()
+        .lines()
+        .map_while(Result::ok)
+        .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .map(|w| w.parse::<u64>().unwrap_or(0));
+    let mut out = io::stdout();
+    let games = words.next().unwrap_or(0);
+    for _ in 0..games {
+        let n = words.next().unwrap_or(0) as usize;
+        let mut a: Vec<u64> = (0..n).map(|_| words.next().unwrap_or(0)).collect();
+        let mut mine = a.iter().fold(0, |s, &v| s ^ v) != 0;
+        writeln!(out, "{}", if mine { "first" } else { "second" }).ok();
+        out.flush().ok();
+        while a.iter().any(|&v| v > 0) {
+            if mine {
+                let s = a.iter().fold(0, |s, &v| s ^ v);
+                let i = a.iter().position(|&v| v ^ s < v).unwrap_or(0);
+                a[i] ^= s;
+                writeln!(out, "{} {}", i + 1, a[i]).ok();
+                out.flush().ok();
+            } else {
+                let i = words.next().unwrap_or(0) as usize;
+                let x = words.next().unwrap_or(0);
+                if i == 0 {
+                    return;
+                }
+                a[i - 1] = x;
+            }
+            mine = !mine;
+        }
+    }
+}
+"#;
+
+/// A project holding a copy of `nim-play` with the given groups and the
+/// small player above as its reference.
+fn played_copy(groups: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let problem = dir.path().join("problems/nim-play");
+    std::fs::create_dir_all(&problem).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("reference")).expect("mkdir");
+    std::fs::copy(
+        repo("problems/nim-play/statement.md"),
+        problem.join("statement.md"),
+    )
+    .expect("copy statement");
+    let spec = format!(
+        "id: nim-play\ntitle: Play Nim\nseed: 5\nlimits:\n  time: 2s\n  memory: 256MiB\ninteractor: nim-play\ngroups:\n{groups}"
+    );
+    std::fs::write(problem.join("problem.yaml"), spec).expect("write spec");
+    std::fs::write(dir.path().join("reference/nim-play.rs"), NIM_PLAYER_RS).expect("reference");
+    dir
+}
+
+/// Played problems: a copy of `nim-play` whose only games are single piles
+/// (the player takes them all) lets wrong players through; the search finds
+/// a game each survivor loses, and `--harden` adds that game as a test
+/// that kills it.
+#[test]
+fn a_weakened_played_problem_has_survivors_that_harden_kills() {
+    let project = played_copy(
+        "  - name: trivial\n    points: 100\n    tests:\n      - input: \"2\\n1 5\\n1 3\\n\"\n",
+    );
+    let problems = project.path().join("problems");
+    let spec = problems.join("nim-play/problem.yaml");
+    let before = std::fs::read_to_string(&spec).expect("spec");
+    let (code, out) = mutants(&problems, &["nim-play", "--jobs", "2", "--harden"]);
+    let o = &out[0];
+    assert_eq!(o["played"], true, "{o}");
+    let survived = count(o, "survived");
+    assert!(survived >= 1, "{o}");
+    assert!(o["score"].as_f64().unwrap_or(100.0) < 100.0, "{o}");
+    for m in o["mutants"].as_array().expect("mutants") {
+        if m["outcome"] == "survived" {
+            // One game, a position the tests do not hold, that it loses.
+            let input = m["input"].as_str().unwrap_or("");
+            assert!(
+                input.starts_with("1\n") && input.lines().count() == 2,
+                "{m}"
+            );
+            assert!(!before.contains(input.lines().nth(1).unwrap_or("?")), "{m}");
+            assert!(
+                m["message"].as_str().is_some_and(|s| s.contains("loses")),
+                "{m}"
+            );
+        }
+    }
+    assert_eq!(code, Some(0), "{out:?}");
+    assert_eq!(o["hardened"]["score"], 100.0, "{o}");
+    assert_eq!(count(&o["hardened"], "survived"), 0, "{o}");
+    let after = std::fs::read_to_string(&spec).expect("spec");
+    assert!(after.starts_with(before.trim_end()), "{after}");
+    let added = after.matches("- name: anti-mutant-").count() as u64;
+    assert!(
+        (1..=survived).contains(&added),
+        "{added} for {survived}: {after}"
+    );
+    // Each new test is one played game.
+    let value: serde_yaml::Value = serde_yaml::from_str(&after).expect("YAML");
+    let groups = value["groups"].as_sequence().expect("groups");
+    for g in &groups[1..] {
+        let input = g["tests"][0]["input"].as_str().unwrap_or("");
+        assert!(input.starts_with("1\n"), "{input:?}");
+    }
+}
+
+/// A mutant of a player that wins every game is equivalent, and the
+/// evidence is the games it won, not answers compared.
+#[test]
+fn an_equivalent_player_mutant_is_shown_by_the_games_it_won() {
+    let project = played_copy(
+        "  - name: games\n    points: 100\n    tests:\n      - input: \"3\\n3 1 2 3\\n2 5 1\\n1 4\\n\"\n      - generator: nim-play-games\n        params: {games: 40, n: [1, 4], max: 7, losing: 0.5}\n",
+    );
+    let problems = project.path().join("problems");
+    let out = common::grundy_in(&problems, &["mutants", "nim-play", "--jobs", "2"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.ends_with("replace < with <= in v ^ s < v"))
+        .unwrap_or_else(|| {
+            panic!(
+                "the `<=` mutant is not reported equivalent:\n{text}\n{}",
+                stderr(&out)
+            )
+        });
+    assert!(lines[at].trim_start().starts_with("equivalent "), "{text}");
+    // Every multiset of 1 to 4 piles of 1 to 7 stones, then random games.
+    let evidence = lines.get(at + 1).copied().unwrap_or("").trim();
+    let random: u64 = evidence
+        .strip_prefix("won all 329 games from small positions and ")
+        .and_then(|r| r.strip_suffix(" random ones"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("evidence: {evidence:?}\n{text}"));
+    assert!(random >= 100, "{text}");
+    assert!(!text.contains("0 small positions"), "{text}");
+}

@@ -162,6 +162,10 @@ fn details(m: &ProblemMutants) -> String {
             r.mutant.description
         );
         match &r.outcome {
+            Outcome::Survived { counterexample: c } if m.played => {
+                out.push_str(&head);
+                out.push_str(&format!("\n             {}\n", c.message));
+            }
             Outcome::Survived { counterexample: c } => {
                 out.push_str(&head);
                 out.push('\n');
@@ -175,9 +179,14 @@ fn details(m: &ProblemMutants) -> String {
             Outcome::Equivalent {
                 small_inputs,
                 random_inputs,
+                played,
             } => {
                 out.push_str(&head);
-                if small_inputs + random_inputs == 0 {
+                if *played {
+                    out.push_str(&format!(
+                        "\n             won all {small_inputs} games from small positions and {random_inputs} random ones\n"
+                    ));
+                } else if small_inputs + random_inputs == 0 {
                     out.push_str("\n             no input to compare it on (no oracle, no generated tests): equivalence unproven\n");
                 } else {
                     out.push_str(&format!(

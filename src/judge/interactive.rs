@@ -103,6 +103,34 @@ pub fn judge_test(
     r
 }
 
+/// Plays `input` (a test input of the played game: `T`, then the start
+/// positions) as a test named `name`, outside the problem's test list:
+/// `mutants` plays a player on positions the tests do not hold. The name
+/// seeds the judge's probing moves, as it does for a test of that name.
+pub fn play_input(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    game: Game,
+    name: &str,
+    input: &str,
+) -> Result<TestResult, super::JudgeError> {
+    let file = tempfile::Builder::new()
+        .prefix("games-")
+        .suffix(".in")
+        .tempfile_in(ctx.workroot.path())
+        .map_err(|e| super::JudgeError::Io(format!("cannot create a games file: {e}")))?;
+    std::fs::write(file.path(), input)
+        .map_err(|e| super::JudgeError::Io(format!("cannot write a games file: {e}")))?;
+    let test = PreparedTest {
+        name: name.to_string(),
+        group: String::new(),
+        input: file.path().to_path_buf(),
+        answer: Ok(file.path().to_path_buf()),
+    };
+    Ok(judge_test(prepared, ctx, program, &test, game))
+}
+
 /// The seed of the judge's probing moves: the same test always sees the
 /// same game, whoever is judged.
 fn seed_of(name: &str, base: u64) -> u64 {

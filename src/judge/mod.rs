@@ -19,6 +19,7 @@ use std::sync::mpsc;
 use thiserror::Error;
 
 pub use exec::{Execution, execute, run_limits};
+pub use interactive::play_input;
 pub use prepare::{Context, Prepared, PreparedTest, cases, prepare};
 pub use result::{CompileReport, SubmissionResult, TestResult};
 

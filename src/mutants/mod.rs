@@ -19,6 +19,7 @@
 
 pub mod harden;
 pub mod operators;
+pub mod play;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -109,9 +110,13 @@ pub enum Outcome {
     Timeout { test: String },
     /// It passed every test and answered like the reference on every input
     /// compared.
+    ///
+    /// For a player (an interactive problem) the inputs are start positions
+    /// and `played` is set: it won every game played from them.
     Equivalent {
         small_inputs: usize,
         random_inputs: usize,
+        played: bool,
     },
     /// It passed every test but is wrong on this (shrunk) input.
     Survived { counterexample: Box<Counterexample> },
@@ -149,6 +154,9 @@ pub struct ProblemMutants {
     pub reference: PathBuf,
     pub results: Vec<MutantResult>,
     pub elapsed: Duration,
+    /// Whether the program is a player (an interactive problem): its
+    /// survivors lost a game rather than answered wrongly.
+    pub played: bool,
 }
 
 /// Counts by outcome.
@@ -225,15 +233,25 @@ impl ProblemMutants {
                     Outcome::Equivalent {
                         small_inputs,
                         random_inputs,
+                        played: false,
                     } => {
                         o["small_inputs"] = (*small_inputs).into();
                         o["random_inputs"] = (*random_inputs).into();
+                    }
+                    Outcome::Equivalent {
+                        small_inputs,
+                        random_inputs,
+                        played: true,
+                    } => {
+                        o["small_games"] = (*small_inputs).into();
+                        o["random_games"] = (*random_inputs).into();
                     }
                     Outcome::Survived { counterexample } => {
                         o["input"] = counterexample.input.clone().into();
                         o["expected"] = counterexample.expected.clone().into();
                         o["actual"] = counterexample.actual.clone().into();
                         o["verdict"] = counterexample.verdict.code().into();
+                        o["message"] = counterexample.message.clone().into();
                     }
                     Outcome::Error { message } => o["message"] = message.clone().into(),
                     _ => {}
@@ -246,6 +264,7 @@ impl ProblemMutants {
             "reference": self.reference.display().to_string(),
             "counts": self.counts(),
             "score": self.score(),
+            "played": self.played,
             "elapsed_s": self.elapsed.as_secs_f64(),
             "mutants": results,
         })
@@ -363,6 +382,7 @@ pub fn run(
         reference,
         results,
         elapsed: started.elapsed(),
+        played: play::game_of(&problem).is_some(),
     })
 }
 
@@ -446,7 +466,11 @@ fn evaluate(
             },
         };
     }
-    match search(&prepared.problem, ctx, &path, options) {
+    let found = match play::game_of(&prepared.problem) {
+        Some(game) => play::search(prepared, ctx, game, &path, mutant, options),
+        None => search(&prepared.problem, ctx, &path, options),
+    };
+    match found {
         Ok(o) => o,
         Err(e) => Outcome::Error {
             message: e.to_string(),
@@ -486,6 +510,7 @@ fn search(
     Ok(Outcome::Equivalent {
         small_inputs: small.len(),
         random_inputs: random,
+        played: false,
     })
 }
 
