@@ -479,6 +479,9 @@ fn check_folder_name(dir: &Path, id: &str) -> Result<(), String> {
 /// `<project>/reference/<id>.rs` (or `<id>.<other extension>`), where the
 /// project is the folder holding the problems folder.
 fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
+    // A relative `nim/` (run from inside `problems/`) has no parent to
+    // climb: climb the absolute path instead.
+    let dir = std::path::absolute(dir).ok()?;
     let folder = dir.parent()?.parent()?.join("reference");
     let rust = folder.join(format!("{id}.rs"));
     if rust.is_file() {
