@@ -236,7 +236,8 @@ fn the_scoreboard_in_a_browser() {
                 .collect()
         })
         .collect();
-    assert_eq!(texts[0], ["1", "bob", "2", "30", "+ 10 min", "+ 20 min"]);
+    // bob solved both problems first: each cell carries the first-solve mark.
+    assert_eq!(texts[0], ["1", "bob", "2", "30", "+★ 10 min", "+★ 20 min"]);
     assert_eq!(texts[1], ["2", "ann", "1", "60", "+1 40 min", ""]);
     assert_eq!(texts[2], ["3", "cat", "0", "0", "", "-1"]);
     let bg = |r: usize, c: usize| cell(&rows[r], c)["bg"].as_str().unwrap_or("").to_string();
