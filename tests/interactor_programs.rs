@@ -196,7 +196,9 @@ fn a_testlib_interactor_gives_testlibs_verdicts() {
 
     let words = "#include <stdio.h>\nint main(void){puts(\"five\");fflush(stdout);return 0;}\n";
     let pe = judge_source(&p, "guess-testlib", "words.c", words);
-    assert_eq!(verdicts(&pe), ["PE", "PE"], "{pe}");
+    // The group is all-or-nothing: its second test is not run (SPEC).
+    assert_eq!(verdicts(&pe), ["PE"], "{pe}");
+    assert_eq!(pe["skipped"], 1, "{pe}");
 }
 
 #[test]
