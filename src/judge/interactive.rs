@@ -24,7 +24,7 @@ use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
 use crate::language::Compiled;
-use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, RunSpec};
+use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
 use crate::verdict::Verdict;
 
 /// The shortest idleness limit (SPEC.md: 3 s or the time limit, whichever
@@ -41,21 +41,7 @@ pub fn judge_test(
     test: &PreparedTest,
     game: Game,
 ) -> TestResult {
-    let mut r = TestResult {
-        name: test.name.clone(),
-        group: test.group.clone(),
-        verdict: Verdict::IE,
-        time: Duration::ZERO,
-        wall: Duration::ZERO,
-        memory: crate::units::Bytes(0),
-        exit_code: None,
-        signal: None,
-        message: String::new(),
-        diff: None,
-        stderr: String::new(),
-        game: None,
-        moves: None,
-    };
+    let mut r = TestResult::unjudged(&test.name, &test.group);
     let starts = std::fs::read_to_string(&test.input)
         .map_err(|e| format!("cannot read {}: {e}", test.input.display()))
         .and_then(|text| play::parse_games(game, &text))
@@ -84,13 +70,7 @@ pub fn judge_test(
         }
     };
     let o = &played.outcome;
-    r.time = TestResult::measured_time(o.cpu);
-    r.wall = TestResult::measured_time(o.wall);
-    r.memory = TestResult::measured_memory(o.peak_memory);
-    match o.exit {
-        Exit::Code(c) => r.exit_code = Some(c),
-        Exit::Signal(s) => r.signal = Some(s),
-    }
+    r.record_run(o);
     r.moves = Some(played.moves);
     let (verdict, message) = verdict(&played, &limits);
     r.verdict = verdict;

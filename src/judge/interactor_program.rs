@@ -72,21 +72,7 @@ pub fn judge_test(
     style: Style,
     args: &[String],
 ) -> TestResult {
-    let mut r = TestResult {
-        name: test.name.clone(),
-        group: test.group.clone(),
-        verdict: Verdict::IE,
-        time: Duration::ZERO,
-        wall: Duration::ZERO,
-        memory: Bytes(0),
-        exit_code: None,
-        signal: None,
-        message: String::new(),
-        diff: None,
-        stderr: String::new(),
-        game: None,
-        moves: None,
-    };
+    let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
         Ok(a) => a.clone(),
         Err(why) => {
@@ -111,13 +97,7 @@ pub fn judge_test(
         }
     };
     let o = &played.submission;
-    r.time = TestResult::measured_time(o.cpu);
-    r.wall = TestResult::measured_time(o.wall);
-    r.memory = TestResult::measured_memory(o.peak_memory);
-    match o.exit {
-        Exit::Code(c) => r.exit_code = Some(c),
-        Exit::Signal(s) => r.signal = Some(s),
-    }
+    r.record_run(o);
     let (verdict, message) = played.verdict(&limits, style);
     r.verdict = verdict;
     r.message = message;

@@ -2,15 +2,12 @@
 //! [`crate::verdict::decide`] turn them (and, for a clean run, the
 //! checker's word) into the verdict.
 
-use std::time::Duration;
-
 use super::exec::{execute, run_limits};
 use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
 use crate::sandbox::{Exit, LimitHit, RunLimits, RunOutcome};
-use crate::units::Bytes;
 use crate::verdict::Verdict;
 use crate::verdict::decide::{self, CheckerSaid, Crossed, Ended, RunBudget, RunFacts};
 
@@ -31,21 +28,7 @@ pub fn judge_test(
             prepared, ctx, program, test, spec, interactor,
         );
     }
-    let mut r = TestResult {
-        name: test.name.clone(),
-        group: test.group.clone(),
-        verdict: Verdict::IE,
-        time: Duration::ZERO,
-        wall: Duration::ZERO,
-        memory: Bytes(0),
-        exit_code: None,
-        signal: None,
-        message: String::new(),
-        diff: None,
-        stderr: String::new(),
-        game: None,
-        moves: None,
-    };
+    let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
         Ok(a) => a,
         Err(why) => {
@@ -73,13 +56,7 @@ pub fn judge_test(
         }
     };
     let o = &exec.outcome;
-    r.time = TestResult::measured_time(o.cpu);
-    r.wall = TestResult::measured_time(o.wall);
-    r.memory = TestResult::measured_memory(o.peak_memory);
-    match o.exit {
-        Exit::Code(c) => r.exit_code = Some(c),
-        Exit::Signal(s) => r.signal = Some(s),
-    }
+    r.record_run(o);
     let mut checked = None;
     let verdict = decide::test_verdict(
         &facts(o, &limits, &exec.stderr_head),

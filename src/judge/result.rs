@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::sandbox::{Exit, RunOutcome};
 use crate::spec::{Problem, ProblemId};
 use crate::units::Bytes;
 use crate::verdict::{Verdict, scoring};
@@ -87,6 +88,38 @@ mod kib {
 }
 
 impl TestResult {
+    /// A test not judged yet: `IE` until a run says otherwise, so that any
+    /// early return (unreadable answer, a run the judge could not start)
+    /// is the judge's fault, never the submission's.
+    pub fn unjudged(name: &str, group: &str) -> TestResult {
+        TestResult {
+            name: name.to_string(),
+            group: group.to_string(),
+            verdict: Verdict::IE,
+            time: Duration::ZERO,
+            wall: Duration::ZERO,
+            memory: Bytes(0),
+            exit_code: None,
+            signal: None,
+            message: String::new(),
+            diff: None,
+            stderr: String::new(),
+            game: None,
+            moves: None,
+        }
+    }
+
+    /// Copies what the sandbox measured of a run, rounded as reported.
+    pub fn record_run(&mut self, o: &RunOutcome) {
+        self.time = Self::measured_time(o.cpu);
+        self.wall = Self::measured_time(o.wall);
+        self.memory = Self::measured_memory(o.peak_memory);
+        match o.exit {
+            Exit::Code(c) => self.exit_code = Some(c),
+            Exit::Signal(s) => self.signal = Some(s),
+        }
+    }
+
     /// A measured time as reported: to the nearest 10 µs.
     pub fn measured_time(d: Duration) -> Duration {
         let tens_of_us = (d.as_nanos() + 5_000) / 10_000;
