@@ -71,10 +71,11 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
     }
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let slow = Project::new(As::Me);
-    slow.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
-    // Holds 40 MiB (of 64) and sleeps long enough for the other judge (its program compiled
-    // beforehand) to start, run and exit meanwhile.
-    let sleeper = slow.write("subs/slow.c", &holder(6));
+    slow.problem("p", "token\n", "limits:\n  time: 10s\n  memory: 64MiB");
+    // Holds 40 MiB (of 64) and waits until this test wakes it, once the
+    // other judge has started, run and exited: however slow the machine,
+    // the two runs overlap.
+    let sleeper = slow.write("subs/slow.c", &holder(25));
     let quick = Project::new(As::Me);
     quick.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
     let reference = quick.write("subs/quick.c", &holder(0));
@@ -94,7 +95,11 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
     }
     let b = result(judge_in_pid_namespace(&quick, &reference, &cage));
     // The first judge's run outlived the second judge.
-    let running = !processes_running_from(&slow.path("cache")).is_empty();
+    let sleepers = processes_running_from(&slow.path("cache"));
+    let running = !sleepers.is_empty();
+    for pid in sleepers {
+        wake(pid);
+    }
     let a = result(a);
     assert!(running, "the other judge's run ended this one: {a}");
     for r in [&a, &b] {
@@ -112,16 +117,43 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
     assert_eq!(grundy_groups(&cage), groups_before);
 }
 
-/// A program that touches 40 MiB, sleeps `secs` and answers: two of them
-/// fit their 64 MiB limits, not one group of 64 MiB together.
+/// A program that touches 40 MiB, waits up to `secs` or until SIGUSR1, and
+/// answers: two of them fit their 64 MiB limits, not one group of 64 MiB
+/// together.
 fn holder(secs: u32) -> String {
     format!(
-        "#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n\
-         int main(void) {{ char t[64]; if (!fgets(t, sizeof t, stdin)) return 1;\n\
+        "#include <signal.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n\
+         static volatile sig_atomic_t woken;\n\
+         static void wake(int s) {{ (void)s; woken = 1; }}\n\
+         int main(void) {{ signal(SIGUSR1, wake);\n\
+         char t[64]; if (!fgets(t, sizeof t, stdin)) return 1;\n\
          volatile char *p = malloc(40 << 20); if (!p) return 1;\n\
          for (int i = 0; i < (40 << 20); i += 4096) p[i] = 1;\n\
-         sleep({secs}); fputs(t, stdout); return 0; }}\n"
+         for (int i = 0; i < {secs} * 10 && !woken; i++) usleep(100000);\n\
+         fputs(t, stdout); return 0; }}\n"
     )
+}
+
+/// Sends SIGUSR1 to a holder once it catches it (before then the signal
+/// would kill it), so that it answers now.
+fn wake(pid: i32) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+            return;
+        };
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+            .unwrap_or(0);
+        if caught & (1 << (libc::SIGUSR1 - 1)) != 0 {
+            // SAFETY: kill has no memory effects; a pid that is gone just fails.
+            unsafe { libc::kill(pid, libc::SIGUSR1) };
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// The grundy groups in the cage's memory cgroup.
