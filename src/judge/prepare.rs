@@ -146,7 +146,10 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
 
 /// The problem's tests as bytes (also what `grundy gen` writes).
 pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeError> {
-    let external = |program: &Path, seed: u64, args: &[String]| -> Result<Vec<u8>, String> {
+    let external = |program: &Path,
+                    seed: Option<u64>,
+                    args: &[String]|
+     -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
         run_generator(program, seed, args, ctx)
     };
     generate::materialise(
@@ -160,15 +163,17 @@ pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeErr
 
 fn run_generator(
     program: &Path,
-    seed: u64,
+    seed: Option<u64>,
     args: &[String],
     ctx: &Context,
-) -> Result<Vec<u8>, String> {
+) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
     let compiled = ctx
         .compile_trusted(program, "generator")
         .map_err(|e| e.to_string())?;
     let mut argv = compiled.argv(Bytes::mib(1024));
-    argv.push(seed.to_string().into());
+    if let Some(seed) = seed {
+        argv.push(seed.to_string().into());
+    }
     argv.extend(args.iter().map(Into::into));
     let dir = tempfile::tempdir_in(ctx.workroot.path()).map_err(|e| e.to_string())?;
     let spec = crate::sandbox::RunSpec {
@@ -196,7 +201,17 @@ fn run_generator(
             err.trim()
         ));
     }
-    std::fs::read(dir.path().join("out")).map_err(|e| e.to_string())
+    // BAPCtools' convention: a generator that writes `testcase.in` in its
+    // working folder has its standard output ignored; `testcase.ans` next
+    // to it is the answer. Read without following links the program made.
+    let read = |name: &str| crate::beneath::read(dir.path(), name, 256 << 20);
+    let written = read("testcase.in").map_err(|e| format!("testcase.in: {e}"))?;
+    let answer = read("testcase.ans").map_err(|e| format!("testcase.ans: {e}"))?;
+    let input = match written {
+        Some(bytes) => bytes,
+        None => std::fs::read(dir.path().join("out")).map_err(|e| e.to_string())?,
+    };
+    Ok((input, answer))
 }
 
 /// The reference's output on one input, cached by (reference, input).
