@@ -258,6 +258,12 @@ fn check_known(
         jobs,
         // Per-test rules need every test's verdict.
         fail_fast: expected != Verdict::AC && known.rules.is_empty(),
+        // A rule on some tests only, or on judge messages, needs every
+        // test judged, past a group's first failure.
+        all: known
+            .rules
+            .iter()
+            .any(|r| r.tests.is_some() || r.message.is_some()),
         ..Options::default()
     };
     let mut check = KnownCheck {
@@ -270,7 +276,39 @@ fn check_known(
         rules: known.rules.iter().map(|r| r.describe()).collect(),
         broken: None,
     };
-    match ctx.languages.detect(path) {
+    let build = known.build.clone().unwrap_or_default();
+    if let Some(foreign) = &build.foreign {
+        check.skipped = Some(format!(
+            "skipped: no toolchain for `{foreign}` (its language in submissions.yaml)"
+        ));
+        return check;
+    }
+    let options = Options {
+        language: build.language.clone(),
+        ..options
+    };
+    let detected = match &build.language {
+        Some(id) => ctx.languages.by_id(id),
+        None => ctx.languages.detect(path),
+    };
+    // A Python folder's entry point named in submissions.yaml: judged as a
+    // copy whose `__main__.py` is that file, the module Python runs first.
+    let staged;
+    let path = match (&build.entrypoint, detected.as_ref().map(|l| l.id.as_str())) {
+        (Some(entry), Ok("python")) if path.is_dir() => match stage_entrypoint(path, entry, ctx) {
+            Ok(dir) => {
+                staged = dir;
+                staged.path().join(path.file_name().unwrap_or_default())
+            }
+            Err(e) => {
+                check.message = format!("entrypoint `{entry}`: {e}");
+                return check;
+            }
+        },
+        _ => path.to_path_buf(),
+    };
+    let path = path.as_path();
+    match detected {
         Ok(lang) if lang.id == "python" && declares_python2(path) => {
             check.skipped = Some(
                 "skipped: no toolchain for Python 2 (its first line names python2; grundy runs Python 3)"
@@ -348,6 +386,31 @@ fn broken_rule(
 
 /// The name of a language grundy has no entry for, from the extension,
 /// so the skip says what would be needed.
+/// A copy of the Python submission folder `dir` in the working root, its
+/// `__main__.py` the entry point `entry` names.
+fn stage_entrypoint(dir: &Path, entry: &str, ctx: &Context) -> std::io::Result<tempfile::TempDir> {
+    let root = tempfile::Builder::new()
+        .prefix("entry-")
+        .tempdir_in(ctx.workroot.path())?;
+    let copy = root.path().join(dir.file_name().unwrap_or_default());
+    for e in walkdir::WalkDir::new(dir).follow_links(false) {
+        let e = e.map_err(std::io::Error::other)?;
+        let rel = e.path().strip_prefix(dir).map_err(std::io::Error::other)?;
+        let to = copy.join(rel);
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&to)?;
+        } else if e.file_type().is_file() {
+            std::fs::copy(e.path(), &to)?;
+        }
+    }
+    let main = dir.join(entry);
+    if !main.is_file() || entry.contains("..") {
+        return Err(std::io::Error::other("no such file in the submission"));
+    }
+    std::fs::copy(&main, copy.join("__main__.py"))?;
+    Ok(root)
+}
+
 /// A Python file whose `#!` line names Python 2: how problemtools and
 /// Kattis tell the two apart, so a stock package's Python 2 submission is
 /// one grundy has no toolchain for rather than a compile error.

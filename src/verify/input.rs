@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::Status;
 use crate::catalog;
-use crate::judge::{Context, Prepared, execute, run_limits};
+use crate::judge::{Context, Prepared, execute_with_args, run_limits};
 use crate::sandbox::Exit;
 use crate::spec::{Bytes, Limits, Problem};
 
@@ -87,9 +87,14 @@ fn check_programs(prepared: &Prepared, ctx: &Context, notes: &mut Vec<String>) -
             Err(e) => return Status::Failed(e.to_string()),
         };
         let limits = run_limits(&program, &validator_limits());
+        let mut args_of: std::collections::HashMap<String, Vec<String>> = Default::default();
         for t in &prepared.tests {
-            let exec = match execute(
+            let args = args_of.entry(t.group.clone()).or_insert_with(|| {
+                crate::spec::icpc::input_validator_args(&problem.dir, &t.group, path)
+            });
+            let exec = match execute_with_args(
                 &program,
+                args,
                 &t.input,
                 limits,
                 validator_limits().memory,
@@ -106,8 +111,13 @@ fn check_programs(prepared: &Prepared, ctx: &Context, notes: &mut Vec<String>) -
                     (None, Exit::Signal(s)) => format!("signal {s}"),
                 };
                 let said = said(&exec.stderr_head, &exec.stdout);
+                let with = if args.is_empty() {
+                    String::new()
+                } else {
+                    format!(" given `{}`", args.join(" "))
+                };
                 return Status::Failed(format!(
-                    "input validator {shown} rejects {} ({how}){}",
+                    "input validator {shown}{with} rejects {} ({how}){}",
                     test_name(problem, t),
                     if said.is_empty() {
                         String::new()

@@ -26,7 +26,7 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
-pub use expectations::{Code, Expectations, Rule, load as expectations};
+pub use expectations::{Build, Code, Expectations, Rule, load as expectations};
 pub use input_validators::find as input_validators;
 pub use testdata::SECRET_GROUP;
 
@@ -53,6 +53,54 @@ pub fn is_package(dir: &Path) -> bool {
         Ok(serde_yaml::Value::Null) => tests,
         _ => false,
     }
+}
+
+/// The arguments the input validator at `validator` gets on the tests of
+/// group `group` (grundy's group name; `sample` for the samples): the
+/// `input_validator_args` / `input_validator_flags` in force in the
+/// group's folder, inherited down the test-data tree.
+pub fn input_validator_args(dir: &Path, group: &str, validator: &Path) -> Vec<String> {
+    let name = validator
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let version = super::file::read_text(&dir.join(super::SPEC_FILE))
+        .ok()
+        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+        .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok())
+        .unwrap_or(Version::Legacy);
+    let mut quiet = Vec::new();
+    if let Ok(Some(plan)) = generated::read(dir, &mut quiet) {
+        let folder = if group == crate::generate::SAMPLE_GROUP {
+            Some("sample".to_string())
+        } else {
+            plan.secret.iter().map(|(f, _)| f.clone()).find(|f| {
+                let rel = f.strip_prefix("secret").unwrap_or(f).trim_start_matches('/');
+                let g = if rel.is_empty() {
+                    SECRET_GROUP.to_string()
+                } else {
+                    testdata::group_name(Path::new(rel))
+                };
+                g == group
+            })
+        };
+        return folder
+            .map(|f| testdata::input_validator_args(&generated::settings_for(&plan, &f), &name))
+            .unwrap_or_default();
+    }
+    let data = dir.join("data");
+    let folder = if group == crate::generate::SAMPLE_GROUP {
+        Some(data.join("sample"))
+    } else {
+        testdata::secret_groups(dir)
+            .ok()
+            .and_then(|g| g.into_iter().find(|g| g.group.name == group))
+            .map(|g| g.folder)
+    };
+    folder
+        .and_then(|f| testdata::settings_for(&data, &f, version, &mut quiet).ok())
+        .map(|s| testdata::input_validator_args(&s, &name))
+        .unwrap_or_default()
 }
 
 /// Loads the package in `dir` (whose `problem.yaml` is `spec`).
@@ -115,7 +163,8 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .and_then(|p| p.solution.as_ref())
         .map(|s| dir.join(s))
         .filter(|p| p.exists())
-        .or_else(|| submissions::first_accepted(&dir));
+        .or_else(|| submissions::first_accepted(&dir))
+        .filter(|r| is_model(&dir, r, expected.as_ref()));
     let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(invalid)?;
     let statement = statement(&dir);
     let title = title(raw.name.as_ref(), statement.as_deref()).unwrap_or_else(|| id.clone());
@@ -137,6 +186,20 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
             .chain(secret.into_iter().map(|g| g.group))
             .collect(),
         notes,
+    })
+}
+
+/// Whether `reference` may be the reference: `submissions.yaml` may say
+/// that a file under `accepted/` is not accepted at all (its rules then
+/// permit other verdicts than AC); the answers are the `.ans` files then.
+fn is_model(dir: &Path, reference: &Path, expected: Option<&Expectations>) -> bool {
+    let (Some(e), Ok(rel)) = (expected, reference.strip_prefix(dir.join("submissions"))) else {
+        return true;
+    };
+    e.rules_for(&rel.to_string_lossy()).iter().all(|r| {
+        r.permitted
+            .as_ref()
+            .is_none_or(|p| p.iter().all(|c| *c == Code::AC))
     })
 }
 
