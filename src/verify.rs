@@ -50,6 +50,10 @@ pub struct KnownCheck {
     pub rules: Vec<String>,
     /// The first rule the submission broke, and how.
     pub broken: Option<String>,
+    /// An ICPC package's folder: its verdict is met as the format counts
+    /// verdicts (a submission stopped for its memory in `run_time_error/`
+    /// is a run-time error there, as on Kattis).
+    pub format_codes: bool,
 }
 
 impl KnownCheck {
@@ -57,7 +61,11 @@ impl KnownCheck {
     pub fn ok(&self) -> bool {
         self.skipped.is_some()
             || if self.rules.is_empty() {
+                use crate::spec::icpc::Code;
                 self.got == self.expected
+                    || (self.format_codes
+                        && Code::of(self.got).is_some()
+                        && Code::of(self.got) == Code::of(self.expected))
             } else {
                 self.broken.is_none()
             }
@@ -275,6 +283,7 @@ fn check_known(
         skipped: None,
         rules: known.rules.iter().map(|r| r.describe()).collect(),
         broken: None,
+        format_codes: crate::spec::is_icpc_package(&prepared.problem.dir),
     };
     let build = known.build.clone().unwrap_or_default();
     if let Some(foreign) = &build.foreign {

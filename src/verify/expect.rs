@@ -37,20 +37,7 @@ pub fn known(problem: &Problem) -> Vec<Known> {
     }
     // Loading the package already read the file; an error here cannot be.
     let Ok(Some(rules)) = icpc::expectations(&problem.dir, &mut Vec::new()) else {
-        // Without `submissions.yaml` the format's verdict folders still carry
-        // their default rules: a `run_time_error/` submission stopped for
-        // its memory is a run-time error there, as it is on Kattis.
-        let defaults = icpc::Expectations::default();
-        let root = problem.dir.join("submissions");
-        return plain()
-            .into_iter()
-            .map(|mut k: Known| {
-                if let Ok(rel) = k.path.strip_prefix(&root) {
-                    k.rules = defaults.rules_for(&rel.to_string_lossy());
-                }
-                k
-            })
-            .collect();
+        return plain();
     };
     let root = problem.dir.join("submissions");
     let mut found: Vec<Known> = walkdir::WalkDir::new(&root)

@@ -75,7 +75,10 @@ pub fn input_validator_args(dir: &Path, group: &str, validator: &Path) -> Vec<St
             Some("sample".to_string())
         } else {
             plan.secret.iter().map(|(f, _)| f.clone()).find(|f| {
-                let rel = f.strip_prefix("secret").unwrap_or(f).trim_start_matches('/');
+                let rel = f
+                    .strip_prefix("secret")
+                    .unwrap_or(f)
+                    .trim_start_matches('/');
                 let g = if rel.is_empty() {
                     SECRET_GROUP.to_string()
                 } else {
@@ -240,8 +243,17 @@ fn secret_validator_args(
         kept.push(g);
     }
     *secret = kept;
-    let args = chosen.map(|(a, _)| a).unwrap_or_default();
     let sample = data.join("sample");
+    // With no secret tests, the samples' own settings are the problem's.
+    if chosen.is_none() && sample.is_dir() {
+        let settings = testdata::settings_for(data, &sample, version, notes)?;
+        let args = testdata::validator_args(&settings).map_err(|message| SpecError::Invalid {
+            path: sample.clone(),
+            message,
+        })?;
+        chosen = Some((args, sample.clone()));
+    }
+    let args = chosen.map(|(a, _)| a).unwrap_or_default();
     if sample.is_dir() {
         let settings = testdata::settings_for(data, &sample, version, notes)?;
         if testdata::validator_args(&settings).unwrap_or_default() != args {
@@ -335,6 +347,19 @@ mod generated {
     pub fn read(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Plan>, SpecError> {
         let path = dir.join(FILE);
         if !path.is_file() {
+            return Ok(None);
+        }
+        // Tests already generated (and committed) are the tests: the file
+        // is then the record of how they were made. It makes them when
+        // `data/secret/` has none, as BAPCtools' own packages ship.
+        let made = walkdir::WalkDir::new(dir.join("data").join("secret"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .any(|e| e.path().extension().is_some_and(|x| x == "in"));
+        if made {
+            notes.push(format!(
+                "{FILE}: not run; the tests are the .in/.ans files under data/"
+            ));
             return Ok(None);
         }
         let text = crate::spec::file::read_text(&path).map_err(|source| SpecError::Read {

@@ -67,9 +67,7 @@ pub fn settings_for(
                 );
             }
             for key in raw.other.keys() {
-                if key != "accept_score"
-                    && key != "reject_score"
-                {
+                if key != "accept_score" && key != "reject_score" {
                     note_once(notes, format!("{}: `{key}` not used", path.display()));
                 }
             }
