@@ -13,7 +13,9 @@ mod judge;
 mod list;
 mod merge;
 mod mutants;
+mod new;
 mod out;
+mod run_cmd;
 mod similar;
 mod stress;
 mod verify;
@@ -246,6 +248,27 @@ enum Command {
         #[command(subcommand)]
         command: cache::CacheCommand,
     },
+    /// Write a new problem that verifies as written: spec, statement, reference, generator, validator, submissions
+    New {
+        /// The new problem's id (lowercase letters, digits, '-'); its folder must not exist
+        id: String,
+    },
+    /// Run a submission on an input file of yours with the problem's limits: output, time, memory
+    Run {
+        problem: String,
+        submission: PathBuf,
+        /// The input given on stdin
+        input: PathBuf,
+        /// Check the output against this expected output with the problem's checker
+        #[arg(long, value_name = "FILE")]
+        answer: Option<PathBuf>,
+        /// Print one JSON object (the output, the status and the measures)
+        #[arg(long)]
+        json: bool,
+        /// Language id instead of detection by extension
+        #[arg(long)]
+        lang: Option<String>,
+    },
     /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
     Export {
         problem: String,
@@ -365,6 +388,25 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
+        Command::New { id } => new::run(g, &id),
+        Command::Run {
+            problem,
+            submission,
+            input,
+            answer,
+            json,
+            lang,
+        } => run_cmd::run(
+            g,
+            &run_cmd::Request {
+                problem: &problem,
+                submission: &submission,
+                input: &input,
+                answer: answer.as_deref(),
+                language: lang.as_deref(),
+                json,
+            },
+        ),
         Command::Cache { command } => cache::run(g, &command),
         Command::Mutants {
             ids,
