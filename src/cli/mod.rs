@@ -115,6 +115,13 @@ enum Command {
         /// Also measure the tests by the mutants of the reference (a survivor fails verify)
         #[arg(long)]
         mutants: bool,
+        /// Time-margin warnings fail verify too (an accepted submission over half the
+        /// time limit, a known-TLE one within 1.5 times it)
+        #[arg(long)]
+        strict: bool,
+        /// Print one JSON object: every check of every problem, times and warnings
+        #[arg(long)]
+        json: bool,
     },
     /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
     Grade {
@@ -329,7 +336,22 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             judge::run(g, &problem, &submissions, json, &options)
         }
-        Command::Verify { ids, jobs, mutants } => verify::run(g, &ids, jobs, mutants),
+        Command::Verify {
+            ids,
+            jobs,
+            mutants,
+            strict,
+            json,
+        } => verify::run(
+            g,
+            &ids,
+            verify::How {
+                jobs,
+                mutants,
+                strict,
+                json,
+            },
+        ),
         Command::Gen { problem, seed, out } => gen_cmd::run(g, &problem, seed, out),
         Command::Grade {
             dir,
