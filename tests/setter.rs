@@ -320,6 +320,7 @@ fn a_mistyped_problem_id_gets_a_suggestion_in_every_command() {
         vec!["mutants", "tyo"],
         vec!["export", "tyo", "--to", &out_dir],
         vec!["run", "tyo", &sub, &input],
+        vec!["statement", "tyo"],
         vec![
             "grade",
             &class,
@@ -339,4 +340,32 @@ fn a_mistyped_problem_id_gets_a_suggestion_in_every_command() {
             stderr(&out)
         );
     }
+}
+
+#[test]
+fn the_statement_is_rendered_to_html_alone_and_beside_the_grade_reports() {
+    let p = with_demo();
+    let page = p.path("demo.html");
+    let out = p.grundy(&["statement", "demo", "--out", &page.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).expect("page");
+    assert!(html.contains("<h2>Input</h2>"), "{html}");
+    assert!(html.contains(r"\(1 \le n \le 10^9\)"), "{html}");
+    assert!(html.contains("Time limit 1 s"), "{html}");
+
+    let toy = Project::toy("");
+    let class = toy.path("class");
+    std::fs::create_dir_all(class.join("ann")).expect("mkdir");
+    toy.write("class/ann/toy.c", common::TOY_C);
+    let out_dir = toy.path("out");
+    let out = toy.grundy(&[
+        "grade",
+        &class.to_string_lossy(),
+        "--out",
+        &out_dir.to_string_lossy(),
+        "--allow-weak-sandbox",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = std::fs::read_to_string(out_dir.join("statements/toy.html")).expect("statement");
+    assert!(html.contains("<h1>Toy</h1>"), "{html}");
 }

@@ -17,6 +17,7 @@ mod new;
 mod out;
 mod run_cmd;
 mod similar;
+mod statement;
 mod stress;
 mod verify;
 
@@ -276,6 +277,13 @@ enum Command {
         #[arg(long)]
         lang: Option<String>,
     },
+    /// A problem's statement as an HTML page (Markdown, math left to KaTeX)
+    Statement {
+        problem: String,
+        /// Write the page here instead of to stdout
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
     Export {
         problem: String,
@@ -372,7 +380,10 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 feedback,
                 all,
             };
-            let code = grade::run(g, dir, problem, out, how)?;
+            let code = grade::run(g, dir, problem, out.clone(), how)?;
+            if code < exit::INTERNAL {
+                statement::beside_reports(g, &out);
+            }
             // Only a finished, unsharded run has the whole class to compare.
             if let Some((dir, problem, out)) = compare
                 && shard.is_none()
@@ -411,6 +422,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
         Command::New { id } => new::run(g, &id),
+        Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
         Command::Run {
             problem,
             submission,
