@@ -315,7 +315,10 @@ fn build(
     let mut log = read_log(&logs.path().join("out"), &logs.path().join("err"))
         .replace(&format!("{}/", work.display()), "");
     if let Some(p) = &precompiled {
-        log = log.replace(&p.dir.display().to_string(), &p.system.display().to_string());
+        log = log.replace(
+            &p.dir.display().to_string(),
+            &p.system.display().to_string(),
+        );
     }
     if let Some(hit) = outcome.limit.filter(|_| outcome.exit != Exit::Code(0)) {
         if hit == LimitHit::Wall {

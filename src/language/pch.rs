@@ -225,7 +225,10 @@ mod tests {
         let about = "x\n#include \"...\" search starts here:\n#include <...> search starts here:\n /usr/include/c++/12\n /usr/include\nEnd of search list.\n";
         assert_eq!(
             search_path(about),
-            vec![PathBuf::from("/usr/include/c++/12"), PathBuf::from("/usr/include")]
+            vec![
+                PathBuf::from("/usr/include/c++/12"),
+                PathBuf::from("/usr/include")
+            ]
         );
     }
 }
