@@ -11,6 +11,7 @@ mod files;
 mod html;
 mod junit;
 mod progress;
+mod replay;
 mod scoreboard;
 mod stable;
 mod style;
