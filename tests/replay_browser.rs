@@ -550,3 +550,53 @@ fn the_feedback_quotes_the_lost_game() {
         "no replay in report.html"
     );
 }
+
+#[test]
+fn judge_writes_the_replay_with_html() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t.path();
+    write(
+        &dir.join("problems/wp/problem.yaml"),
+        &spec("wp", "wythoff-play", "1\n5 8\n"),
+    );
+    let sub = dir.join("subs/wp.c");
+    write(&sub, WYTHOFF_PLAYER);
+    let page = dir.join("judged.html");
+    let out = common::grundy_in(
+        &dir.join("problems"),
+        &[
+            "judge",
+            "wp",
+            &sub.to_string_lossy(),
+            "--html",
+            &page.to_string_lossy(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", common::stderr(&out));
+    let html = std::fs::read_to_string(&page).expect("the --html page");
+    assert!(html.contains("data-rules=\"wythoff-play\""), "{html}");
+    assert!(
+        html.contains("<h4>Replay: game 1 of 1, from 5 8</h4>"),
+        "{html}"
+    );
+    assert!(html.contains("class=\"you wrong\">you: 5 7 ←"), "{html}");
+    assert_eq!(html.matches("<script>").count(), 1, "one script, once");
+    // A folder that does not exist is a bad argument, found before judging.
+    let bad = dir.join("no/such/dir/page.html");
+    let out = common::grundy_in(
+        &dir.join("problems"),
+        &[
+            "judge",
+            "wp",
+            &sub.to_string_lossy(),
+            "--html",
+            &bad.to_string_lossy(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", common::stderr(&out));
+    assert!(
+        common::stderr(&out).contains("--html"),
+        "{}",
+        common::stderr(&out)
+    );
+}

@@ -98,6 +98,36 @@ pub fn report(class: &ClassReport) -> String {
     h
 }
 
+/// The page of `judge --html`: the same report for the submissions of one
+/// problem judged at the command line, each submission its own row (named
+/// by its path), so a player's lost game can be replayed without grading a
+/// class.
+pub fn judge_report(
+    problem: super::model::ProblemInfo,
+    results: &[crate::judge::SubmissionResult],
+) -> String {
+    let mut students: Vec<String> = Vec::new();
+    let mut graded = Vec::new();
+    for r in results {
+        if !students.contains(&r.submission) {
+            students.push(r.submission.clone());
+        }
+        graded.push(Graded {
+            student: r.submission.clone(),
+            result: r.clone(),
+            first_fail_input: None,
+            smallest_failing_input: None,
+        });
+    }
+    report(&ClassReport {
+        students,
+        problems: vec![problem],
+        graded,
+        issues: Vec::new(),
+        feedback: Default::default(),
+    })
+}
+
 fn summary(class: &ClassReport) -> String {
     let mut counts = std::collections::BTreeMap::new();
     for g in &class.graded {

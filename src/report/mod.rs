@@ -27,7 +27,7 @@ pub use class_page::{ClassStats, class_stats};
 pub use csv::grades as grades_csv;
 pub use feedback::{feedback, file_name as feedback_file_name};
 pub use files::{Files, write_class, write_contest};
-pub use html::report as html_report;
+pub use html::{judge_report as judge_html_report, report as html_report};
 pub use junit::junit;
 pub use progress::Progress;
 pub use scoreboard::{scoreboard_html, scoreboard_text};
