@@ -130,7 +130,7 @@ pub fn facts(o: &RunOutcome, l: &RunLimits, stderr: &str) -> RunFacts {
     }
 }
 
-fn check_output(
+pub(super) fn check_output(
     prepared: &Prepared,
     test: &PreparedTest,
     answer: &std::path::Path,

@@ -257,7 +257,10 @@ fn reference_answer(
         .map_err(|e| e.to_string())
 }
 
-fn build_checker(problem: &Problem, ctx: &Context) -> Result<Box<dyn Checker>, JudgeError> {
+pub(super) fn build_checker(
+    problem: &Problem,
+    ctx: &Context,
+) -> Result<Box<dyn Checker>, JudgeError> {
     let program = match &problem.checker {
         CheckerSpec::Testlib(p) | CheckerSpec::Icpc { program: p, .. } => Some(p),
         _ => None,

@@ -188,6 +188,8 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
             .into_iter()
             .chain(secret.into_iter().map(|g| g.group))
             .collect(),
+        // A package's validators live in `input_validators/` (read there).
+        input_validators: Vec::new(),
         notes,
     })
 }
