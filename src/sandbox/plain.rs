@@ -63,12 +63,12 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors);
     // Whatever happened, nothing the program started may outlive the run.
     kill_group(pid);
-    let (status, usage, limit) = watched?;
+    let (status, usage, limit, waited) = watched?;
     let wall = start.elapsed();
     errors
         .save(&spec.stderr)
         .map_err(setup("save the error output"))?;
-    finish(spec, status, &usage, wall, limit)
+    finish(spec, status, &usage, (wall, waited), limit)
 }
 
 /// The program's standard streams, open in the judge until the child has them.
@@ -168,7 +168,9 @@ fn find_program(spec: &RunSpec) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-type Watched = (libc::c_int, libc::rusage, Option<LimitHit>);
+/// How the program ended, its usage, the limit that stopped it, and how
+/// long it waited for a CPU (see [`super::starved`]).
+type Watched = (libc::c_int, libc::rusage, Option<LimitHit>, Duration);
 
 /// Waits for the program, stopping it at the CPU or wall limit.
 fn watch(
@@ -181,6 +183,7 @@ fn watch(
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let mut limit = None;
     let mut cpu_used = Duration::ZERO;
+    let mut waited = Duration::ZERO;
     loop {
         if super::abandoned() {
             kill_group(pid);
@@ -192,7 +195,10 @@ fn watch(
             kill_group(pid);
             break;
         }
-        let elapsed = start.elapsed();
+        // Waiting for a CPU on a loaded machine is not sleeping.
+        let now = start.elapsed();
+        let elapsed = super::starved::awake(pid, now, limits.wall);
+        waited = waited.max(now.saturating_sub(elapsed));
         if elapsed >= limits.wall {
             limit = Some(LimitHit::Wall);
             break;
@@ -219,7 +225,7 @@ fn watch(
         kill_group(pid);
     }
     let (status, usage) = reap(pid).map_err(SandboxError::Wait)?;
-    Ok((status, usage, limit))
+    Ok((status, usage, limit, waited))
 }
 
 pub(super) fn pidfd_open(pid: libc::pid_t) -> io::Result<OwnedFd> {
@@ -288,7 +294,7 @@ fn finish(
     spec: &RunSpec,
     status: libc::c_int,
     usage: &libc::rusage,
-    wall: Duration,
+    (wall, waited): (Duration, Duration),
     mut limit: Option<LimitHit>,
 ) -> Result<RunOutcome, SandboxError> {
     let exit = if libc::WIFSIGNALED(status) {
@@ -300,7 +306,8 @@ fn finish(
     let peak_memory = Bytes((usage.ru_maxrss.max(0) as u64) * 1024);
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
     if limit.is_none() {
-        limit = classify(exit, cpu, output_size, peak_memory, wall, &spec.limits);
+        let awake = wall.saturating_sub(waited);
+        limit = classify(exit, cpu, output_size, peak_memory, awake, &spec.limits);
     }
     Ok(RunOutcome {
         exit,

@@ -352,7 +352,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     {
         l.set_empty();
     }
-    let (limit, seen_cpu, reaped) = watched?;
+    let (limit, seen_cpu, waited, reaped) = watched?;
     let (_, usage) = reaped;
     let wall = start.elapsed();
     let messages = read_messages(&report_rd);
@@ -411,7 +411,10 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     let limit = limit
         .or(oom.then_some(LimitHit::Memory))
         .or_else(|| (full || disk > spec.limits.output.0).then_some(LimitHit::Output))
-        .or_else(|| classify(exit, cpu, output_size, peak_memory, wall, &spec.limits));
+        .or_else(|| {
+            let awake = wall.saturating_sub(waited);
+            classify(exit, cpu, output_size, peak_memory, awake, &spec.limits)
+        });
     Ok(RunOutcome {
         exit,
         cpu,
@@ -734,11 +737,12 @@ fn watch(
     hwm: &mut HighWater,
     stop: Option<&std::sync::atomic::AtomicBool>,
     errors: &mut ErrorStream,
-) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
+) -> Result<(Option<LimitHit>, Duration, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let oom_event = groups.map(cgroup::Groups::oom_event);
     let mut limit = None;
     let mut seen = Duration::ZERO;
+    let mut waited = Duration::ZERO;
     loop {
         if super::abandoned() {
             // The caller kills `init`, which ends the run, and reaps it.
@@ -750,11 +754,15 @@ fn watch(
             unsafe { libc::kill(pid, libc::SIGKILL) };
             break;
         }
-        let elapsed = start.elapsed();
-        if elapsed >= limits.wall {
+        // Waiting for a CPU on a loaded machine is not sleeping.
+        let now = start.elapsed();
+        let awake = super::starved::awake(pid, now, limits.wall);
+        waited = waited.max(now.saturating_sub(awake));
+        if awake >= limits.wall {
             limit = Some(LimitHit::Wall);
             break;
         }
+        let elapsed = awake;
         hwm.sample(pid);
         let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
         seen = seen.max(used);
@@ -793,7 +801,7 @@ fn watch(
         unsafe { libc::kill(pid, libc::SIGKILL) };
     }
     let reaped = reap(pid).map_err(SandboxError::Wait)?;
-    Ok((limit, seen, reaped))
+    Ok((limit, seen, waited, reaped))
 }
 
 /// CPU time of `pid` and all its descendants (live ones from /proc, ended
