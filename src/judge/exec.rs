@@ -74,6 +74,7 @@ pub fn execute(
         stderr: dir.path().join("stderr"),
         env: env(&workdir),
         limits,
+        keep_workdir: false,
     };
     let outcome = match sandbox::run(&spec) {
         Ok(o) => o,
