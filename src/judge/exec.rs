@@ -91,6 +91,7 @@ pub fn execute_with_args(
         stderr: dir.path().join("stderr"),
         env: env(&workdir),
         limits,
+        keep_workdir: false,
     };
     let outcome = match sandbox::run(&spec) {
         Ok(o) => o,

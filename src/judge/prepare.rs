@@ -190,6 +190,7 @@ fn run_generator(
             address_space: None,
             output: Bytes::mib(256),
         },
+        keep_workdir: false,
     };
     let outcome = crate::sandbox::run(&spec).map_err(|e| e.to_string())?;
     if outcome.exit != Exit::Code(0) || outcome.limit.is_some() {

@@ -304,6 +304,8 @@ fn build(
             address_space: None,
             output: COMPILE_OUTPUT,
         },
+        // The compiler reads the source there and leaves its products.
+        keep_workdir: true,
     };
     let outcome = sandbox::run(&spec).map_err(|e| FillError::Language(e.into()))?;
     // The compiler ran in `work` and may have left anything there, links

@@ -187,6 +187,8 @@ fn precompile(compiler: &Path, flags: &[String], text: &[u8], work: &Path) -> io
             address_space: None,
             output: COMPILE_OUTPUT,
         },
+        // The header's precompiled form is left there.
+        keep_workdir: true,
     };
     let outcome = sandbox::run(&spec).map_err(io::Error::other)?;
     if outcome.exit != Exit::Code(0) || !built.is_file() {

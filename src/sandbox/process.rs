@@ -19,8 +19,18 @@ use crate::units::Bytes;
 
 /// The mechanisms in force for sandboxed runs of this process.
 pub fn mechanisms() -> Vec<&'static str> {
-    mechanisms_of(abilities(), cgroup::runs_lacked_groups())
+    let mut m = mechanisms_of(abilities(), cgroup::runs_lacked_groups());
+    let a = abilities();
+    if (a.root || a.user_namespace) && !SCRATCH_LACKED.load(std::sync::atomic::Ordering::SeqCst) {
+        let at = m.len().saturating_sub(1);
+        m.insert(at, "tmpfs working folder");
+    }
+    m
 }
+
+/// Set when a run that should have had a tmpfs working folder went
+/// without one (the kernel refused it): the report then stops claiming it.
+static SCRATCH_LACKED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Whether runs are held to their memory limit by a memory group (every
 /// run so far had one).
@@ -250,6 +260,15 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
             _ => Vec::new(),
         },
         view: view_fd.as_ref().map(|v| v.as_raw_fd()),
+        scratch: (!spec.keep_workdir && pid_namespace)
+            .then(|| {
+                scratch(
+                    &spec.limits,
+                    ids,
+                    landlock::work_access(a.landlock.unwrap_or(0)),
+                )
+            })
+            .transpose()?,
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
         seccomp: if a.seccomp { seccomp::filters() } else { None },
         pid_namespace,
@@ -269,6 +288,16 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         Some(z) => z.spawn(&plan, flags),
         None => zygote::spawn_shared(user_ns, &plan, flags),
     };
+    // The tmpfs the zygote made, if it could: its descriptor is ours.
+    let tmpfs = plan.scratch.as_ref().and_then(|s| {
+        let fd = s.fd.swap(-1, std::sync::atomic::Ordering::SeqCst);
+        // SAFETY: the zygote shares our descriptor table and made this
+        // descriptor for us alone.
+        (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
+    });
+    if plan.scratch.is_some() && tmpfs.is_none() && spawned.is_ok() {
+        SCRATCH_LACKED.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
     let pid = match spawned {
         Ok(pid) => pid,
         Err(source) => {
@@ -302,6 +331,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         start,
         &live_cpu,
         &workdir,
+        tmpfs.as_ref(),
         groups,
         &mut sampled,
         stop.as_deref(),
@@ -371,7 +401,8 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         cgroup::note_run_without_groups();
     }
     let had_groups = groups.is_some();
-    let disk = tidy(&workdir, ids.map(|(uid, _)| uid));
+    let (in_tmpfs, full) = tmpfs.as_ref().map_or((0, false), tmpfs_usage);
+    let disk = tidy(&workdir, ids.map(|(uid, _)| uid)).saturating_add(in_tmpfs);
     // After the disk is measured: stderr never counts against the output
     // limit, wherever the caller keeps it.
     errors
@@ -379,7 +410,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         .map_err(setup("save the error output"))?;
     let limit = limit
         .or(oom.then_some(LimitHit::Memory))
-        .or_else(|| (disk > spec.limits.output.0).then_some(LimitHit::Output))
+        .or_else(|| (full || disk > spec.limits.output.0).then_some(LimitHit::Output))
         .or_else(|| {
             let awake = wall.saturating_sub(waited);
             classify(exit, cpu, output_size, peak_memory, awake, &spec.limits)
@@ -397,6 +428,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
                 .into_iter()
                 .filter(|m| had_groups || !m.starts_with("cgroups"))
                 .filter(|m| !had_groups || *m != "address-space cap")
+                .filter(|m| tmpfs.is_some() || *m != "tmpfs working folder")
                 .collect(),
         },
     })
@@ -550,6 +582,54 @@ fn prepare_as_root(
     Ok(fd)
 }
 
+/// A tmpfs for the working folder of a run under `l` (see
+/// [`child::Scratch`]): the output limit rounded up to a page. Past it the
+/// kernel answers `ENOSPC`; a run that fills it (no free page left) is
+/// stopped as over its output limit, whatever it does with the error.
+/// Owned by the run's uid as root.
+fn scratch(
+    l: &RunLimits,
+    ids: Option<(u32, u32)>,
+    landlock_access: u64,
+) -> Result<child::Scratch, SandboxError> {
+    let page = 4096u64;
+    let size = l.output.0.div_ceil(page).max(1).saturating_mul(page);
+    let mut options = vec![
+        ("size", size.to_string()),
+        // As many entries as the walk of a folder on disk would count
+        // (`disk_usage`): inodes cost the kernel memory, not blocks.
+        ("nr_inodes", "100000".to_string()),
+        ("mode", "0700".to_string()),
+    ];
+    if let Some((uid, gid)) = ids {
+        options.push(("uid", uid.to_string()));
+        options.push(("gid", gid.to_string()));
+    }
+    let options = options
+        .into_iter()
+        .map(|(k, v)| Ok((cstring(OsStr::new(k))?, cstring(OsStr::new(&v))?)))
+        .collect::<Result<_, SandboxError>>()?;
+    Ok(child::Scratch {
+        options,
+        fd: std::sync::atomic::AtomicI32::new(-1),
+        landlock_access,
+    })
+}
+
+/// Bytes held in a run's tmpfs, files without a name included, and
+/// whether it is full (the kernel refuses the next page).
+fn tmpfs_usage(fd: &OwnedFd) -> (u64, bool) {
+    // SAFETY: a plain struct filled by the kernel for a live descriptor.
+    unsafe {
+        let mut st: libc::statfs = std::mem::zeroed();
+        if libc::fstatfs(fd.as_raw_fd(), &mut st) != 0 {
+            return (0, false);
+        }
+        let used = (st.f_blocks.saturating_sub(st.f_bfree)).saturating_mul(st.f_bsize as u64);
+        (used, st.f_bfree == 0)
+    }
+}
+
 /// After a run: the bytes its folder holds, and (as root) what the run uid
 /// left there handed back to the judge's uid.
 fn tidy(workdir: &Path, run_uid: Option<u32>) -> u64 {
@@ -652,6 +732,7 @@ fn watch(
     start: Instant,
     live_cpu: &dyn Fn() -> Option<Duration>,
     workdir: &Path,
+    tmpfs: Option<&OwnedFd>,
     groups: Option<&cgroup::Groups>,
     hwm: &mut HighWater,
     stop: Option<&std::sync::atomic::AtomicBool>,
@@ -690,7 +771,13 @@ fn watch(
             limit = Some(LimitHit::Cpu);
             break;
         }
-        if elapsed > Duration::from_millis(20) && disk_usage(workdir) > limits.output.0 {
+        // A tmpfs is measured in one system call, and with what has no
+        // name; a folder on disk by a walk, not in the first moments.
+        let over = match tmpfs {
+            Some(fd) => tmpfs_usage(fd).1,
+            None => elapsed > Duration::from_millis(20) && disk_usage(workdir) > limits.output.0,
+        };
+        if over {
             limit = Some(LimitHit::Output);
             break;
         }
