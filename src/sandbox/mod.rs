@@ -90,6 +90,11 @@ pub struct Pipes {
     /// Set by the partner to end the run at once (the game is decided, or
     /// the program was idle too long); the outcome then says it was killed.
     pub stop: std::sync::Arc<AtomicBool>,
+    /// Set when the run is seen to have ended, before its figures are
+    /// gathered: which of two connected runs ended first decides an
+    /// interactive verdict, and the order results arrive in does not
+    /// tell (gathering takes a while).
+    pub ended: std::sync::Arc<std::sync::OnceLock<std::time::Instant>>,
 }
 
 /// Runs `spec` with its stdin and stdout connected to `pipes` (the paths

@@ -27,7 +27,7 @@ use crate::units::Bytes;
 /// stdin and stdout are those pipes instead of files.
 pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, SandboxError> {
     let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
-    let (files, stop) = match pipes {
+    let (files, stop, ended) = match pipes {
         Some(p) => (
             Streams {
                 stdin: File::from(p.stdin),
@@ -35,8 +35,9 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
                 stderr,
             },
             Some(p.stop),
+            Some(p.ended),
         ),
-        None => (Streams::open(spec, stderr)?, None),
+        None => (Streams::open(spec, stderr)?, None, None),
     };
     let plan = plan(spec, &files)?;
     let limits = spec.limits;
@@ -61,6 +62,9 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     })?;
     drop(files);
     let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors);
+    if let Some(e) = &ended {
+        let _ = e.set(Instant::now());
+    }
     // Whatever happened, nothing the program started may outlive the run.
     kill_group(pid);
     let (status, usage, limit, waited) = watched?;

@@ -202,11 +202,17 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         None => None,
     };
 
-    let (stdin, stdout, stop) = match pipes {
-        Some(p) => (File::from(p.stdin), File::from(p.stdout), Some(p.stop)),
+    let (stdin, stdout, stop, ended) = match pipes {
+        Some(p) => (
+            File::from(p.stdin),
+            File::from(p.stdout),
+            Some(p.stop),
+            Some(p.ended),
+        ),
         None => (
             File::open(&spec.stdin).map_err(setup("open the input"))?,
             File::create(&spec.stdout).map_err(setup("create the output file"))?,
+            None,
             None,
         ),
     };
@@ -337,6 +343,9 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         stop.as_deref(),
         &mut errors,
     );
+    if let Some(e) = &ended {
+        let _ = e.set(Instant::now());
+    }
     // Whatever happened, nothing of the run outlives it: killing init ends
     // its pid namespace.
     // SAFETY: signalling our own child.
