@@ -464,55 +464,48 @@ pub fn judge_test_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Verdict::{AC, IE, RE, TLE, WA};
 
-    /// Every row of the table: who ended first × the submission's own
+    /// The whole table, row by row: who ended first × the submission's own
     /// result × the interactor's word.
     #[test]
     fn precedence_table() {
-        use Verdict::*;
-        let runs: [Option<Verdict>; 3] = [None, Some(RTE), Some(TLE)];
-        let saids = || {
-            [
-                Said::Accepted,
-                Said::Rejected(WA),
-                Said::Failed("exit 1".into()),
-            ]
-        };
-        // (first, run, said index) -> verdict.
-        let expect = |first: Who, run: Option<Verdict>, said: usize| match (first, run, said) {
-            (_, _, 2) => IE,
-            (Who::Interactor, _, 1) => WA,
-            (_, Some(v), _) => v,
-            (_, None, 1) => WA,
-            _ => AC,
-        };
-        let mut rows = 0;
-        for first in [Who::Submission, Who::Interactor] {
-            for run in runs {
-                for (i, said) in saids().into_iter().enumerate() {
-                    let got = precedence(first, run.map(|v| (v, "why".into())), said).0;
-                    assert_eq!(got, expect(first, run, i), "{first:?} {run:?} {i}");
-                    rows += 1;
-                }
-            }
+        const S: Who = Who::Submission;
+        const I: Who = Who::Interactor;
+        let ok = || Said::Accepted;
+        let wa = || Said::Rejected(WA);
+        let failed = || Said::Failed("exit 1".into());
+        #[allow(clippy::type_complexity)]
+        let rows: [(Who, Option<Verdict>, Said, Verdict); 18] = [
+            // The submission ended first: its crash or limit stands.
+            (S, None, ok(), AC),
+            (S, None, wa(), WA),
+            (S, None, failed(), IE),
+            (S, Some(RE), ok(), RE),
+            (S, Some(RE), wa(), RE),
+            (S, Some(RE), failed(), IE),
+            (S, Some(TLE), ok(), TLE),
+            (S, Some(TLE), wa(), TLE),
+            (S, Some(TLE), failed(), IE),
+            // The interactor ended first: its rejection stands, its
+            // acceptance does not excuse a crash or limit after it.
+            (I, None, ok(), AC),
+            (I, None, wa(), WA),
+            (I, None, failed(), IE),
+            (I, Some(RE), ok(), RE),
+            (I, Some(RE), wa(), WA),
+            (I, Some(RE), failed(), IE),
+            (I, Some(TLE), ok(), TLE),
+            (I, Some(TLE), wa(), WA),
+            (I, Some(TLE), failed(), IE),
+        ];
+        for (first, run, said, want) in rows {
+            let row = format!("{first:?} {run:?} {said:?}");
+            let (got, why) = precedence(first, run.map(|v| (v, "the run".into())), said);
+            assert_eq!(got, want, "{row}");
+            // The interactor's word carries no reason of its own: its
+            // message is shown instead.
+            assert_eq!(why.is_none(), got == AC || (got == WA), "{row}");
         }
-        assert_eq!(rows, 18);
-        // The rows the examples hinge on, spelled out.
-        assert_eq!(
-            precedence(Who::Interactor, Some((RTE, "x".into())), Said::Rejected(WA)).0,
-            WA
-        );
-        assert_eq!(
-            precedence(Who::Submission, Some((RTE, "x".into())), Said::Rejected(WA)).0,
-            RTE
-        );
-        assert_eq!(
-            precedence(Who::Submission, Some((TLE, "x".into())), Said::Rejected(WA)).0,
-            TLE
-        );
-        assert_eq!(
-            precedence(Who::Interactor, Some((TLE, "x".into())), Said::Accepted).0,
-            TLE
-        );
     }
 }
