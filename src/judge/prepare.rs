@@ -190,7 +190,9 @@ fn run_generator(
             address_space: None,
             output: Bytes::mib(256),
         },
-        keep_workdir: false,
+        // The judge reads the `testcase.in` / `testcase.ans` a generator
+        // may leave there (below), so the folder is not a scratch tmpfs.
+        keep_workdir: true,
     };
     let outcome = crate::sandbox::run(&spec).map_err(|e| e.to_string())?;
     if outcome.exit != Exit::Code(0) || outcome.limit.is_some() {
