@@ -296,7 +296,10 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     };
     // The tmpfs the zygote made, if it could: its descriptor is ours.
     let tmpfs = plan.scratch.as_ref().and_then(|s| {
-        let fd = s.fd.swap(-1, std::sync::atomic::Ordering::SeqCst);
+        // Read, not taken: `init`, which shares this memory, may not have
+        // read it yet to attach the tmpfs (emptying it here made that run
+        // write to the disk instead, unbounded).
+        let fd = s.fd.load(std::sync::atomic::Ordering::SeqCst);
         // SAFETY: the zygote shares our descriptor table and made this
         // descriptor for us alone.
         (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
