@@ -109,10 +109,12 @@ pub struct RawTestdata {
     /// The grading keys of scoring problems (legacy and 2023-07), read by
     /// `scoring`: the score of an accepted and of a rejected test, the
     /// default grader's flags, the group's score range.
-    pub accept_score: Option<f64>,
-    pub reject_score: Option<f64>,
-    pub grader_flags: Option<String>,
-    pub range: Option<String>,
+    /// Kept as written (a number, or a string of words), read leniently:
+    /// a pass-fail package may carry them unused.
+    pub accept_score: Option<serde_yaml::Value>,
+    pub reject_score: Option<serde_yaml::Value>,
+    pub grader_flags: Option<serde_yaml::Value>,
+    pub range: Option<serde_yaml::Value>,
     /// The 2025-09 keys of `secret` and of a test data group: not
     /// inherited (each group states its own).
     pub max_score: Option<serde_yaml::Value>,

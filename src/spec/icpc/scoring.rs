@@ -145,10 +145,17 @@ fn legacy(
     let root = settings(data, &mut quiet)?;
     let ignore_sample = flags(&root).iter().any(|f| f == "ignore_sample");
     let sample = settings(&data.join("sample"), &mut quiet)?;
-    if !ignore_sample && sample.accept_score.unwrap_or(1.0) != 0.0 && data.join("sample").is_dir() {
+    let sample_score = number(
+        sample.accept_score.as_ref(),
+        1.0,
+        "accept_score",
+        "data/sample",
+        notes,
+    );
+    if !ignore_sample && sample_score != 0.0 && data.join("sample").is_dir() {
         notes.push(format!(
             "data/sample: the package scores the samples ({} each); grundy's samples are worth nothing",
-            trim(sample.accept_score.unwrap_or(1.0))
+            trim(sample_score)
         ));
     }
     let mut seen_folders: Vec<PathBuf> = Vec::new();
@@ -164,8 +171,20 @@ fn legacy(
                 ),
             );
         }
-        let accept = own.accept_score.unwrap_or(1.0);
-        let reject = own.reject_score.unwrap_or(0.0);
+        let accept = number(
+            own.accept_score.as_ref(),
+            1.0,
+            "accept_score",
+            &shown,
+            notes,
+        );
+        let reject = number(
+            own.reject_score.as_ref(),
+            0.0,
+            "reject_score",
+            &shown,
+            notes,
+        );
         if reject != 0.0 {
             notes.push(format!(
                 "{shown}: `reject_score: {}` not used: a failed test earns nothing here",
@@ -260,17 +279,49 @@ fn aggregation(s: &RawTestdata) -> &'static str {
 }
 
 fn flags(s: &RawTestdata) -> Vec<String> {
-    s.grader_flags
-        .as_deref()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(String::from)
-        .collect()
+    words(s.grader_flags.as_ref())
+}
+
+/// A setting written as words (`grader_flags: min`, `range: 0 50`) or as
+/// a single number.
+fn words(v: Option<&serde_yaml::Value>) -> Vec<String> {
+    match v {
+        Some(serde_yaml::Value::String(s)) => s.split_whitespace().map(String::from).collect(),
+        Some(serde_yaml::Value::Number(n)) => vec![n.to_string()],
+        _ => Vec::new(),
+    }
+}
+
+/// A score setting (`accept_score`, `reject_score`): a number, possibly
+/// written as a string; `default` when absent. Anything else is said.
+fn number(
+    v: Option<&serde_yaml::Value>,
+    default: f64,
+    key: &str,
+    shown: &str,
+    notes: &mut Vec<String>,
+) -> f64 {
+    let parsed = match v {
+        None => return default,
+        Some(serde_yaml::Value::Number(n)) => n.as_f64(),
+        Some(serde_yaml::Value::String(s)) => s.trim().parse().ok(),
+        _ => None,
+    };
+    match parsed {
+        Some(x) if x.is_finite() => x,
+        _ => {
+            note_once(
+                notes,
+                format!("{shown}: `{key}` is not a number: {} used", trim(default)),
+            );
+            default
+        }
+    }
 }
 
 /// The upper end of `range: A B`, when finite.
 fn range_max(s: &RawTestdata) -> Option<f64> {
-    let words: Vec<&str> = s.range.as_deref()?.split_whitespace().collect();
+    let words = words(s.range.as_ref());
     let hi: f64 = words.get(1)?.parse().ok()?;
     hi.is_finite().then_some(hi)
 }
@@ -492,15 +543,13 @@ mod tests {
 
     #[test]
     fn the_default_graders_score_mode_is_the_last_named() {
-        let s = RawTestdata {
-            grader_flags: Some("first_error min accept_if_any_accepted".into()),
+        let flags = |f: &str| RawTestdata {
+            grader_flags: Some(serde_yaml::Value::String(f.into())),
             ..RawTestdata::default()
         };
+        let s = flags("first_error min accept_if_any_accepted");
         assert_eq!(aggregation(&s), "min");
-        let s = RawTestdata {
-            grader_flags: Some("min avg".into()),
-            ..RawTestdata::default()
-        };
+        let s = flags("min avg");
         assert_eq!(aggregation(&s), "avg");
         assert_eq!(aggregation(&RawTestdata::default()), "sum");
     }
