@@ -10,6 +10,7 @@
 //! change every verdict's meaning (another problem type, test data run
 //! with arguments, code added to submissions) is refused, by name.
 
+mod constants;
 mod expectations;
 mod generators;
 mod input_validators;
@@ -27,6 +28,7 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
+pub use constants::stage as stage_with_constants;
 pub use expectations::{Build, Code, Expectations, Rule, load as expectations};
 pub use input_validators::find as input_validators;
 pub use scoring::{dir_is_scoring as is_scoring, package_score};
@@ -123,6 +125,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let version = Version::parse(raw.problem_format_version.as_deref()).map_err(invalid)?;
     let interactive = interactor::is_interactive(&raw).map_err(invalid)?;
     let scoring = scoring::is_scoring(&raw);
+    constants::Constants::read(&raw).map_err(invalid)?;
     let mut notes: Vec<String> = raw
         .unknown_keys()
         .into_iter()
@@ -374,10 +377,12 @@ mod generated {
             path: path.clone(),
             source,
         })?;
-        let mut plan = generators::plan(&text).map_err(|message| SpecError::Invalid {
-            path: path.clone(),
-            message,
-        })?;
+        let constants = super::constants::Constants::of_dir(dir);
+        let mut plan =
+            generators::plan(&text, &constants).map_err(|message| SpecError::Invalid {
+                path: path.clone(),
+                message,
+            })?;
         // `copy:` takes the answer too when there is one; else the
         // solution writes it.
         let all = plan

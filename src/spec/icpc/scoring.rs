@@ -334,7 +334,7 @@ fn v2025(
     notes: &mut Vec<String>,
 ) -> Result<Vec<SecretGroup>, SpecError> {
     let secret_dir = data.join("secret");
-    let secret = own_settings(&secret_dir)?;
+    let secret = own_settings(data, &secret_dir)?;
     let secret_max = match max_score(&secret, &secret_dir)? {
         Some(m) => m,
         None => {
@@ -404,7 +404,7 @@ fn v2025(
             }
             continue;
         }
-        let own = own_settings(&t)?;
+        let own = own_settings(data, &t)?;
         let first = !noted.contains(&t);
         if first {
             noted.push(t.clone());
@@ -449,11 +449,17 @@ fn note_require_pass(s: &RawTestdata, shown: &str, notes: &mut Vec<String>) {
 
 /// The scoring keys a folder's own `test_group.yaml` states (2025-09: not
 /// inherited).
-fn own_settings(folder: &Path) -> Result<RawTestdata, SpecError> {
+fn own_settings(data: &Path, folder: &Path) -> Result<RawTestdata, SpecError> {
     let path = folder.join("test_group.yaml");
     let Ok(text) = crate::spec::file::read_text(&path) else {
         return Ok(RawTestdata::default());
     };
+    let text = testdata::constants(data)
+        .substitute_strict(&text, &path)
+        .map_err(|message| SpecError::Invalid {
+            path: path.clone(),
+            message,
+        })?;
     if text.trim().is_empty() {
         return Ok(RawTestdata::default());
     }

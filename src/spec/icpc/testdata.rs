@@ -45,6 +45,12 @@ pub fn settings_for(
                 path: path.clone(),
                 source,
             })?;
+            let text = constants(data)
+                .substitute_strict(&text, &path)
+                .map_err(|message| SpecError::Invalid {
+                    path: path.clone(),
+                    message,
+                })?;
             let raw: RawTestdata = if text.trim().is_empty() {
                 RawTestdata::default()
             } else {
@@ -73,6 +79,11 @@ pub fn settings_for(
         }
     }
     Ok(merged)
+}
+
+/// The constants of the package whose `data/` is `data`.
+pub fn constants(data: &Path) -> super::constants::Constants {
+    super::constants::Constants::of_dir(data.parent().unwrap_or(Path::new(".")))
 }
 
 fn note_once(notes: &mut Vec<String>, note: String) {
