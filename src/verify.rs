@@ -219,19 +219,13 @@ fn run_case(
         .cache
         .put_file("tests", &Key::of(&[input]), ".in", input)
         .map_err(|e| e.to_string())?;
-    let exec = execute(
-        program,
-        &path,
-        limits,
-        problem.limits.memory,
-        ctx.workroot.path(),
-    )
-    .map_err(|e| e.to_string())?;
-    if exec.outcome.exit != Exit::Code(0) || exec.outcome.limit.is_some() {
+    let exec =
+        execute(program, &path, limits, problem.limits.memory, ctx).map_err(|e| e.to_string())?;
+    if exec.outcome.exit != Exit::Code(0) || exec.outcome.crossed.any() {
         return Err(format!(
             "{:?} {:?} {}",
             exec.outcome.exit,
-            exec.outcome.limit,
+            exec.outcome.crossed.first(),
             exec.stderr_head.trim()
         ));
     }

@@ -88,6 +88,7 @@ pub fn judge_test(
         interactor,
         style,
         args,
+        runner: &ctx.sandbox,
     };
     let played = match run.play(&test.input, &answer, ctx.workroot.path()) {
         Ok(p) => p,
@@ -115,6 +116,7 @@ struct Connected<'a> {
     interactor: &'a Compiled,
     style: Style,
     args: &'a [String],
+    runner: &'a sandbox::Runner,
 }
 
 /// What happened in one connected run.
@@ -248,11 +250,11 @@ impl Connected<'_> {
             let sub_spec = &sub_spec;
             let int_spec = &int_spec;
             s.spawn(move || {
-                let r = sandbox::run_connected(sub_spec, sub_pipes);
+                let r = self.runner.run_connected(sub_spec, sub_pipes);
                 let _ = sub_tx.send((Who::Submission, r));
             });
             s.spawn(move || {
-                let r = sandbox::run_connected(int_spec, int_pipes);
+                let r = self.runner.run_connected(int_spec, int_pipes);
                 let _ = tx.send((Who::Interactor, r));
             });
             self.watch(&rx, &sub_stop, &int_stop)
@@ -264,7 +266,7 @@ impl Connected<'_> {
         // that the judge stopped shows as killed by SIGKILL at no limit.
         let cut_short = sub_stop.load(Ordering::SeqCst)
             && submission.exit == Exit::Signal(libc::SIGKILL)
-            && submission.limit.is_none();
+            && !submission.crossed.any();
         let message = match self.style {
             Style::Icpc => head(&judge.join("judgemessage.txt"), MESSAGE_CAP),
             Style::Testlib => String::new(),
@@ -311,7 +313,7 @@ impl Connected<'_> {
                 Ok((Who::Interactor, r)) => {
                     let accepted = matches!(
                         &r,
-                        Ok(o) if o.limit.is_none() && matches!(said(o, self.style), Said::Accepted)
+                        Ok(o) if !o.crossed.any() && matches!(said(o, self.style), Said::Accepted)
                     );
                     if !accepted {
                         sub_stop.store(true, Ordering::SeqCst);
@@ -377,7 +379,7 @@ impl Played {
                 ),
             );
         }
-        if let Some(hit) = self.interactor.limit {
+        if let Some(hit) = self.interactor.crossed.first() {
             return (
                 Verdict::IE,
                 with_message(format!("the interactor was stopped at its {hit:?} limit")),
@@ -385,7 +387,7 @@ impl Played {
         }
         let said = said(&self.interactor, style);
         let run = crate::verdict::decide::run_verdict(
-            &facts(&self.submission, limits, &self.stderr_head),
+            &facts(&self.submission, &self.stderr_head),
             &budget(limits),
         );
         let rejected = |v: Verdict| {

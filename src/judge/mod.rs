@@ -140,7 +140,7 @@ pub fn judge(
         tests: tests.len(),
     });
     let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);
-    let compiled = match compile(lang, submission, &ctx.cache) {
+    let compiled = match compile(lang, submission, &ctx.cache, &ctx.sandbox) {
         Ok(CompileOutcome::Ready(c)) => {
             result.compile = CompileReport {
                 ok: true,
@@ -176,7 +176,7 @@ pub fn judge(
         result.skipped = run.skipped;
         // After the runs: a mechanism that failed for one of them is not
         // claimed.
-        result.isolation = crate::sandbox::isolation_in_force(&limits).join(", ");
+        result.isolation = ctx.sandbox.isolation_in_force(&limits).join(", ");
     }
     result.finish(&prepared.problem, compiled.is_some());
     sink(&Event::Finished { result: &result });

@@ -10,7 +10,7 @@ use crate::cache::{Cache, Key};
 use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
 use crate::language::{CompileOutcome, Compiled, Languages, compile};
-use crate::sandbox::{Exit, RunLimits};
+use crate::sandbox::{Exit, RunLimits, Runner};
 use crate::spec::{CheckerSpec, Limits, Problem};
 use crate::units::Bytes;
 
@@ -22,6 +22,8 @@ pub struct Context {
     pub seed: Option<u64>,
     /// Runs and scratch files live here; removed when the context is dropped.
     pub workroot: tempfile::TempDir,
+    /// How every run of this judge is made (mode, cancellation).
+    pub sandbox: Runner,
 }
 
 impl Drop for Context {
@@ -33,22 +35,25 @@ impl Drop for Context {
 }
 
 impl Context {
-    pub fn new(cache: Cache, languages: Languages) -> Result<Context, JudgeError> {
+    pub fn new(cache: Cache, languages: Languages, sandbox: Runner) -> Result<Context, JudgeError> {
         super::workroot::remove_stale();
         let workroot = tempfile::Builder::new()
             .prefix(&super::workroot::prefix())
             .tempdir()
             .map_err(|e| JudgeError::Io(format!("cannot create a working folder: {e}")))?;
-        crate::sandbox::register_judge_folders(cache.root(), workroot.path()).map_err(|e| {
-            JudgeError::Io(format!(
-                "cannot prepare the folders for sandboxed runs: {e}"
-            ))
-        })?;
+        sandbox
+            .register_judge_folders(cache.root(), workroot.path())
+            .map_err(|e| {
+                JudgeError::Io(format!(
+                    "cannot prepare the folders for sandboxed runs: {e}"
+                ))
+            })?;
         Ok(Context {
             cache,
             languages,
             seed: None,
             workroot,
+            sandbox,
         })
     }
 
@@ -59,7 +64,7 @@ impl Context {
             .languages
             .detect(path)
             .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
-        match compile(lang, path, &self.cache)
+        match compile(lang, path, &self.cache, &self.sandbox)
             .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
         {
             CompileOutcome::Ready(c) => Ok(c),
@@ -186,13 +191,13 @@ fn run_generator(
             output: Bytes::mib(256),
         },
     };
-    let outcome = crate::sandbox::run(&spec).map_err(|e| e.to_string())?;
-    if outcome.exit != Exit::Code(0) || outcome.limit.is_some() {
+    let outcome = ctx.sandbox.run(&spec).map_err(|e| e.to_string())?;
+    if outcome.exit != Exit::Code(0) || outcome.crossed.any() {
         let err = super::exec::head(&dir.path().join("err"), 2000);
         return Err(format!(
             "failed ({:?}, limit {:?}): {}",
             outcome.exit,
-            outcome.limit,
+            outcome.crossed.first(),
             err.trim()
         ));
     }
@@ -216,23 +221,17 @@ fn reference_answer(
     let mut run = run_limits(reference, limits);
     run.cpu *= 10;
     run.wall = RunLimits::wall_for(run.cpu);
-    let exec = execute(
-        reference,
-        input_path,
-        run,
-        limits.memory,
-        ctx.workroot.path(),
-    )
-    .map_err(|e| format!("reference solution: {e}"))?;
+    let exec = execute(reference, input_path, run, limits.memory, ctx)
+        .map_err(|e| format!("reference solution: {e}"))?;
     let o = &exec.outcome;
-    if o.exit != Exit::Code(0) || o.limit.is_some() {
+    if o.exit != Exit::Code(0) || o.crossed.any() {
         return Err(format!(
             "reference solution failed on this test ({}; limit hit: {:?}) {}",
             match o.exit {
                 Exit::Code(c) => format!("exit code {c}"),
                 Exit::Signal(s) => format!("signal {s}"),
             },
-            o.limit,
+            o.crossed.first(),
             exec.stderr_head.trim()
         ));
     }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::sources::SourceSet;
 use super::{Language, LanguageError, java};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec};
+use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec, Runner};
 use crate::units::Bytes;
 
 /// Compiler output beyond this is cut: a CE message is for reading.
@@ -132,6 +132,7 @@ pub fn compile(
     lang: &Language,
     source: &Path,
     cache: &Cache,
+    runner: &Runner,
 ) -> Result<CompileOutcome, LanguageError> {
     let mut lang = lang.clone();
     let (input, text, java_public) = if source.is_dir() {
@@ -205,6 +206,7 @@ pub fn compile(
             &input,
             work,
             java_public.as_deref(),
+            runner,
         )
     });
     let dir = match filled {
@@ -241,6 +243,7 @@ fn build(
     input: &Input,
     work: &Path,
     java_public: Option<&str>,
+    runner: &Runner,
 ) -> Result<(), FillError> {
     match input {
         Input::File(text) => std::fs::write(work.join(&lang.source_name), text)?,
@@ -293,7 +296,9 @@ fn build(
             output: COMPILE_OUTPUT,
         },
     };
-    let outcome = sandbox::run(&spec).map_err(|e| FillError::Language(e.into()))?;
+    let outcome = runner
+        .run(&spec)
+        .map_err(|e| FillError::Language(e.into()))?;
     // The compiler ran in `work` and may have left anything there, links
     // named like the judge's own files included: those go first.
     for name in JUDGE_FILES {
@@ -302,7 +307,11 @@ fn build(
     // Messages name the file as `main.c`, not by the scratch folder it was in.
     let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
         .replace(&format!("{}/", work.display()), "");
-    if let Some(hit) = outcome.limit.filter(|_| outcome.exit != Exit::Code(0)) {
+    if let Some(hit) = outcome
+        .crossed
+        .first()
+        .filter(|_| outcome.exit != Exit::Code(0))
+    {
         if hit == LimitHit::Wall {
             return Err(FillError::TimedOut);
         }
@@ -426,9 +435,7 @@ fn find_in_path(program: &str) -> Option<PathBuf> {
         return p.is_file().then_some(p);
     }
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(program))
-        .find(|p| super::is_executable(p))
+    sandbox::path::search(program.as_ref(), &path, super::is_executable)
 }
 
 fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
