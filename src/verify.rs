@@ -184,9 +184,7 @@ fn check_oracle(problem: &Problem, reference: &Compiled, ctx: &Context) -> Statu
     if cases.is_empty() {
         return Status::Failed("the catalog entry has no oracle cases".into());
     }
-    let mut limits = run_limits(reference, &problem.limits);
-    limits.cpu *= 10;
-    limits.wall = crate::sandbox::RunLimits::wall_for(limits.cpu);
+    let limits = crate::judge::trusted::generous(run_limits(reference, &problem.limits));
     for case in &cases {
         match run_case(reference, case.input.as_bytes(), limits, problem, ctx) {
             Ok(out) => {

@@ -10,6 +10,7 @@ mod interactor_program;
 mod outcome;
 mod prepare;
 mod result;
+pub mod trusted;
 mod workroot;
 
 use std::path::{Path, PathBuf};

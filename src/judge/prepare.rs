@@ -6,11 +6,12 @@ use std::time::Duration;
 
 use super::JudgeError;
 use super::exec::{execute, run_limits};
+use super::trusted::{self, Failed, GeneratorError, ReferenceError};
 use crate::cache::{Cache, Key};
 use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
 use crate::language::{CompileOutcome, Compiled, Languages, compile};
-use crate::sandbox::{Exit, RunLimits, Runner};
+use crate::sandbox::{RunLimits, Runner};
 use crate::spec::{CheckerSpec, Limits, Problem};
 use crate::units::Bytes;
 
@@ -122,7 +123,8 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
                 .cache
                 .put_file("answers", &Key::of(&[a]), ".ans", a)
                 .map_err(|e| e.to_string()),
-            (None, Some(r)) => reference_answer(r, &input, &case.input, &problem.limits, ctx),
+            (None, Some(r)) => reference_answer(r, &input, &case.input, &problem.limits, ctx)
+                .map_err(|e| e.to_string()),
             (None, None) => Err(format!(
                 "no answer: {} names no reference solution and the test gives none",
                 problem.spec_path.display()
@@ -152,7 +154,7 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
 /// The problem's tests as bytes (also what `grundy gen` writes).
 pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeError> {
     let external = |program: &Path, seed: u64, args: &[String]| -> Result<Vec<u8>, String> {
-        run_generator(program, seed, args, ctx)
+        run_generator(program, seed, args, ctx).map_err(|e| e.to_string())
     };
     generate::materialise(
         &problem.recipe(),
@@ -168,14 +170,12 @@ fn run_generator(
     seed: u64,
     args: &[String],
     ctx: &Context,
-) -> Result<Vec<u8>, String> {
-    let compiled = ctx
-        .compile_trusted(program, "generator")
-        .map_err(|e| e.to_string())?;
+) -> Result<Vec<u8>, GeneratorError> {
+    let compiled = ctx.compile_trusted(program, "generator")?;
     let mut argv = compiled.argv(Bytes::mib(1024));
     argv.push(seed.to_string().into());
     argv.extend(args.iter().map(Into::into));
-    let dir = tempfile::tempdir_in(ctx.workroot.path()).map_err(|e| e.to_string())?;
+    let dir = tempfile::tempdir_in(ctx.workroot.path())?;
     let spec = crate::sandbox::RunSpec {
         argv,
         workdir: dir.path().to_path_buf(),
@@ -191,17 +191,15 @@ fn run_generator(
             output: Bytes::mib(256),
         },
     };
-    let outcome = ctx.sandbox.run(&spec).map_err(|e| e.to_string())?;
-    if outcome.exit != Exit::Code(0) || outcome.crossed.any() {
-        let err = super::exec::head(&dir.path().join("err"), 2000);
-        return Err(format!(
-            "failed ({:?}, limit {:?}): {}",
-            outcome.exit,
-            outcome.crossed.first(),
-            err.trim()
-        ));
+    let outcome = ctx.sandbox.run(&spec)?;
+    let stderr = || super::exec::head(&dir.path().join("err"), 2000);
+    if let Some(failed) = Failed::of(&outcome, "") {
+        return Err(GeneratorError::Failed(Failed {
+            stderr: stderr().trim().to_string(),
+            ..failed
+        }));
     }
-    std::fs::read(dir.path().join("out")).map_err(|e| e.to_string())
+    Ok(std::fs::read(dir.path().join("out"))?)
 }
 
 /// The reference's output on one input, cached by (reference, input).
@@ -211,34 +209,18 @@ fn reference_answer(
     input: &[u8],
     limits: &Limits,
     ctx: &Context,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, ReferenceError> {
     let key = Key::of(&[reference.key.0.as_bytes(), input]);
     if let Some(cached) = ctx.cache.existing_file("answers", &key, ".ans") {
         return Ok(cached);
     }
-    // Generous limits: answers must not depend on how loaded the machine is;
-    // `grundy verify` checks the reference against the real limits.
-    let mut run = run_limits(reference, limits);
-    run.cpu *= 10;
-    run.wall = RunLimits::wall_for(run.cpu);
-    let exec = execute(reference, input_path, run, limits.memory, ctx)
-        .map_err(|e| format!("reference solution: {e}"))?;
-    let o = &exec.outcome;
-    if o.exit != Exit::Code(0) || o.crossed.any() {
-        return Err(format!(
-            "reference solution failed on this test ({}; limit hit: {:?}) {}",
-            match o.exit {
-                Exit::Code(c) => format!("exit code {c}"),
-                Exit::Signal(s) => format!("signal {s}"),
-            },
-            o.crossed.first(),
-            exec.stderr_head.trim()
-        ));
+    let run = trusted::generous(run_limits(reference, limits));
+    let exec = execute(reference, input_path, run, limits.memory, ctx)?;
+    if let Some(failed) = Failed::of(&exec.outcome, &exec.stderr_head) {
+        return Err(ReferenceError::Failed(failed));
     }
-    let bytes = std::fs::read(&exec.stdout).map_err(|e| e.to_string())?;
-    ctx.cache
-        .put_file("answers", &key, ".ans", &bytes)
-        .map_err(|e| e.to_string())
+    let bytes = std::fs::read(&exec.stdout)?;
+    Ok(ctx.cache.put_file("answers", &key, ".ans", &bytes)?)
 }
 
 fn build_checker(problem: &Problem, ctx: &Context) -> Result<Box<dyn Checker>, JudgeError> {

@@ -121,10 +121,7 @@ pub(super) fn prepare_as_root(
         .filter(|p| real.starts_with(p))
         .cloned()
         .collect();
-    let v = view::view(&toolchains).map_err(|e| SandboxError::Setup {
-        what: e,
-        source: io::Error::other("mount view"),
-    })?;
+    let v = view::view(&toolchains).map_err(setup("prepare the mount view"))?;
     // The view's namespace descriptor is shared; the child needs its own
     // number only for the duration of the clone.
     let fd = v.try_clone().map_err(setup("share the mount view"))?;

@@ -262,6 +262,8 @@ pub enum SandboxError {
         program: String,
         source: std::io::Error,
     },
+    #[error("cannot prepare the run: {0}")]
+    Landlock(#[from] landlock::LandlockError),
     #[error("lost track of the program: {0}")]
     Wait(std::io::Error),
     #[error("the run was stopped because the judge is stopping")]

@@ -89,10 +89,7 @@ pub fn run(
         None => None,
     };
     let ruleset = match a.landlock {
-        Some(_) => landlock::ruleset(&read, &workdir).map_err(|e| SandboxError::Setup {
-            what: e,
-            source: io::Error::other("landlock"),
-        })?,
+        Some(_) => landlock::ruleset(&read, &workdir)?,
         None => None,
     };
     let groups = lease.as_ref().and_then(|l| l.groups.as_ref());
