@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 
 use super::BatchError;
@@ -20,7 +20,7 @@ use super::event::{Event, EventSink};
 use super::journal::Journal;
 use super::model::{Item, Record};
 use crate::cache::Key;
-use crate::judge::{self, Context, Options, Prepared, TestResult};
+use crate::judge::{self, Context, Options, Prepared, TestResult, pool};
 use crate::verdict::Verdict;
 
 /// How much of a failing test's input a feedback file may quote.
@@ -109,64 +109,48 @@ impl Engine<'_> {
     ) -> Result<Vec<Record>, BatchError> {
         let workers = self.jobs.clamp(1, todo.len().max(1));
         let test_jobs = (self.jobs / workers).max(1);
-        let next = AtomicUsize::new(0);
-        let (tx, rx) = mpsc::channel::<Message>();
         let mut records = Vec::new();
         let mut failure = None;
-        std::thread::scope(|s| {
-            for _ in 0..workers {
-                let tx = tx.clone();
-                let next = &next;
-                s.spawn(move || {
-                    loop {
-                        if self.cancel.load(Ordering::SeqCst) {
-                            break;
-                        }
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(item) = todo.get(i) else { break };
-                        if let Some(record) = self.judge_one(i, item, test_jobs, &tx)
-                            && tx.send(Message::Done(record)).is_err()
-                        {
-                            break;
-                        }
-                    }
-                });
+        let stop = || self.cancel.load(Ordering::SeqCst);
+        let work = |i: usize, tx: &mpsc::Sender<Message>| {
+            if let Some(record) = self.judge_one(i, &todo[i], test_jobs, tx) {
+                // The receiver lives until every worker is done.
+                let _ = tx.send(Message::Done(record));
             }
-            drop(tx);
-            for message in rx {
-                if failure.is_some() {
-                    continue; // draining: the workers stop at the next check
-                }
-                let told = match &message {
-                    Message::Started(i, tests) => sink.event(&Event::SubmissionStarted {
-                        item: &todo[*i],
-                        tests: *tests,
-                    }),
-                    Message::Test(i, result) => sink.event(&Event::TestFinished {
-                        item: &todo[*i],
-                        result,
-                    }),
-                    Message::Done(record) => {
-                        if let Err(e) = journal.append(record) {
-                            failure = Some(BatchError::Internal(format!(
-                                "cannot write the journal {}: {e}",
-                                journal.path().display()
-                            )));
-                            // Nothing more can be kept: stop everyone.
-                            self.cancel.store(true, Ordering::SeqCst);
-                            continue;
-                        }
-                        sink.event(&Event::SubmissionFinished { record })
+        };
+        pool::run(self.jobs, todo.len(), &stop, &work, |message| {
+            if failure.is_some() {
+                return; // draining: the workers stop at the next check
+            }
+            let told = match &message {
+                Message::Started(i, tests) => sink.event(&Event::SubmissionStarted {
+                    item: &todo[*i],
+                    tests: *tests,
+                }),
+                Message::Test(i, result) => sink.event(&Event::TestFinished {
+                    item: &todo[*i],
+                    result,
+                }),
+                Message::Done(record) => {
+                    if let Err(e) = journal.append(record) {
+                        failure = Some(BatchError::Internal(format!(
+                            "cannot write the journal {}: {e}",
+                            journal.path().display()
+                        )));
+                        // Nothing more can be kept: stop everyone.
+                        self.cancel.store(true, Ordering::SeqCst);
+                        return;
                     }
-                };
-                if let Err(e) = told {
-                    failure = Some(BatchError::Reporter(e));
-                    self.cancel.store(true, Ordering::SeqCst);
-                    continue;
+                    sink.event(&Event::SubmissionFinished { record })
                 }
-                if let Message::Done(record) = message {
-                    records.push(record);
-                }
+            };
+            if let Err(e) = told {
+                failure = Some(BatchError::Reporter(e));
+                self.cancel.store(true, Ordering::SeqCst);
+                return;
+            }
+            if let Message::Done(record) = message {
+                records.push(record);
             }
         });
         match failure {
