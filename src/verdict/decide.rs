@@ -390,6 +390,26 @@ mod tests {
         }
     }
 
+    /// The limit a trusted program's failure names follows the verdicts'
+    /// order, whatever other limits it crossed.
+    #[test]
+    fn the_first_crossed_limit_follows_the_verdict_order() {
+        use LimitHit::*;
+        let all = [Cpu, Wall, Memory, Output];
+        assert_eq!(NONE.first(), None);
+        assert!(!NONE.any());
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i..] {
+                let mut c = NONE;
+                c.mark(*b);
+                c.mark(*a);
+                assert!(c.any());
+                // `all` is in precedence order and `a` comes no later than `b`.
+                assert_eq!(c.first(), Some(*a), "{c:?}");
+            }
+        }
+    }
+
     #[test]
     fn cpu_before_wall_names_the_cpu_limit() {
         let both = Crossed {
