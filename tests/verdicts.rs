@@ -33,9 +33,19 @@ fn presentation_error_with_the_exact_checker() {
     assert_eq!(r["verdict"], "PE", "{r:#}");
 }
 
+/// Limits for tests whose verdict is not about time: a loaded machine
+/// slows a run down many times over, and that must not turn an MLE, OLE or
+/// AC into a TLE (wall limit 30 s).
+const UNHURRIED: &str = "limits:\n  time: 10s\n";
+
 #[test]
 fn cpu_spinner_is_tle_near_the_limit() {
-    let p = Project::toy("");
+    // This one is about the boundary: which of the CPU and the wall limit a
+    // spinner reaches first depends on the share of a core it gets. A
+    // 100 ms CPU limit has a 2.1 s wall limit, so the spinner need only get
+    // 1/21 of a core to be stopped by CPU time (with 1 s it needed 1/3,
+    // which a two-core machine with a load of 10 does not give it).
+    let p = Project::toy("limits:\n  time: 100ms\n");
     let r = p.judge_source(
         "spin.c",
         "int main(void){volatile unsigned long x=0;for(;;)x++;}\n",
@@ -44,9 +54,13 @@ fn cpu_spinner_is_tle_near_the_limit() {
     assert_eq!(r["verdict"], "TLE");
     let t = first_test(&r);
     let cpu = t["time_ms"].as_f64().unwrap_or(0.0);
-    // Stopped at the limit, not at the 3 s wall limit or the rlimit backstop.
-    assert!((1000.0..2000.0).contains(&cpu), "cpu {cpu}");
-    assert!(t["message"].as_str().unwrap_or("").contains("CPU time"));
+    // Stopped at the limit by the watcher, not by the wall limit or by the
+    // RLIMIT_CPU backstop (the limit's whole seconds + 2 s).
+    assert!((100.0..2000.0).contains(&cpu), "cpu {cpu}: {t}");
+    assert!(
+        t["message"].as_str().unwrap_or("").contains("CPU time"),
+        "{t}"
+    );
 }
 
 #[test]
@@ -54,7 +68,8 @@ fn sleeper_is_tle_by_wall_clock() {
     let p = Project::toy("");
     let r = p.judge_source(
         "sleep.c",
-        "#include <unistd.h>\nint main(void){sleep(60);return 0;}\n",
+        // Waits for ever: only the judge can end it, however slow the machine.
+        "#include <unistd.h>\nint main(void){for(;;)pause();}\n",
         SAMPLE,
     );
     assert_eq!(r["verdict"], "TLE");
@@ -63,12 +78,13 @@ fn sleeper_is_tle_by_wall_clock() {
         t["message"].as_str().unwrap_or("").contains("wall time"),
         "{t}"
     );
-    assert!(t["wall_ms"].as_f64().unwrap_or(0.0) < 10_000.0);
+    // Stopped by the judge at, not before, the wall limit of max(3 × 1 s, 1 s + 2 s).
+    assert!(t["wall_ms"].as_f64().unwrap_or(0.0) >= 3000.0, "{t}");
 }
 
 #[test]
 fn memory_hog_in_small_steps_is_mle() {
-    let p = Project::toy("");
+    let p = Project::toy(UNHURRIED);
     let src = "#include <stdlib.h>\n#include <string.h>\nint main(void){for(;;){char*p=malloc(1<<20);if(!p)return 1;memset(p,1,1<<20);}}\n";
     let r = p.judge_source("hog.c", src, SAMPLE);
     assert_eq!(r["verdict"], "MLE", "{r:#}");
@@ -76,7 +92,7 @@ fn memory_hog_in_small_steps_is_mle() {
 
 #[test]
 fn python_memory_error_is_mle() {
-    let p = Project::toy("");
+    let p = Project::toy(UNHURRIED);
     let src = "chunks = []\nwhile True:\n    chunks.append(bytearray(1 << 20))\n";
     let r = p.judge_source("hog.py", src, SAMPLE);
     assert_eq!(r["verdict"], "MLE", "{r:#}");
@@ -84,7 +100,7 @@ fn python_memory_error_is_mle() {
 
 #[test]
 fn output_flood_is_ole() {
-    let p = Project::toy("limits:\n  output: 1MiB\n");
+    let p = Project::toy("limits:\n  time: 10s\n  output: 1MiB\n");
     let src = "#include <stdio.h>\nint main(void){for(;;)puts(\"Alice Alice Alice Alice\");}\n";
     let r = p.judge_source("flood.c", src, SAMPLE);
     assert_eq!(r["verdict"], "OLE", "{r:#}");
@@ -120,7 +136,7 @@ fn nonzero_exit_is_re_with_the_code_and_stderr() {
 
 #[test]
 fn a_hundred_megabytes_of_stack_is_legal() {
-    let p = Project::toy("");
+    let p = Project::toy(UNHURRIED);
     let src = r#"#include <stdio.h>
 int depth(int n) { volatile char pad[1000]; pad[0] = (char)n; return n == 0 ? 0 : depth(n - 1) + (pad[0] & 1); }
 int main(void) {

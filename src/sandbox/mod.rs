@@ -29,6 +29,7 @@ mod process;
 mod seccomp;
 mod slot;
 pub mod spawn;
+mod starved;
 mod stderr;
 mod view;
 mod watch;

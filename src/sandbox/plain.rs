@@ -58,12 +58,12 @@ pub fn run(
     let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors, cancel);
     // Whatever happened, nothing the program started may outlive the run.
     kill_group(pid);
-    let (status, usage, limit) = watched?;
+    let (status, usage, limit, waited) = watched?;
     let wall = start.elapsed();
     errors
         .save(&spec.stderr)
         .map_err(setup("save the error output"))?;
-    finish(spec, status, &usage, wall, limit)
+    finish(spec, status, &usage, (wall, waited), limit)
 }
 
 /// The program's standard streams, open in the judge until the child has them.
@@ -139,7 +139,9 @@ fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
     })
 }
 
-type Watched = (libc::c_int, libc::rusage, Option<LimitHit>);
+/// How the program ended, its usage, the limit that stopped it, and how
+/// long it waited for a CPU (see [`super::starved`]).
+type Watched = (libc::c_int, libc::rusage, Option<LimitHit>, Duration);
 
 /// Waits for the program, stopping it at the CPU or wall limit.
 fn watch(
@@ -153,6 +155,7 @@ fn watch(
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let mut limit = None;
     let mut cpu_used = Duration::ZERO;
+    let mut waited = Duration::ZERO;
     loop {
         if cancel.is_cancelled() {
             kill_group(pid);
@@ -164,7 +167,10 @@ fn watch(
             kill_group(pid);
             break;
         }
-        let elapsed = start.elapsed();
+        // Waiting for a CPU on a loaded machine is not sleeping.
+        let now = start.elapsed();
+        let elapsed = super::starved::awake(pid, now, limits.wall);
+        waited = waited.max(now.saturating_sub(elapsed));
         if elapsed >= limits.wall {
             limit = Some(LimitHit::Wall);
             break;
@@ -191,7 +197,7 @@ fn watch(
         kill_group(pid);
     }
     let (status, usage) = reap(pid).map_err(SandboxError::Wait)?;
-    Ok((status, usage, limit))
+    Ok((status, usage, limit, waited))
 }
 
 fn kill_group(pid: libc::pid_t) {
@@ -205,7 +211,7 @@ fn finish(
     spec: &RunSpec,
     status: libc::c_int,
     usage: &libc::rusage,
-    wall: Duration,
+    (wall, waited): (Duration, Duration),
     limit: Option<LimitHit>,
 ) -> Result<RunOutcome, SandboxError> {
     let exit = if libc::WIFSIGNALED(status) {
@@ -216,13 +222,15 @@ fn finish(
     let cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
     let peak_memory = Bytes((usage.ru_maxrss.max(0) as u64) * 1024);
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
+    // Time spent waiting for a CPU does not count against the wall limit.
+    let awake = wall.saturating_sub(waited);
     let crossed = crossed(
         limit,
         exit,
         cpu,
         output_size,
         peak_memory,
-        wall,
+        awake,
         &spec.limits,
     );
     Ok(RunOutcome {

@@ -234,7 +234,7 @@ pub fn run(
     {
         l.set_empty();
     }
-    let (limit, seen_cpu, reaped) = watched?;
+    let (limit, seen_cpu, waited, reaped) = watched?;
     let (_, usage) = reaped;
     let wall = start.elapsed();
     let messages = read_messages(&report_rd);
@@ -289,13 +289,15 @@ pub fn run(
     errors
         .save(&spec.stderr)
         .map_err(setup("save the error output"))?;
+    // Time spent waiting for a CPU does not count against the wall limit.
+    let awake = wall.saturating_sub(waited);
     let mut crossed = crossed(
         limit,
         exit,
         cpu,
         output_size,
         peak_memory,
-        wall,
+        awake,
         &spec.limits,
     );
     // The memory group was full (its tasks waited, so the watcher may not

@@ -84,11 +84,12 @@ pub(super) fn watch(
     stop: Option<&std::sync::atomic::AtomicBool>,
     errors: &mut ErrorStream,
     cancel: &Cancel,
-) -> Result<(Option<LimitHit>, Duration, Reaped), SandboxError> {
+) -> Result<(Option<LimitHit>, Duration, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let oom_event = groups.map(cgroup::Groups::oom_event);
     let mut limit = None;
     let mut seen = Duration::ZERO;
+    let mut waited = Duration::ZERO;
     loop {
         if cancel.is_cancelled() {
             // The caller kills `init`, which ends the run, and reaps it.
@@ -100,11 +101,15 @@ pub(super) fn watch(
             unsafe { libc::kill(pid, libc::SIGKILL) };
             break;
         }
-        let elapsed = start.elapsed();
-        if elapsed >= limits.wall {
+        // Waiting for a CPU on a loaded machine is not sleeping.
+        let now = start.elapsed();
+        let awake = super::starved::awake(pid, now, limits.wall);
+        waited = waited.max(now.saturating_sub(awake));
+        if awake >= limits.wall {
             limit = Some(LimitHit::Wall);
             break;
         }
+        let elapsed = awake;
         hwm.sample(pid);
         let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
         seen = seen.max(used);
@@ -137,5 +142,5 @@ pub(super) fn watch(
         unsafe { libc::kill(pid, libc::SIGKILL) };
     }
     let reaped = reap(pid).map_err(SandboxError::Wait)?;
-    Ok((limit, seen, reaped))
+    Ok((limit, seen, waited, reaped))
 }

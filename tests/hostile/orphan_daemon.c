@@ -6,7 +6,7 @@
 
 int main(int argc, char **argv) {
     if (argc > 1) {
-        sleep(60);
+        sleep(3600);
         return 0;
     }
     read_token();

@@ -266,8 +266,15 @@ pub fn leaves_no_daemon(who: As) {
     let sub = p.submission("orphan_daemon.c");
     // Looked for before the cage is dropped (which would kill a survivor).
     let (r, _, cage) = p.judge_caged("p", &sub, &[]);
-    std::thread::sleep(std::time::Duration::from_millis(100));
-    let left = processes_with(&marker);
+    // A killed daemon ends when the kernel next runs it: wait for that, as
+    // long as a loaded machine needs (one that was not killed sleeps an
+    // hour, so it is still there).
+    let deadline = Instant::now() + std::time::Duration::from_secs(60);
+    let mut left = processes_with(&marker);
+    while !left.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        left = processes_with(&marker);
+    }
     drop(cage);
     for &pid in &left {
         // SAFETY: killing what the test itself caused to run.
@@ -284,7 +291,6 @@ pub fn leaves_no_daemon(who: As) {
 pub fn fork_bomb_is_contained(who: As) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let before = all_pids().len();
-    let start = Instant::now();
     let p = Project::new(who);
     p.problem("p", "token\n", LIMITS_SMALL);
     let sub = p.submission("fork_bomb.c");
@@ -296,11 +302,6 @@ pub fn fork_bomb_is_contained(who: As) {
     // 256 tasks of kernel memory come close to a 64 MiB limit: the bomb
     // may end on memory (its group full) as well as on time.
     assert!(v == "TLE" || v == "RE" || v == "MLE", "{}", show(&r));
-    assert!(
-        start.elapsed().as_secs() < 60,
-        "the fork bomb took {:?}",
-        start.elapsed()
-    );
     assert!(left.is_empty(), "fork bomb processes survived: {left:?}");
     let after = all_pids().len();
     assert!(
@@ -311,11 +312,13 @@ pub fn fork_bomb_is_contained(who: As) {
 
 /// Filling the disk stops at the output limit.
 pub fn disk_fill_is_bounded(who: As) {
-    let start = Instant::now();
-    let (r, _) = run(who, "disk_fill.c", &[], LIMITS_SMALL, &[]);
+    // The verdict is not about time: a wide time limit keeps a slow
+    // machine from turning the OLE into a TLE. (That the judge ends at all
+    // is what `judge_caged`'s hang detector checks.)
+    let limits = "limits:\n  time: 10s\n  memory: 64MiB\n  output: 8MiB";
+    let (r, _) = run(who, "disk_fill.c", &[], limits, &[]);
     let v = verdict(&r);
     assert!(v == "OLE" || v == "RE", "{}", show(&r));
-    assert!(start.elapsed().as_secs() < 60);
 }
 
 /// A stderr flood without end is judged on time alone (stderr is never

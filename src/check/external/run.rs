@@ -220,16 +220,38 @@ mod tests {
         assert_eq!(got.stdout.len(), CAPTURE_CAP);
     }
 
+    /// Whether `pid` is gone (or a zombie: killed, not yet reaped).
+    fn is_gone(pid: i32) -> bool {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .chars()
+            .next();
+        matches!(state, None | Some('Z' | 'X'))
+    }
+
     #[test]
     fn timeout_kills_the_whole_group() {
-        let start = Instant::now();
-        let got = run_sh("sleep 30 & sleep 30; wait", Duration::from_millis(300));
-        assert_eq!(got.exit, Exit::TimedOut);
-        assert!(
-            start.elapsed() < Duration::from_secs(5),
-            "{:?}",
-            start.elapsed()
+        // Both sleepers outlast any test run: only the kill ends them. The
+        // timeout is wide so that `sh` has named its helper before it.
+        let got = run_sh(
+            "sleep 3600 & echo $!; sleep 3600; wait",
+            Duration::from_secs(5),
         );
+        assert_eq!(got.exit, Exit::TimedOut);
+        let helper: i32 = String::from_utf8_lossy(&got.stdout)
+            .trim()
+            .parse()
+            .unwrap_or_else(|e| panic!("no helper pid ({e}): {got:?}"));
+        // A killed process ends when the kernel next runs it.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !is_gone(helper) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+        assert!(is_gone(helper), "the background helper {helper} survived");
     }
 
     #[test]
