@@ -19,6 +19,7 @@ pub mod mutants;
 pub mod report;
 pub mod sandbox;
 pub mod similarity;
+pub mod skeleton;
 pub mod spec;
 pub mod stress;
 pub mod units;

@@ -7,6 +7,7 @@
 
 mod expect;
 mod input;
+pub mod margins;
 
 use std::path::{Path, PathBuf};
 
@@ -50,6 +51,12 @@ pub struct KnownCheck {
     pub rules: Vec<String>,
     /// The first rule the submission broke, and how.
     pub broken: Option<String>,
+    /// The most CPU time it used on one test, in ms (when it ran).
+    pub max_time_ms: Option<f64>,
+    /// A time margin it misses (see [`margins`]): not a failure.
+    pub warning: Option<String>,
+    /// A known-TLE submission's run with 1.5 times the limit.
+    pub margin_run: Option<margins::MarginRun>,
 }
 
 impl KnownCheck {
@@ -78,6 +85,10 @@ pub struct ProblemReport {
     pub known: Vec<KnownCheck>,
     /// What of the problem was read but not honoured (see `Problem::notes`).
     pub notes: Vec<String>,
+    /// The reference's most CPU time on one test, in ms (when it ran).
+    pub reference_max_ms: Option<f64>,
+    /// Time margins missed (see [`margins`]); failures only with `--strict`.
+    pub warnings: Vec<String>,
 }
 
 impl ProblemReport {
@@ -99,7 +110,7 @@ pub fn verify(
     let prepared = judge::prepare(problem, ctx)?;
     let mut notes = problem.notes.clone();
     let input = input::check(&prepared, ctx, &mut notes);
-    let reference = check_reference(&prepared, ctx, jobs);
+    let (reference, reference_max_ms, reference_warning) = check_reference(&prepared, ctx, jobs);
     let oracle = match &problem.reference {
         // The interactor plays from the game's rule, which its unit tests
         // check against the search; judging the reference plays it.
@@ -110,9 +121,18 @@ pub fn verify(
         Some(r) => check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx),
         None => Status::Skipped("no reference".into()),
     };
-    let known = expect::known(problem)
+    let known: Vec<KnownCheck> = expect::known(problem)
         .into_iter()
         .map(|k| check_known(&prepared, ctx, &k, jobs))
+        .collect();
+    let warnings = reference_warning
+        .into_iter()
+        .chain(known.iter().filter_map(|k| {
+            let name = k.path.strip_prefix(&problem.dir).unwrap_or(&k.path);
+            k.warning
+                .as_ref()
+                .map(|w| format!("{}: {w}", name.display()))
+        }))
         .collect();
     Ok(ProblemReport {
         id: problem.id.0.clone(),
@@ -123,12 +143,20 @@ pub fn verify(
         input,
         known,
         notes,
+        reference_max_ms,
+        warnings,
     })
 }
 
-fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
+/// The reference's status, its slowest test's time, and the warning when
+/// that is over half the limit.
+fn check_reference(
+    prepared: &Prepared,
+    ctx: &Context,
+    jobs: usize,
+) -> (Status, Option<f64>, Option<String>) {
     let Some(path) = &prepared.problem.reference else {
-        return if prepared.tests.iter().all(|t| t.answer.is_ok()) {
+        let status = if prepared.tests.iter().all(|t| t.answer.is_ok()) {
             Status::Skipped("no reference; every test has its answer".into())
         } else {
             Status::Failed(format!(
@@ -136,12 +164,27 @@ fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
                 prepared.problem.id
             ))
         };
+        return (status, None, None);
     };
     let options = Options {
         jobs,
         ..Options::default()
     };
-    match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
+    let result = judge::judge(prepared, ctx, path, &options, &mut |_| {});
+    let max = result
+        .as_ref()
+        .ok()
+        .and_then(margins::slowest)
+        .map(|(_, ms)| ms);
+    let warning = match &result {
+        Ok(r) if r.verdict == Verdict::AC => {
+            ctx.languages.by_id(&r.language).ok().and_then(|lang| {
+                margins::accepted_warning("the reference", r, margins::limit_for(prepared, lang))
+            })
+        }
+        _ => None,
+    };
+    let status = match result {
         Ok(r) if r.verdict == Verdict::AC => {
             let max = r.tests.iter().map(|t| t.time_ms()).fold(0.0, f64::max);
             Status::Passed(format!("AC, max {max:.0} ms"))
@@ -165,7 +208,8 @@ fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Status {
             })
         }
         Err(e) => Status::Failed(format!("reference {}: {e}", path.display())),
-    }
+    };
+    (status, max, warning)
 }
 
 /// Runs the reference on every oracle case of the catalog entry.
@@ -261,8 +305,11 @@ fn check_known(
         skipped: None,
         rules: known.rules.iter().map(|r| r.describe()).collect(),
         broken: None,
+        max_time_ms: None,
+        warning: None,
+        margin_run: None,
     };
-    match ctx.languages.detect(path) {
+    let language = match ctx.languages.detect(path) {
         Ok(lang) => {
             if let Some(program) = crate::language::missing_toolchain(lang) {
                 check.skipped = Some(format!(
@@ -271,6 +318,7 @@ fn check_known(
                 ));
                 return check;
             }
+            lang
         }
         Err(_) => {
             check.skipped = Some(format!(
@@ -279,10 +327,28 @@ fn check_known(
             ));
             return check;
         }
-    }
+    };
     match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
         Ok(r) => {
             check.got = r.verdict;
+            check.max_time_ms = margins::slowest(&r).map(|(_, ms)| ms);
+            check.warning = match (expected, r.verdict) {
+                (Verdict::AC, Verdict::AC) => margins::accepted_warning(
+                    "accepted, but",
+                    &r,
+                    margins::limit_for(prepared, language),
+                ),
+                (Verdict::TLE, Verdict::TLE) => {
+                    let checked = r
+                        .tests
+                        .iter()
+                        .find(|t| t.verdict == Verdict::TLE)
+                        .and_then(|t| margins::tle_check(prepared, ctx, path, language, &t.name));
+                    check.margin_run = checked.as_ref().map(|(run, _)| *run);
+                    checked.and_then(|(_, w)| w)
+                }
+                _ => None,
+            };
             if let Some(t) = r.tests.iter().find(|t| t.verdict != Verdict::AC) {
                 check.first_failing = Some(t.name.clone());
                 check.message = t.message.clone();

@@ -13,8 +13,11 @@ mod judge;
 mod list;
 mod merge;
 mod mutants;
+mod new;
 mod out;
+mod run_cmd;
 mod similar;
+mod statement;
 mod stress;
 mod verify;
 
@@ -113,6 +116,13 @@ enum Command {
         /// Also measure the tests by the mutants of the reference (a survivor fails verify)
         #[arg(long)]
         mutants: bool,
+        /// Time-margin warnings fail verify too (an accepted submission over half the
+        /// time limit, a known-TLE one within 1.5 times it)
+        #[arg(long)]
+        strict: bool,
+        /// Print one JSON object: every check of every problem, times and warnings
+        #[arg(long)]
+        json: bool,
     },
     /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
     Grade {
@@ -246,6 +256,34 @@ enum Command {
         #[command(subcommand)]
         command: cache::CacheCommand,
     },
+    /// Write a new problem that verifies as written: spec, statement, reference, generator, validator, submissions
+    New {
+        /// The new problem's id (lowercase letters, digits, '-'); its folder must not exist
+        id: String,
+    },
+    /// Run a submission on an input file of yours with the problem's limits: output, time, memory
+    Run {
+        problem: String,
+        submission: PathBuf,
+        /// The input given on stdin
+        input: PathBuf,
+        /// Check the output against this expected output with the problem's checker
+        #[arg(long, value_name = "FILE")]
+        answer: Option<PathBuf>,
+        /// Print one JSON object (the output, the status and the measures)
+        #[arg(long)]
+        json: bool,
+        /// Language id instead of detection by extension
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// A problem's statement as an HTML page (Markdown, math left to KaTeX)
+    Statement {
+        problem: String,
+        /// Write the page here instead of to stdout
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
     Export {
         problem: String,
@@ -302,7 +340,22 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             judge::run(g, &problem, &submissions, json, &options)
         }
-        Command::Verify { ids, jobs, mutants } => verify::run(g, &ids, jobs, mutants),
+        Command::Verify {
+            ids,
+            jobs,
+            mutants,
+            strict,
+            json,
+        } => verify::run(
+            g,
+            &ids,
+            verify::How {
+                jobs,
+                mutants,
+                strict,
+                json,
+            },
+        ),
         Command::Gen { problem, seed, out } => gen_cmd::run(g, &problem, seed, out),
         Command::Grade {
             dir,
@@ -323,7 +376,10 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 feedback,
                 all,
             };
-            let code = grade::run(g, dir, problem, out, how)?;
+            let code = grade::run(g, dir, problem, out.clone(), how)?;
+            if code < exit::INTERNAL {
+                statement::beside_reports(g, &out);
+            }
             // Only a finished, unsharded run has the whole class to compare.
             if let Some((dir, problem, out)) = compare
                 && shard.is_none()
@@ -361,6 +417,26 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
+        Command::New { id } => new::run(g, &id),
+        Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
+        Command::Run {
+            problem,
+            submission,
+            input,
+            answer,
+            json,
+            lang,
+        } => run_cmd::run(
+            g,
+            &run_cmd::Request {
+                problem: &problem,
+                submission: &submission,
+                input: &input,
+                answer: answer.as_deref(),
+                language: lang.as_deref(),
+                json,
+            },
+        ),
         Command::Cache { command } => cache::run(g, &command),
         Command::Mutants {
             ids,

@@ -9,7 +9,22 @@ use grundy::verify::{self, Status};
 use super::exit::{self, Failure, usage};
 use super::{Global, context, find, problem_set};
 
-pub fn run(g: &Global, ids: &[String], jobs: usize, mutants: bool) -> Result<u8, Failure> {
+/// What `verify` was asked.
+pub struct How {
+    pub jobs: usize,
+    pub mutants: bool,
+    /// Warnings fail too.
+    pub strict: bool,
+    pub json: bool,
+}
+
+pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
+    let How {
+        jobs,
+        mutants,
+        strict,
+        json,
+    } = how;
     let problems = if ids.is_empty() {
         problem_set(g).all().map_err(|e| usage(anyhow!(e)))?
     } else {
@@ -18,31 +33,56 @@ pub fn run(g: &Global, ids: &[String], jobs: usize, mutants: bool) -> Result<u8,
     let ctx = context(g)?;
     let style = Style::detect();
     let mut all_ok = true;
-    outln!(
-        "{:<18} {:>5}  {:<10} {:<10} {:<10} {}known",
-        "problem",
-        "tests",
-        "reference",
-        "oracle",
-        "samples",
-        if mutants { "mutants  " } else { "" }
-    );
+    let mut objects = Vec::new();
+    let header = || {
+        outln!(
+            "{:<18} {:>5}  {:<10} {:<10} {:<10} {}known",
+            "problem",
+            "tests",
+            "reference",
+            "oracle",
+            "samples",
+            if mutants { "mutants  " } else { "" }
+        )
+    };
+    if !json {
+        header();
+    }
     for p in &problems {
         let report = match verify::verify(p, &ctx, jobs) {
             Ok(r) => r,
             Err(e) => {
                 all_ok = false;
-                outln!("{:<18} {}", p.id.0, style.verdict(Verdict::IE));
-                outln!("  {e}");
+                if json {
+                    objects.push(serde_json::json!({
+                        "id": p.id.0, "passed": false, "error": e.to_string(),
+                    }));
+                } else {
+                    outln!("{:<18} {}", p.id.0, style.verdict(Verdict::IE));
+                    outln!("  {e}");
+                }
                 continue;
             }
         };
-        all_ok &= report.passed();
+        let mut ok = report.passed() && (!strict || report.warnings.is_empty());
         let measured = mutants.then(|| super::mutants::for_verify(p, &ctx, jobs));
-        if let Some((ok, _)) = &measured {
-            all_ok &= ok;
+        if let Some((m, _)) = &measured {
+            ok &= m;
         }
-        print_report(&report, &style, measured.as_ref().map(|(_, s)| s.as_str()));
+        all_ok &= ok;
+        let measured = measured.as_ref().map(|(_, s)| s.as_str());
+        if json {
+            objects.push(to_json(&report, ok, measured));
+        } else {
+            print_report(&report, &style, measured);
+        }
+    }
+    if json {
+        outln!(
+            "{}",
+            serde_json::json!({"passed": all_ok, "strict": strict, "problems": objects})
+        );
+        return Ok(if all_ok { exit::OK } else { exit::NOT_ACCEPTED });
     }
     outln!(
         "{}",
@@ -88,6 +128,9 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
     for n in &r.notes {
         outln!("  note: {n}");
     }
+    for w in &r.warnings {
+        outln!("  warning: {w}");
+    }
     for k in &r.known {
         let name = k
             .path
@@ -129,4 +172,53 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
             }
         );
     }
+}
+
+/// One problem's report as JSON: each check's status and detail, the
+/// known submissions with their times, the warnings.
+fn to_json(r: &verify::ProblemReport, passed: bool, mutants: Option<&str>) -> serde_json::Value {
+    let status = |s: &Status| {
+        let (word, detail) = match s {
+            Status::Passed(d) => ("ok", d),
+            Status::Failed(d) => ("failed", d),
+            Status::Skipped(d) => ("skipped", d),
+        };
+        serde_json::json!({"status": word, "detail": detail})
+    };
+    let known: Vec<serde_json::Value> = r
+        .known
+        .iter()
+        .map(|k| {
+            serde_json::json!({
+                "path": k.path.display().to_string(),
+                "expected": k.expected.code(),
+                "got": k.got.code(),
+                "ok": k.ok(),
+                "skipped": k.skipped,
+                "first_failing": k.first_failing,
+                "message": k.message,
+                "rules": k.rules,
+                "broken": k.broken,
+                "max_time_ms": k.max_time_ms,
+                "warning": k.warning,
+                "margin_run": k.margin_run.map(|m| serde_json::json!({
+                    "time_ms": m.time_ms, "finished": m.finished,
+                })),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "id": r.id,
+        "passed": passed,
+        "tests": r.tests,
+        "reference": status(&r.reference),
+        "reference_max_time_ms": r.reference_max_ms,
+        "oracle": status(&r.oracle),
+        "samples": status(&r.samples),
+        "input": status(&r.input),
+        "mutants": mutants,
+        "known": known,
+        "notes": r.notes,
+        "warnings": r.warnings,
+    })
 }

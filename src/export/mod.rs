@@ -11,6 +11,7 @@
 //! flags or as a validator program; and an input validator written from
 //! the catalog's description of the input. docs/icpc.md has the details.
 
+mod html;
 mod interactor;
 mod statement;
 mod validators;
@@ -27,7 +28,35 @@ use crate::judge::{self, Context};
 use crate::spec::{CheckerSpec, IcpcFlags, Problem};
 use crate::verdict::Verdict;
 
+pub use html::{markdown_to_html, statement_page};
 pub use statement::markdown_to_latex;
+
+/// A problem's statement as one HTML page (see [`html`]); a LaTeX
+/// statement (an ICPC package's) is shown as its source.
+pub fn statement_html(problem: &Problem) -> Result<String, ExportError> {
+    let Some(path) = &problem.statement else {
+        return Err(ExportError::Usage(format!(
+            "{} has no statement (statement.md next to {})",
+            problem.id,
+            problem.spec_path.display()
+        )));
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        ExportError::Usage(format!("cannot read the statement {}: {e}", path.display()))
+    })?;
+    let markdown = if path.extension().is_some_and(|e| e == "tex") {
+        format!("~~~~~~~~\n{text}\n~~~~~~~~\n")
+    } else {
+        text
+    };
+    let l = &problem.limits;
+    let limits = format!(
+        "Time limit {} s, memory limit {}",
+        seconds(l.time.as_secs_f64()),
+        l.memory
+    );
+    Ok(statement_page(&problem.title, &limits, &markdown))
+}
 
 /// Why a problem could not be exported.
 #[derive(Debug, Error)]

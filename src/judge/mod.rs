@@ -4,6 +4,7 @@
 //! The judge reports through [`Event`]s, so one run can feed a terminal
 //! view, a JSON report and a journal at once without knowing any of them.
 
+mod adhoc;
 mod exec;
 mod interactive;
 mod interactor_program;
@@ -20,6 +21,7 @@ use std::sync::mpsc;
 
 use thiserror::Error;
 
+pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use exec::{Execution, execute, run_limits};
 pub use interactive::play_input;
 pub use prepare::{Context, Prepared, PreparedTest, cases, prepare};

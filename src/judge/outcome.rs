@@ -119,7 +119,7 @@ pub fn facts(o: &RunOutcome, stderr: &str) -> RunFacts {
     }
 }
 
-fn check_output(
+pub(super) fn check_output(
     prepared: &Prepared,
     test: &PreparedTest,
     answer: &std::path::Path,

@@ -224,7 +224,10 @@ fn reference_answer(
     Ok(ctx.cache.put_file("answers", &key, ".ans", &bytes)?)
 }
 
-fn build_checker(problem: &Problem, ctx: &Context) -> Result<Box<dyn Checker>, JudgeError> {
+pub(super) fn build_checker(
+    problem: &Problem,
+    ctx: &Context,
+) -> Result<Box<dyn Checker>, JudgeError> {
     let program = match &problem.checker {
         CheckerSpec::Testlib(p) | CheckerSpec::Icpc { program: p, .. } => Some(p),
         _ => None,

@@ -48,6 +48,12 @@ pub enum SpecError {
     },
 }
 
+/// Whether `s` may be a problem id: lowercase letters, digits and '-', as
+/// `problem.yaml` requires (so it is also a safe folder name).
+pub fn is_problem_id(s: &str) -> bool {
+    yaml::is_id(s)
+}
+
 /// Loads one `problem.yaml`.
 pub fn load(path: &Path) -> Result<Problem, SpecError> {
     let bytes = file::read_regular(path).map_err(|source| SpecError::Read {

@@ -173,6 +173,11 @@ pub struct Problem {
     pub interactor: Option<InteractorSpec>,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
+    /// Input validator programs of the spec (`input_validators:`), paths
+    /// under the problem folder: run by `verify` on every test input with
+    /// the ICPC exit codes (42 valid). A problem the catalog does not know
+    /// has no other way to have its inputs checked.
+    pub input_validators: Vec<PathBuf>,
     /// What was read but cannot be honoured, one line per item (an ICPC
     /// package's unsupported parts): shown by `verify`, never silent.
     pub notes: Vec<String>,

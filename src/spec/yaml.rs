@@ -34,6 +34,8 @@ struct RawProblem {
     samples: Vec<RawSample>,
     #[serde(default)]
     groups: Vec<RawGroup>,
+    #[serde(default)]
+    input_validators: Vec<PathBuf>,
 }
 
 /// A problem id, validated where it is written.
@@ -131,6 +133,10 @@ impl TryFrom<String> for RawGroupName {
             ))
         }
     }
+}
+
+pub(super) fn is_id(s: &str) -> bool {
+    is_name(s, false)
 }
 
 fn is_name(s: &str, allow_upper_and_underscore: bool) -> bool {
@@ -415,6 +421,18 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         Some(p) => Some(dir.join(p)),
         None => default_reference(&dir, &raw.id.0),
     };
+    let mut input_validators = Vec::with_capacity(raw.input_validators.len());
+    for p in &raw.input_validators {
+        let full = dir.join(p);
+        if !full.is_file() {
+            return Err(invalid(format!(
+                "input_validators: `{}` does not exist (the path is relative to {})",
+                p.display(),
+                dir.display()
+            )));
+        }
+        input_validators.push(full);
+    }
     if raw.groups.is_empty() {
         // Judging nothing would report AC for any program.
         return Err(invalid(
@@ -461,6 +479,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
                 tests: g.tests.into_iter().map(|t| t.0).collect(),
             })
             .collect(),
+        input_validators,
         notes: Vec::new(),
     })
 }

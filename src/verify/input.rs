@@ -30,8 +30,25 @@ fn validator_limits() -> Limits {
 pub fn check(prepared: &Prepared, ctx: &Context, notes: &mut Vec<String>) -> Status {
     let problem = &prepared.problem;
     if crate::spec::is_icpc_package(&problem.dir) {
-        return check_programs(prepared, ctx, notes);
+        let (programs, _) = crate::spec::icpc::input_validators(&problem.dir);
+        return check_programs(prepared, ctx, &programs, notes);
     }
+    let built_in = check_format(prepared);
+    if built_in.failed() || problem.input_validators.is_empty() {
+        return built_in;
+    }
+    match (
+        check_programs(prepared, ctx, &problem.input_validators, notes),
+        built_in,
+    ) {
+        (Status::Passed(p), Status::Passed(b)) => Status::Passed(format!("{b}; {p}")),
+        (programs, _) => programs,
+    }
+}
+
+/// The catalog's input format, for a catalog problem.
+fn check_format(prepared: &Prepared) -> Status {
+    let problem = &prepared.problem;
     // The catalog's format applies to the catalog's problems, the same rule
     // as the oracle's.
     let Some(format) = catalog::entry(&problem.id.0).and_then(|e| e.input_format()) else {
@@ -67,12 +84,17 @@ pub fn check(prepared: &Prepared, ctx: &Context, notes: &mut Vec<String>) -> Sta
     ))
 }
 
-/// The package's own validators, each on every test.
-fn check_programs(prepared: &Prepared, ctx: &Context, notes: &mut Vec<String>) -> Status {
+/// The problem's own validator programs (a package's or the spec's), each
+/// on every test.
+fn check_programs(
+    prepared: &Prepared,
+    ctx: &Context,
+    programs: &[std::path::PathBuf],
+    notes: &mut Vec<String>,
+) -> Status {
     let problem = &prepared.problem;
-    let (programs, _) = crate::spec::icpc::input_validators(&problem.dir);
     let mut ran = 0usize;
-    for path in &programs {
+    for path in programs {
         let shown = path
             .strip_prefix(&problem.dir)
             .unwrap_or(path)

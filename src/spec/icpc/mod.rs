@@ -116,6 +116,8 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         interactor,
         samples,
         groups: secret.into_iter().map(|g| g.group).collect(),
+        // A package's validators live in `input_validators/` (read there).
+        input_validators: Vec::new(),
         notes,
     })
 }
