@@ -1,23 +1,38 @@
 #!/usr/bin/env bash
-# Batch grading throughput: submissions per second at --jobs 1 and --jobs 2
-# on the same generated class, side by side, and the judge's own share of
-# the CPU: the CPU time of the whole grundy process tree (grundy, the
-# compilers, the submissions) minus the CPU time the submissions' test runs
-# used (the sum of the tests' time_ms), over the tree's total.
+# Batch grading throughput, this build side by side with earlier ones in the
+# same run (same class, same machine, same load): submissions per second,
+# wall and CPU seconds, and the judge's own share of the CPU: the CPU time
+# of the whole grundy process tree (grundy, the compilers, the submissions)
+# minus the CPU time the submissions' test runs used (the sum of the tests'
+# time_ms), over the tree's total.
 #
-#   bash bench/batch.sh [STUDENTS]      (default 60 students × 3 problems)
+#   BASELINES="today=/path/to/old/grundy" JOBS="1 2" bash bench/batch.sh [STUDENTS] [TIMEOUT_STUDENTS]
 #
-# "cold" runs start from an empty compile cache (every submission compiled
-# and every reference answer computed), "warm" runs find it filled: the
-# difference is what compiling costs. The class is made from the templates
-# of the batch tests (tests/fixtures/batch): mostly right answers in C and
-# Python, and wrong answers, time-outs, crashes, compile errors, memory and
-# output hogs, on problems with 3 tests and a 200 ms limit.
+# BASELINES: space-separated NAME=BINARY pairs measured before this build
+# (build one from an earlier commit with `git worktree add`; none: this
+# build only). JOBS: the --jobs values (default "1 2").
+#
+# Three classes:
+# - "cold": STUDENTS (60) students x 3 problems from an empty compile cache
+#   (every submission compiled and every reference answer computed);
+# - "warm": the same class again, the cache filled: the difference is what
+#   compiling costs. The class is made from the templates of the batch tests
+#   (tests/fixtures/batch): mostly right answers in C and Python (one
+#   student in ten in C++ with bits/stdc++.h), and wrong answers,
+#   time-outs, crashes, compile errors, memory and output hogs, on problems
+#   with 3 tests and a 200 ms limit; every file distinct;
+# - "1/3 time-outs": TIMEOUT_STUDENTS (6) students on the catalog's `nim`
+#   (47 tests in 7 groups, 1 s), warm cache, a third of them timing out
+#   (half by CPU, half sleeping: the wall-time limit of 3 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 students="${1:-60}"
+timeouts="${2:-6}"
+jobs_list="${JOBS:-1 2}"
 cargo build --release -q
-bin="$PWD/target/release/grundy"
+bins=()
+for b in ${BASELINES:-}; do bins+=("$b"); done
+bins+=("new=$PWD/target/release/grundy")
 fixtures="$PWD/tests/fixtures/batch"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -37,9 +52,30 @@ for s in range(n):
         d = os.path.join(out, f"student{s:03}")
         os.makedirs(d, exist_ok=True)
         src = open(os.path.join(fixtures, "templates", t)).read()
+        if s % 10 == 3 and t.endswith("_ok.c"):
+            # Contest C++ as students write it: the whole library at once.
+            ext, src = "cpp", "#include <bits/stdc++.h>\n" + src
         # Each file its own: a real class compiles every submission.
         mark = "#" if ext == "py" else "//"
         open(os.path.join(d, f"{p}.{ext}"), "w").write(f"{mark} student {s}\n{src}")
+EOF
+
+python3 - "$PWD/problems/nim/submissions/accepted" "$fixtures/templates" "$work/timeouts" "$timeouts" <<'EOF'
+import os, sys
+accepted, templates, out, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+for s in range(n):
+    if s % 3 == 0:
+        t = os.path.join(templates, "tle.c" if s % 6 == 0 else "sleep.c")
+    else:
+        t = os.path.join(accepted, "solution.cpp" if s % 3 == 1 else "solution.py")
+    ext = os.path.splitext(t)[1]
+    mark = "#" if ext == ".py" else "//"
+    text = f"{mark} student {s}\n" + open(t).read()
+    # The same files but the time-outs: a run that fills the cache.
+    for folder in [out] + ([out + "-warm"] if s % 3 else []):
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, f"student{s:03}{ext}"), "w") as f:
+            f.write(text)
 EOF
 
 # One measured run: prints "subs runs wall cpu tests_cpu method" for a
@@ -52,6 +88,7 @@ measure() {
   python3 - "$@" <<'PY'
 import json, os, resource, subprocess, sys, time
 bin, cls, out, cache, jobs, problems = sys.argv[1:7]
+extra = sys.argv[7:]
 
 def cpuacct_group():
     try:
@@ -96,7 +133,7 @@ def join():
 before = resource.getrusage(resource.RUSAGE_CHILDREN)
 t0 = time.monotonic()
 subprocess.run([bin, "grade", cls, "--out", out, "--jobs", jobs, "--cache", cache,
-                "--problems", problems], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                "--problems", problems] + extra, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                preexec_fn=join if group else None)
 wall = time.monotonic() - t0
 if group:
@@ -114,32 +151,49 @@ print(len(results), runs, f"{wall:.3f}", f"{cpu:.3f}", f"{tests:.3f}", method)
 PY
 }
 
-declare -A row
-for mode in cold warm; do
-  for jobs in 1 2; do
-    cache="$work/cache-$jobs"
-    [ "$mode" = cold ] && rm -rf "$cache"
+rows="$work/rows"
+: >"$rows"
+for entry in "${bins[@]}"; do
+  name="${entry%%=*}" bin="${entry#*=}"
+  for jobs in $jobs_list; do
+    cache="$work/cache-$name-$jobs"
+    rm -rf "$cache"
+    for mode in cold warm; do
+      rm -rf "$work/out"
+      echo "$name $jobs $mode $(measure "$bin" "$work/class" "$work/out" "$cache" "$jobs" "$fixtures/problems")" >>"$rows"
+    done
+    # The time-out class on a warm cache: what is measured is the runs.
     rm -rf "$work/out"
-    row[$mode-$jobs]="$(measure "$bin" "$work/class" "$work/out" "$cache" "$jobs" "$fixtures/problems")"
+    measure "$bin" "$work/timeouts-warm" "$work/out" "$cache" "$jobs" "$PWD/problems" --problem nim >/dev/null
+    rm -rf "$work/out"
+    echo "$name $jobs timeouts $(measure "$bin" "$work/timeouts" "$work/out" "$cache" "$jobs" "$PWD/problems" --problem nim)" >>"$rows"
   done
 done
 
-read -r subs runs _ _ _ method <<<"${row[warm-1]}"
-echo "class: $students students × 3 problems = $subs submissions, $runs test runs ($(nproc) CPUs; tree CPU from $method)"
-printf '%-40s %12s %12s\n' "" "--jobs 1" "--jobs 2"
-for mode in cold warm; do
-  line=("$mode cache: submissions per second")
-  share=("$mode cache: judge's share of the CPU")
-  secs=("$mode cache: wall seconds (CPU seconds)")
-  for jobs in 1 2; do
-    read -r s _ wall cpu tests _ <<<"${row[$mode-$jobs]}"
-    line+=("$(python3 -c "print(f'{$s / $wall:.1f}')")")
-    share+=("$(python3 -c "print(f'{100 * ($cpu - $tests) / $cpu:.0f} %')")")
-    secs+=("$(python3 -c "print(f'{$wall:.1f} ({$cpu:.1f})')")")
-  done
-  printf '%-40s %12s %12s\n' "${line[@]}"
-  printf '%-40s %12s %12s\n' "${secs[@]}"
-  printf '%-40s %12s %12s\n' "${share[@]}"
-done
+python3 - "$rows" "$students" "$timeouts" "$(nproc)" <<'PY'
+import sys
+rows, students, timeouts, cpus = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+data, cols = {}, []
+for line in open(rows):
+    name, jobs, mode, subs, runs, wall, cpu, tests, method = line.split()
+    col = f"{name} -j{jobs}"
+    if col not in cols:
+        cols.append(col)
+    data[(col, mode)] = (int(subs), int(runs), float(wall), float(cpu), float(tests), method)
+s, r, *_, method = data[(cols[0], "warm")]
+print(f"class: {students} students x 3 problems = {s} submissions (tree CPU from {method}); "
+      f"time-outs: {timeouts} students on nim, a third timing out; {cpus} CPUs")
+print(f"{'':40}" + "".join(f"{c:>16}" for c in cols))
+lines = {
+    "submissions per second": lambda d: f"{d[0] / d[2]:.1f}",
+    "wall seconds (CPU seconds)": lambda d: f"{d[2]:.1f} ({d[3]:.1f})",
+    "judge's share of the CPU": lambda d: f"{100 * (d[3] - d[4]) / d[3]:.0f} %" if d[3] else "-",
+    "test runs": lambda d: f"{d[1]}",
+}
+for mode, label in (("cold", "cold"), ("warm", "warm"), ("timeouts", "1/3 time-outs")):
+    for what, f in lines.items():
+        print(f"{label + ': ' + what:40}" + "".join(f"{f(data[(c, mode)]):>16}" for c in cols))
+PY
 echo "judge's share = (CPU of the grundy process tree - sum of the tests' time_ms) / CPU of the tree;"
 echo "cold includes compiling every submission and computing the reference answers."
+echo "load: $(uptime)"

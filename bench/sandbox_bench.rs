@@ -59,6 +59,7 @@ fn main() {
                     address_space: Some(Bytes::mib(272)),
                     output: Bytes::mib(64),
                 },
+                keep_workdir: false,
             };
             let cpu_before = cpu_used();
             let start = Instant::now();

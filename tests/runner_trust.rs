@@ -200,9 +200,13 @@ fn a_program_that_cannot_start_is_re_on_every_test() {
             "{ECHO_C}__attribute__((section(\".interp\"), used)) static const char pad[5000] = \"x\";\n"
         ),
     );
+    // The same without the sandbox: what the kernel refuses is still the
+    // program's fault, never the judge's (IE).
     for (file, extra) in [
         (&empty, vec!["--lang", "exe", "--all"]),
         (&interp, vec!["--all"]),
+        (&empty, vec!["--lang", "exe", "--all", "--sandbox", "off"]),
+        (&interp, vec!["--all", "--sandbox", "off"]),
     ] {
         let (r, out) = judge(&p, file, &extra);
         assert_eq!(

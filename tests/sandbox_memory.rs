@@ -77,6 +77,7 @@ fn run_memory_is_the_runs_own_after_the_judge_grew() {
             address_space: Some(Bytes::mib(256)),
             output: Bytes::mib(16),
         },
+        keep_workdir: false,
     };
     let outcome = sandbox::run(&spec).expect("run");
     std::hint::black_box(&big);

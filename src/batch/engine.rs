@@ -2,18 +2,23 @@
 //! hands each finished record to the journal at once, and every start,
 //! test and finish to the run's event sink (on the calling thread).
 //!
-//! `jobs` workers each take the next submission, compile it (once: the
-//! compile cache is keyed by content) and run its tests one after the
-//! other, so at most `jobs` tests run at any moment. When fewer submissions
-//! than workers remain, the spare capacity goes to running one
-//! submission's tests side by side. Records reach the journal in the order
-//! they finish; the reports sort them later.
+//! `jobs` workers each take the next submission and run its tests one
+//! after the other, so at most `jobs` tests run at any moment. When fewer
+//! submissions than workers remain, the spare capacity goes to running one
+//! submission's tests side by side. Meanwhile compiler threads work ahead
+//! in the same order, filling the compile cache on the cores the tests
+//! leave free, so that a worker usually finds its program compiled.
+//! Submissions with the same content, language and problem are judged
+//! once and the result is given to each. Records reach the journal in the
+//! order they finish; the reports sort them later.
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Read;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
+use std::time::Duration;
 
 use super::BatchError;
 use super::event::{Event, EventSink};
@@ -107,55 +112,200 @@ impl Engine<'_> {
         journal: &mut Journal,
         sink: &mut dyn EventSink,
     ) -> Result<Vec<Record>, BatchError> {
-        let workers = self.jobs.clamp(1, todo.len().max(1));
+        let units = self.units(todo);
+        let workers = self.jobs.clamp(1, units.len().max(1));
         let test_jobs = (self.jobs / workers).max(1);
+        let ahead = Ahead::new(units.len(), LOOKAHEAD);
         let mut records = Vec::new();
         let mut failure = None;
         let stop = || self.cancel.load(Ordering::SeqCst);
-        let work = |i: usize, tx: &mpsc::Sender<Message>| {
-            if let Some(record) = self.judge_one(i, &todo[i], test_jobs, tx) {
-                // The receiver lives until every worker is done.
-                let _ = tx.send(Message::Done(record));
-            }
+        let work = |u: usize, tx: &mpsc::Sender<Message>| {
+            ahead.claim(u, &self.cancel);
+            // The receiver lives until every worker is done: a unit ends
+            // early only when cancelled, which `stop` sees.
+            let _ = self.judge_unit(&units[u], todo, test_jobs, tx);
         };
-        pool::run(self.jobs, todo.len(), &stop, &work, |message| {
-            if failure.is_some() {
-                return; // draining: the workers stop at the next check
+        std::thread::scope(|s| {
+            for _ in 0..compilers(self.jobs) {
+                let (units, ahead) = (&units, &ahead);
+                s.spawn(move || self.compile_ahead(units, todo, ahead));
             }
-            let told = match &message {
-                Message::Started(i, tests) => sink.event(&Event::SubmissionStarted {
-                    item: &todo[*i],
-                    tests: *tests,
-                }),
-                Message::Test(i, result) => sink.event(&Event::TestFinished {
-                    item: &todo[*i],
-                    result,
-                }),
-                Message::Done(record) => {
-                    if let Err(e) = journal.append(record) {
-                        failure = Some(BatchError::Internal(format!(
-                            "cannot write the journal {}: {e}",
-                            journal.path().display()
-                        )));
-                        // Nothing more can be kept: stop everyone.
-                        self.cancel.store(true, Ordering::SeqCst);
-                        return;
-                    }
-                    sink.event(&Event::SubmissionFinished { record })
+            pool::run(workers, units.len(), &stop, &work, |message| {
+                if failure.is_some() {
+                    return; // draining: the workers stop at the next check
                 }
-            };
-            if let Err(e) = told {
-                failure = Some(BatchError::Reporter(e));
-                self.cancel.store(true, Ordering::SeqCst);
-                return;
-            }
-            if let Message::Done(record) = message {
-                records.push(record);
-            }
+                let told = match &message {
+                    Message::Started(i, tests) => sink.event(&Event::SubmissionStarted {
+                        item: &todo[*i],
+                        tests: *tests,
+                    }),
+                    Message::Test(i, result) => sink.event(&Event::TestFinished {
+                        item: &todo[*i],
+                        result,
+                    }),
+                    Message::Done(record) => {
+                        if let Err(e) = journal.append(record) {
+                            failure = Some(BatchError::Internal(format!(
+                                "cannot write the journal {}: {e}",
+                                journal.path().display()
+                            )));
+                            // Nothing more can be kept: stop everyone.
+                            self.cancel.store(true, Ordering::SeqCst);
+                            return;
+                        }
+                        sink.event(&Event::SubmissionFinished { record })
+                    }
+                };
+                if let Err(e) = told {
+                    failure = Some(BatchError::Reporter(e));
+                    self.cancel.store(true, Ordering::SeqCst);
+                    return;
+                }
+                if let Message::Done(record) = message {
+                    records.push(record);
+                }
+            });
+            // Every worker has ended: the compilers have nothing to work ahead of.
+            ahead.close();
         });
         match failure {
             Some(e) => Err(e),
             None => Ok(records),
+        }
+    }
+
+    /// The items of `todo` grouped by what judging them depends on: the
+    /// problem, the language and the content (what the compile cache keys
+    /// on, plus the tests). Each group is judged once, for its first item,
+    /// and the result is copied to the others: a class often holds the
+    /// same file several times (a shared template, a copied solution), and
+    /// judging it again would only measure the same runs again. Groups are
+    /// in the order of their first item.
+    fn units(&self, todo: &[Item]) -> Vec<Vec<usize>> {
+        let mut units: Vec<Vec<usize>> = Vec::new();
+        let mut seen: HashMap<(&str, &str, String), usize> = HashMap::new();
+        for (i, item) in todo.iter().enumerate() {
+            let lang = self
+                .ctx
+                .languages
+                .detect(&self.root.join(&item.file))
+                .map(|l| l.id.clone());
+            // A file whose language is unknown is judged on its own, to
+            // report its own error.
+            let Ok(lang) = lang else {
+                units.push(vec![i]);
+                continue;
+            };
+            match seen.entry((item.problem.as_str(), item.sha.as_str(), lang)) {
+                Entry::Occupied(u) => units[*u.get()].push(i),
+                Entry::Vacant(v) => {
+                    v.insert(units.len());
+                    units.push(vec![i]);
+                }
+            }
+        }
+        units
+    }
+
+    /// Compiles the units' sources into the cache ahead of the workers, so
+    /// that while a worker runs a submission's tests the next submissions
+    /// are being compiled on another core: a worker then finds its program
+    /// in the cache. Nothing is recorded here; what fails is compiled (and
+    /// reported) again by the worker.
+    fn compile_ahead(&self, units: &[Vec<usize>], todo: &[Item], ahead: &Ahead) {
+        while let Some(u) = ahead.next_to_compile(&self.cancel) {
+            if let Some(item) = units[u].first().map(|&i| &todo[i])
+                && self.problems.contains_key(&item.problem)
+            {
+                let path = self.root.join(&item.file);
+                if let Ok(lang) = self.ctx.languages.detect(&path) {
+                    let _ =
+                        crate::language::compile(lang, &path, &self.ctx.cache, &self.ctx.sandbox);
+                }
+            }
+            ahead.compiled(u);
+        }
+    }
+
+    /// Judges the first item of `unit` and gives its result to the others
+    /// (each still checked to hold what was planned). False when the run is
+    /// over (cancelled, or nobody listens any more).
+    fn judge_unit(
+        &self,
+        unit: &[usize],
+        todo: &[Item],
+        test_jobs: usize,
+        tx: &mpsc::Sender<Message>,
+    ) -> bool {
+        let Some((&first, rest)) = unit.split_first() else {
+            return true;
+        };
+        let Some(judged) = self.judge_one(first, &todo[first], test_jobs, tx) else {
+            return true; // cancelled: the loop stops at its next check
+        };
+        // A result is shared; why one file could not be judged is not.
+        let shared = judged.result.is_some().then(|| judged.clone());
+        if tx.send(Message::Done(judged)).is_err() {
+            return false;
+        }
+        for &i in rest {
+            if self.cancel.load(Ordering::SeqCst) {
+                return false;
+            }
+            let item = &todo[i];
+            let record = match &shared {
+                Some(from) => Some(self.copy_record(i, item, from, tx)),
+                None => self.judge_one(i, item, test_jobs, tx),
+            };
+            let Some(record) = record else {
+                return true;
+            };
+            if tx.send(Message::Done(record)).is_err() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The record of `item`, whose content is that of `from`'s file: the
+    /// same result, under its own student and file.
+    fn copy_record(
+        &self,
+        index: usize,
+        item: &Item,
+        from: &Record,
+        tx: &mpsc::Sender<Message>,
+    ) -> Record {
+        let tests = self
+            .problems
+            .get(&item.problem)
+            .map_or(0, |p| p.prepared.tests.len());
+        let _ = tx.send(Message::Started(index, tests));
+        let mut record = Record {
+            student: item.student.clone(),
+            problem: item.problem.clone(),
+            file: item.file.clone(),
+            sha: item.sha.clone(),
+            ..from.clone()
+        };
+        if let Some(why) = self.unchanged(item).err() {
+            record.result = None;
+            record.first_fail_input = None;
+            record.smallest_failing_input = None;
+            record.error = Some(why);
+        } else if let Some(result) = &mut record.result {
+            result.submission = item.file.clone();
+        }
+        record
+    }
+
+    /// Whether `item`'s file still holds what the walk found; why not.
+    fn unchanged(&self, item: &Item) -> Result<(), String> {
+        let path = self.root.join(&item.file);
+        match super::walk::read_source(&path).map(|b| super::walk::sha256(&b)) {
+            Ok(sha) if sha == item.sha => Ok(()),
+            Ok(_) => Err("the file changed while grading: run again with --resume".into()),
+            Err(why) => Err(why.to_string()),
         }
     }
 
@@ -184,17 +334,9 @@ impl Engine<'_> {
         };
         let path = self.root.join(&item.file);
         // The file may have changed since the walk: judge what was planned.
-        match super::walk::read_source(&path).map(|b| super::walk::sha256(&b)) {
-            Ok(sha) if sha == item.sha => {}
-            Ok(_) => {
-                record.error =
-                    Some("the file changed while grading: run again with --resume".into());
-                return Some(record);
-            }
-            Err(why) => {
-                record.error = Some(why.to_string());
-                return Some(record);
-            }
+        if let Err(why) = self.unchanged(item) {
+            record.error = Some(why);
+            return Some(record);
         }
         let options = Options {
             jobs: test_jobs,
@@ -241,6 +383,116 @@ impl Engine<'_> {
         // Shrinking runs too: an interrupt during it would leave a less
         // shrunk input than an uninterrupted run finds.
         (!self.cancel.load(Ordering::SeqCst)).then_some(record)
+    }
+}
+
+/// How many submissions the compilers may work ahead of the workers. The
+/// programs they build stay in the cache, so an interrupt wastes nothing
+/// that a resumed run would not use; the bound only keeps a run that is
+/// stopped early from having compiled the whole class first.
+const LOOKAHEAD: usize = 32;
+
+/// Compiler threads working ahead: the CPUs the tests leave free (at least
+/// one). Compiling is the judge's work, not a submission's, so it goes on
+/// the cores that `--jobs` leaves to the judge (see `super::jobs`); with one
+/// test at a time on two cores, a cold class compiles on the second core
+/// while the first runs tests.
+fn compilers(jobs: usize) -> usize {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cpus.saturating_sub(jobs).max(1)
+}
+
+/// The hand-over between the compilers working ahead and the workers:
+/// which units are taken by a worker, and which are being compiled.
+struct Ahead {
+    state: Mutex<AheadState>,
+    changed: Condvar,
+    lookahead: usize,
+}
+
+struct AheadState {
+    /// Units before this one have been taken by a worker.
+    taken: usize,
+    /// The next unit a compiler takes.
+    next: usize,
+    /// Per unit: a compiler is building it now.
+    busy: Vec<bool>,
+    /// The workers are gone: nothing more is needed.
+    closed: bool,
+}
+
+/// How often a waiting thread looks at the cancel flag.
+const POLL: Duration = Duration::from_millis(50);
+
+impl Ahead {
+    fn new(units: usize, lookahead: usize) -> Ahead {
+        Ahead {
+            state: Mutex::new(AheadState {
+                taken: 0,
+                next: 0,
+                busy: vec![false; units],
+                closed: false,
+            }),
+            changed: Condvar::new(),
+            lookahead,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, AheadState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next unit to compile ahead, waiting while the compilers are far
+    /// enough ahead; `None` when there is nothing left to do.
+    fn next_to_compile(&self, cancel: &AtomicBool) -> Option<usize> {
+        let mut st = self.lock();
+        loop {
+            if st.closed || cancel.load(Ordering::SeqCst) {
+                return None;
+            }
+            // What a worker has taken, it compiles itself.
+            st.next = st.next.max(st.taken);
+            if st.next >= st.busy.len() {
+                return None;
+            }
+            if st.next < st.taken + self.lookahead {
+                let u = st.next;
+                st.next += 1;
+                st.busy[u] = true;
+                return Some(u);
+            }
+            st = self
+                .changed
+                .wait_timeout(st, POLL)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    /// Unit `u` is compiled (or failed to: the worker will see).
+    fn compiled(&self, u: usize) {
+        self.lock().busy[u] = false;
+        self.changed.notify_all();
+    }
+
+    /// A worker takes unit `u`: it waits for a compile of it under way,
+    /// rather than compiling the same source at the same time.
+    fn claim(&self, u: usize, cancel: &AtomicBool) {
+        let mut st = self.lock();
+        st.taken = st.taken.max(u + 1);
+        self.changed.notify_all();
+        while st.busy.get(u).copied().unwrap_or(false) && !cancel.load(Ordering::SeqCst) {
+            st = self
+                .changed
+                .wait_timeout(st, POLL)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.changed.notify_all();
     }
 }
 

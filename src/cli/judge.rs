@@ -1,7 +1,7 @@
 //! `grundy judge`: judge submissions on a problem.
 
 use super::out::outln;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
 use grundy::judge::{self, Options};
@@ -15,12 +15,20 @@ pub fn run(
     id: &str,
     submissions: &[PathBuf],
     json: bool,
+    html: Option<&Path>,
     options: &Options,
 ) -> Result<u8, Failure> {
     let problem = find(g, id)?;
     for s in submissions {
         if !s.is_file() && !s.is_dir() {
             return Err(usage(anyhow!("{}: no such file", s.display())));
+        }
+    }
+    // A page that cannot be written must not wait for the whole judging.
+    if let Some(file) = html {
+        let parent = file.parent().filter(|p| !p.as_os_str().is_empty());
+        if parent.is_some_and(|p| !p.is_dir()) {
+            return Err(usage(anyhow!("--html {}: no such folder", file.display())));
         }
     }
     let ctx = context(g)?;
@@ -37,6 +45,14 @@ pub fn run(
     }
     if json {
         outln!("{}", report::json(&results));
+    }
+    if let Some(file) = html {
+        let page = report::judge_html_report(
+            grundy::batch::grade::problem_info(&prepared.problem),
+            &results,
+        );
+        std::fs::write(file, page)
+            .map_err(|e| usage(anyhow!("--html {}: cannot write: {e}", file.display())))?;
     }
     Ok(exit::of_verdicts(results.iter().map(|r| r.verdict)))
 }

@@ -105,6 +105,9 @@ enum Command {
         /// Run every test, even after a test of its group has failed
         #[arg(long)]
         all: bool,
+        /// Also write the HTML report (with the replay of a lost played game) to FILE
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
     },
     /// Check references, oracles, known submissions and samples
     Verify {
@@ -329,6 +332,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             lang,
             all,
+            html,
         } => {
             let options = Options {
                 jobs,
@@ -338,7 +342,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 language: lang,
                 cancel: None,
             };
-            judge::run(g, &problem, &submissions, json, &options)
+            judge::run(g, &problem, &submissions, json, html.as_deref(), &options)
         }
         Command::Verify {
             ids,

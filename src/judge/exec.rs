@@ -76,6 +76,7 @@ pub fn execute(
         stderr: dir.path().join("stderr"),
         env: env(&workdir),
         limits,
+        keep_workdir: false,
     };
     let outcome = match ctx.sandbox.run(&spec) {
         Ok(o) => o,

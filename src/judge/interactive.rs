@@ -269,6 +269,7 @@ pub fn play(
         stderr: dir.path().join("stderr"),
         env: super::exec::env(&workdir),
         limits,
+        keep_workdir: false,
     };
     let pipes = Pipes {
         stdin: their_in,

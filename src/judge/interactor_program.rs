@@ -220,6 +220,8 @@ impl Connected<'_> {
             stderr: dir.join("interactor.stderr"),
             env: super::exec::env(&judge),
             limits: self.interactor_limits(),
+            // Its input, answer and feedback live there.
+            keep_workdir: true,
         };
         let sub_spec = RunSpec {
             argv: self.program.argv(self.problem_memory),
@@ -229,6 +231,7 @@ impl Connected<'_> {
             stderr: dir.join("stderr"),
             env: super::exec::env(&work),
             limits: self.limits,
+            keep_workdir: false,
         };
         let (sub_in, int_out) = pipe().map_err(setup("create the pipe to the submission"))?;
         let (int_in, sub_out) = pipe().map_err(setup("create the pipe to the interactor"))?;

@@ -191,6 +191,7 @@ fn run_generator(
             address_space: None,
             output: Bytes::mib(256),
         },
+        keep_workdir: false,
     };
     let outcome = ctx.sandbox.run(&spec)?;
     let stderr = || super::exec::head(&dir.path().join("err"), 2000);

@@ -7,17 +7,17 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::sources::SourceSet;
-use super::{Language, LanguageError, java};
+use super::{Language, LanguageError, java, pch};
 use crate::cache::{Cache, Key};
 use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec, Runner};
 use crate::units::Bytes;
 
 /// Compiler output beyond this is cut: a CE message is for reading.
 const LOG_CAP: usize = 64 * 1024;
-const COMPILE_CPU: Duration = Duration::from_secs(60);
-const COMPILE_WALL: Duration = Duration::from_secs(120);
-const COMPILE_MEMORY: Bytes = Bytes(8 << 30);
-const COMPILE_OUTPUT: Bytes = Bytes(512 << 20);
+pub(super) const COMPILE_CPU: Duration = Duration::from_secs(60);
+pub(super) const COMPILE_WALL: Duration = Duration::from_secs(120);
+pub(super) const COMPILE_MEMORY: Bytes = Bytes(8 << 30);
+pub(super) const COMPILE_OUTPUT: Bytes = Bytes(512 << 20);
 const MAIN_CLASS_FILE: &str = "main-class";
 const FAILED_FILE: &str = "compile-failed.log";
 const LOG_FILE: &str = "compile.log";
@@ -207,6 +207,7 @@ pub fn compile(
             work,
             java_public.as_deref(),
             runner,
+            cache,
         )
     });
     let dir = match filled {
@@ -244,6 +245,7 @@ fn build(
     work: &Path,
     java_public: Option<&str>,
     runner: &Runner,
+    cache: &Cache,
 ) -> Result<(), FillError> {
     match input {
         Input::File(text) => std::fs::write(work.join(&lang.source_name), text)?,
@@ -278,8 +280,18 @@ fn build(
             _ => argv.push(vars.fill(a)),
         }
     }
+    let mut precompiled = None;
     if let Some(c) = compiler {
         argv[0] = c.as_os_str().to_owned();
+        // A precompiled bits/stdc++.h, found first on the include path.
+        if let Input::File(text) = input
+            && pch::includes_stdcpp(text)
+        {
+            precompiled = pch::include_dir(c, cmd, cache, runner);
+        }
+        if let Some(p) = &precompiled {
+            argv.splice(1..1, ["-I".into(), p.dir.clone().into_os_string()]);
+        }
     }
     let spec = RunSpec {
         argv,
@@ -295,6 +307,8 @@ fn build(
             address_space: None,
             output: COMPILE_OUTPUT,
         },
+        // The compiler reads the source there and leaves its products.
+        keep_workdir: true,
     };
     let outcome = runner
         .run(&spec)
@@ -305,8 +319,14 @@ fn build(
         crate::beneath::remove_file(work, name)?;
     }
     // Messages name the file as `main.c`, not by the scratch folder it was in.
-    let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
+    let mut log = read_log(&logs.path().join("out"), &logs.path().join("err"))
         .replace(&format!("{}/", work.display()), "");
+    if let Some(p) = &precompiled {
+        log = log.replace(
+            &p.dir.display().to_string(),
+            &p.system.display().to_string(),
+        );
+    }
     if let Some(hit) = outcome
         .crossed
         .first()
@@ -388,7 +408,7 @@ fn read_log(out: &Path, err: &Path) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-fn compile_env(compiler: Option<&Path>, work: &Path) -> Vec<(OsString, OsString)> {
+pub(super) fn compile_env(compiler: Option<&Path>, work: &Path) -> Vec<(OsString, OsString)> {
     let mut path = String::new();
     if let Some(dir) = compiler.and_then(Path::parent) {
         path.push_str(&dir.to_string_lossy());

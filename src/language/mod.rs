@@ -3,6 +3,7 @@
 
 mod compile;
 mod java;
+mod pch;
 mod sources;
 mod table;
 

@@ -407,6 +407,8 @@ mod tests {
                 })
                 .collect(),
             result: String::new(),
+            rules: None,
+            lost_after: None,
         }
     }
 

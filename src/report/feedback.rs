@@ -5,7 +5,8 @@
 //! - `groups`: also which test groups passed, with their points, and the
 //!   compiler's message for a submission that does not compile;
 //! - `first-fail`: also the first failing test: its message, the
-//!   difference, and the start of its input.
+//!   difference (for a played game, the game lost: its start position and
+//!   moves), and the start of its input.
 //!
 //! Problems the student did not submit, and files that could not be
 //! judged, are named, so a student knows why a grade is missing.
@@ -13,6 +14,7 @@
 use std::fmt::Write as _;
 
 use super::model::{ClassReport, FeedbackLevel, Graded, ProblemInfo, score_text};
+use crate::games::play::{Side, Transcript};
 use crate::generate::SAMPLE_GROUP;
 use crate::verdict::Verdict;
 
@@ -118,7 +120,12 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
                     let _ = writeln!(s, "      {l}");
                 }
             }
-            if let Some(diff) = &t.diff {
+            if let Some(game) = &t.game {
+                let _ = writeln!(s, "    the game you lost:");
+                for l in game_lines(game) {
+                    let _ = writeln!(s, "      {l}");
+                }
+            } else if let Some(diff) = &t.diff {
                 let _ = writeln!(s, "    difference:");
                 for l in diff.lines() {
                     let _ = writeln!(s, "      {l}");
@@ -127,6 +134,63 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
         }
     }
     s.push('\n');
+}
+
+/// Moves of a lost game quoted in full; a longer game is quoted by its
+/// start and its last moves (with the move that lost it, if earlier).
+const GAME_MOVES: usize = 20;
+
+/// A played game as a student reads it: where it started, the side chosen,
+/// the moves (the last ones if long), the move that lost it, how it ended.
+fn game_lines(t: &Transcript) -> Vec<String> {
+    let start: Vec<String> = t.start.iter().map(u64::to_string).collect();
+    let mut out = vec![format!(
+        "game {} of {}, start position: {}",
+        t.game,
+        t.games,
+        start.join(" ")
+    )];
+    match &t.choice {
+        Some(c) if *c == t.right_choice => out.push(format!("you chose {c} (a winning choice)")),
+        Some(c) => out.push(format!(
+            "you chose {c}, but the winning choice was {}: the game was lost from the start",
+            t.right_choice
+        )),
+        None => {}
+    }
+    let wrong = t.lost_after.filter(|&k| k > 0).map(|k| k as usize);
+    let skip = t.moves.len().saturating_sub(GAME_MOVES);
+    if skip > 0 {
+        out.push(format!(
+            "… {skip} earlier moves left out (all {} are in report.json)",
+            t.moves.len()
+        ));
+        if let Some(k) = wrong.filter(|&k| k <= skip)
+            && let Some(m) = t.moves.get(k - 1)
+        {
+            out.push(format!(
+                "{k:>5}. you    {}   <- this move lost the game",
+                m.text
+            ));
+            out.push("  …".into());
+        }
+    }
+    for (i, m) in t.moves.iter().enumerate().skip(skip) {
+        let who = match m.by {
+            Side::Judge => "judge",
+            Side::Submission => "you  ",
+        };
+        let mark = if wrong == Some(i + 1) {
+            "   <- this move lost the game"
+        } else {
+            ""
+        };
+        out.push(format!("{:>5}. {who}  {}{mark}", i + 1, m.text));
+    }
+    if !t.result.is_empty() {
+        out.push(t.result.clone());
+    }
+    out
 }
 
 /// One line per group: passed or not, and the points it carries.

@@ -1,5 +1,7 @@
-//! `report.html`: one self-contained page (inline CSS, no script, no
-//! external asset) a teacher can open from a file share or mail around.
+//! `report.html`: one self-contained page (inline CSS, no external asset) a
+//! teacher can open from a file share or mail around. The only script is
+//! the replay of a lost played game (`replay`), inline and on pages that
+//! have one; everything else reads the same without it.
 //!
 //! At the top a students × problems table, each cell coloured by verdict
 //! with the score and a link to the submission; then the class page (score
@@ -73,9 +75,10 @@ pub fn report(class: &ClassReport) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Grades: {} students, {} problems</title>\n<style>{VERDICT_CSS}{PAGE_CSS}</style>\n</head>\n<body>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Grades: {} students, {} problems</title>\n<style>{VERDICT_CSS}{PAGE_CSS}{}</style>\n</head>\n<body>\n",
         class.students.len(),
-        class.problems.len()
+        class.problems.len(),
+        super::replay::CSS
     );
     let _ = writeln!(h, "<h1>Grades</h1>");
     let _ = writeln!(h, "<p class=\"summary\">{}</p>", escape(&summary(class)));
@@ -84,11 +87,45 @@ pub fn report(class: &ClassReport) -> String {
     super::class_page::class_section(&mut h, class);
     issues(&mut h, class);
     let _ = writeln!(h, "<h2>Submissions</h2>");
+    let mut replays = 0;
     for (i, g) in class.graded.iter().enumerate() {
-        submission(&mut h, i, g);
+        replays += submission(&mut h, i, g);
+    }
+    if replays > 0 {
+        h.push_str(super::replay::SCRIPT);
     }
     h.push_str("</body>\n</html>\n");
     h
+}
+
+/// The page of `judge --html`: the same report for the submissions of one
+/// problem judged at the command line, each submission its own row (named
+/// by its path), so a player's lost game can be replayed without grading a
+/// class.
+pub fn judge_report(
+    problem: super::model::ProblemInfo,
+    results: &[crate::judge::SubmissionResult],
+) -> String {
+    let mut students: Vec<String> = Vec::new();
+    let mut graded = Vec::new();
+    for r in results {
+        if !students.contains(&r.submission) {
+            students.push(r.submission.clone());
+        }
+        graded.push(Graded {
+            student: r.submission.clone(),
+            result: r.clone(),
+            first_fail_input: None,
+            smallest_failing_input: None,
+        });
+    }
+    report(&ClassReport {
+        students,
+        problems: vec![problem],
+        graded,
+        issues: Vec::new(),
+        feedback: Default::default(),
+    })
 }
 
 fn summary(class: &ClassReport) -> String {
@@ -202,7 +239,9 @@ fn issues(h: &mut String, class: &ClassReport) {
     h.push_str("</ul>\n");
 }
 
-fn submission(h: &mut String, index: usize, g: &Graded) {
+/// One submission's section; returns how many game replays it holds.
+fn submission(h: &mut String, index: usize, g: &Graded) -> usize {
+    let mut replays = 0;
     let r = &g.result;
     let _ = writeln!(
         h,
@@ -263,11 +302,22 @@ fn submission(h: &mut String, index: usize, g: &Graded) {
             );
         }
         if let Some(diff) = &t.diff {
+            // A played game's `diff` is the lost game's last moves.
+            let title = if t.game.is_some() {
+                "The game"
+            } else {
+                "Difference"
+            };
             let _ = writeln!(
                 h,
-                "<p>Difference:</p>\n<pre class=\"diff\">{}</pre>",
+                "<p>{title}:</p>\n<pre class=\"diff\">{}</pre>",
                 diff_html(diff)
             );
+        }
+        if let Some(game) = &t.game {
+            let before = h.len();
+            super::replay::replay(h, &format!("replay-{index}"), game);
+            replays += usize::from(h.len() > before);
         }
         if !t.stderr.trim().is_empty() {
             let _ = writeln!(
@@ -307,6 +357,7 @@ fn submission(h: &mut String, index: usize, g: &Graded) {
         h.push_str("</tbody></table>\n</details>\n");
     }
     h.push_str("</section>\n");
+    replays
 }
 
 /// A diff with added and removed lines marked.

@@ -27,6 +27,7 @@ pub enum Stage {
     UserNamespace = 1,
     Cgroup,
     View,
+    Scratch,
     Fork,
     Streams,
     Limits,
@@ -45,6 +46,7 @@ impl Stage {
             UserNamespace,
             Cgroup,
             View,
+            Scratch,
             Fork,
             Streams,
             Limits,
@@ -64,6 +66,7 @@ impl Stage {
             Stage::UserNamespace => "set up the user namespace",
             Stage::Cgroup => "join the run's cgroups",
             Stage::View => "enter the mount view",
+            Stage::Scratch => "mount the working folder's tmpfs",
             Stage::Fork => "start the program's process",
             Stage::Streams => "connect the standard streams",
             Stage::Limits => "set resource limits",
@@ -117,6 +120,8 @@ pub struct Plan {
     pub maps: Option<(Vec<u8>, Vec<u8>)>,
     pub cgroup_procs: Vec<RawFd>,
     pub view: Option<RawFd>,
+    /// A tmpfs of the run's size cap over its working folder.
+    pub scratch: Option<Scratch>,
     pub ruleset: Option<RawFd>,
     pub seccomp: Option<&'static Filters>,
     /// Whether `init` is pid 1 of its own namespace; if not it is a
@@ -127,6 +132,117 @@ pub struct Plan {
     /// The stack the program's process starts on (it shares `init`'s
     /// memory until it executes the program).
     pub stack: Stack,
+}
+
+/// A tmpfs for the run's working folder, capped at the run's disk limit:
+/// the kernel then bounds everything the run writes there, files without a
+/// name (`O_TMPFILE`, unlinked while open) and paths deeper than `PATH_MAX`
+/// included, which no walk of the folder can see.
+///
+/// The zygote makes it (new mount API: `fsopen`, `fsconfig`, `fsmount`),
+/// because the zygote has the privilege to (as root, or as the owner of the
+/// user and mount namespaces of an ordinary user's runs) and shares the
+/// judge's descriptor table: the detached mount's descriptor is then the
+/// judge's too, which measures the tmpfs with `fstatfs` while the run goes
+/// on and after it, whatever namespace the mount lives in. `init` attaches
+/// it over the working folder inside the run's mount namespace (the view as
+/// root, the judge's own one as an ordinary user), so the judge's folder on
+/// disk stays empty; removing that folder detaches the tmpfs (the kernel
+/// does so in every namespace) and frees what the run left.
+pub struct Scratch {
+    /// `fsconfig` string options of the tmpfs (size, inodes, mode, owner).
+    pub options: Vec<(CString, CString)>,
+    /// Set by the zygote: the detached mount's descriptor, or `-errno`.
+    pub fd: std::sync::atomic::AtomicI32,
+    /// The Landlock access the run has beneath its working folder. A rule
+    /// on the folder on disk does not reach into a file system mounted over
+    /// it (Landlock skips hidden mount points), so the zygote adds this one
+    /// for the tmpfs's root to the run's ruleset.
+    pub landlock_access: u64,
+}
+
+/// Makes the detached tmpfs of `s` (in the zygote) and grants the run its
+/// content in `ruleset`. Returns its descriptor or `-errno`. Raw system
+/// calls on prepared memory only.
+pub fn make_scratch(s: &Scratch, ruleset: Option<RawFd>) -> i32 {
+    const FSOPEN_CLOEXEC: libc::c_uint = 1;
+    const FSCONFIG_SET_STRING: libc::c_uint = 1;
+    const FSCONFIG_CMD_CREATE: libc::c_uint = 6;
+    const FSMOUNT_CLOEXEC: libc::c_uint = 1;
+    const MOUNT_ATTR_NOSUID: libc::c_uint = 0x2;
+    const MOUNT_ATTR_NODEV: libc::c_uint = 0x4;
+    // SAFETY (whole function): system calls on NUL-terminated strings
+    // prepared by the judge; every descriptor made is closed or returned.
+    unsafe {
+        let fs = libc::syscall(libc::SYS_fsopen, c"tmpfs".as_ptr(), FSOPEN_CLOEXEC) as i32;
+        if fs < 0 {
+            return -errno();
+        }
+        let mut ok = true;
+        for (k, v) in &s.options {
+            if libc::syscall(
+                libc::SYS_fsconfig,
+                fs,
+                FSCONFIG_SET_STRING,
+                k.as_ptr(),
+                v.as_ptr(),
+                0,
+            ) != 0
+            {
+                ok = false;
+                break;
+            }
+        }
+        let created = ok
+            && libc::syscall(
+                libc::SYS_fsconfig,
+                fs,
+                FSCONFIG_CMD_CREATE,
+                std::ptr::null::<libc::c_char>(),
+                std::ptr::null::<libc::c_char>(),
+                0,
+            ) == 0;
+        let m = if created {
+            libc::syscall(
+                libc::SYS_fsmount,
+                fs,
+                FSMOUNT_CLOEXEC,
+                MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+            ) as i32
+        } else {
+            -1
+        };
+        let e = errno();
+        libc::close(fs);
+        if m < 0 {
+            return -e.max(1);
+        }
+        if let Some(rs) = ruleset {
+            #[repr(C, packed)]
+            struct PathBeneath {
+                allowed_access: u64,
+                parent_fd: i32,
+            }
+            const LANDLOCK_RULE_PATH_BENEATH: libc::c_uint = 1;
+            let rule = PathBeneath {
+                allowed_access: s.landlock_access,
+                parent_fd: m,
+            };
+            if libc::syscall(
+                libc::SYS_landlock_add_rule,
+                rs,
+                LANDLOCK_RULE_PATH_BENEATH,
+                &rule as *const PathBeneath,
+                0u32,
+            ) != 0
+            {
+                let e = errno();
+                libc::close(m);
+                return -e.max(1);
+            }
+        }
+        m
+    }
 }
 
 /// A child's stack, reused by the next run of the same judge thread:
@@ -254,6 +370,22 @@ pub fn init(p: &Plan) -> ! {
             && libc::setns(fd, libc::CLONE_NEWNS) != 0
         {
             fail(p, Stage::View);
+        }
+        if let Some(s) = &p.scratch {
+            const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 4;
+            let fd = s.fd.load(std::sync::atomic::Ordering::SeqCst);
+            if fd >= 0
+                && libc::syscall(
+                    libc::SYS_move_mount,
+                    fd,
+                    c"".as_ptr(),
+                    libc::AT_FDCWD,
+                    p.workdir.as_ptr(),
+                    MOVE_MOUNT_F_EMPTY_PATH,
+                ) != 0
+            {
+                fail(p, Stage::Scratch);
+            }
         }
         if !p.pid_namespace {
             libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);

@@ -5,6 +5,7 @@
 use std::io;
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::measure::disk_usage;
 use super::probe::{Abilities, abilities};
@@ -12,7 +13,22 @@ use super::{Mode, RunLimits, SandboxError, cgroup, seccomp, view};
 
 /// The mechanisms in force for sandboxed runs of this process.
 pub(super) fn mechanisms() -> Vec<&'static str> {
-    mechanisms_of(abilities(), cgroup::runs_lacked_groups())
+    let mut m = mechanisms_of(abilities(), cgroup::runs_lacked_groups());
+    let a = abilities();
+    if (a.root || a.user_namespace) && !SCRATCH_LACKED.load(Ordering::SeqCst) {
+        let at = m.len().saturating_sub(1);
+        m.insert(at, "tmpfs working folder");
+    }
+    m
+}
+
+/// Set when a run that should have had a tmpfs working folder went
+/// without one (the kernel refused it): the report then stops claiming it.
+static SCRATCH_LACKED: AtomicBool = AtomicBool::new(false);
+
+/// Notes that a run went without the tmpfs working folder it should have had.
+pub(super) fn note_scratch_lacked() {
+    SCRATCH_LACKED.store(true, Ordering::SeqCst);
 }
 
 /// Whether runs are held to their memory limit by a memory group (every

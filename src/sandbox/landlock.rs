@@ -155,9 +155,30 @@ pub fn ruleset(read: &[PathBuf], workdir: &Path) -> Result<Option<OwnedFd>, Land
     }
     let work = PathFd::new(workdir).map_err(fail)?;
     rs = rs
-        .add_rule(PathBeneath::new(work, AccessFs::from_all(abi)))
+        .add_rule(PathBeneath::new(work, work_access_of(abi)))
         .map_err(fail)?;
     Ok(rs.into())
+}
+
+/// Everything a run may do beneath its working folder, as the kernel's bit
+/// mask (for the rule of a tmpfs over that folder, see `child::Scratch`),
+/// limited to what a kernel of Landlock ABI `version` handles (the ruleset
+/// is built best-effort, and a rule may not name an access it does not
+/// handle).
+pub fn work_access(version: u32) -> u64 {
+    // Filesystem rights by ABI: 13 at first, then REFER (2), TRUNCATE (3)
+    // and IOCTL_DEV (5).
+    let known = match version {
+        ..=1 => 0x1fff,
+        2 => 0x3fff,
+        3 | 4 => 0x7fff,
+        _ => 0xffff,
+    };
+    work_access_of(abi()).bits() & known
+}
+
+fn work_access_of(abi: ABI) -> BitFlags<AccessFs> {
+    AccessFs::from_all(abi)
 }
 
 #[cfg(test)]

@@ -150,6 +150,21 @@ impl HighWater<'_> {
     }
 }
 
+/// Bytes held in a run's tmpfs, files without a name included, and
+/// whether it is full (the kernel refuses the next page).
+pub(super) fn tmpfs_usage(fd: &std::os::fd::OwnedFd) -> (u64, bool) {
+    use std::os::fd::AsRawFd;
+    // SAFETY: a plain struct filled by the kernel for a live descriptor.
+    unsafe {
+        let mut st: libc::statfs = std::mem::zeroed();
+        if libc::fstatfs(fd.as_raw_fd(), &mut st) != 0 {
+            return (0, false);
+        }
+        let used = (st.f_blocks.saturating_sub(st.f_bfree)).saturating_mul(st.f_bsize as u64);
+        (used, st.f_bfree == 0)
+    }
+}
+
 /// Bytes a folder holds (allocated blocks); huge when it cannot be walked
 /// within a sane number of entries.
 pub(super) fn disk_usage(dir: &Path) -> u64 {

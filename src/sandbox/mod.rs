@@ -200,6 +200,13 @@ pub struct RunSpec {
     /// The whole environment of the program: nothing of the judge's leaks in.
     pub env: Vec<(OsString, OsString)>,
     pub limits: RunLimits,
+    /// Whether the judge reads what the program leaves in its working
+    /// folder (a compile's products, an interactor's feedback), or places
+    /// files there for it. Otherwise the folder is scratch: where the
+    /// kernel allows, the run gets an empty tmpfs capped at its output
+    /// limit over it (see SECURITY.md, disk), and its content is gone
+    /// after the run.
+    pub keep_workdir: bool,
 }
 
 /// How the program ended.

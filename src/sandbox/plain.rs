@@ -50,9 +50,21 @@ pub fn run(
     let start = Instant::now();
     // The program inherits the judge's peak memory until exec: lower it.
     reset_peak_rss();
-    let pid = spawn::spawn(&plan).map_err(|source| SandboxError::Spawn {
-        program: spec.argv[0].to_string_lossy().into_owned(),
-        source,
+    // As in sandboxed runs, a program the kernel will not execute (an empty
+    // file, an ELF interpreter it cannot load) is the program's fault.
+    let program = || spec.argv[0].to_string_lossy().into_owned();
+    let pid = spawn::spawn(&plan).map_err(|source| {
+        if spawn::exec_failed(&source) {
+            SandboxError::NotExecutable {
+                program: program(),
+                source,
+            }
+        } else {
+            SandboxError::Spawn {
+                program: program(),
+                source,
+            }
+        }
     })?;
     drop(files);
     let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors, cancel);

@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use super::child::{self, Limit, Message, Plan, Stage};
 use super::isolation::{prepare_as_root, tidy};
-use super::measure::{HighWater, crossed, own_hwm, own_peak, own_rss, reset_peak_rss, timeval};
+use super::measure::{
+    HighWater, crossed, own_hwm, own_peak, own_rss, reset_peak_rss, timeval, tmpfs_usage,
+};
 use super::path::program_path;
 use super::probe::abilities;
 use super::stderr::ErrorStream;
@@ -161,6 +163,15 @@ pub fn run(
             _ => Vec::new(),
         },
         view: view_fd.as_ref().map(|v| v.as_raw_fd()),
+        scratch: (!spec.keep_workdir && pid_namespace)
+            .then(|| {
+                scratch(
+                    &spec.limits,
+                    ids,
+                    landlock::work_access(a.landlock.unwrap_or(0)),
+                )
+            })
+            .transpose()?,
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
         seccomp: if a.seccomp { seccomp::filters() } else { None },
         pid_namespace,
@@ -180,6 +191,16 @@ pub fn run(
         Some(z) => z.spawn(&plan, flags),
         None => zygote::spawn_shared(user_ns, &plan, flags),
     };
+    // The tmpfs the zygote made, if it could: its descriptor is ours.
+    let tmpfs = plan.scratch.as_ref().and_then(|s| {
+        let fd = s.fd.swap(-1, std::sync::atomic::Ordering::SeqCst);
+        // SAFETY: the zygote shares our descriptor table and made this
+        // descriptor for us alone.
+        (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
+    });
+    if plan.scratch.is_some() && tmpfs.is_none() && spawned.is_ok() {
+        super::isolation::note_scratch_lacked();
+    }
     let pid = match spawned {
         Ok(pid) => pid,
         Err(source) => {
@@ -213,6 +234,7 @@ pub fn run(
         start,
         &live_cpu,
         &workdir,
+        tmpfs.as_ref(),
         groups,
         &mut sampled,
         stop.as_deref(),
@@ -283,7 +305,8 @@ pub fn run(
         cgroup::note_run_without_groups();
     }
     let had_groups = groups.is_some();
-    let disk = tidy(&workdir, ids.map(|(uid, _)| uid));
+    let (in_tmpfs, full) = tmpfs.as_ref().map_or((0, false), tmpfs_usage);
+    let disk = tidy(&workdir, ids.map(|(uid, _)| uid)).saturating_add(in_tmpfs);
     // After the disk is measured: stderr never counts against the output
     // limit, wherever the caller keeps it.
     errors
@@ -303,7 +326,7 @@ pub fn run(
     // The memory group was full (its tasks waited, so the watcher may not
     // have seen it), or the folder holds more than the output limit.
     crossed.memory |= oom;
-    crossed.output |= disk > spec.limits.output.0;
+    crossed.output |= full || disk > spec.limits.output.0;
     Ok(RunOutcome {
         exit,
         cpu,
@@ -318,8 +341,43 @@ pub fn run(
                 .into_iter()
                 .filter(|m| had_groups || !m.starts_with("cgroups"))
                 .filter(|m| !had_groups || *m != "address-space cap")
+                .filter(|m| tmpfs.is_some() || *m != "tmpfs working folder")
                 .collect(),
         },
+    })
+}
+
+/// A tmpfs for the working folder of a run under `l` (see
+/// [`child::Scratch`]): the output limit rounded up to a page. Past it the
+/// kernel answers `ENOSPC`; a run that fills it (no free page left) is
+/// stopped as over its output limit, whatever it does with the error.
+/// Owned by the run's uid as root.
+fn scratch(
+    l: &RunLimits,
+    ids: Option<(u32, u32)>,
+    landlock_access: u64,
+) -> Result<child::Scratch, SandboxError> {
+    let page = 4096u64;
+    let size = l.output.0.div_ceil(page).max(1).saturating_mul(page);
+    let mut options = vec![
+        ("size", size.to_string()),
+        // As many entries as the walk of a folder on disk would count
+        // (`disk_usage`): inodes cost the kernel memory, not blocks.
+        ("nr_inodes", "100000".to_string()),
+        ("mode", "0700".to_string()),
+    ];
+    if let Some((uid, gid)) = ids {
+        options.push(("uid", uid.to_string()));
+        options.push(("gid", gid.to_string()));
+    }
+    let options = options
+        .into_iter()
+        .map(|(k, v)| Ok((cstring(OsStr::new(k))?, cstring(OsStr::new(&v))?)))
+        .collect::<Result<_, SandboxError>>()?;
+    Ok(child::Scratch {
+        options,
+        fd: std::sync::atomic::AtomicI32::new(-1),
+        landlock_access,
     })
 }
 

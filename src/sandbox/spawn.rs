@@ -54,6 +54,25 @@ pub struct Plan {
     pub clone_flags: libc::c_int,
 }
 
+/// The kernel refused to execute the program itself (every step before
+/// succeeded): the program's fault, not the judge's. Carried inside the
+/// `io::Error` that [`spawn`] returns.
+#[derive(Debug)]
+pub struct ExecFailed(String);
+
+impl std::fmt::Display for ExecFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ExecFailed {}
+
+/// Whether `e` (from [`spawn`]) is the kernel refusing the program.
+pub fn exec_failed(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<ExecFailed>())
+}
+
 /// Shared between the parent and the child, which runs in the same memory.
 struct Shared<'a> {
     plan: &'a Plan,
@@ -104,11 +123,13 @@ pub fn spawn(plan: &Plan) -> io::Result<libc::pid_t> {
     if step != 0 {
         reap(pid);
         let errno = io::Error::from_raw_os_error(shared.errno.load(Ordering::SeqCst));
-        let what = match plan.steps.get(step - 1) {
-            Some(s) => format!("{s:?}"),
-            None => format!("exec {}", plan.program.to_string_lossy()),
-        };
-        return Err(io::Error::new(errno.kind(), format!("{what}: {errno}")));
+        return Err(match plan.steps.get(step - 1) {
+            Some(s) => io::Error::new(errno.kind(), format!("{s:?}: {errno}")),
+            None => io::Error::new(
+                errno.kind(),
+                ExecFailed(format!("exec {}: {errno}", plan.program.to_string_lossy())),
+            ),
+        });
     }
     Ok(pid)
 }
@@ -291,6 +312,7 @@ mod tests {
     fn a_missing_program_is_an_error_naming_exec() {
         let e = spawn(&plan("/no/such/program", &[], vec![])).expect_err("must fail");
         assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        assert!(exec_failed(&e));
         assert!(e.to_string().contains("exec /no/such/program"), "{e}");
     }
 
@@ -333,5 +355,9 @@ mod tests {
         let steps = vec![Step::Limit(libc::RLIMIT_NOFILE, u64::MAX - 1, u64::MAX - 1)];
         let e = spawn(&plan("/bin/true", &[], steps)).expect_err("must fail");
         assert!(e.to_string().starts_with("Limit("), "{e}");
+        assert!(
+            !exec_failed(&e),
+            "a failed step is the judge's, not the program's"
+        );
     }
 }

@@ -7,7 +7,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::measure::{HighWater, disk_usage, tree_cpu};
+use super::measure::{HighWater, disk_usage, tmpfs_usage, tree_cpu};
 use super::stderr::{self as errstream, ErrorStream};
 use super::{Cancel, LimitHit, RunLimits, SandboxError, cgroup};
 
@@ -79,6 +79,7 @@ pub(super) fn watch(
     start: Instant,
     live_cpu: &dyn Fn() -> Option<Duration>,
     workdir: &Path,
+    tmpfs: Option<&OwnedFd>,
     groups: Option<&cgroup::Groups>,
     hwm: &mut HighWater,
     stop: Option<&std::sync::atomic::AtomicBool>,
@@ -118,7 +119,13 @@ pub(super) fn watch(
             limit = Some(LimitHit::Cpu);
             break;
         }
-        if elapsed > Duration::from_millis(20) && disk_usage(workdir) > limits.output.0 {
+        // A tmpfs is measured in one system call, and with what has no
+        // name; a folder on disk by a walk, not in the first moments.
+        let over = match tmpfs {
+            Some(fd) => tmpfs_usage(fd).1,
+            None => elapsed > Duration::from_millis(20) && disk_usage(workdir) > limits.output.0,
+        };
+        if over {
             limit = Some(LimitHit::Output);
             break;
         }

@@ -108,7 +108,10 @@ impl Zygote {
         });
         let mut flags = libc::CLONE_VM | libc::CLONE_FILES | libc::SIGCHLD;
         if user_namespace {
-            flags |= libc::CLONE_NEWUSER;
+            // A mount namespace of its own too, owned by the new user
+            // namespace: there the runs' working folders can be tmpfs
+            // mounts (see `child::Scratch`) without any privilege.
+            flags |= libc::CLONE_NEWUSER | libc::CLONE_NEWNS;
         }
         let args = Box::new(Args {
             join,
@@ -327,6 +330,12 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
                 continue;
             }
             let plan = &*req.plan;
+            if let Some(s) = &plan.scratch {
+                s.fd.store(
+                    child::make_scratch(s, plan.ruleset),
+                    std::sync::atomic::Ordering::SeqCst,
+                );
+            }
             let pid = libc::clone(
                 child::init_entry,
                 child::stack_top(&plan.init_stack),

@@ -64,6 +64,17 @@ pub struct Transcript {
     pub moves: Vec<PlayedMove>,
     /// How the game ended, or why it was stopped.
     pub result: String,
+    /// The interactor's name (`nim-play`, `misere-nim-play`,
+    /// `wythoff-play`): how to read the moves, so that a report can replay
+    /// the game without knowing the problem's spec.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// Where the submission went wrong, as far as the judge knows: the
+    /// number of moves played when it first stood in a lost position (0: its
+    /// choice of side already lost; k: its move `moves[k-1]` left the judge
+    /// a winning position). A student replaying the game is shown that move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_after: Option<u64>,
 }
 
 /// How a run ended, as far as the protocol can tell.
@@ -187,6 +198,8 @@ impl Interactor {
                 right_choice: String::new(),
                 moves: Vec::new(),
                 result: String::new(),
+                rules: Some(game.name().into()),
+                lost_after: None,
             },
             starts,
         };
@@ -325,6 +338,8 @@ impl Interactor {
             right_choice: right.into(),
             moves: Vec::new(),
             result: String::new(),
+            rules: Some(self.game.name().into()),
+            lost_after: None,
         };
         self.position = start;
         self.game_moves = 0;
@@ -378,6 +393,7 @@ impl Interactor {
     fn note_choice(&mut self, first: bool) {
         if first != self.game.mover_wins(&self.position) {
             self.lost_at = Some(0);
+            self.transcript.lost_after = Some(0);
         }
     }
 
@@ -433,6 +449,7 @@ impl Interactor {
         }
         if self.lost_at.is_none() && self.game.mover_wins(&self.position) {
             self.lost_at = Some(self.game_moves);
+            self.transcript.lost_after = Some(self.game_moves);
         }
         self.judge_move();
     }

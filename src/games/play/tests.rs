@@ -345,3 +345,34 @@ fn runs_are_short_for_a_correct_player() {
     assert_eq!(outcome, Outcome::Accepted);
     assert!(moves > 100 && moves < MAX_MOVES, "{moves}");
 }
+
+#[test]
+fn the_transcript_names_the_move_that_lost() {
+    // A wrong choice: [1, 2, 3] is lost for the mover, and the player moves
+    // first. The game was lost before any move.
+    let mut judge = Interactor::new(Game::Nim, vec![vec![1, 2, 3]], 1);
+    judge.take_output();
+    judge.feed(b"first\n1 0\n");
+    assert_eq!(judge.transcript().lost_after, Some(0));
+    assert_eq!(judge.transcript().rules.as_deref(), Some("nim-play"));
+    // A right choice, then a bad move: [1, 2] is won (leave 1 1), but the
+    // player empties pile 2, and its first move (move 1) is the mistake.
+    let mut judge = Interactor::new(Game::Nim, vec![vec![1, 2]], 1);
+    judge.take_output();
+    judge.feed(b"first\n");
+    assert_eq!(judge.transcript().lost_after, None);
+    judge.feed(b"2 0\n");
+    assert_eq!(judge.transcript().lost_after, Some(1));
+    assert_eq!(judge.transcript().moves[0].text, "2 0");
+    // A winning move keeps it unset.
+    let mut judge = Interactor::new(Game::Wythoff, vec![vec![4, 2]], 1);
+    judge.take_output();
+    judge.feed(b"first\n1 2\n");
+    assert_eq!(
+        judge.transcript().lost_after,
+        None,
+        "{:?}",
+        judge.transcript()
+    );
+    assert_eq!(judge.transcript().rules.as_deref(), Some("wythoff-play"));
+}

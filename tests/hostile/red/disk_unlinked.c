@@ -1,7 +1,8 @@
 /* Fills the disk with files that have no name in its folder, so that a
  * count of the folder's files misses them: O_TMPFILE files and files
  * unlinked while open, each grown with fallocate up to the per-file cap,
- * held open by the process until it answers. */
+ * then answers and holds them open until it is killed (a program that
+ * keeps the disk full for as long as it may run). */
 #include "common.h"
 #include <fcntl.h>
 #include <signal.h>
@@ -27,5 +28,5 @@ int main(void) {
     }
     fprintf(stderr, "held %ld MiB without names\n", total >> 20);
     report();
-    return 0;
+    for (;;) pause();
 }
