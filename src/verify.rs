@@ -51,6 +51,10 @@ pub struct KnownCheck {
     pub rules: Vec<String>,
     /// The first rule the submission broke, and how.
     pub broken: Option<String>,
+    /// An ICPC package's folder: its verdict is met as the format counts
+    /// verdicts (a submission stopped for its memory in `run_time_error/`
+    /// is a run-time error there, as on Kattis).
+    pub format_codes: bool,
     /// The most CPU time it used on one test, in ms (when it ran).
     pub max_time_ms: Option<f64>,
     /// A time margin it misses (see [`margins`]): not a failure.
@@ -64,7 +68,11 @@ impl KnownCheck {
     pub fn ok(&self) -> bool {
         self.skipped.is_some()
             || if self.rules.is_empty() {
+                use crate::spec::icpc::Code;
                 self.got == self.expected
+                    || (self.format_codes
+                        && Code::of(self.got).is_some()
+                        && Code::of(self.got) == Code::of(self.expected))
             } else {
                 self.broken.is_none()
             }
@@ -294,6 +302,12 @@ fn check_known(
         jobs,
         // Per-test rules need every test's verdict.
         fail_fast: expected != Verdict::AC && known.rules.is_empty(),
+        // A rule on some tests only, or on judge messages, needs every
+        // test judged, past a group's first failure.
+        all: known
+            .rules
+            .iter()
+            .any(|r| r.tests.is_some() || r.message.is_some()),
         ..Options::default()
     };
     let mut check = KnownCheck {
@@ -305,11 +319,51 @@ fn check_known(
         skipped: None,
         rules: known.rules.iter().map(|r| r.describe()).collect(),
         broken: None,
+        format_codes: crate::spec::is_icpc_package(&prepared.problem.dir),
         max_time_ms: None,
         warning: None,
         margin_run: None,
     };
-    let language = match ctx.languages.detect(path) {
+    let build = known.build.clone().unwrap_or_default();
+    if let Some(foreign) = &build.foreign {
+        check.skipped = Some(format!(
+            "skipped: no toolchain for `{foreign}` (its language in submissions.yaml)"
+        ));
+        return check;
+    }
+    let options = Options {
+        language: build.language.clone(),
+        ..options
+    };
+    let detected = match &build.language {
+        Some(id) => ctx.languages.by_id(id),
+        None => ctx.languages.detect(path),
+    };
+    // A Python folder's entry point named in submissions.yaml: judged as a
+    // copy whose `__main__.py` is that file, the module Python runs first.
+    let staged;
+    let path = match (&build.entrypoint, detected.as_ref().map(|l| l.id.as_str())) {
+        (Some(entry), Ok("python")) if path.is_dir() => match stage_entrypoint(path, entry, ctx) {
+            Ok(dir) => {
+                staged = dir;
+                staged.path().join(path.file_name().unwrap_or_default())
+            }
+            Err(e) => {
+                check.message = format!("entrypoint `{entry}`: {e}");
+                return check;
+            }
+        },
+        _ => path.to_path_buf(),
+    };
+    let path = path.as_path();
+    let language = match detected {
+        Ok(lang) if lang.id == "python" && declares_python2(path) => {
+            check.skipped = Some(
+                "skipped: no toolchain for Python 2 (its first line names python2; grundy runs Python 3)"
+                    .into(),
+            );
+            return check;
+        }
         Ok(lang) => {
             if let Some(program) = crate::language::missing_toolchain(lang) {
                 check.skipped = Some(format!(
@@ -399,6 +453,44 @@ fn broken_rule(
 
 /// The name of a language grundy has no entry for, from the extension,
 /// so the skip says what would be needed.
+/// A copy of the Python submission folder `dir` in the working root, its
+/// `__main__.py` the entry point `entry` names.
+fn stage_entrypoint(dir: &Path, entry: &str, ctx: &Context) -> std::io::Result<tempfile::TempDir> {
+    let root = tempfile::Builder::new()
+        .prefix("entry-")
+        .tempdir_in(ctx.workroot.path())?;
+    let copy = root.path().join(dir.file_name().unwrap_or_default());
+    for e in walkdir::WalkDir::new(dir).follow_links(false) {
+        let e = e.map_err(std::io::Error::other)?;
+        let rel = e.path().strip_prefix(dir).map_err(std::io::Error::other)?;
+        let to = copy.join(rel);
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&to)?;
+        } else if e.file_type().is_file() {
+            std::fs::copy(e.path(), &to)?;
+        }
+    }
+    let main = dir.join(entry);
+    if !main.is_file() || entry.contains("..") {
+        return Err(std::io::Error::other("no such file in the submission"));
+    }
+    std::fs::copy(&main, copy.join("__main__.py"))?;
+    Ok(root)
+}
+
+/// A Python file whose `#!` line names Python 2: how problemtools and
+/// Kattis tell the two apart, so a stock package's Python 2 submission is
+/// one grundy has no toolchain for rather than a compile error.
+fn declares_python2(path: &Path) -> bool {
+    use std::io::BufRead;
+    let Ok(f) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = String::new();
+    let _ = std::io::BufReader::new(std::io::Read::take(f, 256)).read_line(&mut first);
+    first.starts_with("#!") && first.contains("python2")
+}
+
 fn foreign_language(path: &Path) -> String {
     let ext = path
         .extension()

@@ -87,6 +87,11 @@ pub enum TestSource {
         count: u32,
         seed: Option<u64>,
     },
+    /// One test from a program of the problem run with exactly these
+    /// arguments (a BAPCtools `generators.yaml` command, its `{seed}`
+    /// already fixed): its standard output is the input, unless it writes
+    /// `testcase.in` (and perhaps `testcase.ans`) in its working folder.
+    Command { program: PathBuf, args: Vec<String> },
     /// One handmade test written in the spec.
     Inline {
         input: String,
@@ -137,8 +142,12 @@ pub struct MaterialiseError {
     pub message: String,
 }
 
-/// Runs an external generator program: `(program, seed, args) -> stdout`.
-pub type ExternalRunner<'a> = dyn Fn(&Path, u64, &[String]) -> Result<Vec<u8>, String> + 'a;
+/// Runs a generator program: `(program, seed, args) -> (input, answer)`.
+/// With a seed it is the first argument (our specs' convention); without,
+/// the arguments are the whole command line (a package's own commands).
+/// The answer is what the program wrote as `testcase.ans`, if anything.
+pub type ExternalRunner<'a> =
+    dyn Fn(&Path, Option<u64>, &[String]) -> Result<(Vec<u8>, Option<Vec<u8>>), String> + 'a;
 
 /// Every test of `problem` in judging order: samples, then each group in
 /// spec order. `seed` replaces the spec's base seed (`gen --seed`).
@@ -238,11 +247,17 @@ fn entry_tests(
             (0..*count)
                 .map(|k| {
                     let s = stream(*seed, k).next_u64() >> 1;
-                    let out = external(&program, s, args)
+                    let (out, _) = external(&program, Some(s), args)
                         .map_err(|e| format!("generator program {}: {e}", program.display()))?;
                     Ok((out, None))
                 })
                 .collect()
+        }
+        TestSource::Command { program, args } => {
+            let program = dir.join(program);
+            let made = external(&program, None, args)
+                .map_err(|e| format!("generator {} {}: {e}", program.display(), args.join(" ")))?;
+            Ok(vec![made])
         }
         TestSource::Inline { input, answer } => Ok(vec![(
             input.clone().into_bytes(),

@@ -58,6 +58,19 @@ pub fn execute(
     problem_memory: Bytes,
     ctx: &Context,
 ) -> Result<Execution, SandboxError> {
+    execute_with_args(program, &[], input, limits, problem_memory, ctx)
+}
+
+/// [`execute`] with arguments after the program's own (an input
+/// validator's `input_validator_args`).
+pub fn execute_with_args(
+    program: &Compiled,
+    args: &[String],
+    input: &Path,
+    limits: RunLimits,
+    problem_memory: Bytes,
+    ctx: &Context,
+) -> Result<Execution, SandboxError> {
     let setup = |what: &str| {
         let what = what.to_string();
         move |source| SandboxError::Setup { what, source }
@@ -69,7 +82,11 @@ pub fn execute(
     let workdir = dir.path().join("work");
     std::fs::create_dir(&workdir).map_err(setup("create the working folder"))?;
     let spec = RunSpec {
-        argv: program.argv(problem_memory),
+        argv: {
+            let mut argv = program.argv(problem_memory);
+            argv.extend(args.iter().map(Into::into));
+            argv
+        },
         workdir: workdir.clone(),
         stdin: input.to_path_buf(),
         stdout: dir.path().join("stdout"),

@@ -154,7 +154,10 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
 /// The problem's tests as bytes (also what `grundy gen` writes).
 pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeError> {
     // `generate` takes the error as text (its interface, which tests use).
-    let external = |program: &Path, seed: u64, args: &[String]| -> Result<Vec<u8>, String> {
+    let external = |program: &Path,
+                    seed: Option<u64>,
+                    args: &[String]|
+     -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
         run_generator(program, seed, args, ctx).map_err(|e| e.to_string())
     };
     generate::materialise(
@@ -168,13 +171,15 @@ pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeErr
 
 fn run_generator(
     program: &Path,
-    seed: u64,
+    seed: Option<u64>,
     args: &[String],
     ctx: &Context,
-) -> Result<Vec<u8>, GeneratorError> {
+) -> Result<(Vec<u8>, Option<Vec<u8>>), GeneratorError> {
     let compiled = ctx.compile_trusted(program, "generator")?;
     let mut argv = compiled.argv(Bytes::mib(1024));
-    argv.push(seed.to_string().into());
+    if let Some(seed) = seed {
+        argv.push(seed.to_string().into());
+    }
     argv.extend(args.iter().map(Into::into));
     let dir = tempfile::tempdir_in(ctx.workroot.path())?;
     let spec = crate::sandbox::RunSpec {
@@ -191,7 +196,9 @@ fn run_generator(
             address_space: None,
             output: Bytes::mib(256),
         },
-        keep_workdir: false,
+        // A generator may leave `testcase.in` and `testcase.ans` there
+        // (read below): a tmpfs would take them away with the run.
+        keep_workdir: true,
     };
     let outcome = ctx.sandbox.run(&spec)?;
     let stderr = || super::exec::head(&dir.path().join("err"), 2000);
@@ -201,7 +208,23 @@ fn run_generator(
             ..failed
         }));
     }
-    Ok(std::fs::read(dir.path().join("out"))?)
+    // BAPCtools' convention: a generator that writes `testcase.in` in its
+    // working folder has its standard output ignored; `testcase.ans` next
+    // to it is the answer. Read without following links the program made.
+    let read = |name: &str| crate::beneath::read(dir.path(), name, 256 << 20);
+    let written = read("testcase.in").map_err(|source| GeneratorError::Written {
+        file: "testcase.in",
+        source,
+    })?;
+    let answer = read("testcase.ans").map_err(|source| GeneratorError::Written {
+        file: "testcase.ans",
+        source,
+    })?;
+    let input = match written {
+        Some(bytes) => bytes,
+        None => std::fs::read(dir.path().join("out"))?,
+    };
+    Ok((input, answer))
 }
 
 /// The reference's output on one input, cached by (reference, input).

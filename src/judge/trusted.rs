@@ -45,6 +45,12 @@ pub enum GeneratorError {
     Io(#[from] std::io::Error),
     #[error("failed ({:?}, limit {:?}): {}", .0.exit, .0.limit, .0.stderr)]
     Failed(Failed),
+    /// A file the generator left in its working folder could not be read.
+    #[error("{file}: {source}")]
+    Written {
+        file: &'static str,
+        source: std::io::Error,
+    },
 }
 
 /// Why the reference gave no answer.

@@ -16,6 +16,8 @@ pub struct Known {
     pub expected: Verdict,
     pub path: PathBuf,
     pub rules: Vec<Rule>,
+    /// Its language and entry point when `submissions.yaml` says them.
+    pub build: Option<icpc::Build>,
 }
 
 pub fn known(problem: &Problem) -> Vec<Known> {
@@ -26,6 +28,7 @@ pub fn known(problem: &Problem) -> Vec<Known> {
                 expected,
                 path,
                 rules: Vec::new(),
+                build: None,
             })
             .collect()
     };
@@ -65,6 +68,7 @@ pub fn known(problem: &Problem) -> Vec<Known> {
                 expected: Verdict::from_folder(&folder).unwrap_or(Verdict::AC),
                 path: e.into_path(),
                 rules: these,
+                build: rules.build_for(&rel),
             })
         })
         .collect();

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use super::Status;
 use crate::catalog;
-use crate::judge::{Context, Prepared, execute, run_limits};
+use crate::judge::{Context, Prepared, execute_with_args, run_limits};
 use crate::sandbox::Exit;
 use crate::spec::{Bytes, Limits, Problem};
 
@@ -109,8 +109,19 @@ fn check_programs(
             Err(e) => return Status::Failed(e.to_string()),
         };
         let limits = run_limits(&program, &validator_limits());
+        let mut args_of: std::collections::HashMap<String, Vec<String>> = Default::default();
         for t in &prepared.tests {
-            let exec = match execute(&program, &t.input, limits, validator_limits().memory, ctx) {
+            let args = args_of.entry(t.group.clone()).or_insert_with(|| {
+                crate::spec::icpc::input_validator_args(&problem.dir, &t.group, path)
+            });
+            let exec = match execute_with_args(
+                &program,
+                args,
+                &t.input,
+                limits,
+                validator_limits().memory,
+                ctx,
+            ) {
                 Ok(e) => e,
                 Err(e) => return Status::Failed(format!("input validator {shown}: {e}")),
             };
@@ -122,8 +133,13 @@ fn check_programs(
                     (None, Exit::Signal(s)) => format!("signal {s}"),
                 };
                 let said = said(&exec.stderr_head, &exec.stdout);
+                let with = if args.is_empty() {
+                    String::new()
+                } else {
+                    format!(" given `{}`", args.join(" "))
+                };
                 return Status::Failed(format!(
-                    "input validator {shown} rejects {} ({how}){}",
+                    "input validator {shown}{with} rejects {} ({how}){}",
                     test_name(problem, t),
                     if said.is_empty() {
                         String::new()

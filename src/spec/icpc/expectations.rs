@@ -155,11 +155,37 @@ fn default_rule(folder: &str) -> Option<Rule> {
 /// verdicts: read, not used.
 const DESCRIPTIVE: [&str; 4] = ["authors", "author", "model_solution", "use_for_time_limit"];
 
+/// How `submissions.yaml` says a submission is built (2025-09): its
+/// language, which overrides detection, and its entry point.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Build {
+    /// grundy's language id (`cpp`, `python`, …), mapped from the format's.
+    pub language: Option<String>,
+    /// The format's id when grundy has no such language (`kotlin`).
+    pub foreign: Option<String>,
+    pub entrypoint: Option<String>,
+}
+
+/// The format's language ids grundy has, as grundy names them.
+fn language_id(format: &str) -> Option<&'static str> {
+    match format.to_ascii_lowercase().as_str() {
+        "c" => Some("c"),
+        "cpp" | "c++" => Some("cpp"),
+        "java" => Some("java"),
+        "python" | "python3" => Some("python"),
+        "rust" => Some("rust"),
+        _ => None,
+    }
+}
+
 /// A parsed `submissions.yaml`.
 #[derive(Debug, Default)]
 pub struct Expectations {
     /// (glob, rules) in file order; bare default-folder names excluded.
     globs: Vec<(String, Vec<Rule>)>,
+    /// (glob, how to build it) for globs that say a `language` or an
+    /// `entrypoint`, in file order (a later match overrides).
+    builds: Vec<(String, Build)>,
     /// Default folders whose rules the file replaces (key by key).
     overrides: Vec<(String, Rule)>,
 }
@@ -196,6 +222,19 @@ fn parse(text: &str, notes: &mut Vec<String>) -> Result<Expectations, String> {
             return Err(format!("`{glob}`: expected a map of rules"));
         };
         let (own, scoped) = rules_of(&glob, &body, notes)?;
+        let text = |k: &str| body.get(k).and_then(Value::as_str).map(String::from);
+        let (language, entrypoint) = (text("language"), text("entrypoint"));
+        if language.is_some() || entrypoint.is_some() {
+            let mapped = language.as_deref().and_then(language_id).map(String::from);
+            out.builds.push((
+                glob.clone(),
+                Build {
+                    foreign: language.filter(|_| mapped.is_none()),
+                    language: mapped,
+                    entrypoint,
+                },
+            ));
+        }
         if default_rule(&glob).is_some() {
             out.overrides.push((glob.clone(), own));
             out.globs.push((glob, scoped));
@@ -234,9 +273,7 @@ fn rules_of(
             "score" => notes.push(format!(
                 "submissions.yaml: `{glob}`: `score` not checked (scoring problems only)"
             )),
-            "language" | "entrypoint" => notes.push(format!(
-                "submissions.yaml: `{glob}`: `{k}` not used; grundy tells the language and entry point from the files"
-            )),
+            "language" | "entrypoint" => {}
             _ if DESCRIPTIVE.contains(&k) => {}
             group => {
                 let Value::Mapping(inner) = v else {
@@ -277,6 +314,16 @@ fn codes(glob: &str, key: &str, v: &Value) -> Result<Vec<Code>, String> {
 }
 
 impl Expectations {
+    /// How the submission at `rel` (relative to `submissions/`) is built,
+    /// when the file says.
+    pub fn build_for(&self, rel: &str) -> Option<Build> {
+        self.builds
+            .iter()
+            .rev()
+            .find(|(glob, _)| matcher(glob).is_some_and(|m| matches_or_parent(&m, rel)))
+            .map(|(_, b)| b.clone())
+    }
+
     /// The rules for the submission at `rel` (relative to `submissions/`):
     /// its folder's defaults (as the file may replace them) and every glob
     /// matching it or a folder above it. Empty: no expectation at all.
@@ -316,7 +363,20 @@ impl Expectations {
 /// `*` stays within one path component; `{a,b}` alternatives are allowed,
 /// as the format says.
 fn matcher(glob: &str) -> Option<GlobMatcher> {
-    GlobBuilder::new(glob)
+    // Spaces inside `{…}` are not part of the alternatives (BAPCtools'
+    // own tests write `{ 4 }`).
+    let mut clean = String::with_capacity(glob.len());
+    let mut depth = 0usize;
+    for c in glob.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ' ' if depth > 0 => continue,
+            _ => {}
+        }
+        clean.push(c);
+    }
+    GlobBuilder::new(&clean)
         .literal_separator(true)
         .build()
         .ok()

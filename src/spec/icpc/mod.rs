@@ -11,6 +11,7 @@
 //! with arguments, code added to submissions) is refused, by name.
 
 mod expectations;
+mod generators;
 mod input_validators;
 mod interactor;
 mod limits;
@@ -25,7 +26,7 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
-pub use expectations::{Code, Expectations, Rule, load as expectations};
+pub use expectations::{Build, Code, Expectations, Rule, load as expectations};
 pub use input_validators::find as input_validators;
 pub use testdata::SECRET_GROUP;
 
@@ -52,6 +53,57 @@ pub fn is_package(dir: &Path) -> bool {
         Ok(serde_yaml::Value::Null) => tests,
         _ => false,
     }
+}
+
+/// The arguments the input validator at `validator` gets on the tests of
+/// group `group` (grundy's group name; `sample` for the samples): the
+/// `input_validator_args` / `input_validator_flags` in force in the
+/// group's folder, inherited down the test-data tree.
+pub fn input_validator_args(dir: &Path, group: &str, validator: &Path) -> Vec<String> {
+    let name = validator
+        .file_stem()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let version = super::file::read_text(&dir.join(super::SPEC_FILE))
+        .ok()
+        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+        .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok())
+        .unwrap_or(Version::Legacy);
+    let mut quiet = Vec::new();
+    if let Ok(Some(plan)) = generated::read(dir, &mut quiet) {
+        let folder = if group == crate::generate::SAMPLE_GROUP {
+            Some("sample".to_string())
+        } else {
+            plan.secret.iter().map(|(f, _)| f.clone()).find(|f| {
+                let rel = f
+                    .strip_prefix("secret")
+                    .unwrap_or(f)
+                    .trim_start_matches('/');
+                let g = if rel.is_empty() {
+                    SECRET_GROUP.to_string()
+                } else {
+                    testdata::group_name(Path::new(rel))
+                };
+                g == group
+            })
+        };
+        return folder
+            .map(|f| testdata::input_validator_args(&generated::settings_for(&plan, &f), &name))
+            .unwrap_or_default();
+    }
+    let data = dir.join("data");
+    let folder = if group == crate::generate::SAMPLE_GROUP {
+        Some(data.join("sample"))
+    } else {
+        testdata::secret_groups(dir)
+            .ok()
+            .and_then(|g| g.into_iter().find(|g| g.group.name == group))
+            .map(|g| g.folder)
+    };
+    folder
+        .and_then(|f| testdata::settings_for(&data, &f, version, &mut quiet).ok())
+        .map(|s| testdata::input_validator_args(&s, &name))
+        .unwrap_or_default()
 }
 
 /// Loads the package in `dir` (whose `problem.yaml` is `spec`).
@@ -84,21 +136,38 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     notes.extend(submissions::notes(&dir, expected.as_ref()));
     let id = package_id(&dir).map_err(invalid)?;
     let data = dir.join("data");
-    if !data.is_dir() && dir.join("generators/generators.yaml").is_file() {
-        return Err(SpecError::Invalid {
-            path: dir.join("generators/generators.yaml"),
-            message: "the tests of this package are made by generators.yaml, which grundy does not run (docs/icpc.md says why): generate them into data/ first (BAPCtools: `bt generate`)".into(),
-        });
+    let made = generated::read(&dir, &mut notes)?;
+    let (secret, args, generated_samples) = match &made {
+        Some(plan) => {
+            let (groups, args) = generated::secret(plan, spec, &mut notes)?;
+            (groups, args, Some(generated::samples(&dir, plan)))
+        }
+        None => {
+            let mut secret = testdata::secret_groups(&dir)?;
+            let args = secret_validator_args(&data, &mut secret, version, &mut notes)?;
+            (secret, args, None)
+        }
+    };
+    if secret.is_empty() {
+        notes.push("data/secret/: no test cases; judged on the samples only".into());
     }
-    let secret = testdata::secret_groups(&dir)?;
-    let args = secret_validator_args(&data, &secret, version, &mut notes)?;
     let (checker, interactor) = if interactive {
         let i = interactor::interactor(&dir, spec, &raw, args, version)?;
         (super::CheckerSpec::Tokens, Some(i))
     } else {
         (validators::checker(&dir, spec, &raw, args, version)?, None)
     };
-    let samples = testdata::samples(&dir)?;
+    let (samples, sample_group) = match generated_samples {
+        Some(pair) => pair,
+        None => (testdata::samples(&dir)?, None),
+    };
+    let reference = made
+        .as_ref()
+        .and_then(|p| p.solution.as_ref())
+        .map(|s| dir.join(s))
+        .filter(|p| p.exists())
+        .or_else(|| submissions::first_accepted(&dir))
+        .filter(|r| is_model(&dir, r, expected.as_ref()));
     let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(invalid)?;
     let statement = statement(&dir);
     let title = title(raw.name.as_ref(), statement.as_deref()).unwrap_or_else(|| id.clone());
@@ -109,16 +178,33 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         dir: dir.clone(),
         spec_path: spec.to_path_buf(),
         statement,
-        reference: submissions::first_accepted(&dir),
+        reference,
         seed: 1,
         limits,
         checker,
         interactor,
         samples,
-        groups: secret.into_iter().map(|g| g.group).collect(),
+        groups: sample_group
+            .into_iter()
+            .chain(secret.into_iter().map(|g| g.group))
+            .collect(),
         // A package's validators live in `input_validators/` (read there).
         input_validators: Vec::new(),
         notes,
+    })
+}
+
+/// Whether `reference` may be the reference: `submissions.yaml` may say
+/// that a file under `accepted/` is not accepted at all (its rules then
+/// permit other verdicts than AC); the answers are the `.ans` files then.
+fn is_model(dir: &Path, reference: &Path, expected: Option<&Expectations>) -> bool {
+    let (Some(e), Ok(rel)) = (expected, reference.strip_prefix(dir.join("submissions"))) else {
+        return true;
+    };
+    e.rules_for(&rel.to_string_lossy()).iter().all(|r| {
+        r.permitted
+            .as_ref()
+            .is_none_or(|p| p.iter().all(|c| *c == Code::AC))
     })
 }
 
@@ -128,12 +214,13 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
 /// and a note says so.
 fn secret_validator_args(
     data: &Path,
-    secret: &[testdata::SecretGroup],
+    secret: &mut Vec<testdata::SecretGroup>,
     version: Version,
     notes: &mut Vec<String>,
 ) -> Result<Vec<String>, SpecError> {
     let mut chosen: Option<(Vec<String>, PathBuf)> = None;
-    for g in secret {
+    let mut kept = Vec::new();
+    for g in secret.drain(..) {
         let settings = testdata::settings_for(data, &g.folder, version, notes)?;
         let args = testdata::validator_args(&settings).map_err(|message| SpecError::Invalid {
             path: g.folder.clone(),
@@ -142,21 +229,33 @@ fn secret_validator_args(
         match &chosen {
             None => chosen = Some((args, g.folder.clone())),
             Some((first, folder)) if *first != args => {
-                return Err(unsupported(
-                    &g.folder,
-                    &format!(
-                        "output validator arguments `{}` differing from those of {} (`{}`): one validator setting per problem",
-                        args.join(" "),
-                        folder.display(),
-                        first.join(" ")
-                    ),
+                // One checker per problem: the group that disagrees with
+                // the first is left out, said, and the rest is judged.
+                notes.push(format!(
+                    "{}: skipped: its output validator arguments `{}` differ from those of {} (`{}`), and grundy judges a problem with one validator setting",
+                    g.folder.display(),
+                    args.join(" "),
+                    folder.display(),
+                    first.join(" ")
                 ));
+                continue;
             }
             Some(_) => {}
         }
+        kept.push(g);
+    }
+    *secret = kept;
+    let sample = data.join("sample");
+    // With no secret tests, the samples' own settings are the problem's.
+    if chosen.is_none() && sample.is_dir() {
+        let settings = testdata::settings_for(data, &sample, version, notes)?;
+        let args = testdata::validator_args(&settings).map_err(|message| SpecError::Invalid {
+            path: sample.clone(),
+            message,
+        })?;
+        chosen = Some((args, sample.clone()));
     }
     let args = chosen.map(|(a, _)| a).unwrap_or_default();
-    let sample = data.join("sample");
     if sample.is_dir() {
         let settings = testdata::settings_for(data, &sample, version, notes)?;
         if testdata::validator_args(&settings).unwrap_or_default() != args {
@@ -189,9 +288,7 @@ fn refuse_parts(
         notes.push("static_validator/: not run".into());
     }
     notes.extend(input_validators::find(dir).1);
-    if dir.join("generators").is_dir() {
-        notes.push("generators/: not run; the tests are those under data/".into());
-    }
+
     if version == Version::Legacy && dir.join("output_validator").is_dir() {
         return Err(SpecError::Invalid {
             path: dir.join("output_validator"),
@@ -221,7 +318,7 @@ fn refuse_parts(
         if matches!(ext, "files" | "args") {
             return Err(unsupported(entry.path(), "this test data file"));
         }
-        if entry.file_name() == "generators.yaml" {
+        if entry.file_name() == "generators.yaml" && !dir.join(generated::FILE).is_file() {
             notes.push(format!(
                 "{}: not run; the tests are the .in/.ans files present",
                 entry
@@ -233,6 +330,210 @@ fn refuse_parts(
         }
     }
     Ok(())
+}
+
+/// A package whose tests `generators/generators.yaml` describes.
+mod generated {
+    use std::path::Path;
+
+    use super::generators::{self, Plan};
+    use super::schema::RawTestdata;
+    use super::testdata::{self, SecretGroup};
+    use crate::spec::{Group, Sample, SpecError, TestSource};
+
+    pub const FILE: &str = "generators/generators.yaml";
+
+    /// The plan of the package in `dir`, when it has a `generators.yaml`:
+    /// then it, not `data/`, says what the tests are (BAPCtools: every
+    /// test under `data/` is made by it).
+    pub fn read(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Plan>, SpecError> {
+        let path = dir.join(FILE);
+        if !path.is_file() {
+            return Ok(None);
+        }
+        // Tests already generated (and committed) are the tests: the file
+        // is then the record of how they were made. It makes them when
+        // `data/secret/` has none, as BAPCtools' own packages ship.
+        let made = walkdir::WalkDir::new(dir.join("data").join("secret"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .any(|e| e.path().extension().is_some_and(|x| x == "in"));
+        if made {
+            notes.push(format!(
+                "{FILE}: not run; the tests are the .in/.ans files under data/"
+            ));
+            return Ok(None);
+        }
+        let text = crate::spec::file::read_text(&path).map_err(|source| SpecError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        let mut plan = generators::plan(&text).map_err(|message| SpecError::Invalid {
+            path: path.clone(),
+            message,
+        })?;
+        // `copy:` takes the answer too when there is one; else the
+        // solution writes it.
+        let all = plan
+            .samples
+            .iter_mut()
+            .chain(plan.secret.iter_mut().flat_map(|(_, t)| t.iter_mut()));
+        for t in all {
+            if let TestSource::File { answer, .. } = t
+                && answer.as_ref().is_some_and(|a| !dir.join(a).is_file())
+            {
+                *answer = None;
+            }
+        }
+        // A command whose program grundy cannot build is skipped, said,
+        // before judging: the rest of the tests are made.
+        let mut skipped = Vec::new();
+        let runnable = |t: &TestSource, skipped: &mut Vec<String>| {
+            let TestSource::Command { program, args } = t else {
+                return true;
+            };
+            let shown = format!("{} {}", program.display(), args.join(" "));
+            match generator_problem(&dir.join(program)) {
+                None => true,
+                Some(why) => {
+                    skipped.push(format!("generators.yaml: `{shown}`: skipped: {why}"));
+                    false
+                }
+            }
+        };
+        plan.samples.retain(|t| runnable(t, &mut skipped));
+        for (_, tests) in &mut plan.secret {
+            tests.retain(|t| runnable(t, &mut skipped));
+        }
+        plan.secret.retain(|(_, t)| !t.is_empty());
+        notes.push("data/: made from generators/generators.yaml when judged (the files under data/ are not read)".into());
+        notes.append(&mut skipped);
+        notes.append(&mut plan.notes);
+        Ok(Some(plan))
+    }
+
+    /// Why the generator at `path` cannot be run here, if it cannot.
+    fn generator_problem(path: &Path) -> Option<String> {
+        if path.is_file() {
+            return (!super::validators::has_source_extension(path))
+                .then(|| "not a source file in one of grundy's languages".to_string());
+        }
+        if path.is_dir() {
+            let entries = super::validators::visible_entries(path).unwrap_or_default();
+            let sources = entries
+                .iter()
+                .any(|e| e.is_file() && super::validators::has_source_extension(e));
+            return (!sources).then(|| {
+                "a folder built and run by its `build`/`run` scripts (not run)".to_string()
+            });
+        }
+        Some("no such program in generators/".into())
+    }
+
+    /// The secret groups, and the output validator arguments in force for
+    /// them (inherited down the inline settings; one setting per problem).
+    pub fn secret(
+        plan: &Plan,
+        spec: &Path,
+        notes: &mut Vec<String>,
+    ) -> Result<(Vec<SecretGroup>, Vec<String>), SpecError> {
+        let dir = spec.parent().unwrap_or(Path::new("."));
+        let mut groups = Vec::new();
+        let mut chosen: Option<(Vec<String>, String)> = None;
+        for (folder, tests) in &plan.secret {
+            let settings = settings_for(plan, folder);
+            let args =
+                testdata::validator_args(&settings).map_err(|message| SpecError::Invalid {
+                    path: dir.join(FILE),
+                    message: format!("data/{folder}: {message}"),
+                })?;
+            match &chosen {
+                None => chosen = Some((args, folder.clone())),
+                Some((first, other)) if *first != args => {
+                    notes.push(format!(
+                        "data/{folder}/: skipped: its output validator arguments `{}` differ from those of data/{other}/ (`{}`), and grundy judges a problem with one validator setting",
+                        args.join(" "),
+                        first.join(" ")
+                    ));
+                    continue;
+                }
+                Some(_) => {}
+            }
+            let rel = folder
+                .strip_prefix("secret")
+                .unwrap_or(folder)
+                .trim_start_matches('/');
+            let name = if rel.is_empty() {
+                testdata::SECRET_GROUP.to_string()
+            } else {
+                testdata::group_name(Path::new(rel))
+            };
+            groups.push(SecretGroup {
+                group: Group {
+                    name,
+                    points: 1.0,
+                    tests: tests.clone(),
+                },
+                folder: dir.join("data").join(folder),
+            });
+        }
+        Ok((groups, chosen.map(|(a, _)| a).unwrap_or_default()))
+    }
+
+    /// The settings in force in `folder`: the inline ones from the root
+    /// down, a key set lower overriding the same key set higher.
+    pub fn settings_for(plan: &Plan, folder: &str) -> RawTestdata {
+        let mut merged = plan.settings.get("").cloned().unwrap_or_default();
+        let mut at = String::new();
+        for part in folder.split('/') {
+            if !at.is_empty() {
+                at.push('/');
+            }
+            at.push_str(part);
+            if let Some(s) = plan.settings.get(&at) {
+                merged = testdata::merge(merged, s.clone());
+            }
+        }
+        merged
+    }
+
+    /// The samples as text when every one is given as text or files with
+    /// their answers; else they become a group `sample` worth nothing, made
+    /// and answered when judged like the secret tests.
+    pub fn samples(dir: &Path, plan: &Plan) -> (Vec<Sample>, Option<Group>) {
+        let text: Option<Vec<Sample>> = plan
+            .samples
+            .iter()
+            .map(|t| match t {
+                TestSource::Inline {
+                    input,
+                    answer: Some(output),
+                } => Some(Sample {
+                    input: input.clone(),
+                    output: output.clone(),
+                }),
+                TestSource::File {
+                    input,
+                    answer: Some(answer),
+                } => Some(Sample {
+                    input: std::fs::read_to_string(dir.join(input)).ok()?,
+                    output: std::fs::read_to_string(dir.join(answer)).ok()?,
+                }),
+                _ => None,
+            })
+            .collect();
+        match text {
+            Some(samples) => (samples, None),
+            None => (
+                Vec::new(),
+                Some(Group {
+                    name: crate::generate::SAMPLE_GROUP.into(),
+                    points: 0.0,
+                    tests: plan.samples.clone(),
+                }),
+            ),
+        }
+    }
 }
 
 /// The package's short name is its folder's name; it must be a valid id.

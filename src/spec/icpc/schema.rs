@@ -101,6 +101,11 @@ pub struct RawTestdata {
     pub grading: Option<serde_yaml::Value>,
     pub output_validator_flags: Option<String>,
     pub output_validator_args: Option<serde_yaml::Value>,
+    /// Legacy: one string for every input validator.
+    pub input_validator_flags: Option<String>,
+    /// A string or list for every input validator, or (2023-07 on) a map
+    /// from a validator's name to its own.
+    pub input_validator_args: Option<serde_yaml::Value>,
     #[serde(flatten)]
     pub other: BTreeMap<String, serde_yaml::Value>,
 }

@@ -161,7 +161,13 @@ fn validator_program(folder: &Path, version: Version) -> Result<PathBuf, SpecErr
                 });
             }
         },
-        _ => folder.to_path_buf(),
+        // A 2023-07 draft layout problemtools still ships (its `guess`
+        // example): the one program sits in a folder of its own inside
+        // `output_validator/`.
+        _ => match entries.as_slice() {
+            [one] if one.is_dir() => one.clone(),
+            _ => folder.to_path_buf(),
+        },
     };
     if program_dir.join("run").is_file() {
         return Ok(program_dir.join("run"));
@@ -245,6 +251,20 @@ mod tests {
         assert_eq!(
             validator_program(&v, Version::V2023).expect("program"),
             v.join("validate.cc")
+        );
+    }
+
+    #[test]
+    fn a_2023_validator_may_sit_in_a_folder_of_its_own() {
+        let d = tempfile::tempdir().expect("tempdir");
+        let v = d.path().join("output_validator");
+        let inner = v.join("guess_validator");
+        std::fs::create_dir_all(&inner).expect("mkdir");
+        std::fs::write(inner.join("validate.cc"), "").expect("write");
+        std::fs::write(inner.join("validate.h"), "").expect("write");
+        assert_eq!(
+            validator_program(&v, Version::V2023).expect("program"),
+            inner
         );
     }
 }
