@@ -15,6 +15,7 @@ pub mod games;
 pub mod generate;
 pub mod judge;
 pub mod language;
+pub mod markup;
 pub mod mutants;
 pub mod report;
 pub mod sandbox;

@@ -42,6 +42,12 @@ fn sum_package(p: &Project) -> PathBuf {
          seed = int(sys.argv[1])\nprint(seed % 1000, int(args.get('n', '0')))\n",
     );
     p.write("sum/generators/manual/big.in", "1000000 2000000\n");
+    // BAPCtools' other convention: the input written as `testcase.in` in the
+    // generator's working folder, its standard output ignored.
+    p.write(
+        "sum/generators/to_file.py",
+        "open('testcase.in', 'w').write('40 2\\n')\nprint('not the input')\n",
+    );
     p.write(
         "sum/generators/generators.yaml",
         "solution: /submissions/accepted/sum.py\n\
@@ -55,7 +61,8 @@ fn sum_package(p: &Project) -> PathBuf {
          \x20     rand: gen.py {seed} n=5\n\
          \x20     big: {copy: manual/big}\n\
          \x20     many: {generate: 'gen.py {seed:1} n={count}', count: 3}\n\
-         \x20     scripted: builder 7\n",
+         \x20     scripted: builder 7\n\
+         \x20     written: to_file.py\n",
     );
     std::fs::create_dir_all(p.path("sum/generators/builder")).expect("mkdir");
     p.write("sum/generators/builder/run", "#!/bin/sh\necho 1 1\n");
@@ -78,9 +85,9 @@ fn a_package_made_by_generators_yaml_is_generated_and_judged() {
     assert!(!pkg.join("data").exists());
     let r = judge(&p, &pkg, &pkg.join("submissions/accepted/sum.py"));
     assert_eq!(r["verdict"], "AC", "{r:#}");
-    // 1 sample + rand + big + 3 counted; the scripted one is skipped.
+    // 1 sample + rand + big + 3 counted + written; the scripted one is skipped.
     let tests = r["tests"].as_array().expect("tests");
-    assert_eq!(tests.len(), 6, "{r:#}");
+    assert_eq!(tests.len(), 7, "{r:#}");
     let r = judge(&p, &pkg, &pkg.join("submissions/wrong_answer/small.py"));
     assert_eq!(r["verdict"], "WA", "{r:#}");
     let (code, text) = verify(&p, &pkg);
@@ -107,6 +114,10 @@ fn a_package_made_by_generators_yaml_is_generated_and_judged() {
         .filter(|e| e.path().extension().is_some_and(|x| x == "in"))
         .filter_map(|e| std::fs::read_to_string(e.path()).ok())
         .collect();
+    assert!(
+        inputs.contains(&"40 2\n".to_string()),
+        "the input the generator wrote to testcase.in is missing: {inputs:?}"
+    );
     let seed: u64 = 297_249_354;
     let expected = format!("{} 5\n", seed % 1000);
     assert!(

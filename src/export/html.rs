@@ -48,19 +48,7 @@ pub fn statement_page(title: &str, limits: &str, markdown: &str) -> String {
     )
 }
 
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+use crate::markup::escape;
 
 #[cfg(test)]
 mod tests {

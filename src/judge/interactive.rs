@@ -275,6 +275,7 @@ pub fn play(
         stdin: their_in,
         stdout: their_out,
         stop: Arc::clone(&stop),
+        ended: Arc::default(),
     };
     let idle_limit = limits.cpu.max(MIN_IDLE);
     let (tx, rx) = std::sync::mpsc::channel();

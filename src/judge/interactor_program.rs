@@ -10,6 +10,12 @@
 //! limits (a submission that waits forever ends at its wall limit:
 //! `TLE`), and once the submission has ended the interactor has
 //! [`INTERACTOR_GRACE`] to end too, or it is stopped and the test is `IE`.
+//!
+//! The verdict follows the ICPC format's precedence between the two runs
+//! ([`precedence`]): which of them ended first decides. The judge keeps
+//! the interactor's input open until the submission has ended, so a
+//! submission that closes its output and then crashes or hangs ends first
+//! (its `RTE` or `TLE` stands), as Kattis and BAPCtools judge it.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -55,7 +61,7 @@ enum Said {
     Failed(String),
 }
 
-/// Which of the two runs a result is of.
+/// Which of the two runs a result is of, or which ended first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Who {
     Submission,
@@ -123,9 +129,8 @@ struct Connected<'a> {
 struct Played {
     submission: RunOutcome,
     interactor: RunOutcome,
-    /// The judge ended the submission because the interactor had ended
-    /// without accepting (the submission was still running then).
-    cut_short: bool,
+    /// Which run ended first.
+    first: Who,
     /// The interactor was stopped because it outlived the submission by
     /// more than [`INTERACTOR_GRACE`].
     interactor_stuck: bool,
@@ -235,17 +240,29 @@ impl Connected<'_> {
         };
         let (sub_in, int_out) = pipe().map_err(setup("create the pipe to the submission"))?;
         let (int_in, sub_out) = pipe().map_err(setup("create the pipe to the interactor"))?;
+        // The judge's own copy of the interactor's input: the interactor
+        // sees its end only once the submission has ended (see the module
+        // doc).
+        let mut held = Some(
+            sub_out
+                .try_clone()
+                .map_err(setup("hold the interactor's input"))?,
+        );
         let sub_stop = Arc::new(AtomicBool::new(false));
         let int_stop = Arc::new(AtomicBool::new(false));
+        let sub_ended: Arc<std::sync::OnceLock<Instant>> = Arc::default();
+        let int_ended: Arc<std::sync::OnceLock<Instant>> = Arc::default();
         let sub_pipes = Pipes {
             stdin: sub_in,
             stdout: sub_out,
             stop: Arc::clone(&sub_stop),
+            ended: Arc::clone(&sub_ended),
         };
         let int_pipes = Pipes {
             stdin: int_in,
             stdout: int_out,
             stop: Arc::clone(&int_stop),
+            ended: Arc::clone(&int_ended),
         };
         let (tx, rx) = std::sync::mpsc::channel();
         let (sub, int, stuck) = std::thread::scope(|s| {
@@ -260,7 +277,7 @@ impl Connected<'_> {
                 let r = self.runner.run_connected(int_spec, int_pipes);
                 let _ = tx.send((Who::Interactor, r));
             });
-            self.watch(&rx, &sub_stop, &int_stop)
+            self.watch(&rx, &sub_stop, &int_stop, &mut held)
         });
         let submission = sub?;
         let interactor = int?;
@@ -270,6 +287,11 @@ impl Connected<'_> {
         let cut_short = sub_stop.load(Ordering::SeqCst)
             && submission.exit == Exit::Signal(libc::SIGKILL)
             && !submission.crossed.any();
+        let first = match (int_ended.get(), sub_ended.get()) {
+            _ if cut_short => Who::Interactor,
+            (Some(i), Some(s)) if i < s => Who::Interactor,
+            _ => Who::Submission,
+        };
         let message = match self.style {
             Style::Icpc => head(&judge.join("judgemessage.txt"), MESSAGE_CAP),
             Style::Testlib => String::new(),
@@ -282,7 +304,7 @@ impl Connected<'_> {
         Ok(Played {
             submission,
             interactor,
-            cut_short,
+            first,
             interactor_stuck: stuck,
             message: message.trim().to_string(),
             stderr_head: head(&sub_spec.stderr, STDERR_CAP),
@@ -298,6 +320,7 @@ impl Connected<'_> {
         rx: &std::sync::mpsc::Receiver<(Who, Result<RunOutcome, SandboxError>)>,
         sub_stop: &AtomicBool,
         int_stop: &AtomicBool,
+        held: &mut Option<std::os::fd::OwnedFd>,
     ) -> (
         Result<RunOutcome, SandboxError>,
         Result<RunOutcome, SandboxError>,
@@ -310,6 +333,8 @@ impl Connected<'_> {
         while sub.is_none() || int.is_none() {
             match rx.recv_timeout(Duration::from_millis(50)) {
                 Ok((Who::Submission, r)) => {
+                    // Now the interactor may see the end of its input.
+                    held.take();
                     deadline = Some(Instant::now() + INTERACTOR_GRACE);
                     sub = Some(r);
                 }
@@ -324,7 +349,10 @@ impl Connected<'_> {
                     int = Some(r);
                 }
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    held.take();
+                    break;
+                }
             }
             if int.is_none() && deadline.is_some_and(|d| Instant::now() > d) && !stuck {
                 stuck = true;
@@ -361,18 +389,9 @@ fn said(o: &RunOutcome, style: Style) -> Said {
 }
 
 impl Played {
-    /// The verdict, by the ICPC format's precedence: an interactor that
-    /// failed makes the test `IE`; one that rejected the submission while
-    /// it still ran makes it `WA`; else the submission's own run decides
-    /// (limits, crash), then the interactor's word.
+    /// The verdict: a stuck interactor or one at its limit is `IE`; else
+    /// [`precedence`] decides.
     fn verdict(&self, limits: &RunLimits, style: Style) -> (Verdict, String) {
-        let with_message = |what: String| {
-            if self.message.is_empty() {
-                what
-            } else {
-                format!("{what}: {}", self.message)
-            }
-        };
         if self.interactor_stuck {
             return (
                 Verdict::IE,
@@ -382,35 +401,46 @@ impl Played {
                 ),
             );
         }
-        if let Some(hit) = self.interactor.crossed.first() {
-            return (
-                Verdict::IE,
-                with_message(format!("the interactor was stopped at its {hit:?} limit")),
-            );
-        }
-        let said = said(&self.interactor, style);
-        let run = crate::verdict::decide::run_verdict(
-            &facts(&self.submission, &self.stderr_head),
-            &budget(limits),
-        );
-        let rejected = |v: Verdict| {
+        let (verdict, what) = if let Some(hit) = self.interactor.crossed.first() {
             (
-                v,
-                with_message("the interactor rejected the interaction".into()),
+                Verdict::IE,
+                format!("the interactor was stopped at its {hit:?} limit"),
             )
+        } else {
+            let run = crate::verdict::decide::run_verdict(
+                &facts(&self.submission, &self.stderr_head),
+                &budget(limits),
+            )
+            .map(|d| (d.verdict, d.reason.to_string()));
+            match precedence(self.first, run, said(&self.interactor, style)) {
+                (v, Some(why)) => (v, why),
+                // The interactor's word: its message is the reason.
+                (v, None) if v == Verdict::AC => return (v, String::new()),
+                (v, None) => (v, "the interactor rejected the interaction".into()),
+            }
         };
-        match said {
-            Said::Failed(why) => return (Verdict::IE, with_message(why)),
-            Said::Rejected(v) if self.cut_short => return rejected(v),
-            _ => {}
+        if self.message.is_empty() || verdict != Verdict::IE && verdict != Verdict::WA {
+            (verdict, what)
+        } else {
+            (verdict, format!("{what}: {}", self.message))
         }
-        if let Some(d) = run {
-            return (d.verdict, d.reason.to_string());
-        }
-        match said {
-            Said::Rejected(v) => rejected(v),
-            _ => (Verdict::AC, String::new()),
-        }
+    }
+}
+
+/// The ICPC format's precedence between the interactor and the submission
+/// (problemtools' and BAPCtools' reading of it): an interactor that failed
+/// makes the test `IE`; one that ended first and rejected makes it `WA`
+/// (whatever the submission did after, e.g. crash on the closed pipe);
+/// else the submission's own run (`run`: a limit or a crash) decides, and
+/// last the interactor's word. Returns the verdict and its reason, `None`
+/// when the interactor's word is the reason.
+fn precedence(first: Who, run: Option<(Verdict, String)>, said: Said) -> (Verdict, Option<String>) {
+    match (said, run) {
+        (Said::Failed(why), _) => (Verdict::IE, Some(why)),
+        (Said::Rejected(v), _) if first == Who::Interactor => (v, None),
+        (_, Some((v, why))) => (v, Some(why)),
+        (Said::Rejected(v), None) => (v, None),
+        (Said::Accepted, None) => (Verdict::AC, None),
     }
 }
 
@@ -431,4 +461,53 @@ pub fn judge_test_with(
         crate::spec::InteractorSpec::Builtin(_) => (Style::Icpc, &[]),
     };
     judge_test(prepared, ctx, program, test, interactor, style, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Verdict::{AC, IE, RE, TLE, WA};
+
+    /// The whole table, row by row: who ended first × the submission's own
+    /// result × the interactor's word.
+    #[test]
+    fn precedence_table() {
+        const S: Who = Who::Submission;
+        const I: Who = Who::Interactor;
+        let ok = || Said::Accepted;
+        let wa = || Said::Rejected(WA);
+        let failed = || Said::Failed("exit 1".into());
+        #[allow(clippy::type_complexity)]
+        let rows: [(Who, Option<Verdict>, Said, Verdict); 18] = [
+            // The submission ended first: its crash or limit stands.
+            (S, None, ok(), AC),
+            (S, None, wa(), WA),
+            (S, None, failed(), IE),
+            (S, Some(RE), ok(), RE),
+            (S, Some(RE), wa(), RE),
+            (S, Some(RE), failed(), IE),
+            (S, Some(TLE), ok(), TLE),
+            (S, Some(TLE), wa(), TLE),
+            (S, Some(TLE), failed(), IE),
+            // The interactor ended first: its rejection stands, its
+            // acceptance does not excuse a crash or limit after it.
+            (I, None, ok(), AC),
+            (I, None, wa(), WA),
+            (I, None, failed(), IE),
+            (I, Some(RE), ok(), RE),
+            (I, Some(RE), wa(), WA),
+            (I, Some(RE), failed(), IE),
+            (I, Some(TLE), ok(), TLE),
+            (I, Some(TLE), wa(), WA),
+            (I, Some(TLE), failed(), IE),
+        ];
+        for (first, run, said, want) in rows {
+            let row = format!("{first:?} {run:?} {said:?}");
+            let (got, why) = precedence(first, run.map(|v| (v, "the run".into())), said);
+            assert_eq!(got, want, "{row}");
+            // The interactor's word carries no reason of its own: its
+            // message is shown instead.
+            assert_eq!(why.is_none(), got == AC || (got == WA), "{row}");
+        }
+    }
 }

@@ -196,8 +196,8 @@ fn run_generator(
             address_space: None,
             output: Bytes::mib(256),
         },
-        // A generator may leave `testcase.in` and `testcase.ans` there
-        // (read below): a tmpfs would take them away with the run.
+        // The judge reads the `testcase.in` / `testcase.ans` a generator
+        // may leave there (below), so the folder is not a scratch tmpfs.
         keep_workdir: true,
     };
     let outcome = ctx.sandbox.run(&spec)?;

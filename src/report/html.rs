@@ -49,21 +49,7 @@ svg.histogram{display:block;margin:.5em 0}
 table.wrong-ideas td.count{text-align:right;white-space:nowrap}
 ";
 
-/// Escapes text for HTML content and attribute values.
-pub(crate) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(crate) use crate::markup::escape;
 
 /// The verdict's CSS class.
 pub(crate) fn class_of(v: Verdict) -> String {

@@ -172,6 +172,11 @@ pub struct Pipes {
     /// Set by the partner to end the run at once (the game is decided, or
     /// the program was idle too long); the outcome then says it was killed.
     pub stop: Arc<AtomicBool>,
+    /// Set when the run is seen to have ended, before its figures are
+    /// gathered: which of two connected runs ended first decides an
+    /// interactive verdict, and the order results arrive in does not
+    /// tell (gathering takes a while).
+    pub ended: Arc<std::sync::OnceLock<std::time::Instant>>,
 }
 
 /// Whether process `pid` exists (one we may not signal counts), for the

@@ -34,7 +34,7 @@ pub fn run(
     cancel: &Cancel,
 ) -> Result<RunOutcome, SandboxError> {
     let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
-    let (files, stop) = match pipes {
+    let (files, stop, ended) = match pipes {
         Some(p) => (
             Streams {
                 stdin: File::from(p.stdin),
@@ -42,8 +42,9 @@ pub fn run(
                 stderr,
             },
             Some(p.stop),
+            Some(p.ended),
         ),
-        None => (Streams::open(spec, stderr)?, None),
+        None => (Streams::open(spec, stderr)?, None, None),
     };
     let plan = plan(spec, &files)?;
     let limits = spec.limits;
@@ -68,6 +69,9 @@ pub fn run(
     })?;
     drop(files);
     let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors, cancel);
+    if let Some(e) = &ended {
+        let _ = e.set(Instant::now());
+    }
     // Whatever happened, nothing the program started may outlive the run.
     kill_group(pid);
     let (status, usage, limit, waited) = watched?;

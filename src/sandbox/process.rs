@@ -105,11 +105,17 @@ pub fn run(
         None => None,
     };
 
-    let (stdin, stdout, stop) = match pipes {
-        Some(p) => (File::from(p.stdin), File::from(p.stdout), Some(p.stop)),
+    let (stdin, stdout, stop, ended) = match pipes {
+        Some(p) => (
+            File::from(p.stdin),
+            File::from(p.stdout),
+            Some(p.stop),
+            Some(p.ended),
+        ),
         None => (
             File::open(&spec.stdin).map_err(setup("open the input"))?,
             File::create(&spec.stdout).map_err(setup("create the output file"))?,
+            None,
             None,
         ),
     };
@@ -193,7 +199,10 @@ pub fn run(
     };
     // The tmpfs the zygote made, if it could: its descriptor is ours.
     let tmpfs = plan.scratch.as_ref().and_then(|s| {
-        let fd = s.fd.swap(-1, std::sync::atomic::Ordering::SeqCst);
+        // Read, not taken: `init`, which shares this memory, may not have
+        // read it yet to attach the tmpfs (emptying it here made that run
+        // write to the disk instead, unbounded).
+        let fd = s.fd.load(std::sync::atomic::Ordering::SeqCst);
         // SAFETY: the zygote shares our descriptor table and made this
         // descriptor for us alone.
         (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
@@ -241,6 +250,9 @@ pub fn run(
         &mut errors,
         cancel,
     );
+    if let Some(e) = &ended {
+        let _ = e.set(Instant::now());
+    }
     // Whatever happened, nothing of the run outlives it: killing init ends
     // its pid namespace.
     // SAFETY: signalling our own child.

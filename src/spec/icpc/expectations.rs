@@ -413,7 +413,10 @@ mod tests {
             &mut notes,
         )
         .expect("parse");
-        assert_eq!(notes.len(), 1, "{notes:?}");
+        // `language` is understood now, and `message` is not a verdict rule.
+        assert!(notes.is_empty(), "{notes:?}");
+        let build = e.build_for("slow_accepted/s.py").expect("a build");
+        assert_eq!(build.language.as_deref(), Some("python"));
         // The override keeps the default `required: [WA]`.
         let wa = e.rules_for("wrong_answer/x.py");
         assert_eq!(wa.len(), 1);
