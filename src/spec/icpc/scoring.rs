@@ -560,6 +560,72 @@ mod tests {
         assert_eq!(aggregation(&RawTestdata::default()), "sum");
     }
 
+    fn write(root: &Path, rel: &str, text: &str) {
+        let p = root.join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+
+    fn points(dir: &Path, yaml: &str, notes: &mut Vec<String>) -> Vec<(String, f64)> {
+        let raw: RawPackage = serde_yaml::from_str(yaml).expect("problem.yaml");
+        let version = Version::parse(raw.problem_format_version.as_deref()).expect("version");
+        let groups = testdata::secret_groups(dir).expect("groups");
+        apply(dir, &raw, version, groups, notes)
+            .expect("mapped")
+            .into_iter()
+            .map(|g| (g.group.name, g.group.points))
+            .collect()
+    }
+
+    #[test]
+    fn a_pass_fail_secret_is_one_group_and_avg_shares_the_accept_score() {
+        let d = tempfile::tempdir().expect("tempdir");
+        for t in ["secret/a/1", "secret/a/2", "secret/b/1"] {
+            write(d.path(), &format!("data/{t}.in"), "1\n");
+            write(d.path(), &format!("data/{t}.ans"), "1\n");
+        }
+        write(
+            d.path(),
+            "data/secret/test_group.yaml",
+            "max_score: 30\nscore_aggregation: pass-fail\n",
+        );
+        let mut notes = Vec::new();
+        let got = points(
+            d.path(),
+            "problem_format_version: 2025-09\ntype: scoring\n",
+            &mut notes,
+        );
+        assert_eq!(got, [("secret".to_string(), 30.0)], "{notes:?}");
+
+        // The same tests graded the legacy way: `avg` of 12 in `a`, with
+        // `break` (noted), and `b` worth the default 1.
+        write(
+            d.path(),
+            "data/secret/a/testdata.yaml",
+            "accept_score: 12\ngrader_flags: avg\n",
+        );
+        let mut notes = Vec::new();
+        let got = points(d.path(), "type: scoring\n", &mut notes);
+        assert_eq!(
+            got,
+            [
+                ("a-1".to_string(), 6.0),
+                ("a-2".to_string(), 6.0),
+                ("b".to_string(), 1.0)
+            ]
+        );
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("`on_reject: break` with `avg`")),
+            "{notes:?}"
+        );
+        assert!(
+            notes.iter().any(|n| n.contains("maximum score is 13")),
+            "{notes:?}"
+        );
+    }
+
     #[test]
     fn package_scores_are_the_same_fraction_of_the_packages_maximum() {
         let g = |name: &str, points: f64| Group {
