@@ -75,6 +75,49 @@ fn weakened_copy(id: &str, drop: &str) -> tempfile::TempDir {
     dir
 }
 
+/// The mistake of the issue that asked for mutants: a misère Nim solution
+/// that plays the single-stone endgame unless at least *two* piles hold
+/// more than one stone. Before `--harden` the 48 tests of `misere-nim`
+/// accepted it.
+const TWO_BIG_PILES: &str = "problems/misere-nim/submissions/wrong_answer/two_big_piles.c";
+
+/// `grundy judge ID TWO_BIG_PILES --all` on `problems`: its result object.
+fn judge_two_big_piles(problems: &Path, id: &str) -> serde_json::Value {
+    let program = repo(TWO_BIG_PILES);
+    let program = program.to_string_lossy();
+    let out = common::grundy_in(problems, &["judge", id, &program, "--json", "--all"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}\n{}", stdout(&out), stderr(&out)));
+    v["results"][0].clone()
+}
+
+/// The names of the groups holding a test the result failed.
+fn failed_groups(result: &serde_json::Value) -> Vec<String> {
+    let mut groups: Vec<String> = result["tests"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no tests in {result}"))
+        .iter()
+        .filter(|t| t["verdict"] != "AC")
+        .map(|t| t["group"].as_str().unwrap_or("?").to_string())
+        .collect();
+    groups.dedup();
+    groups
+}
+
+/// The catalog's `misere-nim` rejects the "two piles above one" program,
+/// and the test that does is one `--harden` wrote (a group named for the
+/// mutant it kills), not one added by hand for that program.
+#[test]
+fn the_two_piles_above_one_mistake_is_rejected_by_a_hardened_test() {
+    let result = judge_two_big_piles(&repo("problems"), "misere-nim");
+    assert_eq!(result["verdict"], "WA", "{result}");
+    let groups = failed_groups(&result);
+    assert!(
+        !groups.is_empty() && groups.iter().all(|g| g.starts_with("anti-mutant-")),
+        "{groups:?}: {result}"
+    );
+}
+
 #[test]
 fn a_weakened_problem_loses_score_and_harden_wins_it_back() {
     let id = "misere-nim";
@@ -85,6 +128,9 @@ fn a_weakened_problem_loses_score_and_harden_wins_it_back() {
     let problems = project.path().join("problems");
     let spec = problems.join(id).join("problem.yaml");
     let before = std::fs::read_to_string(&spec).expect("spec");
+    // Without that group the "two piles above one" program passes.
+    let accepted = judge_two_big_piles(&problems, id);
+    assert_eq!(accepted["verdict"], "AC", "{accepted}");
     let (code, weak) = mutants(&problems, &[id, "--jobs", "2"]);
     assert_eq!(code, Some(1), "{weak:?}");
     let survived = count(&weak[0], "survived");
@@ -108,6 +154,15 @@ fn a_weakened_problem_loses_score_and_harden_wins_it_back() {
     assert!(
         (1..=survived).contains(&added),
         "{added} groups for {survived}: {after}"
+    );
+
+    // The test `--harden` wrote by itself rejects that program again.
+    let rejected = judge_two_big_piles(&problems, id);
+    assert_eq!(rejected["verdict"], "WA", "{rejected}");
+    let groups = failed_groups(&rejected);
+    assert!(
+        !groups.is_empty() && groups.iter().all(|g| g.starts_with("anti-mutant-")),
+        "{groups:?}: {rejected}"
     );
 
     // The next run, on the spec as written, kills them all.
