@@ -337,11 +337,13 @@ pub fn run(
         source,
     })?;
     let deadline = options.time_budget.map(|b| started + b);
+    let order = spread_order(all.len());
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<MutantResult>>> = Mutex::new(vec![None; all.len()]);
     let work = || {
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&i) = order.get(k) else { break };
             let Some(mutant) = all.get(i) else { break };
             let outcome = if deadline.is_some_and(|d| Instant::now() >= d) {
                 Outcome::NotRun
@@ -384,6 +386,22 @@ pub fn run(
         elapsed: started.elapsed(),
         played: play::game_of(&problem).is_some(),
     })
+}
+
+/// The order in which `n` mutants are started: the bit-reversed indices
+/// (0, n/2, n/4, 3n/4, …), a permutation of `0..n`. Mutants are numbered
+/// in source order, so when a time budget stops the run (CI bounds it) the
+/// ones judged are spread over the whole reference instead of being its
+/// first lines only; the report still lists them in source order.
+fn spread_order(n: usize) -> Vec<usize> {
+    if n < 2 {
+        return (0..n).collect();
+    }
+    let bits = n.next_power_of_two().trailing_zeros();
+    (0..n.next_power_of_two())
+        .map(|i| i.reverse_bits() >> (usize::BITS - bits))
+        .filter(|&i| i < n)
+        .collect()
 }
 
 /// Judges the given mutants again on the problem as it is now (after
@@ -524,4 +542,29 @@ fn survived(
     Ok(Outcome::Survived {
         counterexample: Box::new(counterexample),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spread_order;
+
+    #[test]
+    fn the_spread_order_visits_every_mutant_once_halves_first() {
+        for n in 0..70 {
+            let order = spread_order(n);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "n = {n}");
+        }
+        assert_eq!(spread_order(8), [0, 4, 2, 6, 1, 5, 3, 7]);
+        // A budget that allows a quarter of 100 mutants judges some from
+        // every quarter of the reference.
+        let first: Vec<usize> = spread_order(100).into_iter().take(25).collect();
+        for quarter in 0..4 {
+            assert!(
+                first.iter().any(|&i| i / 25 == quarter),
+                "{first:?} misses quarter {quarter}"
+            );
+        }
+    }
 }
