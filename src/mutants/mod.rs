@@ -388,6 +388,23 @@ pub fn run(
     })
 }
 
+/// Why a failed compile is the compiler's failure rather than the
+/// mutant's, if it is: `rustc` panicking (an internal error), or the system
+/// refusing it a thread or process (`EAGAIN`, seen when another judge on
+/// the machine holds every process slot). Such a mutant is not *unviable*:
+/// counting it so would drop it from the score unjudged, and it may be a
+/// survivor.
+fn compiler_crash(log: &str) -> Option<&'static str> {
+    const SIGNS: [(&str, &str); 2] = [
+        ("the compiler unexpectedly panicked", "rustc panicked"),
+        ("Resource temporarily unavailable", "EAGAIN"),
+    ];
+    SIGNS
+        .iter()
+        .find(|(sign, _)| log.contains(sign))
+        .map(|&(_, why)| why)
+}
+
 /// The order in which `n` mutants are started: the bit-reversed indices
 /// (0, n/2, n/4, 3n/4, …), a permutation of `0..n`. Mutants are numbered
 /// in source order, so when a time budget stops the run (CI bounds it) the
@@ -467,6 +484,14 @@ fn evaluate(
         }
     };
     if result.verdict == Verdict::CE {
+        if let Some(why) = compiler_crash(&result.compile.log) {
+            return Outcome::Error {
+                message: format!(
+                    "the compiler itself failed ({why}), so whether the mutant compiles is unknown; \
+                     the failure may be cached: `grundy cache clear`, then run again"
+                ),
+            };
+        }
         return Outcome::Unviable;
     }
     if let Some(t) = result.tests.iter().find(|t| t.verdict != Verdict::AC) {
@@ -546,7 +571,22 @@ fn survived(
 
 #[cfg(test)]
 mod tests {
-    use super::spread_order;
+    use super::{compiler_crash, spread_order};
+
+    /// A mutant that does not type-check is unviable; `rustc` dying for
+    /// want of a thread (as it did while another judge held every process
+    /// slot) says nothing about the mutant.
+    #[test]
+    fn a_compiler_crash_is_not_a_compile_error() {
+        let type_error = "error[E0308]: mismatched types\n --> main.rs:12:20\n   |\n12 |     let x: u64 = true;\n   |            ---   ^^^^ expected `u64`, found `bool`\n\nerror: aborting due to 1 previous error\n\nFor more information about this error, try `rustc --explain E0308`.";
+        assert_eq!(compiler_crash(type_error), None);
+        let unknown_name = "error[E0425]: cannot find value `spawn` in this scope\nerror: aborting due to 1 previous error";
+        assert_eq!(compiler_crash(unknown_name), None);
+        let thread = "thread 'rustc' (4) panicked at compiler/rustc_codegen_ssa/src/back/write.rs:1305:10:\nfailed to spawn helper thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" }\n\nerror: the compiler unexpectedly panicked. This is a bug";
+        assert_eq!(compiler_crash(thread), Some("rustc panicked"));
+        let ctrlc = "thread 'main' (2) panicked at compiler/rustc_driver_impl/src/lib.rs:1654:6:\nUnable to install ctrlc handler: System(Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" })";
+        assert_eq!(compiler_crash(ctrlc), Some("EAGAIN"));
+    }
 
     #[test]
     fn the_spread_order_visits_every_mutant_once_halves_first() {
