@@ -444,8 +444,16 @@ fn broken_rule(
             (path, t.verdict, t.message.clone())
         })
         .collect();
+    // A scoring package's score is checked as the package counts it.
+    let score = crate::spec::icpc::is_scoring(&problem.dir).then(|| {
+        let max = crate::spec::icpc::package_score(&problem.groups, 100.0);
+        (
+            crate::spec::icpc::package_score(&problem.groups, r.score),
+            max,
+        )
+    });
     rules.iter().find_map(|rule| {
-        rule.check(&tests)
+        rule.check(&tests, score)
             .err()
             .map(|why| format!("{}: {why}", rule.describe()))
     })
