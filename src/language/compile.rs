@@ -28,6 +28,43 @@ const MAIN_CLASS_FILE: &str = "main-class";
 /// with the limit named.
 const CHILD_PAST_FILE_SIZE: &str = "File size limit exceeded";
 const FAILED_FILE: &str = "compile-failed.log";
+
+/// Why a failed compile is the compiler's or the machine's failure rather
+/// than the source's, if it is: the compiler killed by a signal at no limit
+/// (a crash), `rustc` panicking, or the system refusing the compiler a
+/// process, a thread or memory. Such a failure is not remembered (the same
+/// source may compile a moment later) and is the judge's `IE`, never the
+/// student's `CE`. A source that quotes these words in its own error gets
+/// an `IE` it can retry, never a wrong `AC`.
+fn compiler_failure(exit: &Exit, log: &str) -> Option<&'static str> {
+    const SIGNS: [(&str, &str); 4] = [
+        ("the compiler unexpectedly panicked", "rustc panicked"),
+        (
+            "Resource temporarily unavailable",
+            "the system refused it a process or thread (EAGAIN)",
+        ),
+        (
+            "Cannot allocate memory",
+            "the system refused it memory (ENOMEM)",
+        ),
+        (
+            "internal compiler error: Killed signal",
+            "a compiler pass was killed",
+        ),
+    ];
+    if let Exit::Signal(sig) = exit {
+        return Some(match *sig {
+            libc::SIGSEGV => "it crashed (SIGSEGV)",
+            libc::SIGABRT => "it aborted (SIGABRT)",
+            libc::SIGBUS => "it crashed (SIGBUS)",
+            _ => "it was killed by a signal",
+        });
+    }
+    SIGNS
+        .iter()
+        .find(|(sign, _)| log.contains(sign))
+        .map(|&(_, why)| why)
+}
 const LOG_FILE: &str = "compile.log";
 /// The files the judge writes into an artefact folder after the compiler
 /// ran there (and so never trusts to be what it wrote: see `beneath`).
@@ -359,6 +396,12 @@ fn build(
         return fail(work, format!("{}\n{log}", limit_message(hit)).trim_end());
     }
     if outcome.exit != Exit::Code(0) {
+        if let Some(why) = compiler_failure(&outcome.exit, &log) {
+            return Err(FillError::Language(LanguageError::CompilerFailed {
+                why,
+                log: log.trim_end().to_string(),
+            }));
+        }
         return fail(
             work,
             if log.is_empty() {
@@ -517,5 +560,21 @@ mod tests {
         named(LimitHit::Wall, &["wall time", "120 s", "not remembered"]);
         named(LimitHit::Memory, &["memory", "8 GiB"]);
         named(LimitHit::Output, &["disk", "512 MiB"]);
+    }
+
+    #[test]
+    fn the_compilers_own_failures_are_told_from_the_sources() {
+        use crate::sandbox::Exit;
+        // The source's fault: remembered as CE.
+        let error = "main.c:3:5: error: expected ';' before 'return'";
+        assert_eq!(compiler_failure(&Exit::Code(1), error), None);
+        assert_eq!(compiler_failure(&Exit::Code(1), ""), None);
+        // The compiler's or the machine's: not remembered, IE.
+        assert!(compiler_failure(&Exit::Signal(libc::SIGSEGV), error).is_some());
+        let vfork =
+            "gcc: fatal error: cannot execute 'cc1': vfork: Resource temporarily unavailable";
+        assert!(compiler_failure(&Exit::Code(1), vfork).is_some());
+        let panic = "error: the compiler unexpectedly panicked. this is a bug.";
+        assert!(compiler_failure(&Exit::Code(101), panic).is_some());
     }
 }

@@ -44,6 +44,10 @@ pub enum LanguageError {
     /// error, so that messages do not change.
     #[error("languages config {}: a submission folder must be in one language; found {} (use --lang)", dir.display(), found.join(", "))]
     MixedFolder { dir: PathBuf, found: Vec<String> },
+    /// The compiler failed for a reason that is not the source's (see
+    /// `compile::compiler_failure`): not cached, judged again next time.
+    #[error("the compiler itself failed ({why}); this is not remembered, judge again:\n{log}")]
+    CompilerFailed { why: &'static str, log: String },
     #[error("compile cache: {0}")]
     Io(#[from] std::io::Error),
     #[error("compiler: {0}")]
