@@ -2,10 +2,13 @@
 //! hands each finished record to the journal at once, and every start,
 //! test and finish to the run's event sink (on the calling thread).
 //!
-//! `jobs` workers each take the next submission and run its tests one
-//! after the other, so at most `jobs` tests run at any moment. When fewer
-//! submissions than workers remain, the spare capacity goes to running one
-//! submission's tests side by side. Meanwhile compiler threads work ahead
+//! `jobs` workers each take the next submission and run its tests on up to
+//! `jobs` threads, every test run taking one of `jobs` slots shared by the
+//! whole batch ([`Slots`]), so at most `jobs` tests run at any moment while
+//! one submission's groups may run side by side: a program sleeping until
+//! the wall-time limit in each group then overlaps its groups with each
+//! other and with the rest of the class, and a slot freed by any
+//! submission goes to whichever test is waiting. Meanwhile compiler threads work ahead
 //! in the same order, filling the compile cache on the cores the tests
 //! leave free, so that a worker usually finds its program compiled.
 //! Submissions with the same content, language and problem are judged
@@ -25,7 +28,7 @@ use super::event::{Event, EventSink};
 use super::journal::Journal;
 use super::model::{Item, Record};
 use crate::cache::Key;
-use crate::judge::{self, Context, Options, Prepared, TestResult};
+use crate::judge::{self, Context, Options, Prepared, Slots, TestResult};
 use crate::verdict::Verdict;
 
 /// How much of a failing test's input a feedback file may quote.
@@ -114,7 +117,8 @@ impl Engine<'_> {
     ) -> Result<Vec<Record>, BatchError> {
         let units = self.units(todo);
         let workers = self.jobs.clamp(1, units.len().max(1));
-        let test_jobs = (self.jobs / workers).max(1);
+        let test_jobs = self.jobs.max(1);
+        let slots = Arc::new(Slots::new(self.jobs));
         let next = AtomicUsize::new(0);
         let ahead = Ahead::new(units.len(), LOOKAHEAD);
         let (tx, rx) = mpsc::channel::<Message>();
@@ -127,7 +131,7 @@ impl Engine<'_> {
             }
             for _ in 0..workers {
                 let tx = tx.clone();
-                let (next, units, ahead) = (&next, &units, &ahead);
+                let (next, units, ahead, slots) = (&next, &units, &ahead, &slots);
                 s.spawn(move || {
                     loop {
                         if self.cancel.load(Ordering::SeqCst) {
@@ -136,7 +140,7 @@ impl Engine<'_> {
                         let u = next.fetch_add(1, Ordering::SeqCst);
                         let Some(unit) = units.get(u) else { break };
                         ahead.claim(u, &self.cancel);
-                        if !self.judge_unit(unit, todo, test_jobs, &tx) {
+                        if !self.judge_unit(unit, todo, test_jobs, slots, &tx) {
                             break;
                         }
                     }
@@ -247,12 +251,13 @@ impl Engine<'_> {
         unit: &[usize],
         todo: &[Item],
         test_jobs: usize,
+        slots: &Arc<Slots>,
         tx: &mpsc::Sender<Message>,
     ) -> bool {
         let Some((&first, rest)) = unit.split_first() else {
             return true;
         };
-        let Some(judged) = self.judge_one(first, &todo[first], test_jobs, tx) else {
+        let Some(judged) = self.judge_one(first, &todo[first], test_jobs, slots, tx) else {
             return true; // cancelled: the loop stops at its next check
         };
         // A result is shared; why one file could not be judged is not.
@@ -267,7 +272,7 @@ impl Engine<'_> {
             let item = &todo[i];
             let record = match &shared {
                 Some(from) => Some(self.copy_record(i, item, from, tx)),
-                None => self.judge_one(i, item, test_jobs, tx),
+                None => self.judge_one(i, item, test_jobs, slots, tx),
             };
             let Some(record) = record else {
                 return true;
@@ -328,6 +333,7 @@ impl Engine<'_> {
         index: usize,
         item: &Item,
         test_jobs: usize,
+        slots: &Arc<Slots>,
         tx: &mpsc::Sender<Message>,
     ) -> Option<Record> {
         let ready = self.problems.get(&item.problem)?;
@@ -354,6 +360,7 @@ impl Engine<'_> {
             jobs: test_jobs,
             all: ready.all,
             cancel: Some(Arc::clone(&self.cancel)),
+            slots: Some(Arc::clone(slots)),
             ..Options::default()
         };
         let prepared = &ready.prepared;
@@ -382,8 +389,13 @@ impl Engine<'_> {
                     .and_then(|t| prepared.tests.iter().find(|p| p.name == t.name))
                     .map(|t| quote_input(&t.input));
                 if self.shrink {
-                    record.smallest_failing_input =
-                        smallest_failing_input(prepared, self.ctx, &path, &result);
+                    // Shrinking runs the program one candidate at a time:
+                    // one slot of the batch's `--jobs`.
+                    let slot = slots.take(Some(&self.cancel));
+                    if slot.is_some() {
+                        record.smallest_failing_input =
+                            smallest_failing_input(prepared, self.ctx, &path, &result);
+                    }
                 }
                 record.result = Some(result);
             }

@@ -11,6 +11,7 @@ mod interactor_program;
 mod outcome;
 mod prepare;
 mod result;
+mod slots;
 mod workroot;
 
 use std::path::{Path, PathBuf};
@@ -24,6 +25,7 @@ pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
 pub use prepare::{Context, Prepared, PreparedTest, cases, prepare};
 pub use result::{CompileReport, SubmissionResult, TestResult};
+pub use slots::{Slot, Slots};
 
 use crate::language::{CompileOutcome, Compiled, compile};
 use crate::verdict::Verdict;
@@ -93,6 +95,10 @@ pub struct Options {
     /// Set from outside (Ctrl-C) to stop before the next test: the result
     /// then holds fewer tests than were asked for and must not be kept.
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Test runs shared with other judgings going on at once (a batch):
+    /// each test takes one, so `jobs` threads here never add to more runs
+    /// than the batch's `--jobs`. None: only `jobs` caps this judging.
+    pub slots: Option<std::sync::Arc<Slots>>,
 }
 
 /// What the judge reports as it goes.
@@ -228,6 +234,8 @@ fn run_tests(
     }
     let first_failure: Vec<AtomicUsize> =
         names.iter().map(|_| AtomicUsize::new(usize::MAX)).collect();
+    let skipping = !options.all;
+    let order = run_order(&group_of, skipping && !options.fail_fast);
     let (tx, rx) = mpsc::channel::<(usize, TestResult)>();
     let mut done: Vec<Option<TestResult>> = vec![None; tests.len()];
     // In-order walk: tests decided (reported or skipped), and the groups
@@ -236,26 +244,39 @@ fn run_tests(
     let mut failed_groups = vec![false; names.len()];
     let mut results = Vec::new();
     let mut skipped = 0;
-    let skipping = !options.all;
     std::thread::scope(|s| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, stop, group_of, first_failure) = (&next, &stop, &group_of, &first_failure);
+            let (next, stop, group_of, first_failure, order) =
+                (&next, &stop, &group_of, &first_failure, &order);
             s.spawn(move || {
+                let cancel = options.cancel.as_deref();
                 loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let cancelled = options
-                        .cancel
-                        .as_ref()
-                        .is_some_and(|c| c.load(Ordering::SeqCst));
-                    if i >= tests.len() || stop.load(Ordering::SeqCst) || cancelled {
+                    let Some(&i) = order.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                        break;
+                    };
+                    let cancelled = cancel.is_some_and(|c| c.load(Ordering::SeqCst));
+                    if stop.load(Ordering::SeqCst) || cancelled {
                         break;
                     }
                     let group = &first_failure[group_of[i]];
                     if skipping && group.load(Ordering::SeqCst) < i {
                         continue;
                     }
+                    let slot = match &options.slots {
+                        Some(slots) => match slots.take(cancel) {
+                            Some(slot) => Some(slot),
+                            None => break,
+                        },
+                        None => None,
+                    };
+                    // The wait may have been long: a failure found meanwhile
+                    // makes this run useless.
+                    if skipping && group.load(Ordering::SeqCst) < i {
+                        continue;
+                    }
                     let r = outcome::judge_test(prepared, ctx, program, tests[i]);
+                    drop(slot);
                     if r.verdict != Verdict::AC {
                         group.fetch_min(i, Ordering::SeqCst);
                         if options.fail_fast {
@@ -304,6 +325,27 @@ fn run_tests(
     Run { results, skipped }
 }
 
+/// The order in which tests are started: with `heads_first`, the first
+/// test of every group, then the others in test order; else test order.
+///
+/// When groups stop at their first failure, a program that fails every
+/// test (typically by sleeping until the wall-time limit) then runs one
+/// test per group whatever the number of threads, its groups side by side,
+/// instead of having two threads time out on two tests of one group. The
+/// order only changes when a test starts, never what is reported: that is
+/// decided walking the tests in test order.
+fn run_order(group_of: &[usize], heads_first: bool) -> Vec<usize> {
+    let all = 0..group_of.len();
+    if !heads_first {
+        return all.collect();
+    }
+    let mut seen = vec![false; group_of.iter().max().map_or(0, |g| g + 1)];
+    let head = |i: &usize| !std::mem::replace(&mut seen[group_of[*i]], true);
+    let (mut order, rest): (Vec<usize>, Vec<usize>) = all.partition(head);
+    order.extend(rest);
+    order
+}
+
 /// Every file under `problem/submissions/<verdict folder>/`, with the verdict
 /// its folder promises, sorted.
 pub fn known_submissions(problem_dir: &Path) -> Vec<(Verdict, PathBuf)> {
@@ -328,4 +370,18 @@ pub fn known_submissions(problem_dir: &Path) -> Vec<(Verdict, PathBuf)> {
         .collect();
     found.sort_by(|a, b| a.1.cmp(&b.1));
     found
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::run_order;
+
+    #[test]
+    fn group_heads_start_first_then_test_order() {
+        // Groups 0,0,0 | 1,1 | 2 | 3,3 (and a group seen again later).
+        let groups = [0, 0, 0, 1, 1, 2, 3, 3, 1];
+        assert_eq!(run_order(&groups, true), [0, 3, 5, 6, 1, 2, 4, 7, 8]);
+        assert_eq!(run_order(&groups, false), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert!(run_order(&[], true).is_empty());
+    }
 }
