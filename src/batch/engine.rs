@@ -26,7 +26,7 @@ use std::time::Duration;
 use super::BatchError;
 use super::event::{Event, EventSink};
 use super::journal::Journal;
-use super::model::{Item, Record};
+use super::model::{Item, ItemKey, Record};
 use crate::cache::Key;
 use crate::judge::{self, Context, Options, Prepared, Slots, TestResult, pool};
 use crate::verdict::Verdict;
@@ -95,6 +95,10 @@ pub struct Engine<'a> {
     /// Shrink each first failing input to a smaller one that still fails
     /// (for `--feedback first-fail`).
     pub shrink: bool,
+    /// Records kept from before (a resumed run): an item whose twin (same
+    /// problem, language and content) has one takes its result, as items
+    /// of one run share theirs, instead of being judged again.
+    pub earlier: &'a BTreeMap<ItemKey, Record>,
 }
 
 /// What a worker tells the thread that owns the journal and the sink.
@@ -220,6 +224,7 @@ impl Engine<'_> {
         while let Some(u) = ahead.next_to_compile(&self.cancel) {
             if let Some(item) = units[u].first().map(|&i| &todo[i])
                 && self.problems.contains_key(&item.problem)
+                && self.twin(item).is_none()
             {
                 let path = self.root.join(&item.file);
                 if let Ok(lang) = self.ctx.languages.detect(&path) {
@@ -245,6 +250,18 @@ impl Engine<'_> {
         let Some((&first, rest)) = unit.split_first() else {
             return true;
         };
+        if let Some(from) = self.twin(&todo[first]) {
+            for &i in unit {
+                if self.cancel.load(Ordering::SeqCst) {
+                    return false;
+                }
+                let record = self.copy_record(i, &todo[i], from, tx);
+                if tx.send(Message::Done(record)).is_err() {
+                    return false;
+                }
+            }
+            return true;
+        }
         let Some(judged) = self.judge_one(first, &todo[first], test_jobs, slots, tx) else {
             return true; // cancelled: the loop stops at its next check
         };
@@ -270,6 +287,26 @@ impl Engine<'_> {
             }
         }
         true
+    }
+
+    /// A record from before of a file with `item`'s problem, language and
+    /// content, judged on the problem's current tests, with a result.
+    fn twin(&self, item: &Item) -> Option<&Record> {
+        if self.earlier.is_empty() {
+            return None;
+        }
+        let ready = self.problems.get(&item.problem)?;
+        let lang = self
+            .ctx
+            .languages
+            .detect(&self.root.join(&item.file))
+            .ok()?;
+        self.earlier.values().find(|r| {
+            r.problem == item.problem
+                && r.sha == item.sha
+                && r.problem_key == ready.key
+                && r.result.as_ref().is_some_and(|res| res.language == lang.id)
+        })
     }
 
     /// The record of `item`, whose content is that of `from`'s file: the

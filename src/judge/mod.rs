@@ -19,6 +19,8 @@ mod workroot;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -242,7 +244,9 @@ fn run_tests(
     let mut results = Vec::new();
     let mut skipped = 0;
     let skipping = !options.all;
-    let order = run_order(&group_of, skipping && !options.fail_fast);
+    let heads_first = skipping && !options.fail_fast;
+    let order = run_order(&group_of, heads_first);
+    let heads = Heads::new(&group_of, names.len());
     let cancelled = || {
         stop.load(Ordering::SeqCst)
             || options
@@ -252,7 +256,13 @@ fn run_tests(
     };
     let work = |k: usize, tx: &mpsc::Sender<(usize, TestResult)>| {
         let i = order[k];
-        let group = &first_failure[group_of[i]];
+        let g = group_of[i];
+        // Told when this group's first test is over, however this ends.
+        let _settle = (heads_first && heads.first[g] == i).then(|| Settle(&heads, g));
+        if heads_first && heads.first[g] != i {
+            heads.wait(g, &cancelled);
+        }
+        let group = &first_failure[g];
         if skipping && group.load(Ordering::SeqCst) < i {
             return;
         }
@@ -332,6 +342,59 @@ fn run_order(group_of: &[usize], heads_first: bool) -> Vec<usize> {
     let (mut order, rest): (Vec<usize>, Vec<usize>) = all.partition(head);
     order.extend(rest);
     order
+}
+
+/// Per group, whether its first test is over: the other tests of a group
+/// start only then, so that a program failing every test runs exactly one
+/// test per group, however many threads there are and however the runs
+/// interleave. A passing program loses little: the other groups' first
+/// tests run meanwhile.
+struct Heads {
+    /// Per group, the index of its first test.
+    first: Vec<usize>,
+    settled: Mutex<Vec<bool>>,
+    changed: Condvar,
+}
+
+impl Heads {
+    fn new(group_of: &[usize], groups: usize) -> Heads {
+        let mut first = vec![usize::MAX; groups];
+        for (i, &g) in group_of.iter().enumerate() {
+            first[g] = first[g].min(i);
+        }
+        Heads {
+            first,
+            settled: Mutex::new(vec![false; groups]),
+            changed: Condvar::new(),
+        }
+    }
+
+    /// Waits until group `g`'s first test is over, or `cancelled`.
+    fn wait(&self, g: usize, cancelled: &dyn Fn() -> bool) {
+        let mut settled = self.settled.lock().unwrap_or_else(PoisonError::into_inner);
+        while !settled[g] && !cancelled() {
+            settled = self
+                .changed
+                .wait_timeout(settled, Duration::from_millis(50))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+}
+
+/// Marks a group's first test over when dropped (also when it did not run).
+struct Settle<'a>(&'a Heads, usize);
+
+impl Drop for Settle<'_> {
+    fn drop(&mut self) {
+        let mut settled = self
+            .0
+            .settled
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        settled[self.1] = true;
+        self.0.changed.notify_all();
+    }
 }
 
 /// Every file under `problem/submissions/<verdict folder>/`, with the verdict
