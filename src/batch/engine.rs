@@ -8,9 +8,10 @@
 //! one submission's groups may run side by side: a program sleeping until
 //! the wall-time limit in each group then overlaps its groups with each
 //! other and with the rest of the class, and a slot freed by any
-//! submission goes to whichever test asked first. Meanwhile compiler threads work ahead
-//! in the same order, filling the compile cache on the cores the tests
-//! leave free, so that a worker usually finds its program compiled.
+//! submission goes to whichever test asked first. Meanwhile compiler
+//! threads work ahead in the same order, filling the compile cache on the
+//! cores the tests leave free, so that a worker usually finds its program
+//! compiled.
 //! Submissions with the same content, language and problem are judged
 //! once and the result is given to each. Records reach the journal in the
 //! order they finish; the reports sort them later.
