@@ -206,4 +206,8 @@ for mode, label in (("cold", "cold"), ("warm", "warm"), ("timeouts", "1/3 time-o
 PY
 echo "judge's share = (CPU of the grundy process tree - sum of the tests' time_ms) / CPU of the tree;"
 echo "cold includes compiling every submission and computing the reference answers."
+if [ "${DUPLICATES:-0}" = 1 ]; then
+  echo "with DUPLICATES=1 a copy's record repeats its twin's time_ms and test runs: where copies are"
+  echo "judged once, the judge's share is understated (it can go below 0) and test runs overstated."
+fi
 echo "load: $(uptime)"
