@@ -6,7 +6,7 @@
 # minus the CPU time the submissions' test runs used (the sum of the tests'
 # time_ms), over the tree's total.
 #
-#   BASELINES="today=/path/to/old/grundy" JOBS="1 2" bash bench/batch.sh [STUDENTS] [TIMEOUT_STUDENTS]
+#   BASELINES="today=/path/to/old/grundy" JOBS="1 2" [DUPLICATES=1] bash bench/batch.sh [STUDENTS] [TIMEOUT_STUDENTS]
 #
 # BASELINES: space-separated NAME=BINARY pairs measured before this build
 # (build one from an earlier commit with `git worktree add`; none: this
@@ -15,6 +15,10 @@
 # Three classes:
 # - "cold": STUDENTS (60) students x 3 problems from an empty compile cache
 #   (every submission compiled and every reference answer computed);
+#   with DUPLICATES=1, a quarter of the students hand in a copy of their
+#   neighbour's files (byte for byte: judged once) and three students in
+#   ten write C++ with bits/stdc++.h (the precompiled header), so that
+#   what both save shows in the figures;
 # - "warm": the same class again, the cache filled: the difference is what
 #   compiling costs. The class is made from the templates of the batch tests
 #   (tests/fixtures/batch): mostly right answers in C and Python (one
@@ -37,9 +41,10 @@ fixtures="$PWD/tests/fixtures/batch"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-python3 - "$fixtures" "$work/class" "$students" <<'EOF'
+python3 - "$fixtures" "$work/class" "$students" "${DUPLICATES:-0}" <<'EOF'
 import os, sys
-fixtures, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+fixtures, out, n, dups = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
+
 def pick(s, p):
     slot = (s * 7 + {"xor": 0, "sum": 7}.get(p, 13)) % 20
     ok = ("c", f"{p}_ok.c") if s % 4 != 1 else ("py", f"{p}_ok.py")
@@ -47,17 +52,21 @@ def pick(s, p):
     return {9: ("c", "wa.c"), 10: ("c", "wa.c"), 11: ("c", "tle.c"), 12: ("py", "re.py"),
             13: ("c", "ce.c"), 14: ("c", "mle.c"), 15: ("c", "ole.c"), 16: other}.get(slot, ok)
 for s in range(n):
+    # With duplicates, every fourth student copies the one before.
+    author = s - 1 if dups and s % 4 == 2 else s
     for p in ("parity", "sum", "xor"):
-        ext, t = pick(s, p)
+        ext, t = pick(author, p)
         d = os.path.join(out, f"student{s:03}")
         os.makedirs(d, exist_ok=True)
         src = open(os.path.join(fixtures, "templates", t)).read()
-        if s % 10 == 3 and t.endswith("_ok.c"):
+        cpp = (1, 3, 5) if dups else (3,)
+        if author % 10 in cpp and t.endswith("_ok.c"):
             # Contest C++ as students write it: the whole library at once.
             ext, src = "cpp", "#include <bits/stdc++.h>\n" + src
-        # Each file its own: a real class compiles every submission.
+        # Each file its own (but the copies): a real class compiles every
+        # submission.
         mark = "#" if ext == "py" else "//"
-        open(os.path.join(d, f"{p}.{ext}"), "w").write(f"{mark} student {s}\n{src}")
+        open(os.path.join(d, f"{p}.{ext}"), "w").write(f"{mark} student {author}\n{src}")
 EOF
 
 python3 - "$PWD/problems/nim/submissions/accepted" "$fixtures/templates" "$work/timeouts" "$timeouts" <<'EOF'
@@ -170,7 +179,7 @@ for entry in "${bins[@]}"; do
   done
 done
 
-python3 - "$rows" "$students" "$timeouts" "$(nproc)" <<'PY'
+python3 - "$rows" "$students" "$timeouts" "$(nproc)" "${DUPLICATES:-0}" <<'PY'
 import sys
 rows, students, timeouts, cpus = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 data, cols = {}, []
@@ -181,7 +190,8 @@ for line in open(rows):
         cols.append(col)
     data[(col, mode)] = (int(subs), int(runs), float(wall), float(cpu), float(tests), method)
 s, r, *_, method = data[(cols[0], "warm")]
-print(f"class: {students} students x 3 problems = {s} submissions (tree CPU from {method}); "
+dups = " (a quarter of them copies, 3 in 10 students with bits/stdc++.h)" if sys.argv[5] == "1" else ""
+print(f"class: {students} students x 3 problems = {s} submissions{dups} (tree CPU from {method}); "
       f"time-outs: {timeouts} students on nim, a third timing out; {cpus} CPUs")
 print(f"{'':40}" + "".join(f"{c:>16}" for c in cols))
 lines = {
@@ -196,4 +206,8 @@ for mode, label in (("cold", "cold"), ("warm", "warm"), ("timeouts", "1/3 time-o
 PY
 echo "judge's share = (CPU of the grundy process tree - sum of the tests' time_ms) / CPU of the tree;"
 echo "cold includes compiling every submission and computing the reference answers."
+if [ "${DUPLICATES:-0}" = 1 ]; then
+  echo "with DUPLICATES=1 a copy's record repeats its twin's time_ms and test runs: where copies are"
+  echo "judged once, the judge's share is understated (it can go below 0) and test runs overstated."
+fi
 echo "load: $(uptime)"

@@ -5,69 +5,16 @@
 //! `--dump-dom` prints; a screenshot must not be blank.
 //!
 //! Where Chromium cannot be installed, set GRUNDY_SKIP_BROWSER=1 to skip
-//! these tests with a message; otherwise a missing browser is a failure.
+//! these tests with a message; otherwise (and always under CI=true) a
+//! missing browser is a failure. The launcher is tests/common/browser.rs.
 
 mod batch_support;
+mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
 
 use batch_support::*;
-
-fn chromium() -> Option<PathBuf> {
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-        for dir in std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()) {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    if std::env::var_os("GRUNDY_SKIP_BROWSER").is_some() {
-        eprintln!("SKIPPED: chromium is not installed and GRUNDY_SKIP_BROWSER is set");
-        return None;
-    }
-    panic!(
-        "chromium is not installed: run `bash .ci/setup.sh` (it installs Debian's chromium), \
-         or set GRUNDY_SKIP_BROWSER=1 where it cannot be installed"
-    );
-}
-
-/// Runs headless Chromium on a file with `args`, with a fresh profile and
-/// nothing that talks to the network; returns stdout.
-fn browse(browser: &Path, page: &Path, args: &[&str]) -> String {
-    let profile = tempfile::tempdir().expect("profile");
-    let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(args)
-        .arg(format!("file://{}", page.display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chromium");
-    let deadline = Instant::now() + Duration::from_secs(90);
-    while child.try_wait().expect("wait").is_none() {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("chromium did not finish in 90 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().expect("chromium output");
-    text(&out.stdout)
-}
+use common::browser::{browse, chromium};
 
 const PROBE: &str = r#"<script>
 (function () {

@@ -273,3 +273,52 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// An interrupted run that recorded one of two identical files: the
+/// resumed run gives the other the recorded result (under its own student
+/// and file) instead of running it again, and still judges what differs.
+/// The interrupt is simulated by cutting the journal down to one record,
+/// which is what a run stopped after its first record leaves.
+#[test]
+fn resume_reuses_the_record_of_an_identical_copy() {
+    let s = Setup::new();
+    let counter = s.path("runs.txt");
+    let right = counting(&counter, "right", "0");
+    s.write("class/ann.c", &right);
+    s.write("class/bob.c", &right);
+    s.write("class/cat.c", &counting(&counter, "wrong", "n==4"));
+    let off = ["--sandbox", "off", "--allow-weak-sandbox"];
+    let full = s.grade(&off, "class", "out", &["--jobs", "1"]);
+    let expected = ["ann:AC:ann.c", "bob:AC:bob.c", "cat:WA:cat.c"];
+    assert_eq!(results(&full), expected);
+    let journal_path = s.path("out/journal.jsonl");
+    let journal = std::fs::read_to_string(&journal_path).expect("journal");
+    let ann: Vec<&str> = journal
+        .lines()
+        .filter(|l| serde_json::from_str::<Value>(l).is_ok_and(|r| r["student"] == "ann"))
+        .collect();
+    assert_eq!(ann.len(), 1, "{journal}");
+    std::fs::write(&journal_path, format!("{}\n", ann[0])).expect("cut the journal");
+    std::fs::remove_file(&counter).expect("reset the counter");
+
+    let resumed = s.grade(&off, "class", "out", &["--jobs", "1", "--resume"]);
+    assert_eq!(results(&resumed), expected);
+    let runs = std::fs::read_to_string(&counter).unwrap_or_default();
+    let count = |mark: &str| runs.lines().filter(|l| *l == mark).count();
+    // cat is judged again (its group two stops at its first test); bob
+    // is not run at all.
+    assert_eq!((count("right"), count("wrong")), (0, 7), "{runs}");
+    let journal = std::fs::read_to_string(&journal_path).expect("journal");
+    let bob: Vec<Value> = journal
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|r| r["student"] == "bob")
+        .collect();
+    assert_eq!(bob.len(), 1, "bob has a record of his own: {journal}");
+    assert_eq!(bob[0]["file"], "bob.c");
+    assert_eq!(bob[0]["result"]["submission"], "bob.c");
+    assert_eq!(bob[0]["result"]["verdict"], "AC");
+    // The reports are those of the uninterrupted run.
+    let grades = std::fs::read_to_string(s.path("out/grades.csv")).expect("grades.csv");
+    assert!(grades.contains("bob,100,100"), "{grades}");
+}

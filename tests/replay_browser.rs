@@ -15,67 +15,10 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-fn chromium() -> Option<PathBuf> {
-    for name in ["chromium", "chromium-browser", "google-chrome"] {
-        for dir in std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()) {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    if !ci && std::env::var_os("GRUNDY_SKIP_BROWSER").is_some() {
-        eprintln!("SKIPPED: chromium is not installed and GRUNDY_SKIP_BROWSER is set");
-        return None;
-    }
-    panic!(
-        "chromium is not installed: run `bash .ci/setup.sh` (it installs Debian's chromium), \
-         or set GRUNDY_SKIP_BROWSER=1 where it cannot be installed (not under CI=true)"
-    );
-}
-
-/// Runs headless Chromium on a file with `args`, with a fresh profile and
-/// nothing that talks to the network; returns stdout.
-fn browse(browser: &Path, page: &Path, args: &[&str]) -> String {
-    let profile = tempfile::tempdir().expect("profile");
-    let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-            "--force-device-scale-factor=1",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(args)
-        .arg(format!("file://{}", page.display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromium");
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while child.try_wait().expect("wait").is_none() {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("chromium did not finish in 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().expect("chromium output");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use common::browser::{browse, chromium};
 
 /// A Nim player: `CHOICE` says whether it moves first; its first `SMART`
 /// moves are winning ones when it has one, every later move takes one stone

@@ -294,3 +294,152 @@ fn grade_reports_skipped_tests_everywhere_and_all_runs_them() {
         .expect("ben");
     assert_eq!(ben["skipped"], 0, "judged again with --all: {ben:#}");
 }
+
+/// A C program printing twice its input (`0` where `bad` holds) that also
+/// appends a line to `counter` each time it runs: the runs are counted by
+/// the program itself, which needs the sandbox off (the scheduling is the
+/// same either way).
+fn counting(counter: &Path, bad: &str) -> String {
+    format!(
+        "#include <stdio.h>\nint main(void){{FILE*f=fopen(\"{}\",\"a\");if(f){{fputs(\"run\\n\",f);fclose(f);}}\
+         long n;if(scanf(\"%ld\",&n)!=1)return 1;if({bad})puts(\"0\");else printf(\"%ld\\n\",2*n);return 0;}}\n",
+        counter.display()
+    )
+}
+
+const SANDBOX_OFF: [&str; 3] = ["--sandbox", "off", "--allow-weak-sandbox"];
+
+/// A program failing every test costs one run per group, also when one
+/// submission's groups run side by side (`--jobs 2`): the other tests of a
+/// group wait for its first one, which fails. Counted, not timed.
+#[test]
+fn a_program_failing_every_test_runs_once_per_group_whatever_the_jobs() {
+    let s = Setup::new();
+    for jobs in ["1", "2"] {
+        let counter = s.path(&format!("runs-{jobs}.txt"));
+        let class = s.path(&format!("class-{jobs}"));
+        s.write(&format!("class-{jobs}/ann.c"), &counting(&counter, "n>0"));
+        let out = s.path(&format!("out-{jobs}"));
+        let (class, out) = (class.to_string_lossy(), out.to_string_lossy());
+        let mut args = SANDBOX_OFF.to_vec();
+        args.extend([
+            "grade",
+            &class,
+            "--problem",
+            "double",
+            "--out",
+            &out,
+            "--jobs",
+            jobs,
+        ]);
+        let run = s.grundy(&args);
+        assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+        let runs = std::fs::read_to_string(&counter).expect("the program ran");
+        assert_eq!(runs.lines().count(), 3, "--jobs {jobs}: {runs}");
+        // The same through `judge`.
+        let judge_counter = s.path(&format!("judge-runs-{jobs}.txt"));
+        let file = s.write(
+            &format!("single-{jobs}/ben.c"),
+            &counting(&judge_counter, "n>0"),
+        );
+        let f = file.to_string_lossy().into_owned();
+        let mut args = SANDBOX_OFF.to_vec();
+        args.extend(["judge", "double", &f, "--json", "--jobs", jobs]);
+        let out = s.grundy(&args);
+        let v: Value = serde_json::from_slice(&out.stdout).expect("judge --json");
+        assert_eq!(v["results"][0]["skipped"], 6, "{v:#}");
+        let runs = std::fs::read_to_string(&judge_counter).expect("the program ran");
+        assert_eq!(runs.lines().count(), 3, "judge --jobs {jobs}: {runs}");
+    }
+}
+
+/// `report.json` without what a run measures (times and memory): what
+/// must not depend on the number of jobs.
+fn decided(mut v: Value) -> Value {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                for k in ["time_ms", "wall_ms", "memory_kib", "generated", "jobs"] {
+                    m.remove(k);
+                }
+                m.values_mut().for_each(strip);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut v);
+    v
+}
+
+/// A class judged with two tests at once, its submissions' groups side by
+/// side, gets the reports of one test at a time: verdicts, the tests
+/// reported and skipped, scores, the grade sheet and the feedback.
+#[test]
+fn a_class_graded_with_two_jobs_gets_the_reports_of_one() {
+    let s = Setup::new();
+    let students = [
+        ("ann", program("0")),                                 // right
+        ("ben", program("n==5")),                              // second test of group two
+        ("cat", program("n==1")),                              // first test of group one
+        ("dan", program("n%3==0")),                            // last test of every group
+        ("eve", program("n>=4")),                              // every test of groups two and three
+        ("fay", program("n==1")),                              // a copy of cat
+        ("gus", "int main(void) { return x; }\n".to_string()), // CE
+        ("hal", program("n==9||n==4")),
+    ];
+    for (name, src) in &students {
+        s.write(&format!("class/{name}.c"), src);
+    }
+    let class = s.path("class").to_string_lossy().into_owned();
+    let mut reports = Vec::new();
+    for jobs in ["1", "2", "2"] {
+        let out = s.path(&format!("out-{}", reports.len()));
+        let o = out.to_string_lossy().into_owned();
+        let run = s.grundy(&[
+            "grade",
+            &class,
+            "--problem",
+            "double",
+            "--out",
+            &o,
+            "--jobs",
+            jobs,
+        ]);
+        assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+        let report: Value =
+            serde_json::from_slice(&std::fs::read(out.join("report.json")).expect("report.json"))
+                .expect("JSON");
+        let grades = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
+        let feedback: Vec<String> = students
+            .iter()
+            .map(|(n, _)| {
+                std::fs::read_to_string(out.join(format!("feedback/{n}.txt"))).unwrap_or_default()
+            })
+            .collect();
+        reports.push((decided(report), grades, feedback));
+    }
+    let (one, grades, _) = &reports[0];
+    // The reference itself is what the rule says, so that agreeing with it means something.
+    let by = |student: &str| -> Value {
+        one["results"]
+            .as_array()
+            .and_then(|a| a.iter().find(|r| r["student"] == student).cloned())
+            .unwrap_or_else(|| panic!("no result of {student}: {one:#}"))
+    };
+    assert_eq!(by("ann")["skipped"], 0);
+    assert_eq!(reported(&by("ben")).len(), 8, "{one:#}");
+    assert_eq!(by("ben")["skipped"], 1);
+    assert_eq!(by("dan")["skipped"], 0);
+    assert_eq!(reported(&by("dan")).len(), 9, "{one:#}");
+    assert_eq!(reported(&by("eve")).len(), 5, "{one:#}");
+    assert_eq!(by("eve")["skipped"], 4, "{one:#}");
+    assert_eq!(by("hal")["skipped"], 2, "{one:#}");
+    assert_eq!(reported(&by("hal")).len(), 7, "{one:#}");
+    assert!(grades.contains("ann,100,100"), "{grades}");
+    for (n, (report, g, feedback)) in reports.iter().enumerate().skip(1) {
+        assert_eq!(report, &reports[0].0, "run {n} (--jobs 2)");
+        assert_eq!(g, &reports[0].1, "run {n} (--jobs 2)");
+        assert_eq!(feedback, &reports[0].2, "run {n} (--jobs 2)");
+    }
+}

@@ -2,12 +2,16 @@
 //! hands each finished record to the journal at once, and every start,
 //! test and finish to the run's event sink (on the calling thread).
 //!
-//! `jobs` workers each take the next submission and run its tests one
-//! after the other, so at most `jobs` tests run at any moment. When fewer
-//! submissions than workers remain, the spare capacity goes to running one
-//! submission's tests side by side. Meanwhile compiler threads work ahead
-//! in the same order, filling the compile cache on the cores the tests
-//! leave free, so that a worker usually finds its program compiled.
+//! `jobs` workers each take the next submission and run its tests on up to
+//! `jobs` threads, every test run taking one of `jobs` slots shared by the
+//! whole batch ([`Slots`]), so at most `jobs` tests run at any moment while
+//! one submission's groups may run side by side: a program sleeping until
+//! the wall-time limit in each group then overlaps its groups with each
+//! other and with the rest of the class, and a slot freed by any
+//! submission goes to whichever test asked first. Meanwhile compiler
+//! threads work ahead in the same order, filling the compile cache on the
+//! cores the tests leave free, so that a worker usually finds its program
+//! compiled.
 //! Submissions with the same content, language and problem are judged
 //! once and the result is given to each. Records reach the journal in the
 //! order they finish; the reports sort them later.
@@ -23,9 +27,9 @@ use std::time::Duration;
 use super::BatchError;
 use super::event::{Event, EventSink};
 use super::journal::Journal;
-use super::model::{Item, Record};
+use super::model::{Item, ItemKey, Record};
 use crate::cache::Key;
-use crate::judge::{self, Context, Options, Prepared, TestResult, pool};
+use crate::judge::{self, Context, Options, Prepared, Slots, TestResult, pool};
 use crate::verdict::Verdict;
 
 /// How much of a failing test's input a feedback file may quote.
@@ -92,6 +96,10 @@ pub struct Engine<'a> {
     /// Shrink each first failing input to a smaller one that still fails
     /// (for `--feedback first-fail`).
     pub shrink: bool,
+    /// Records kept from before (a resumed run): an item whose twin (same
+    /// problem, language and content) has one takes its result, as items
+    /// of one run share theirs, instead of being judged again.
+    pub earlier: &'a BTreeMap<ItemKey, Record>,
 }
 
 /// What a worker tells the thread that owns the journal and the sink.
@@ -114,7 +122,8 @@ impl Engine<'_> {
     ) -> Result<Vec<Record>, BatchError> {
         let units = self.units(todo);
         let workers = self.jobs.clamp(1, units.len().max(1));
-        let test_jobs = (self.jobs / workers).max(1);
+        let test_jobs = self.jobs.max(1);
+        let slots = Arc::new(Slots::new(self.jobs));
         let ahead = Ahead::new(units.len(), LOOKAHEAD);
         let mut records = Vec::new();
         let mut failure = None;
@@ -123,7 +132,7 @@ impl Engine<'_> {
             ahead.claim(u, &self.cancel);
             // The receiver lives until every worker is done: a unit ends
             // early only when cancelled, which `stop` sees.
-            let _ = self.judge_unit(&units[u], todo, test_jobs, tx);
+            let _ = self.judge_unit(&units[u], todo, test_jobs, &slots, tx);
         };
         std::thread::scope(|s| {
             for _ in 0..compilers(self.jobs) {
@@ -216,6 +225,7 @@ impl Engine<'_> {
         while let Some(u) = ahead.next_to_compile(&self.cancel) {
             if let Some(item) = units[u].first().map(|&i| &todo[i])
                 && self.problems.contains_key(&item.problem)
+                && self.twin(item).is_none()
             {
                 let path = self.root.join(&item.file);
                 if let Ok(lang) = self.ctx.languages.detect(&path) {
@@ -235,12 +245,25 @@ impl Engine<'_> {
         unit: &[usize],
         todo: &[Item],
         test_jobs: usize,
+        slots: &Arc<Slots>,
         tx: &mpsc::Sender<Message>,
     ) -> bool {
         let Some((&first, rest)) = unit.split_first() else {
             return true;
         };
-        let Some(judged) = self.judge_one(first, &todo[first], test_jobs, tx) else {
+        if let Some(from) = self.twin(&todo[first]) {
+            for &i in unit {
+                if self.cancel.load(Ordering::SeqCst) {
+                    return false;
+                }
+                let record = self.copy_record(i, &todo[i], from, tx);
+                if tx.send(Message::Done(record)).is_err() {
+                    return false;
+                }
+            }
+            return true;
+        }
+        let Some(judged) = self.judge_one(first, &todo[first], test_jobs, slots, tx) else {
             return true; // cancelled: the loop stops at its next check
         };
         // A result is shared; why one file could not be judged is not.
@@ -255,7 +278,7 @@ impl Engine<'_> {
             let item = &todo[i];
             let record = match &shared {
                 Some(from) => Some(self.copy_record(i, item, from, tx)),
-                None => self.judge_one(i, item, test_jobs, tx),
+                None => self.judge_one(i, item, test_jobs, slots, tx),
             };
             let Some(record) = record else {
                 return true;
@@ -265,6 +288,26 @@ impl Engine<'_> {
             }
         }
         true
+    }
+
+    /// A record from before of a file with `item`'s problem, language and
+    /// content, judged on the problem's current tests, with a result.
+    fn twin(&self, item: &Item) -> Option<&Record> {
+        if self.earlier.is_empty() {
+            return None;
+        }
+        let ready = self.problems.get(&item.problem)?;
+        let lang = self
+            .ctx
+            .languages
+            .detect(&self.root.join(&item.file))
+            .ok()?;
+        self.earlier.values().find(|r| {
+            r.problem == item.problem
+                && r.sha == item.sha
+                && r.problem_key == ready.key
+                && r.result.as_ref().is_some_and(|res| res.language == lang.id)
+        })
     }
 
     /// The record of `item`, whose content is that of `from`'s file: the
@@ -316,6 +359,7 @@ impl Engine<'_> {
         index: usize,
         item: &Item,
         test_jobs: usize,
+        slots: &Arc<Slots>,
         tx: &mpsc::Sender<Message>,
     ) -> Option<Record> {
         let ready = self.problems.get(&item.problem)?;
@@ -342,6 +386,7 @@ impl Engine<'_> {
             jobs: test_jobs,
             all: ready.all,
             cancel: Some(Arc::clone(&self.cancel)),
+            slots: Some(Arc::clone(slots)),
             ..Options::default()
         };
         let prepared = &ready.prepared;
@@ -370,8 +415,13 @@ impl Engine<'_> {
                     .and_then(|t| prepared.tests.iter().find(|p| p.name == t.name))
                     .map(|t| quote_input(&t.input));
                 if self.shrink {
-                    record.smallest_failing_input =
-                        smallest_failing_input(prepared, self.ctx, &path, &result);
+                    // Shrinking runs the program one candidate at a time:
+                    // one slot of the batch's `--jobs`.
+                    let slot = slots.take(Some(&self.cancel));
+                    if slot.is_some() {
+                        record.smallest_failing_input =
+                            smallest_failing_input(prepared, self.ctx, &path, &result);
+                    }
                 }
                 record.result = Some(result);
             }

@@ -345,6 +345,7 @@ pub fn judge_items(
         jobs,
         cancel: interrupt.flag(),
         shrink,
+        earlier: &*records,
     };
     let fresh = engine.run(&todo, journal, sink)?;
     let judged = fresh.len();

@@ -341,6 +341,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 all,
                 language: lang,
                 cancel: None,
+                slots: None,
             };
             judge::run(g, &problem, &submissions, json, html.as_deref(), &options)
         }

@@ -12,12 +12,15 @@ mod outcome;
 pub mod pool;
 mod prepare;
 mod result;
+mod slots;
 pub mod trusted;
 mod workroot;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::Duration;
 
 use thiserror::Error;
 
@@ -26,6 +29,7 @@ pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
 pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare};
 pub use result::{CompileReport, SubmissionResult, TestResult};
+pub use slots::{Slot, Slots};
 pub use workroot::Workroot;
 
 use crate::language::{CompileOutcome, Compiled, compile};
@@ -96,6 +100,10 @@ pub struct Options {
     /// Set from outside (Ctrl-C) to stop before the next test: the result
     /// then holds fewer tests than were asked for and must not be kept.
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Test runs shared with other judgings going on at once (a batch):
+    /// each test takes one, so `jobs` threads here never add to more runs
+    /// than the batch's `--jobs`. None: only `jobs` caps this judging.
+    pub slots: Option<std::sync::Arc<Slots>>,
 }
 
 /// What the judge reports as it goes.
@@ -237,6 +245,9 @@ fn run_tests(
     let mut results = Vec::new();
     let mut skipped = 0;
     let skipping = !options.all;
+    let heads_first = skipping && !options.fail_fast;
+    let order = run_order(&group_of, heads_first);
+    let heads = Heads::new(&group_of, names.len());
     let cancelled = || {
         stop.load(Ordering::SeqCst)
             || options
@@ -244,12 +255,32 @@ fn run_tests(
                 .as_ref()
                 .is_some_and(|c| c.load(Ordering::SeqCst))
     };
-    let work = |i: usize, tx: &mpsc::Sender<(usize, TestResult)>| {
-        let group = &first_failure[group_of[i]];
+    let work = |k: usize, tx: &mpsc::Sender<(usize, TestResult)>| {
+        let i = order[k];
+        let g = group_of[i];
+        // Told when this group's first test is over, however this ends.
+        let _settle = (heads_first && heads.first[g] == i).then(|| Settle(&heads, g));
+        if heads_first && heads.first[g] != i {
+            heads.wait(g, &cancelled);
+        }
+        let group = &first_failure[g];
+        if skipping && group.load(Ordering::SeqCst) < i {
+            return;
+        }
+        let slot = match &options.slots {
+            Some(slots) => match slots.take(options.cancel.as_deref()) {
+                Some(slot) => Some(slot),
+                None => return, // cancelled: `pool::run` stops at its next check
+            },
+            None => None,
+        };
+        // The wait may have been long: a failure found meanwhile makes
+        // this run useless.
         if skipping && group.load(Ordering::SeqCst) < i {
             return;
         }
         let r = outcome::judge_test(prepared, ctx, program, tests[i]);
+        drop(slot);
         if r.verdict != Verdict::AC {
             group.fetch_min(i, Ordering::SeqCst);
             if options.fail_fast {
@@ -293,6 +324,80 @@ fn run_tests(
     Run { results, skipped }
 }
 
+/// The order in which tests are started: with `heads_first`, the first
+/// test of every group, then the others in test order; else test order.
+///
+/// When groups stop at their first failure, a program that fails every
+/// test (typically by sleeping until the wall-time limit) then runs one
+/// test per group whatever the number of threads, its groups side by side,
+/// instead of having two threads time out on two tests of one group. The
+/// order only changes when a test starts, never what is reported: that is
+/// decided walking the tests in test order.
+fn run_order(group_of: &[usize], heads_first: bool) -> Vec<usize> {
+    let all = 0..group_of.len();
+    if !heads_first {
+        return all.collect();
+    }
+    let mut seen = vec![false; group_of.iter().max().map_or(0, |g| g + 1)];
+    let head = |i: &usize| !std::mem::replace(&mut seen[group_of[*i]], true);
+    let (mut order, rest): (Vec<usize>, Vec<usize>) = all.partition(head);
+    order.extend(rest);
+    order
+}
+
+/// Per group, whether its first test is over: the other tests of a group
+/// start only then, so that a program failing every test runs exactly one
+/// test per group, however many threads there are and however the runs
+/// interleave. A passing program loses little: the other groups' first
+/// tests run meanwhile.
+struct Heads {
+    /// Per group, the index of its first test.
+    first: Vec<usize>,
+    settled: Mutex<Vec<bool>>,
+    changed: Condvar,
+}
+
+impl Heads {
+    fn new(group_of: &[usize], groups: usize) -> Heads {
+        let mut first = vec![usize::MAX; groups];
+        for (i, &g) in group_of.iter().enumerate() {
+            first[g] = first[g].min(i);
+        }
+        Heads {
+            first,
+            settled: Mutex::new(vec![false; groups]),
+            changed: Condvar::new(),
+        }
+    }
+
+    /// Waits until group `g`'s first test is over, or `cancelled`.
+    fn wait(&self, g: usize, cancelled: &dyn Fn() -> bool) {
+        let mut settled = self.settled.lock().unwrap_or_else(PoisonError::into_inner);
+        while !settled[g] && !cancelled() {
+            settled = self
+                .changed
+                .wait_timeout(settled, Duration::from_millis(50))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+}
+
+/// Marks a group's first test over when dropped (also when it did not run).
+struct Settle<'a>(&'a Heads, usize);
+
+impl Drop for Settle<'_> {
+    fn drop(&mut self) {
+        let mut settled = self
+            .0
+            .settled
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        settled[self.1] = true;
+        self.0.changed.notify_all();
+    }
+}
+
 /// Every file under `problem/submissions/<verdict folder>/`, with the verdict
 /// its folder promises, sorted.
 pub fn known_submissions(problem_dir: &Path) -> Vec<(Verdict, PathBuf)> {
@@ -317,4 +422,18 @@ pub fn known_submissions(problem_dir: &Path) -> Vec<(Verdict, PathBuf)> {
         .collect();
     found.sort_by(|a, b| a.1.cmp(&b.1));
     found
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::run_order;
+
+    #[test]
+    fn group_heads_start_first_then_test_order() {
+        // Groups 0,0,0 | 1,1 | 2 | 3,3 (and a group seen again later).
+        let groups = [0, 0, 0, 1, 1, 2, 3, 3, 1];
+        assert_eq!(run_order(&groups, true), [0, 3, 5, 6, 1, 2, 4, 7, 8]);
+        assert_eq!(run_order(&groups, false), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert!(run_order(&[], true).is_empty());
+    }
 }

@@ -117,6 +117,7 @@ impl Runner<'_> {
                 all: false,
                 language,
                 cancel: None,
+                slots: None,
             },
         }
     }
