@@ -78,6 +78,30 @@ pub fn judge_test(
     style: Style,
     args: &[String],
 ) -> TestResult {
+    judge_pass(
+        prepared,
+        ctx,
+        program,
+        test,
+        &test.input,
+        None,
+        (interactor, style, args),
+    )
+}
+
+/// [`judge_test`] on `input` (a later pass of a multi-pass test: the input
+/// the interactor wrote), with the interactor's feedback files carried in
+/// `feedback`: copied in before the run and back out after it, since the
+/// format keeps them from pass to pass.
+pub(super) fn judge_pass(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+    input: &Path,
+    feedback: Option<&Path>,
+    (interactor, style, args): (&Compiled, Style, &[String]),
+) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
         Ok(a) => a.clone(),
@@ -94,8 +118,9 @@ pub fn judge_test(
         interactor,
         style,
         args,
+        feedback,
     };
-    let played = match run.play(&test.input, &answer, ctx.workroot.path()) {
+    let played = match run.play(input, &answer, ctx.workroot.path()) {
         Ok(p) => p,
         Err(e) => {
             r.message = format!("the judge could not run the interaction: {e}");
@@ -121,6 +146,9 @@ struct Connected<'a> {
     interactor: &'a Compiled,
     style: Style,
     args: &'a [String],
+    /// Where the feedback files live between the passes of a multi-pass
+    /// test.
+    feedback: Option<&'a Path>,
 }
 
 /// What happened in one connected run.
@@ -167,6 +195,24 @@ fn place(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644))
 }
 
+/// Copies the files directly in `from` into `to` (replacing any of the
+/// same name), but those named in `except`. They are left writable by
+/// anyone: the interactor's run may have another uid than the judge and
+/// appends to them (`judgemessage.txt`); the folder itself is private.
+fn carry(from: &Path, to: &Path, except: &[&str]) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        if !entry.file_type()?.is_file() || except.iter().any(|e| entry.file_name() == **e) {
+            continue;
+        }
+        let to = to.join(entry.file_name());
+        std::fs::copy(entry.path(), &to)?;
+        std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o666))?;
+    }
+    Ok(())
+}
+
 impl Connected<'_> {
     /// The interactor's limits: generous, and never below the submission's
     /// (it waits for the submission as long as the submission may run).
@@ -203,6 +249,9 @@ impl Connected<'_> {
         let answer_copy = judge.join("answer");
         place(input, &input_copy).map_err(setup("copy the test input"))?;
         place(answer, &answer_copy).map_err(setup("copy the test answer"))?;
+        if let Some(carried) = self.feedback {
+            carry(carried, &judge, &[]).map_err(setup("copy the feedback of the last pass"))?;
+        }
         let mut argv = self.interactor.argv(INTERACTOR_MEMORY);
         argv.push(input_copy.into_os_string());
         match self.style {
@@ -279,6 +328,10 @@ impl Connected<'_> {
         });
         let submission = sub?;
         let interactor = int?;
+        if let Some(carried) = self.feedback {
+            carry(&judge, carried, &["input", "answer"])
+                .map_err(setup("keep the feedback for the next pass"))?;
+        }
         // Which run ended first cannot be told from which result arrived
         // first (a run's result takes a while to gather): a submission
         // that the judge stopped shows as killed by SIGKILL at no limit.
@@ -452,13 +505,18 @@ pub fn judge_test_with(
     spec: &crate::spec::InteractorSpec,
     interactor: &Compiled,
 ) -> TestResult {
-    let (style, args): (Style, &[String]) = match spec {
+    let (style, args) = style_of(spec);
+    judge_test(prepared, ctx, program, test, interactor, style, args)
+}
+
+/// How the interactor `spec` names is called, and its arguments.
+pub(super) fn style_of(spec: &crate::spec::InteractorSpec) -> (Style, &[String]) {
+    match spec {
         crate::spec::InteractorSpec::Testlib(_) => (Style::Testlib, &[]),
         crate::spec::InteractorSpec::Icpc { args, .. } => (Style::Icpc, args),
         // Never compiled: a built-in game is played in-process.
         crate::spec::InteractorSpec::Builtin(_) => (Style::Icpc, &[]),
-    };
-    judge_test(prepared, ctx, program, test, interactor, style, args)
+    }
 }
 
 #[cfg(test)]

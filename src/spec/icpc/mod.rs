@@ -15,6 +15,7 @@ mod generators;
 mod input_validators;
 mod interactor;
 mod limits;
+mod multipass;
 mod schema;
 mod submissions;
 mod testdata;
@@ -128,7 +129,9 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .into_iter()
         .map(|k| format!("problem.yaml: `{k}` not used"))
         .collect();
-    refuse_parts(&dir, version, interactive, &mut notes)?;
+    let passes = multipass::passes(&raw, &mut notes).map_err(invalid)?;
+    // Sample dialogues (`.interaction`) belong to both kinds.
+    refuse_parts(&dir, version, interactive || passes.is_some(), &mut notes)?;
     let expected = expectations::load(&dir, &mut notes).map_err(|message| SpecError::Invalid {
         path: dir.join("submissions").join("submissions.yaml"),
         message,
@@ -183,6 +186,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         limits,
         checker,
         interactor,
+        passes,
         samples,
         groups: sample_group
             .into_iter()

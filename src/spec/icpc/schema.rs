@@ -91,6 +91,8 @@ pub struct RawLimits {
     pub time_limit: Option<f64>,
     pub memory: Option<u64>,
     pub output: Option<u64>,
+    /// The most passes of a multi-pass problem (2023-07 on).
+    pub validation_passes: Option<u64>,
 }
 
 /// `testdata.yaml` (legacy, 2023-07) or `test_group.yaml` (2025-09): the
