@@ -255,18 +255,3 @@ fn validator_breaking_the_pass_rules_is_a_judge_error() {
         "{text}"
     );
 }
-
-#[test]
-fn other_problem_types_are_still_refused() {
-    let p = Project::empty();
-    p.write(
-        "answers/problem.yaml",
-        "problem_format_version: 2025-09\ntype: [multi-pass, submit-answer]\nname: A\n",
-    );
-    p.write("answers/data/secret/1.in", "1 1\n");
-    p.write("answers/data/secret/1.ans", "");
-    let pkg = p.path("answers").to_string_lossy().into_owned();
-    let out = p.grundy(&["verify", &pkg]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("submit-answer"), "{}", stderr(&out));
-}
