@@ -24,15 +24,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::exec::{execute, run_limits};
 use super::interactor_program;
-use super::outcome::{budget, check_output_at, facts};
+use super::outcome;
 use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::language::Compiled;
-use crate::sandbox::SandboxError;
 use crate::verdict::Verdict;
-use crate::verdict::decide;
 
 /// The file a validator writes to ask for another pass.
 pub const NEXT_PASS: &str = "nextpass.in";
@@ -169,73 +166,11 @@ fn one_pass(
             next: next_pass(feedback),
         };
     }
-    let mut r = TestResult::unjudged(&test.name, &test.group);
-    let answer = match &test.answer {
-        Ok(a) => a,
-        Err(why) => {
-            r.message = why.clone();
-            return Pass {
-                result: r,
-                next: None,
-            };
-        }
-    };
-    let limits = run_limits(program, &prepared.problem.limits);
-    let exec = match execute(
-        program,
-        input,
-        limits,
-        prepared.problem.limits.memory,
-        ctx.workroot.path(),
-    ) {
-        Ok(e) => e,
-        Err(e @ SandboxError::NotExecutable { .. }) => {
-            r.verdict = Verdict::RE;
-            r.message = e.to_string();
-            return Pass {
-                result: r,
-                next: None,
-            };
-        }
-        Err(e) => {
-            r.message = format!("the judge could not run the program: {e}");
-            return Pass {
-                result: r,
-                next: None,
-            };
-        }
-    };
-    let o = &exec.outcome;
-    r.record_run(o);
-    let mut checked = None;
-    let verdict = decide::test_verdict(
-        &facts(o, &limits, &exec.stderr_head),
-        &budget(&limits),
-        || {
-            let c = check_output_at(prepared, input, answer, &exec, feedback);
-            let said = c.0;
-            checked = Some(c);
-            said
-        },
-    );
-    match verdict {
-        Err(d) => {
-            r.verdict = d.verdict;
-            r.message = d.reason.to_string();
-            r.stderr = exec.stderr_head.clone();
-        }
-        Ok(v) => {
-            r.verdict = v;
-            if let Some((_, message, diff)) = checked {
-                r.message = message;
-                r.diff = diff;
-            }
-        }
-    }
-    // A run that failed was not validated: a file left from an earlier
-    // pass cannot be there (it was moved), so none is a request.
+    let result = outcome::judge_run(prepared, ctx, program, test, input, Some(feedback));
+    // A file left from an earlier pass cannot be there (it was moved), so
+    // one found now is this pass's request.
     Pass {
-        result: r,
+        result,
         next: next_pass(feedback),
     }
 }

@@ -7,9 +7,9 @@ use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
-use crate::sandbox::{Exit, LimitHit, RunLimits, RunOutcome};
+use crate::sandbox::{Exit, RunLimits, RunOutcome};
 use crate::verdict::Verdict;
-use crate::verdict::decide::{self, CheckerSaid, Crossed, Ended, RunBudget, RunFacts};
+use crate::verdict::decide::{self, CheckerSaid, Ended, RunBudget, RunFacts};
 
 /// Runs and checks one test; never fails: problems become `IE`.
 pub fn judge_test(
@@ -31,6 +31,20 @@ pub fn judge_test(
             prepared, ctx, program, test, spec, interactor,
         );
     }
+    judge_run(prepared, ctx, program, test, &test.input, None)
+}
+
+/// Runs `program` on `input` (the test's, or a later pass's of a multi-pass
+/// test) and checks its output, the checker's feedback folder being
+/// `feedback` (else one of the run's own).
+pub(super) fn judge_run(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+    input: &std::path::Path,
+    feedback: Option<&std::path::Path>,
+) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
         Ok(a) => a,
@@ -40,13 +54,7 @@ pub fn judge_test(
         }
     };
     let limits = run_limits(program, &prepared.problem.limits);
-    let exec = match execute(
-        program,
-        &test.input,
-        limits,
-        prepared.problem.limits.memory,
-        ctx.workroot.path(),
-    ) {
+    let exec = match execute(program, input, limits, prepared.problem.limits.memory, ctx) {
         Ok(e) => e,
         Err(e @ crate::sandbox::SandboxError::NotExecutable { .. }) => {
             r.verdict = Verdict::RE;
@@ -61,16 +69,15 @@ pub fn judge_test(
     let o = &exec.outcome;
     r.record_run(o);
     let mut checked = None;
-    let verdict = decide::test_verdict(
-        &facts(o, &limits, &exec.stderr_head),
-        &budget(&limits),
-        || {
-            let c = check_output(prepared, test, answer, &exec);
-            let said = c.0;
-            checked = Some(c);
-            said
-        },
-    );
+    let verdict = decide::test_verdict(&facts(o, &exec.stderr_head), &budget(&limits), || {
+        let c = match feedback {
+            Some(dir) => check_output_at(prepared, input, answer, &exec, dir),
+            None => check_output(prepared, test, answer, &exec),
+        };
+        let said = c.0;
+        checked = Some(c);
+        said
+    });
     match verdict {
         Err(d) => {
             r.verdict = d.verdict;
@@ -98,10 +105,9 @@ pub fn budget(l: &RunLimits) -> RunBudget {
     }
 }
 
-/// What a run did, every crossed limit included: the sandbox names the one
-/// that stopped the program; the measurements show any other it crossed,
-/// so the verdict does not depend on the order the sandbox looked in.
-pub fn facts(o: &RunOutcome, l: &RunLimits, stderr: &str) -> RunFacts {
+/// What a run did, every crossed limit included (the sandbox reports them
+/// all), so the verdict does not depend on the order the sandbox looked in.
+pub fn facts(o: &RunOutcome, stderr: &str) -> RunFacts {
     const OUT_OF_MEMORY: [&str; 5] = [
         "MemoryError",
         "std::bad_alloc",
@@ -109,7 +115,6 @@ pub fn facts(o: &RunOutcome, l: &RunLimits, stderr: &str) -> RunFacts {
         "java.lang.OutOfMemoryError",
         "Cannot allocate memory",
     ];
-    let hit = |h: LimitHit| o.limit == Some(h);
     RunFacts {
         ended: match o.exit {
             Exit::Code(c) => Ended::Code(c),
@@ -118,12 +123,7 @@ pub fn facts(o: &RunOutcome, l: &RunLimits, stderr: &str) -> RunFacts {
         cpu: o.cpu,
         wall: o.wall,
         peak_memory: o.peak_memory,
-        crossed: Crossed {
-            cpu: hit(LimitHit::Cpu) || o.cpu > l.cpu,
-            wall: hit(LimitHit::Wall),
-            memory: hit(LimitHit::Memory) || o.peak_memory > l.memory,
-            output: hit(LimitHit::Output) || o.output_size > l.output,
-        },
+        crossed: o.crossed,
         said_out_of_memory: OUT_OF_MEMORY.iter().any(|m| stderr.contains(m)),
         first_stderr_line: stderr
             .lines()
