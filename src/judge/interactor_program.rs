@@ -16,6 +16,12 @@
 //! the interactor's input open until the submission has ended, so a
 //! submission that closes its output and then crashes or hangs ends first
 //! (its `RTE` or `TLE` stands), as Kattis and BAPCtools judge it.
+//!
+//! Once the submission has ended, the judge reads and drops what the
+//! interactor still writes to it, as BAPCtools' relay between the two
+//! does: an interactor that writes its next line before it reads the
+//! submission's last one then ends with its own verdict, not killed by the
+//! closed pipe (`SIGPIPE`, or Python's exit status 120) into an `IE`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -297,6 +303,13 @@ impl Connected<'_> {
                 .try_clone()
                 .map_err(setup("hold the interactor's input"))?,
         );
+        // The judge's own copy of the submission's input, read only once
+        // the submission has ended (see the module doc).
+        let mut drain = Some(
+            sub_in
+                .try_clone()
+                .map_err(setup("hold the submission's input"))?,
+        );
         let sub_stop = Arc::new(AtomicBool::new(false));
         let int_stop = Arc::new(AtomicBool::new(false));
         let sub_ended: Arc<std::sync::OnceLock<Instant>> = Arc::default();
@@ -326,7 +339,7 @@ impl Connected<'_> {
                 let r = self.runner.run_connected(int_spec, int_pipes);
                 let _ = tx.send((Who::Interactor, r));
             });
-            self.watch(&rx, &sub_stop, &int_stop, &mut held)
+            self.watch(&rx, &sub_stop, &int_stop, &mut held, &mut drain)
         });
         let submission = sub?;
         let interactor = int?;
@@ -374,6 +387,7 @@ impl Connected<'_> {
         sub_stop: &AtomicBool,
         int_stop: &AtomicBool,
         held: &mut Option<std::os::fd::OwnedFd>,
+        drain: &mut Option<std::os::fd::OwnedFd>,
     ) -> (
         Result<RunOutcome, SandboxError>,
         Result<RunOutcome, SandboxError>,
@@ -384,6 +398,9 @@ impl Connected<'_> {
         let mut deadline: Option<Instant> = None;
         let mut stuck = false;
         while sub.is_none() || int.is_none() {
+            if sub.is_some() && int.is_none() {
+                drop_pending(drain);
+            }
             match rx.recv_timeout(Duration::from_millis(50)) {
                 Ok((Who::Submission, r)) => {
                     // Now the interactor may see the end of its input.
@@ -392,6 +409,7 @@ impl Connected<'_> {
                     sub = Some(r);
                 }
                 Ok((Who::Interactor, r)) => {
+                    drain.take();
                     let accepted = matches!(
                         &r,
                         Ok(o) if !o.crossed.any() && matches!(said(o, self.style), Said::Accepted)
@@ -417,6 +435,35 @@ impl Connected<'_> {
             int.unwrap_or(Err(SandboxError::Abandoned)),
             stuck,
         )
+    }
+}
+
+/// Reads and drops what is waiting in the pipe `fd` reads, without
+/// blocking; at its end (the interactor closed it) the judge's copy is
+/// closed.
+fn drop_pending(fd: &mut Option<std::os::fd::OwnedFd>) {
+    use std::os::fd::AsRawFd;
+    let mut buf = [0u8; 1 << 16];
+    while let Some(f) = fd.as_ref() {
+        let mut poll = libc::pollfd {
+            fd: f.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, no waiting.
+        let ready = unsafe { libc::poll(&mut poll, 1, 0) };
+        if ready <= 0 || poll.revents == 0 {
+            return;
+        }
+        // SAFETY: `buf` is writable for its length; poll said the read
+        // cannot block (the judge is the pipe's only reader now).
+        let n = unsafe { libc::read(f.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+        match n {
+            0 => drop(fd.take()),
+            // Interrupted: tried again on the next round.
+            n if n < 0 => return,
+            _ => {}
+        }
     }
 }
 
