@@ -112,7 +112,7 @@ pub(super) fn judge_pass(
     let answer = match &test.answer {
         Ok(a) => a.clone(),
         Err(why) => {
-            r.message = why.clone();
+            r.message = why.to_string();
             return r;
         }
     };

@@ -49,7 +49,7 @@ pub(super) fn judge_run(
     let answer = match &test.answer {
         Ok(a) => a,
         Err(why) => {
-            r.message = why.clone();
+            r.message = why.to_string();
             return r;
         }
     };
