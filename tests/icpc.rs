@@ -162,8 +162,8 @@ fn unsupported_parts_are_refused_by_name() {
     let cases: [(&str, &str, &str); 7] = [
         (
             "problem.yaml",
-            "name: X\ntype: [interactive, multi-pass]\n",
-            "problem type `multi-pass` is not supported",
+            "name: X\ntype: [multi-pass, submit-answer]\n",
+            "problem type `submit-answer` is not supported",
         ),
         (
             "problem.yaml",

@@ -178,14 +178,14 @@ fn v2025_09_max_score_and_sum_aggregation_give_the_package_score() {
 }
 
 #[test]
-fn a_multi_pass_package_is_still_refused_by_name() {
+fn a_submit_answer_package_is_still_refused_by_name() {
     let p = Project::empty();
     p.write(
         "twice/problem.yaml",
-        "problem_format_version: 2025-09\nname: Twice\ntype: multi-pass\n",
+        "problem_format_version: 2025-09\nname: Twice\ntype: submit-answer\n",
     );
     tests(&p, "twice/data/secret", &[1]);
     let (code, text) = verify(&p, &p.path("twice"));
     assert_eq!(code, Some(2), "{text}");
-    assert!(text.contains("`multi-pass`"), "{text}");
+    assert!(text.contains("`submit-answer`"), "{text}");
 }

@@ -16,6 +16,12 @@
 //! the interactor's input open until the submission has ended, so a
 //! submission that closes its output and then crashes or hangs ends first
 //! (its `RTE` or `TLE` stands), as Kattis and BAPCtools judge it.
+//!
+//! Once the submission has ended, the judge reads and drops what the
+//! interactor still writes to it, as BAPCtools' relay between the two
+//! does: an interactor that writes its next line before it reads the
+//! submission's last one then ends with its own verdict, not killed by the
+//! closed pipe (`SIGPIPE`, or Python's exit status 120) into an `IE`.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -78,6 +84,30 @@ pub fn judge_test(
     style: Style,
     args: &[String],
 ) -> TestResult {
+    judge_pass(
+        prepared,
+        ctx,
+        program,
+        test,
+        &test.input,
+        None,
+        (interactor, style, args),
+    )
+}
+
+/// [`judge_test`] on `input` (a later pass of a multi-pass test: the input
+/// the interactor wrote), with the interactor's feedback files carried in
+/// `feedback`: copied in before the run and back out after it, since the
+/// format keeps them from pass to pass.
+pub(super) fn judge_pass(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+    input: &Path,
+    feedback: Option<&Path>,
+    (interactor, style, args): (&Compiled, Style, &[String]),
+) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
         Ok(a) => a.clone(),
@@ -94,9 +124,10 @@ pub fn judge_test(
         interactor,
         style,
         args,
+        feedback,
         runner: &ctx.sandbox,
     };
-    let played = match run.play(&test.input, &answer, ctx.workroot.path()) {
+    let played = match run.play(input, &answer, ctx.workroot.path()) {
         Ok(p) => p,
         Err(e) => {
             r.message = format!("the judge could not run the interaction: {e}");
@@ -122,6 +153,9 @@ struct Connected<'a> {
     interactor: &'a Compiled,
     style: Style,
     args: &'a [String],
+    /// Where the feedback files live between the passes of a multi-pass
+    /// test.
+    feedback: Option<&'a Path>,
     runner: &'a sandbox::Runner,
 }
 
@@ -169,6 +203,24 @@ fn place(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644))
 }
 
+/// Copies the files directly in `from` into `to` (replacing any of the
+/// same name), but those named in `except`. They are left writable by
+/// anyone: the interactor's run may have another uid than the judge and
+/// appends to them (`judgemessage.txt`); the folder itself is private.
+fn carry(from: &Path, to: &Path, except: &[&str]) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        if !entry.file_type()?.is_file() || except.iter().any(|e| entry.file_name() == **e) {
+            continue;
+        }
+        let to = to.join(entry.file_name());
+        std::fs::copy(entry.path(), &to)?;
+        std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o666))?;
+    }
+    Ok(())
+}
+
 impl Connected<'_> {
     /// The interactor's limits: generous, and never below the submission's
     /// (it waits for the submission as long as the submission may run).
@@ -205,6 +257,9 @@ impl Connected<'_> {
         let answer_copy = judge.join("answer");
         place(input, &input_copy).map_err(setup("copy the test input"))?;
         place(answer, &answer_copy).map_err(setup("copy the test answer"))?;
+        if let Some(carried) = self.feedback {
+            carry(carried, &judge, &[]).map_err(setup("copy the feedback of the last pass"))?;
+        }
         let mut argv = self.interactor.argv(INTERACTOR_MEMORY);
         argv.push(input_copy.into_os_string());
         match self.style {
@@ -248,6 +303,13 @@ impl Connected<'_> {
                 .try_clone()
                 .map_err(setup("hold the interactor's input"))?,
         );
+        // The judge's own copy of the submission's input, read only once
+        // the submission has ended (see the module doc).
+        let mut drain = Some(
+            sub_in
+                .try_clone()
+                .map_err(setup("hold the submission's input"))?,
+        );
         let sub_stop = Arc::new(AtomicBool::new(false));
         let int_stop = Arc::new(AtomicBool::new(false));
         let sub_ended: Arc<std::sync::OnceLock<Instant>> = Arc::default();
@@ -277,10 +339,14 @@ impl Connected<'_> {
                 let r = self.runner.run_connected(int_spec, int_pipes);
                 let _ = tx.send((Who::Interactor, r));
             });
-            self.watch(&rx, &sub_stop, &int_stop, &mut held)
+            self.watch(&rx, &sub_stop, &int_stop, &mut held, &mut drain)
         });
         let submission = sub?;
         let interactor = int?;
+        if let Some(carried) = self.feedback {
+            carry(&judge, carried, &["input", "answer"])
+                .map_err(setup("keep the feedback for the next pass"))?;
+        }
         // Which run ended first cannot be told from which result arrived
         // first (a run's result takes a while to gather): a submission
         // that the judge stopped shows as killed by SIGKILL at no limit.
@@ -321,6 +387,7 @@ impl Connected<'_> {
         sub_stop: &AtomicBool,
         int_stop: &AtomicBool,
         held: &mut Option<std::os::fd::OwnedFd>,
+        drain: &mut Option<std::os::fd::OwnedFd>,
     ) -> (
         Result<RunOutcome, SandboxError>,
         Result<RunOutcome, SandboxError>,
@@ -331,6 +398,9 @@ impl Connected<'_> {
         let mut deadline: Option<Instant> = None;
         let mut stuck = false;
         while sub.is_none() || int.is_none() {
+            if sub.is_some() && int.is_none() {
+                drop_pending(drain);
+            }
             match rx.recv_timeout(Duration::from_millis(50)) {
                 Ok((Who::Submission, r)) => {
                     // Now the interactor may see the end of its input.
@@ -339,6 +409,7 @@ impl Connected<'_> {
                     sub = Some(r);
                 }
                 Ok((Who::Interactor, r)) => {
+                    drain.take();
                     let accepted = matches!(
                         &r,
                         Ok(o) if !o.crossed.any() && matches!(said(o, self.style), Said::Accepted)
@@ -364,6 +435,35 @@ impl Connected<'_> {
             int.unwrap_or(Err(SandboxError::Abandoned)),
             stuck,
         )
+    }
+}
+
+/// Reads and drops what is waiting in the pipe `fd` reads, without
+/// blocking; at its end (the interactor closed it) the judge's copy is
+/// closed.
+fn drop_pending(fd: &mut Option<std::os::fd::OwnedFd>) {
+    use std::os::fd::AsRawFd;
+    let mut buf = [0u8; 1 << 16];
+    while let Some(f) = fd.as_ref() {
+        let mut poll = libc::pollfd {
+            fd: f.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd, no waiting.
+        let ready = unsafe { libc::poll(&mut poll, 1, 0) };
+        if ready <= 0 || poll.revents == 0 {
+            return;
+        }
+        // SAFETY: `buf` is writable for its length; poll said the read
+        // cannot block (the judge is the pipe's only reader now).
+        let n = unsafe { libc::read(f.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+        match n {
+            0 => drop(fd.take()),
+            // Interrupted: tried again on the next round.
+            n if n < 0 => return,
+            _ => {}
+        }
     }
 }
 
@@ -454,13 +554,18 @@ pub fn judge_test_with(
     spec: &crate::spec::InteractorSpec,
     interactor: &Compiled,
 ) -> TestResult {
-    let (style, args): (Style, &[String]) = match spec {
+    let (style, args) = style_of(spec);
+    judge_test(prepared, ctx, program, test, interactor, style, args)
+}
+
+/// How the interactor `spec` names is called, and its arguments.
+pub(super) fn style_of(spec: &crate::spec::InteractorSpec) -> (Style, &[String]) {
+    match spec {
         crate::spec::InteractorSpec::Testlib(_) => (Style::Testlib, &[]),
         crate::spec::InteractorSpec::Icpc { args, .. } => (Style::Icpc, args),
         // Never compiled: a built-in game is played in-process.
         crate::spec::InteractorSpec::Builtin(_) => (Style::Icpc, &[]),
-    };
-    judge_test(prepared, ctx, program, test, interactor, style, args)
+    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod adhoc;
 mod exec;
 mod interactive;
 mod interactor_program;
+mod multipass;
 mod outcome;
 pub mod pool;
 mod prepare;

@@ -18,6 +18,9 @@ pub fn judge_test(
     program: &Compiled,
     test: &PreparedTest,
 ) -> TestResult {
+    if let Some(passes) = prepared.problem.passes {
+        return super::multipass::judge_test(prepared, ctx, program, test, passes);
+    }
     if let Some(crate::spec::InteractorSpec::Builtin(name)) = &prepared.problem.interactor
         && let Some(game) = crate::games::play::Game::from_name(name)
     {
@@ -28,6 +31,20 @@ pub fn judge_test(
             prepared, ctx, program, test, spec, interactor,
         );
     }
+    judge_run(prepared, ctx, program, test, &test.input, None)
+}
+
+/// Runs `program` on `input` (the test's, or a later pass's of a multi-pass
+/// test) and checks its output, the checker's feedback folder being
+/// `feedback` (else one of the run's own).
+pub(super) fn judge_run(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+    input: &std::path::Path,
+    feedback: Option<&std::path::Path>,
+) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
         Ok(a) => a,
@@ -37,13 +54,7 @@ pub fn judge_test(
         }
     };
     let limits = run_limits(program, &prepared.problem.limits);
-    let exec = match execute(
-        program,
-        &test.input,
-        limits,
-        prepared.problem.limits.memory,
-        ctx,
-    ) {
+    let exec = match execute(program, input, limits, prepared.problem.limits.memory, ctx) {
         Ok(e) => e,
         Err(e @ crate::sandbox::SandboxError::NotExecutable { .. }) => {
             r.verdict = Verdict::RE;
@@ -59,7 +70,10 @@ pub fn judge_test(
     r.record_run(o);
     let mut checked = None;
     let verdict = decide::test_verdict(&facts(o, &exec.stderr_head), &budget(&limits), || {
-        let c = check_output(prepared, test, answer, &exec);
+        let c = match feedback {
+            Some(dir) => check_output_at(prepared, input, answer, &exec, dir),
+            None => check_output(prepared, test, answer, &exec),
+        };
         let said = c.0;
         checked = Some(c);
         said
@@ -125,11 +139,25 @@ pub(super) fn check_output(
     answer: &std::path::Path,
     exec: &super::exec::Execution,
 ) -> (CheckerSaid, String, Option<String>) {
+    // Created by the checkers that use it (ICPC feedback), not on every test.
+    let scratch = exec.dir.path().join("feedback");
+    check_output_at(prepared, &test.input, answer, exec, &scratch)
+}
+
+/// [`check_output`] of a run on `input` (a later pass of a multi-pass
+/// test), with the checker's feedback folder at `scratch`.
+pub(super) fn check_output_at(
+    prepared: &Prepared,
+    input_path: &std::path::Path,
+    answer: &std::path::Path,
+    exec: &super::exec::Execution,
+    scratch: &std::path::Path,
+) -> (CheckerSaid, String, Option<String>) {
     let read = |p: &std::path::Path| {
         std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
     };
     let input = if prepared.checker.reads_input() {
-        read(&test.input)
+        read(input_path)
     } else {
         Ok(Vec::new())
     };
@@ -137,16 +165,14 @@ pub(super) fn check_output(
         (Ok(i), Ok(o), Ok(a)) => (i, o, a),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return (CheckerSaid::Failed, e, None),
     };
-    // Created by the checkers that use it (ICPC feedback), not on every test.
-    let scratch = exec.dir.path().join("feedback");
     let case = CheckCase {
         input: &input,
         output: &output,
         answer: &expected,
-        input_path: &test.input,
+        input_path,
         output_path: &exec.stdout,
         answer_path: answer,
-        scratch: &scratch,
+        scratch,
     };
     let c = prepared.checker.check(&case);
     let verdict = match c.verdict {

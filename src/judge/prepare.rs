@@ -121,7 +121,9 @@ pub struct Prepared {
 pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError> {
     let cases = cases(problem, ctx)?;
     // An interactive test has no answer: the interactor judges as it plays.
-    let interactive = problem.interactor.is_some();
+    // Nor has a multi-pass one: the reference's first pass is not one
+    // (the format's tools write an empty `.ans` for both).
+    let interactive = problem.interactor.is_some() || problem.passes.is_some();
     let needs_reference = !interactive && cases.iter().any(|c| c.answer.is_none());
     let reference = match (&problem.reference, needs_reference) {
         (_, false) => None,

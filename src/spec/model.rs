@@ -171,6 +171,10 @@ pub struct Problem {
     pub checker: CheckerSpec,
     /// Set for interactive problems; the checker is then unused.
     pub interactor: Option<InteractorSpec>,
+    /// Multi-pass problems (an ICPC package's `type: multi-pass`): the most
+    /// runs of the submission on one test, each on the input the output
+    /// validator wrote for it (`limits.validation_passes`). `None`: one run.
+    pub passes: Option<u32>,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
     /// Input validator programs of the spec (`input_validators:`), paths

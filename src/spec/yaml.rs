@@ -458,6 +458,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         },
         checker: raw.checker.0,
         interactor: raw.interactor.map(|i| i.0),
+        passes: None,
         samples: raw
             .samples
             .into_iter()

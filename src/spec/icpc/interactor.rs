@@ -10,7 +10,7 @@ use super::schema::{self, RawPackage, Version};
 use crate::spec::{CheckerSpec, InteractorSpec, SpecError};
 
 /// The words of `type:` (a string of words or a list).
-fn kinds(kind: Option<&serde_yaml::Value>) -> Result<Vec<String>, String> {
+pub(super) fn kinds(kind: Option<&serde_yaml::Value>) -> Result<Vec<String>, String> {
     match kind {
         None => Ok(Vec::new()),
         Some(serde_yaml::Value::String(s)) => Ok(s.split_whitespace().map(String::from).collect()),
@@ -23,13 +23,13 @@ fn kinds(kind: Option<&serde_yaml::Value>) -> Result<Vec<String>, String> {
 }
 
 /// Whether the package is interactive; every other problem type than
-/// pass-fail and interactive is refused as before (by
-/// [`schema::check_type`]).
+/// pass-fail, interactive and multi-pass (read by [`super::multipass`]) is
+/// refused as before (by [`schema::check_type`]).
 pub fn is_interactive(raw: &RawPackage) -> Result<bool, String> {
     let kinds = kinds(raw.kind.as_ref())?;
     let rest: Vec<serde_yaml::Value> = kinds
         .iter()
-        .filter(|k| k.as_str() != "interactive")
+        .filter(|k| k.as_str() != "interactive" && k.as_str() != "multi-pass")
         .map(|k| serde_yaml::Value::String(k.clone()))
         .collect();
     schema::check_type(Some(&serde_yaml::Value::Sequence(rest)))?;
@@ -97,8 +97,12 @@ mod tests {
             Ok(true)
         );
         assert_eq!(is_interactive(&raw("validation: custom\n")), Ok(false));
-        assert!(is_interactive(&raw("type: interactive multi-pass\n")).is_err());
+        assert_eq!(
+            is_interactive(&raw("type: [interactive, multi-pass]\n")),
+            Ok(true)
+        );
+        assert_eq!(is_interactive(&raw("type: multi-pass\n")), Ok(false));
+        assert!(is_interactive(&raw("type: [multi-pass, submit-answer]\n")).is_err());
         assert_eq!(is_interactive(&raw("type: scoring\n")), Ok(false));
-        assert!(is_interactive(&raw("type: multi-pass\n")).is_err());
     }
 }

@@ -16,6 +16,7 @@ mod generators;
 mod input_validators;
 mod interactor;
 mod limits;
+mod multipass;
 mod schema;
 mod scoring;
 mod submissions;
@@ -134,7 +135,9 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     if !scoring && (raw.grading.is_some() || dir.join("graders").exists()) {
         notes.push("`grading:` and `graders/` not used: a pass-fail problem".into());
     }
-    refuse_parts(&dir, version, interactive, &mut notes)?;
+    let passes = multipass::passes(&raw, &mut notes).map_err(invalid)?;
+    // Sample dialogues (`.interaction`) belong to both kinds.
+    refuse_parts(&dir, version, interactive || passes.is_some(), &mut notes)?;
     let expected = expectations::load(&dir, &mut notes).map_err(|message| SpecError::Invalid {
         path: dir.join("submissions").join("submissions.yaml"),
         message,
@@ -194,6 +197,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         limits,
         checker,
         interactor,
+        passes,
         samples,
         groups: sample_group
             .into_iter()

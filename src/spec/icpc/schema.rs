@@ -91,6 +91,8 @@ pub struct RawLimits {
     pub time_limit: Option<f64>,
     pub memory: Option<u64>,
     pub output: Option<u64>,
+    /// The most passes of a multi-pass problem (2023-07 on).
+    pub validation_passes: Option<u64>,
 }
 
 /// `testdata.yaml` (legacy, 2023-07) or `test_group.yaml` (2025-09): the
@@ -143,7 +145,7 @@ pub fn check_type(kind: Option<&serde_yaml::Value>) -> Result<(), String> {
     {
         None => Ok(()),
         Some(k) => Err(format!(
-            "problem type `{k}` is not supported by grundy: it judges pass-fail, scoring and interactive problems"
+            "problem type `{k}` is not supported by grundy: it judges pass-fail, scoring, interactive and multi-pass problems"
         )),
     }
 }
