@@ -6,6 +6,7 @@
 
 mod adhoc;
 mod exec;
+mod idleness;
 mod interactive;
 mod interactor_program;
 mod outcome;

@@ -27,7 +27,7 @@ use crate::units::Bytes;
 /// stdin and stdout are those pipes instead of files.
 pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, SandboxError> {
     let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
-    let (files, stop, ended) = match pipes {
+    let (files, stop, ended, started) = match pipes {
         Some(p) => (
             Streams {
                 stdin: File::from(p.stdin),
@@ -36,8 +36,9 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
             },
             Some(p.stop),
             Some(p.ended),
+            Some(p.pid),
         ),
-        None => (Streams::open(spec, stderr)?, None, None),
+        None => (Streams::open(spec, stderr)?, None, None, None),
     };
     let plan = plan(spec, &files)?;
     let limits = spec.limits;
@@ -61,6 +62,9 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
         }
     })?;
     drop(files);
+    if let Some(s) = &started {
+        let _ = s.set(pid);
+    }
     let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors);
     if let Some(e) = &ended {
         let _ = e.set(Instant::now());
