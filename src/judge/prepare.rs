@@ -55,6 +55,18 @@ impl Context {
     /// Compiles a program that belongs to the problem (reference, checker,
     /// generator): a failure here is the problem's fault, never a submission's.
     pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
+        if crate::language::is_scripted(path) {
+            return match crate::language::build_scripted(path, &self.languages, &self.cache)
+                .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
+            {
+                CompileOutcome::Ready(c) => Ok(c),
+                CompileOutcome::Failed { log } => Err(JudgeError::Problem(format!(
+                    "{what} {} does not build:\n{}",
+                    path.display(),
+                    log.trim_end()
+                ))),
+            };
+        }
         let lang = self
             .languages
             .detect(path)

@@ -4,6 +4,7 @@
 mod compile;
 mod java;
 mod pch;
+mod scripted;
 mod sources;
 mod table;
 
@@ -12,6 +13,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 pub use compile::{CompileOutcome, Compiled, compile};
+pub use scripted::{build as build_scripted, is_scripted};
 pub use table::{Language, builtin};
 
 /// Why a program could not be prepared; none of these is the submission's fault.

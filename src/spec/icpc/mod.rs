@@ -418,6 +418,9 @@ mod generated {
             return (!super::validators::has_source_extension(path))
                 .then(|| "not a source file in one of grundy's languages".to_string());
         }
+        if crate::language::is_scripted(path) {
+            return None;
+        }
         if path.is_dir() {
             let entries = super::validators::visible_entries(path).unwrap_or_default();
             let sources = entries
