@@ -37,7 +37,7 @@ fn main() {
     // A few warm-up runs of each mode (probes, view, cgroup slot).
     for i in 0..runs + 10 {
         for (k, mode) in [Mode::Off, Mode::Auto].into_iter().enumerate() {
-            sandbox::set_mode(mode);
+            let runner = sandbox::Runner::new(mode);
             let work = match tempfile::tempdir_in(files.path()) {
                 Ok(d) => d,
                 Err(e) => {
@@ -63,7 +63,7 @@ fn main() {
             };
             let cpu_before = cpu_used();
             let start = Instant::now();
-            let outcome = match sandbox::run(&spec) {
+            let outcome = match runner.run(&spec) {
                 Ok(o) => o,
                 Err(e) => {
                     eprintln!("sandbox_bench: {e}");

@@ -236,9 +236,7 @@ fn check_oracle(problem: &Problem, reference: &Compiled, ctx: &Context) -> Statu
     if cases.is_empty() {
         return Status::Failed("the catalog entry has no oracle cases".into());
     }
-    let mut limits = run_limits(reference, &problem.limits);
-    limits.cpu *= 10;
-    limits.wall = crate::sandbox::RunLimits::wall_for(limits.cpu);
+    let limits = crate::judge::trusted::generous(run_limits(reference, &problem.limits));
     for case in &cases {
         match run_case(reference, case.input.as_bytes(), limits, problem, ctx) {
             Ok(out) => {
@@ -271,19 +269,13 @@ fn run_case(
         .cache
         .put_file("tests", &Key::of(&[input]), ".in", input)
         .map_err(|e| e.to_string())?;
-    let exec = execute(
-        program,
-        &path,
-        limits,
-        problem.limits.memory,
-        ctx.workroot.path(),
-    )
-    .map_err(|e| e.to_string())?;
-    if exec.outcome.exit != Exit::Code(0) || exec.outcome.limit.is_some() {
+    let exec =
+        execute(program, &path, limits, problem.limits.memory, ctx).map_err(|e| e.to_string())?;
+    if exec.outcome.exit != Exit::Code(0) || exec.outcome.crossed.any() {
         return Err(format!(
             "{:?} {:?} {}",
             exec.outcome.exit,
-            exec.outcome.limit,
+            exec.outcome.crossed.first(),
             exec.stderr_head.trim()
         ));
     }

@@ -16,7 +16,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Read;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 use std::time::Duration;
 
@@ -25,7 +25,7 @@ use super::event::{Event, EventSink};
 use super::journal::Journal;
 use super::model::{Item, Record};
 use crate::cache::Key;
-use crate::judge::{self, Context, Options, Prepared, TestResult};
+use crate::judge::{self, Context, Options, Prepared, TestResult, pool};
 use crate::verdict::Verdict;
 
 /// How much of a failing test's input a feedback file may quote.
@@ -115,37 +115,24 @@ impl Engine<'_> {
         let units = self.units(todo);
         let workers = self.jobs.clamp(1, units.len().max(1));
         let test_jobs = (self.jobs / workers).max(1);
-        let next = AtomicUsize::new(0);
         let ahead = Ahead::new(units.len(), LOOKAHEAD);
-        let (tx, rx) = mpsc::channel::<Message>();
         let mut records = Vec::new();
         let mut failure = None;
+        let stop = || self.cancel.load(Ordering::SeqCst);
+        let work = |u: usize, tx: &mpsc::Sender<Message>| {
+            ahead.claim(u, &self.cancel);
+            // The receiver lives until every worker is done: a unit ends
+            // early only when cancelled, which `stop` sees.
+            let _ = self.judge_unit(&units[u], todo, test_jobs, tx);
+        };
         std::thread::scope(|s| {
             for _ in 0..compilers(self.jobs) {
                 let (units, ahead) = (&units, &ahead);
                 s.spawn(move || self.compile_ahead(units, todo, ahead));
             }
-            for _ in 0..workers {
-                let tx = tx.clone();
-                let (next, units, ahead) = (&next, &units, &ahead);
-                s.spawn(move || {
-                    loop {
-                        if self.cancel.load(Ordering::SeqCst) {
-                            break;
-                        }
-                        let u = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(unit) = units.get(u) else { break };
-                        ahead.claim(u, &self.cancel);
-                        if !self.judge_unit(unit, todo, test_jobs, &tx) {
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(tx);
-            for message in rx {
+            pool::run(workers, units.len(), &stop, &work, |message| {
                 if failure.is_some() {
-                    continue; // draining: the workers stop at the next check
+                    return; // draining: the workers stop at the next check
                 }
                 let told = match &message {
                     Message::Started(i, tests) => sink.event(&Event::SubmissionStarted {
@@ -164,7 +151,7 @@ impl Engine<'_> {
                             )));
                             // Nothing more can be kept: stop everyone.
                             self.cancel.store(true, Ordering::SeqCst);
-                            continue;
+                            return;
                         }
                         sink.event(&Event::SubmissionFinished { record })
                     }
@@ -172,12 +159,12 @@ impl Engine<'_> {
                 if let Err(e) = told {
                     failure = Some(BatchError::Reporter(e));
                     self.cancel.store(true, Ordering::SeqCst);
-                    continue;
+                    return;
                 }
                 if let Message::Done(record) = message {
                     records.push(record);
                 }
-            }
+            });
             // Every worker has ended: the compilers have nothing to work ahead of.
             ahead.close();
         });
@@ -232,7 +219,8 @@ impl Engine<'_> {
             {
                 let path = self.root.join(&item.file);
                 if let Ok(lang) = self.ctx.languages.detect(&path) {
-                    let _ = crate::language::compile(lang, &path, &self.ctx.cache);
+                    let _ =
+                        crate::language::compile(lang, &path, &self.ctx.cache, &self.ctx.sandbox);
                 }
             }
             ahead.compiled(u);

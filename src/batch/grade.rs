@@ -336,7 +336,7 @@ pub fn judge_items(
     };
     sink.event(&Event::Started(&planned))
         .map_err(BatchError::Reporter)?;
-    let interrupt = Interrupt::install()
+    let interrupt = Interrupt::install(&ctx.sandbox.cancel)
         .map_err(|e| BatchError::Internal(format!("cannot handle signals: {e}")))?;
     let engine = Engine {
         ctx,

@@ -1,8 +1,9 @@
 //! Stopping cleanly on Ctrl-C (SIGINT) and SIGTERM (what Slurm and
 //! Kubernetes send before they kill).
 //!
-//! The first signal raises a flag and abandons the runs in flight
-//! ([`crate::sandbox::abandon_runs`]): no new submission or test starts, the
+//! The first signal raises the judge's cancellation flag (its
+//! [`crate::sandbox::Cancel`], which the sandbox's watchers check): no new
+//! submission or test starts, the
 //! programs running are killed within about 100 ms, and the submissions
 //! they belonged to are left unrecorded (resume judges them again). Every
 //! finished record is already in the journal, and the working folders are
@@ -25,9 +26,9 @@ pub struct Interrupt {
 }
 
 impl Interrupt {
-    /// Installs the handlers for SIGINT and SIGTERM.
-    pub fn install() -> io::Result<Interrupt> {
-        let flag = Arc::new(AtomicBool::new(false));
+    /// Installs the handlers for SIGINT and SIGTERM; they set `cancel`.
+    pub fn install(cancel: &crate::sandbox::Cancel) -> io::Result<Interrupt> {
+        let flag = cancel.flag();
         let which = Arc::new(AtomicUsize::new(0));
         for sig in [SIGINT, SIGTERM] {
             // Registered before the flag, so it sees the flag of an earlier signal.
@@ -35,9 +36,6 @@ impl Interrupt {
                 signal_hook::flag::register_conditional_shutdown(sig, 130, Arc::clone(&flag))?;
             }
             signal_hook::flag::register(sig, Arc::clone(&flag))?;
-            // SAFETY: the action is one atomic store, which is safe in a
-            // signal handler.
-            unsafe { signal_hook::low_level::register(sig, crate::sandbox::abandon_runs) }?;
             signal_hook::flag::register_usize(sig, Arc::clone(&which), sig as usize)?;
         }
         Ok(Interrupt { flag, which })

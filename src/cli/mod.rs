@@ -310,14 +310,10 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     let g = &cli.global;
-    grundy::sandbox::set_mode(match g.sandbox {
-        SandboxMode::Auto => grundy::sandbox::Mode::Auto,
-        SandboxMode::Off => grundy::sandbox::Mode::Off,
-    });
     if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
         && !g.allow_weak_sandbox
     {
-        let weak = grundy::sandbox::weaknesses();
+        let weak = runner(g).weaknesses();
         if !weak.is_empty() {
             return Err(usage(anyhow!(
                 "the sandbox here lacks protections against untrusted code:\n  - {}\n\
@@ -506,7 +502,15 @@ fn context(g: &Global) -> Result<Context, Failure> {
         Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e)))?,
         None => Languages::default(),
     };
-    Ok(Context::new(cache, languages)?)
+    Ok(Context::new(cache, languages, runner(g))?)
+}
+
+/// How this command's runs are made (`--sandbox`).
+fn runner(g: &Global) -> grundy::sandbox::Runner {
+    grundy::sandbox::Runner::new(match g.sandbox {
+        SandboxMode::Auto => grundy::sandbox::Mode::Auto,
+        SandboxMode::Off => grundy::sandbox::Mode::Off,
+    })
 }
 
 fn find(g: &Global, id: &str) -> Result<Problem, Failure> {

@@ -86,7 +86,7 @@ pub fn run_on_input(
         output: Vec::new(),
         output_size: 0,
     };
-    let program = match compile(lang, submission, &ctx.cache)
+    let program = match compile(lang, submission, &ctx.cache, &ctx.sandbox)
         .map_err(|e| JudgeError::Submission(e.to_string()))?
     {
         CompileOutcome::Ready(c) => c,
@@ -106,19 +106,13 @@ pub fn run_on_input(
         interactor: None,
     };
     let limits = run_limits(&program, &problem.limits);
-    let exec = execute(
-        &program,
-        &test.input,
-        limits,
-        problem.limits.memory,
-        ctx.workroot.path(),
-    )
-    .map_err(|e| JudgeError::Io(format!("the judge could not run the program: {e}")))?;
+    let exec = execute(&program, &test.input, limits, problem.limits.memory, ctx)
+        .map_err(|e| JudgeError::Io(format!("the judge could not run the program: {e}")))?;
     let mut r = TestResult::unjudged(&test.name, &test.group);
     r.record_run(&exec.outcome);
     let mut checked = None;
     let verdict = decide::test_verdict(
-        &facts(&exec.outcome, &limits, &exec.stderr_head),
+        &facts(&exec.outcome, &exec.stderr_head),
         &budget(&limits),
         || match &test.answer {
             Ok(a) => {

@@ -3,8 +3,9 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use super::prepare::Context;
 use crate::language::Compiled;
-use crate::sandbox::{self, RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::sandbox::{RunLimits, RunOutcome, RunSpec, SandboxError};
 use crate::spec::Limits;
 use crate::units::Bytes;
 
@@ -48,15 +49,16 @@ pub fn run_limits(program: &Compiled, limits: &Limits) -> RunLimits {
     }
 }
 
-/// Runs `program` with `input` as its stdin inside a new folder under `root`.
+/// Runs `program` with `input` as its stdin inside a new folder of the
+/// context's working root, with the context's runner.
 pub fn execute(
     program: &Compiled,
     input: &Path,
     limits: RunLimits,
     problem_memory: Bytes,
-    root: &Path,
+    ctx: &Context,
 ) -> Result<Execution, SandboxError> {
-    execute_with_args(program, &[], input, limits, problem_memory, root)
+    execute_with_args(program, &[], input, limits, problem_memory, ctx)
 }
 
 /// [`execute`] with arguments after the program's own (an input
@@ -67,7 +69,7 @@ pub fn execute_with_args(
     input: &Path,
     limits: RunLimits,
     problem_memory: Bytes,
-    root: &Path,
+    ctx: &Context,
 ) -> Result<Execution, SandboxError> {
     let setup = |what: &str| {
         let what = what.to_string();
@@ -75,7 +77,7 @@ pub fn execute_with_args(
     };
     let dir = tempfile::Builder::new()
         .prefix("run-")
-        .tempdir_in(root)
+        .tempdir_in(ctx.workroot.path())
         .map_err(setup("create the run folder"))?;
     let workdir = dir.path().join("work");
     std::fs::create_dir(&workdir).map_err(setup("create the working folder"))?;
@@ -93,7 +95,7 @@ pub fn execute_with_args(
         limits,
         keep_workdir: false,
     };
-    let outcome = match sandbox::run(&spec) {
+    let outcome = match ctx.sandbox.run(&spec) {
         Ok(o) => o,
         Err(e) => {
             let _ = super::workroot::remove_tree(dir.path());

@@ -62,6 +62,7 @@ pub fn judge_test(
         limits,
         prepared.problem.limits.memory,
         ctx.workroot.path(),
+        &ctx.sandbox,
     ) {
         Ok(p) => p,
         Err(e) => {
@@ -169,10 +170,8 @@ fn verdict(p: &Played, limits: &RunLimits) -> (Verdict, String) {
         }
         None => {}
     }
-    let run = crate::verdict::decide::run_verdict(
-        &facts(&p.outcome, limits, &p.stderr_head),
-        &budget(limits),
-    );
+    let run =
+        crate::verdict::decide::run_verdict(&facts(&p.outcome, &p.stderr_head), &budget(limits));
     if let Some(d) = run {
         return (d.verdict, d.reason.to_string());
     }
@@ -249,6 +248,7 @@ pub fn play(
     limits: RunLimits,
     problem_memory: crate::spec::Bytes,
     root: &Path,
+    runner: &sandbox::Runner,
 ) -> Result<Played, sandbox::SandboxError> {
     let dir = tempfile::Builder::new()
         .prefix("run-")
@@ -284,7 +284,7 @@ pub fn play(
     let (stopped, ran) = std::thread::scope(|s| {
         let spec = &spec;
         s.spawn(move || {
-            let _ = tx.send(sandbox::run_connected(spec, pipes));
+            let _ = tx.send(runner.run_connected(spec, pipes));
         });
         let mut talk = Talk {
             to: Some(our_in),

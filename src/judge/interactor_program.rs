@@ -94,6 +94,7 @@ pub fn judge_test(
         interactor,
         style,
         args,
+        runner: &ctx.sandbox,
     };
     let played = match run.play(&test.input, &answer, ctx.workroot.path()) {
         Ok(p) => p,
@@ -121,6 +122,7 @@ struct Connected<'a> {
     interactor: &'a Compiled,
     style: Style,
     args: &'a [String],
+    runner: &'a sandbox::Runner,
 }
 
 /// What happened in one connected run.
@@ -270,11 +272,11 @@ impl Connected<'_> {
             let sub_spec = &sub_spec;
             let int_spec = &int_spec;
             s.spawn(move || {
-                let r = sandbox::run_connected(sub_spec, sub_pipes);
+                let r = self.runner.run_connected(sub_spec, sub_pipes);
                 let _ = sub_tx.send((Who::Submission, r));
             });
             s.spawn(move || {
-                let r = sandbox::run_connected(int_spec, int_pipes);
+                let r = self.runner.run_connected(int_spec, int_pipes);
                 let _ = tx.send((Who::Interactor, r));
             });
             self.watch(&rx, &sub_stop, &int_stop, &mut held)
@@ -286,7 +288,7 @@ impl Connected<'_> {
         // that the judge stopped shows as killed by SIGKILL at no limit.
         let cut_short = sub_stop.load(Ordering::SeqCst)
             && submission.exit == Exit::Signal(libc::SIGKILL)
-            && submission.limit.is_none();
+            && !submission.crossed.any();
         let first = match (int_ended.get(), sub_ended.get()) {
             _ if cut_short => Who::Interactor,
             (Some(i), Some(s)) if i < s => Who::Interactor,
@@ -341,7 +343,7 @@ impl Connected<'_> {
                 Ok((Who::Interactor, r)) => {
                     let accepted = matches!(
                         &r,
-                        Ok(o) if o.limit.is_none() && matches!(said(o, self.style), Said::Accepted)
+                        Ok(o) if !o.crossed.any() && matches!(said(o, self.style), Said::Accepted)
                     );
                     if !accepted {
                         sub_stop.store(true, Ordering::SeqCst);
@@ -401,14 +403,14 @@ impl Played {
                 ),
             );
         }
-        let (verdict, what) = if let Some(hit) = self.interactor.limit {
+        let (verdict, what) = if let Some(hit) = self.interactor.crossed.first() {
             (
                 Verdict::IE,
                 format!("the interactor was stopped at its {hit:?} limit"),
             )
         } else {
             let run = crate::verdict::decide::run_verdict(
-                &facts(&self.submission, limits, &self.stderr_head),
+                &facts(&self.submission, &self.stderr_head),
                 &budget(limits),
             )
             .map(|d| (d.verdict, d.reason.to_string()));

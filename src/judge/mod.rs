@@ -10,8 +10,10 @@ mod idleness;
 mod interactive;
 mod interactor_program;
 mod outcome;
+pub mod pool;
 mod prepare;
 mod result;
+pub mod trusted;
 mod workroot;
 
 use std::path::{Path, PathBuf};
@@ -143,7 +145,7 @@ pub fn judge(
         tests: tests.len(),
     });
     let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);
-    let compiled = match compile(lang, submission, &ctx.cache) {
+    let compiled = match compile(lang, submission, &ctx.cache, &ctx.sandbox) {
         Ok(CompileOutcome::Ready(c)) => {
             result.compile = CompileReport {
                 ok: true,
@@ -179,7 +181,7 @@ pub fn judge(
         result.skipped = run.skipped;
         // After the runs: a mechanism that failed for one of them is not
         // claimed.
-        result.isolation = crate::sandbox::isolation_in_force(&limits).join(", ");
+        result.isolation = ctx.sandbox.isolation_in_force(&limits).join(", ");
     }
     result.finish(&prepared.problem, compiled.is_some());
     sink(&Event::Finished { result: &result });
@@ -210,8 +212,6 @@ fn run_tests(
     shown: &str,
     sink: &mut dyn FnMut(&Event<'_>),
 ) -> Run {
-    let jobs = options.jobs.clamp(1, tests.len().max(1));
-    let next = AtomicUsize::new(0);
     let stop = std::sync::atomic::AtomicBool::new(false);
     // Per test: the position of the earliest known failure of its group
     // (shared by all tests of the group), `usize::MAX` while none.
@@ -229,7 +229,6 @@ fn run_tests(
     }
     let first_failure: Vec<AtomicUsize> =
         names.iter().map(|_| AtomicUsize::new(usize::MAX)).collect();
-    let (tx, rx) = mpsc::channel::<(usize, TestResult)>();
     let mut done: Vec<Option<TestResult>> = vec![None; tests.len()];
     // In-order walk: tests decided (reported or skipped), and the groups
     // seen failing so far.
@@ -238,61 +237,50 @@ fn run_tests(
     let mut results = Vec::new();
     let mut skipped = 0;
     let skipping = !options.all;
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            let tx = tx.clone();
-            let (next, stop, group_of, first_failure) = (&next, &stop, &group_of, &first_failure);
-            s.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let cancelled = options
-                        .cancel
-                        .as_ref()
-                        .is_some_and(|c| c.load(Ordering::SeqCst));
-                    if i >= tests.len() || stop.load(Ordering::SeqCst) || cancelled {
-                        break;
-                    }
-                    let group = &first_failure[group_of[i]];
-                    if skipping && group.load(Ordering::SeqCst) < i {
-                        continue;
-                    }
-                    let r = outcome::judge_test(prepared, ctx, program, tests[i]);
-                    if r.verdict != Verdict::AC {
-                        group.fetch_min(i, Ordering::SeqCst);
-                        if options.fail_fast {
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                    }
-                    if tx.send((i, r)).is_err() {
-                        break;
-                    }
-                }
-            });
+    let cancelled = || {
+        stop.load(Ordering::SeqCst)
+            || options
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::SeqCst))
+    };
+    let work = |i: usize, tx: &mpsc::Sender<(usize, TestResult)>| {
+        let group = &first_failure[group_of[i]];
+        if skipping && group.load(Ordering::SeqCst) < i {
+            return;
         }
-        drop(tx);
-        let mut walk = |done: &mut Vec<Option<TestResult>>| {
-            while decided < tests.len() {
-                let g = group_of[decided];
-                if skipping && failed_groups[g] {
-                    skipped += 1;
-                } else if let Some(r) = done[decided].take() {
-                    sink(&Event::Test {
-                        submission: shown,
-                        result: &r,
-                    });
-                    failed_groups[g] |= r.verdict != Verdict::AC;
-                    results.push(r);
-                } else {
-                    break;
-                }
-                decided += 1;
+        let r = outcome::judge_test(prepared, ctx, program, tests[i]);
+        if r.verdict != Verdict::AC {
+            group.fetch_min(i, Ordering::SeqCst);
+            if options.fail_fast {
+                stop.store(true, Ordering::SeqCst);
             }
-        };
-        walk(&mut done);
-        for (i, r) in rx {
-            done[i] = Some(r);
-            walk(&mut done);
         }
+        // The receiver lives until every worker is done.
+        let _ = tx.send((i, r));
+    };
+    let mut walk = |done: &mut Vec<Option<TestResult>>| {
+        while decided < tests.len() {
+            let g = group_of[decided];
+            if skipping && failed_groups[g] {
+                skipped += 1;
+            } else if let Some(r) = done[decided].take() {
+                sink(&Event::Test {
+                    submission: shown,
+                    result: &r,
+                });
+                failed_groups[g] |= r.verdict != Verdict::AC;
+                results.push(r);
+            } else {
+                break;
+            }
+            decided += 1;
+        }
+    };
+    walk(&mut done);
+    pool::run(options.jobs, tests.len(), &cancelled, &work, |(i, r)| {
+        done[i] = Some(r);
+        walk(&mut done);
     });
     // With fail_fast, tests after the first failure may be missing: keep
     // the results up to it, and count every other test as not run.

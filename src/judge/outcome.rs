@@ -7,9 +7,9 @@ use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
-use crate::sandbox::{Exit, LimitHit, RunLimits, RunOutcome};
+use crate::sandbox::{Exit, RunLimits, RunOutcome};
 use crate::verdict::Verdict;
-use crate::verdict::decide::{self, CheckerSaid, Crossed, Ended, RunBudget, RunFacts};
+use crate::verdict::decide::{self, CheckerSaid, Ended, RunBudget, RunFacts};
 
 /// Runs and checks one test; never fails: problems become `IE`.
 pub fn judge_test(
@@ -42,7 +42,7 @@ pub fn judge_test(
         &test.input,
         limits,
         prepared.problem.limits.memory,
-        ctx.workroot.path(),
+        ctx,
     ) {
         Ok(e) => e,
         Err(e @ crate::sandbox::SandboxError::NotExecutable { .. }) => {
@@ -58,16 +58,12 @@ pub fn judge_test(
     let o = &exec.outcome;
     r.record_run(o);
     let mut checked = None;
-    let verdict = decide::test_verdict(
-        &facts(o, &limits, &exec.stderr_head),
-        &budget(&limits),
-        || {
-            let c = check_output(prepared, test, answer, &exec);
-            let said = c.0;
-            checked = Some(c);
-            said
-        },
-    );
+    let verdict = decide::test_verdict(&facts(o, &exec.stderr_head), &budget(&limits), || {
+        let c = check_output(prepared, test, answer, &exec);
+        let said = c.0;
+        checked = Some(c);
+        said
+    });
     match verdict {
         Err(d) => {
             r.verdict = d.verdict;
@@ -95,10 +91,9 @@ pub fn budget(l: &RunLimits) -> RunBudget {
     }
 }
 
-/// What a run did, every crossed limit included: the sandbox names the one
-/// that stopped the program; the measurements show any other it crossed,
-/// so the verdict does not depend on the order the sandbox looked in.
-pub fn facts(o: &RunOutcome, l: &RunLimits, stderr: &str) -> RunFacts {
+/// What a run did, every crossed limit included (the sandbox reports them
+/// all), so the verdict does not depend on the order the sandbox looked in.
+pub fn facts(o: &RunOutcome, stderr: &str) -> RunFacts {
     const OUT_OF_MEMORY: [&str; 5] = [
         "MemoryError",
         "std::bad_alloc",
@@ -106,7 +101,6 @@ pub fn facts(o: &RunOutcome, l: &RunLimits, stderr: &str) -> RunFacts {
         "java.lang.OutOfMemoryError",
         "Cannot allocate memory",
     ];
-    let hit = |h: LimitHit| o.limit == Some(h);
     RunFacts {
         ended: match o.exit {
             Exit::Code(c) => Ended::Code(c),
@@ -115,12 +109,7 @@ pub fn facts(o: &RunOutcome, l: &RunLimits, stderr: &str) -> RunFacts {
         cpu: o.cpu,
         wall: o.wall,
         peak_memory: o.peak_memory,
-        crossed: Crossed {
-            cpu: hit(LimitHit::Cpu) || o.cpu > l.cpu,
-            wall: hit(LimitHit::Wall),
-            memory: hit(LimitHit::Memory) || o.peak_memory > l.memory,
-            output: hit(LimitHit::Output) || o.output_size > l.output,
-        },
+        crossed: o.crossed,
         said_out_of_memory: OUT_OF_MEMORY.iter().any(|m| stderr.contains(m)),
         first_stderr_line: stderr
             .lines()

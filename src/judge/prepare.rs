@@ -6,11 +6,12 @@ use std::time::Duration;
 
 use super::JudgeError;
 use super::exec::{execute, run_limits};
+use super::trusted::{self, Failed, GeneratorError, ReferenceError};
 use crate::cache::{Cache, Key};
 use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
 use crate::language::{CompileOutcome, Compiled, Languages, compile};
-use crate::sandbox::{Exit, RunLimits};
+use crate::sandbox::{RunLimits, Runner};
 use crate::spec::{CheckerSpec, Limits, Problem};
 use crate::units::Bytes;
 
@@ -22,6 +23,8 @@ pub struct Context {
     pub seed: Option<u64>,
     /// Runs and scratch files live here; removed when the context is dropped.
     pub workroot: tempfile::TempDir,
+    /// How every run of this judge is made (mode, cancellation).
+    pub sandbox: Runner,
 }
 
 impl Drop for Context {
@@ -33,22 +36,25 @@ impl Drop for Context {
 }
 
 impl Context {
-    pub fn new(cache: Cache, languages: Languages) -> Result<Context, JudgeError> {
+    pub fn new(cache: Cache, languages: Languages, sandbox: Runner) -> Result<Context, JudgeError> {
         super::workroot::remove_stale();
         let workroot = tempfile::Builder::new()
             .prefix(&super::workroot::prefix())
             .tempdir()
             .map_err(|e| JudgeError::Io(format!("cannot create a working folder: {e}")))?;
-        crate::sandbox::register_judge_folders(cache.root(), workroot.path()).map_err(|e| {
-            JudgeError::Io(format!(
-                "cannot prepare the folders for sandboxed runs: {e}"
-            ))
-        })?;
+        sandbox
+            .register_judge_folders(cache.root(), workroot.path())
+            .map_err(|e| {
+                JudgeError::Io(format!(
+                    "cannot prepare the folders for sandboxed runs: {e}"
+                ))
+            })?;
         Ok(Context {
             cache,
             languages,
             seed: None,
             workroot,
+            sandbox,
         })
     }
 
@@ -56,8 +62,13 @@ impl Context {
     /// generator): a failure here is the problem's fault, never a submission's.
     pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
         if crate::language::is_scripted(path) {
-            return match crate::language::build_scripted(path, &self.languages, &self.cache)
-                .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
+            return match crate::language::build_scripted(
+                path,
+                &self.languages,
+                &self.cache,
+                &self.sandbox,
+            )
+            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
             {
                 CompileOutcome::Ready(c) => Ok(c),
                 CompileOutcome::Failed { log } => Err(JudgeError::Problem(format!(
@@ -71,7 +82,7 @@ impl Context {
             .languages
             .detect(path)
             .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
-        match compile(lang, path, &self.cache)
+        match compile(lang, path, &self.cache, &self.sandbox)
             .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
         {
             CompileOutcome::Ready(c) => Ok(c),
@@ -129,7 +140,8 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
                 .cache
                 .put_file("answers", &Key::of(&[a]), ".ans", a)
                 .map_err(|e| e.to_string()),
-            (None, Some(r)) => reference_answer(r, &input, &case.input, &problem.limits, ctx),
+            (None, Some(r)) => reference_answer(r, &input, &case.input, &problem.limits, ctx)
+                .map_err(|e| e.to_string()),
             (None, None) => Err(format!(
                 "no answer: {} names no reference solution and the test gives none",
                 problem.spec_path.display()
@@ -158,11 +170,12 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
 
 /// The problem's tests as bytes (also what `grundy gen` writes).
 pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeError> {
+    // `generate` takes the error as text (its interface, which tests use).
     let external = |program: &Path,
                     seed: Option<u64>,
                     args: &[String]|
      -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
-        run_generator(program, seed, args, ctx)
+        run_generator(program, seed, args, ctx).map_err(|e| e.to_string())
     };
     generate::materialise(
         &problem.recipe(),
@@ -178,16 +191,14 @@ fn run_generator(
     seed: Option<u64>,
     args: &[String],
     ctx: &Context,
-) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
-    let compiled = ctx
-        .compile_trusted(program, "generator")
-        .map_err(|e| e.to_string())?;
+) -> Result<(Vec<u8>, Option<Vec<u8>>), GeneratorError> {
+    let compiled = ctx.compile_trusted(program, "generator")?;
     let mut argv = compiled.argv(Bytes::mib(1024));
     if let Some(seed) = seed {
         argv.push(seed.to_string().into());
     }
     argv.extend(args.iter().map(Into::into));
-    let dir = tempfile::tempdir_in(ctx.workroot.path()).map_err(|e| e.to_string())?;
+    let dir = tempfile::tempdir_in(ctx.workroot.path())?;
     let spec = crate::sandbox::RunSpec {
         argv,
         workdir: dir.path().to_path_buf(),
@@ -206,25 +217,29 @@ fn run_generator(
         // may leave there (below), so the folder is not a scratch tmpfs.
         keep_workdir: true,
     };
-    let outcome = crate::sandbox::run(&spec).map_err(|e| e.to_string())?;
-    if outcome.exit != Exit::Code(0) || outcome.limit.is_some() {
-        let err = super::exec::head(&dir.path().join("err"), 2000);
-        return Err(format!(
-            "failed ({:?}, limit {:?}): {}",
-            outcome.exit,
-            outcome.limit,
-            err.trim()
-        ));
+    let outcome = ctx.sandbox.run(&spec)?;
+    let stderr = || super::exec::head(&dir.path().join("err"), 2000);
+    if let Some(failed) = Failed::of(&outcome, "") {
+        return Err(GeneratorError::Failed(Failed {
+            stderr: stderr().trim().to_string(),
+            ..failed
+        }));
     }
     // BAPCtools' convention: a generator that writes `testcase.in` in its
     // working folder has its standard output ignored; `testcase.ans` next
     // to it is the answer. Read without following links the program made.
     let read = |name: &str| crate::beneath::read(dir.path(), name, 256 << 20);
-    let written = read("testcase.in").map_err(|e| format!("testcase.in: {e}"))?;
-    let answer = read("testcase.ans").map_err(|e| format!("testcase.ans: {e}"))?;
+    let written = read("testcase.in").map_err(|source| GeneratorError::Written {
+        file: "testcase.in",
+        source,
+    })?;
+    let answer = read("testcase.ans").map_err(|source| GeneratorError::Written {
+        file: "testcase.ans",
+        source,
+    })?;
     let input = match written {
         Some(bytes) => bytes,
-        None => std::fs::read(dir.path().join("out")).map_err(|e| e.to_string())?,
+        None => std::fs::read(dir.path().join("out"))?,
     };
     Ok((input, answer))
 }
@@ -236,40 +251,18 @@ fn reference_answer(
     input: &[u8],
     limits: &Limits,
     ctx: &Context,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, ReferenceError> {
     let key = Key::of(&[reference.key.0.as_bytes(), input]);
     if let Some(cached) = ctx.cache.existing_file("answers", &key, ".ans") {
         return Ok(cached);
     }
-    // Generous limits: answers must not depend on how loaded the machine is;
-    // `grundy verify` checks the reference against the real limits.
-    let mut run = run_limits(reference, limits);
-    run.cpu *= 10;
-    run.wall = RunLimits::wall_for(run.cpu);
-    let exec = execute(
-        reference,
-        input_path,
-        run,
-        limits.memory,
-        ctx.workroot.path(),
-    )
-    .map_err(|e| format!("reference solution: {e}"))?;
-    let o = &exec.outcome;
-    if o.exit != Exit::Code(0) || o.limit.is_some() {
-        return Err(format!(
-            "reference solution failed on this test ({}; limit hit: {:?}) {}",
-            match o.exit {
-                Exit::Code(c) => format!("exit code {c}"),
-                Exit::Signal(s) => format!("signal {s}"),
-            },
-            o.limit,
-            exec.stderr_head.trim()
-        ));
+    let run = trusted::generous(run_limits(reference, limits));
+    let exec = execute(reference, input_path, run, limits.memory, ctx)?;
+    if let Some(failed) = Failed::of(&exec.outcome, &exec.stderr_head) {
+        return Err(ReferenceError::Failed(failed));
     }
-    let bytes = std::fs::read(&exec.stdout).map_err(|e| e.to_string())?;
-    ctx.cache
-        .put_file("answers", &key, ".ans", &bytes)
-        .map_err(|e| e.to_string())
+    let bytes = std::fs::read(&exec.stdout)?;
+    Ok(ctx.cache.put_file("answers", &key, ".ans", &bytes)?)
 }
 
 pub(super) fn build_checker(

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::sources::SourceSet;
 use super::{Language, LanguageError, java, pch};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec};
+use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec, Runner};
 use crate::units::Bytes;
 
 /// Compiler output beyond this is cut: a CE message is for reading.
@@ -132,6 +132,7 @@ pub fn compile(
     lang: &Language,
     source: &Path,
     cache: &Cache,
+    runner: &Runner,
 ) -> Result<CompileOutcome, LanguageError> {
     let mut lang = lang.clone();
     let (input, text, java_public) = if source.is_dir() {
@@ -205,6 +206,7 @@ pub fn compile(
             &input,
             work,
             java_public.as_deref(),
+            runner,
             cache,
         )
     });
@@ -242,6 +244,7 @@ fn build(
     input: &Input,
     work: &Path,
     java_public: Option<&str>,
+    runner: &Runner,
     cache: &Cache,
 ) -> Result<(), FillError> {
     match input {
@@ -284,7 +287,7 @@ fn build(
         if let Input::File(text) = input
             && pch::includes_stdcpp(text)
         {
-            precompiled = pch::include_dir(c, cmd, cache);
+            precompiled = pch::include_dir(c, cmd, cache, runner);
         }
         if let Some(p) = &precompiled {
             argv.splice(1..1, ["-I".into(), p.dir.clone().into_os_string()]);
@@ -307,7 +310,9 @@ fn build(
         // The compiler reads the source there and leaves its products.
         keep_workdir: true,
     };
-    let outcome = sandbox::run(&spec).map_err(|e| FillError::Language(e.into()))?;
+    let outcome = runner
+        .run(&spec)
+        .map_err(|e| FillError::Language(e.into()))?;
     // The compiler ran in `work` and may have left anything there, links
     // named like the judge's own files included: those go first.
     for name in JUDGE_FILES {
@@ -322,7 +327,11 @@ fn build(
             &p.system.display().to_string(),
         );
     }
-    if let Some(hit) = outcome.limit.filter(|_| outcome.exit != Exit::Code(0)) {
+    if let Some(hit) = outcome
+        .crossed
+        .first()
+        .filter(|_| outcome.exit != Exit::Code(0))
+    {
         if hit == LimitHit::Wall {
             return Err(FillError::TimedOut);
         }
@@ -446,9 +455,7 @@ fn find_in_path(program: &str) -> Option<PathBuf> {
         return p.is_file().then_some(p);
     }
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(program))
-        .find(|p| super::is_executable(p))
+    sandbox::path::search(program.as_ref(), &path, super::is_executable)
 }
 
 fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {

@@ -25,7 +25,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::compile::{COMPILE_CPU, COMPILE_MEMORY, COMPILE_OUTPUT, COMPILE_WALL, compile_env};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{self, Exit, RunLimits, RunSpec};
+use crate::sandbox::{Exit, RunLimits, RunSpec, Runner};
 
 /// Part of the key: raised when what the entry holds changes.
 const PCH_FORMAT: &[u8] = b"grundy-pch-format-1";
@@ -86,8 +86,14 @@ pub(super) struct Precompiled {
 /// The folder to put first on the include path of a source compiled by
 /// `compiler` with the command `cmd`, built into `cache` the first time
 /// (once per process and compiler and flags: later calls wait for the
-/// first and share its answer); `None` when it cannot be had.
-pub(super) fn include_dir(compiler: &Path, cmd: &[String], cache: &Cache) -> Option<Precompiled> {
+/// first and share its answer); `None` when it cannot be had. The header
+/// is compiled by `runner`, as the source that wants it would be.
+pub(super) fn include_dir(
+    compiler: &Path,
+    cmd: &[String],
+    cache: &Cache,
+    runner: &Runner,
+) -> Option<Precompiled> {
     let name = compiler.file_name()?.to_string_lossy().into_owned();
     // GCC's `.gch` only: clang's precompiled headers work differently.
     if !name.contains("g++") {
@@ -106,13 +112,13 @@ pub(super) fn include_dir(compiler: &Path, cmd: &[String], cache: &Cache) -> Opt
     if let Some(dir) = known.get(&id) {
         return dir.clone();
     }
-    let dir = build(compiler, &id.2, cache);
+    let dir = build(compiler, &id.2, cache, runner);
     known.insert(id, dir.clone());
     dir
 }
 
 /// Finds the system's header and precompiles a copy of it into the cache.
-fn build(compiler: &Path, flags: &[String], cache: &Cache) -> Option<Precompiled> {
+fn build(compiler: &Path, flags: &[String], cache: &Cache, runner: &Runner) -> Option<Precompiled> {
     // What the compiler is (version, target, configuration, search path),
     // from the compiler itself, run by the judge with the judge's own
     // arguments: all of it is part of the key.
@@ -139,7 +145,9 @@ fn build(compiler: &Path, flags: &[String], cache: &Cache) -> Option<Precompiled
         &text,
     ]);
     let dir = cache
-        .dir_or_fill("bin", &key, |work| precompile(compiler, flags, &text, work))
+        .dir_or_fill("bin", &key, |work| {
+            precompile(compiler, flags, &text, work, runner)
+        })
         .ok()?;
     dir.join(PRECOMPILED)
         .is_file()
@@ -159,7 +167,13 @@ fn search_path(about: &str) -> Vec<PathBuf> {
 
 /// Fills `work` with the header and its precompiled form, compiled in the
 /// sandbox like any compile.
-fn precompile(compiler: &Path, flags: &[String], text: &[u8], work: &Path) -> io::Result<()> {
+fn precompile(
+    compiler: &Path,
+    flags: &[String],
+    text: &[u8],
+    work: &Path,
+    runner: &Runner,
+) -> io::Result<()> {
     let source = work.join(HEADER);
     if let Some(bits) = source.parent() {
         std::fs::create_dir_all(bits)?;
@@ -190,7 +204,7 @@ fn precompile(compiler: &Path, flags: &[String], text: &[u8], work: &Path) -> io
         // The header's precompiled form is left there.
         keep_workdir: true,
     };
-    let outcome = sandbox::run(&spec).map_err(io::Error::other)?;
+    let outcome = runner.run(&spec).map_err(io::Error::other)?;
     if outcome.exit != Exit::Code(0) || !built.is_file() {
         return Err(io::Error::other("the header did not precompile"));
     }

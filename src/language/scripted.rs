@@ -19,7 +19,7 @@ use super::compile::{
 };
 use super::{CompileOutcome, Compiled, Language, LanguageError, Languages, compile};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec};
+use crate::sandbox::{Exit, LimitHit, RunLimits, RunSpec, Runner};
 
 /// The folder inside the artefact that holds the program's files.
 const PROGRAM: &str = "program";
@@ -37,11 +37,12 @@ pub fn build(
     dir: &Path,
     languages: &Languages,
     cache: &Cache,
+    runner: &Runner,
 ) -> Result<CompileOutcome, LanguageError> {
     let mut text = Vec::new();
     fingerprint(dir, Path::new(""), &mut text, 0)?;
     let key = Key::of(&[CACHE_FORMAT, b"scripted", &text]);
-    let filled = cache.dir_or_fill("bin", &key, |work| fill(dir, work));
+    let filled = cache.dir_or_fill("bin", &key, |work| fill(dir, work, runner));
     let artefact = match filled {
         Ok(d) => d,
         Err(FillError::Language(e)) => return Err(e),
@@ -69,7 +70,7 @@ pub fn build(
     // No `run`: the files (as `build` left them) are a program in one of
     // grundy's languages.
     let lang = languages.detect(&program)?;
-    compile(lang, &program, cache)
+    compile(lang, &program, cache, runner)
 }
 
 /// The language of a built folder: its `run` script, run as it is.
@@ -91,7 +92,7 @@ fn run_script() -> Language {
 }
 
 /// Copies the folder into the artefact and runs its `build` there.
-fn fill(dir: &Path, work: &Path) -> Result<(), FillError> {
+fn fill(dir: &Path, work: &Path, runner: &Runner) -> Result<(), FillError> {
     let program = work.join(PROGRAM);
     copy_tree(dir, &program, 0)?;
     let build = program.join("build");
@@ -120,10 +121,16 @@ fn fill(dir: &Path, work: &Path) -> Result<(), FillError> {
             },
             keep_workdir: true,
         };
-        let outcome = sandbox::run(&spec).map_err(|e| FillError::Language(e.into()))?;
+        let outcome = runner
+            .run(&spec)
+            .map_err(|e| FillError::Language(e.into()))?;
         let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
             .replace(&format!("{}/", program.display()), "");
-        if let Some(hit) = outcome.limit.filter(|_| outcome.exit != Exit::Code(0)) {
+        if let Some(hit) = outcome
+            .crossed
+            .first()
+            .filter(|_| outcome.exit != Exit::Code(0))
+        {
             if hit == LimitHit::Wall {
                 return Err(FillError::TimedOut);
             }

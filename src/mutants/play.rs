@@ -174,7 +174,7 @@ pub fn search(
         .languages
         .detect(path)
         .map_err(|e| JudgeError::Submission(e.to_string()))?;
-    let program = match crate::language::compile(lang, path, &ctx.cache) {
+    let program = match crate::language::compile(lang, path, &ctx.cache, &ctx.sandbox) {
         Ok(CompileOutcome::Ready(c)) => c,
         Ok(CompileOutcome::Failed { .. }) => return Ok(Outcome::Unviable),
         Err(e) => return Err(JudgeError::Submission(e.to_string())),

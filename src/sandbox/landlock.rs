@@ -103,52 +103,60 @@ pub fn command_paths(program: &Path, args: &[&OsStr]) -> Vec<PathBuf> {
     out
 }
 
+/// The kernel or the crate refused a rule of a run's ruleset.
+#[derive(Debug, thiserror::Error)]
+#[error("landlock: {0}")]
+pub struct LandlockError(#[source] Box<dyn std::error::Error + Send + Sync>);
+
+fn fail<E: std::error::Error + Send + Sync + 'static>(e: E) -> LandlockError {
+    LandlockError(Box::new(e))
+}
+
 /// Builds the ruleset of one run: `read` and the system folders read-only,
 /// `workdir` fully writable, no TCP, no signals or abstract sockets beyond
 /// the run. Returns the ruleset's descriptor, or `None` when the kernel
 /// enforces nothing.
-pub fn ruleset(read: &[PathBuf], workdir: &Path) -> Result<Option<OwnedFd>, String> {
+pub fn ruleset(read: &[PathBuf], workdir: &Path) -> Result<Option<OwnedFd>, LandlockError> {
     let abi = abi();
-    let fail = |e: &dyn std::fmt::Display| format!("landlock: {e}");
     let mut rs = Ruleset::default()
         .set_compatibility(CompatLevel::BestEffort)
         .handle_access(AccessFs::from_all(abi))
-        .map_err(|e| fail(&e))?
+        .map_err(fail)?
         .handle_access(AccessNet::from_all(abi))
-        .map_err(|e| fail(&e))?
+        .map_err(fail)?
         .scope(Scope::from_all(abi))
-        .map_err(|e| fail(&e))?
+        .map_err(fail)?
         .create()
-        .map_err(|e| fail(&e))?;
+        .map_err(fail)?;
     let sys = system();
     for fd in &sys.read {
         rs = rs
             .add_rule(PathBeneath::new(fd.as_fd(), read_access()))
-            .map_err(|e| fail(&e))?;
+            .map_err(fail)?;
     }
     for fd in &sys.devices {
         rs = rs
             .add_rule(PathBeneath::new(fd.as_fd(), file_read()))
-            .map_err(|e| fail(&e))?;
+            .map_err(fail)?;
     }
     if let Some(fd) = &sys.null {
         let rw = AccessFs::ReadFile | AccessFs::WriteFile;
         rs = rs
             .add_rule(PathBeneath::new(fd.as_fd(), rw))
-            .map_err(|e| fail(&e))?;
+            .map_err(fail)?;
     }
     for p in read {
         // A folder that vanished is simply not granted.
         if let Ok(fd) = PathFd::new(p) {
             rs = rs
                 .add_rule(PathBeneath::new(fd, read_access()))
-                .map_err(|e| fail(&e))?;
+                .map_err(fail)?;
         }
     }
-    let work = PathFd::new(workdir).map_err(|e| fail(&e))?;
+    let work = PathFd::new(workdir).map_err(fail)?;
     rs = rs
         .add_rule(PathBeneath::new(work, work_access_of(abi)))
-        .map_err(|e| fail(&e))?;
+        .map_err(fail)?;
     Ok(rs.into())
 }
 

@@ -4,8 +4,9 @@
 //! The sandbox knows nothing of problems or verdicts. It takes a command, an
 //! input file and limits, and reports what happened: how the program ended,
 //! the CPU and wall time it used, its peak memory, how much it wrote, and
-//! which limit (if any) stopped it. Turning that into `TLE` or `MLE` is the
-//! judge's business.
+//! which limits it crossed. Turning that into `TLE` or `MLE` is
+//! `verdict::decide`'s business. How runs are made (the mode, the
+//! cancellation) is a [`Runner`] value the caller passes, not process state.
 //!
 //! A run is confined with the strongest mechanisms the kernel and our
 //! privileges allow, probed at run time (see SECURITY.md): Landlock for
@@ -17,8 +18,11 @@
 
 mod cgroup;
 mod child;
+mod isolation;
 mod landlock;
 mod limits;
+mod measure;
+pub mod path;
 mod plain;
 mod probe;
 mod process;
@@ -28,14 +32,17 @@ pub mod spawn;
 mod starved;
 mod stderr;
 mod view;
+mod watch;
 mod zygote;
 
 use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+pub use crate::verdict::decide::{Crossed, LimitHit};
 pub use limits::RunLimits;
 
 /// Whether runs are sandboxed.
@@ -48,30 +55,105 @@ pub enum Mode {
     Off,
 }
 
-static OFF: AtomicBool = AtomicBool::new(false);
+/// A judge that is stopping (Ctrl-C): set once, every run started through a
+/// [`Runner`] holding it ends within about 100 ms with
+/// [`SandboxError::Abandoned`] and new ones are refused; such a run's
+/// result must not be kept. The same flag tells the judge to start no
+/// further test, so there is one way to stop, not two.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
 
-/// Chooses the mode of every later run of this process (`--sandbox`).
-pub fn set_mode(mode: Mode) {
-    OFF.store(mode == Mode::Off, Ordering::SeqCst);
-}
+impl Cancel {
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
 
-pub fn mode() -> Mode {
-    if OFF.load(Ordering::SeqCst) {
-        Mode::Off
-    } else {
-        Mode::Auto
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+
+    /// The flag itself, for a signal handler to set (a single atomic store).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.0)
     }
 }
 
-/// Runs `spec` to completion, sandboxed unless the mode is [`Mode::Off`].
+/// How runs are made: the mode (`--sandbox`) and the cancellation that
+/// ends them, passed to every run rather than held by the process, so two
+/// judges in one process (tests, a library user) never share them.
+#[derive(Debug, Clone, Default)]
+pub struct Runner {
+    pub mode: Mode,
+    pub cancel: Cancel,
+}
+
+impl Runner {
+    pub fn new(mode: Mode) -> Runner {
+        Runner {
+            mode,
+            cancel: Cancel::default(),
+        }
+    }
+
+    /// Runs `spec` to completion, sandboxed unless the mode is [`Mode::Off`].
+    pub fn run(&self, spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
+        self.start(spec, None)
+    }
+
+    /// Runs `spec` with its stdin and stdout connected to `pipes` (the paths
+    /// `spec.stdin` and `spec.stdout` are not used); stderr is still a file.
+    pub fn run_connected(&self, spec: &RunSpec, pipes: Pipes) -> Result<RunOutcome, SandboxError> {
+        self.start(spec, Some(pipes))
+    }
+
+    fn start(&self, spec: &RunSpec, pipes: Option<Pipes>) -> Result<RunOutcome, SandboxError> {
+        if self.cancel.is_cancelled() {
+            return Err(SandboxError::Abandoned);
+        }
+        match self.mode {
+            Mode::Off => plain::run(spec, pipes, &self.cancel),
+            Mode::Auto => process::run(spec, pipes, &self.cancel),
+        }
+    }
+
+    /// The mechanisms a run under `l` gets in this mode, for reports.
+    pub fn isolation_in_force(&self, l: &RunLimits) -> Vec<&'static str> {
+        isolation::in_force(self.mode, l)
+    }
+
+    /// The protections of SECURITY.md that runs lack here (empty as root
+    /// with Landlock and cgroups), each saying what a program can then do.
+    /// `grade` and `contest` refuse untrusted code while this is not empty,
+    /// unless told otherwise. `--sandbox off` is its own explicit choice
+    /// and is not listed here.
+    pub fn weaknesses(&self) -> Vec<&'static str> {
+        match self.mode {
+            Mode::Off => Vec::new(),
+            Mode::Auto => {
+                isolation::weaknesses_of(probe::abilities(), cgroup::runs_lacked_groups())
+            }
+        }
+    }
+
+    /// Tells the sandbox about the judge's own folders: `cache` (compiled
+    /// programs in `bin`, compilations in `tmp`, everything else private to
+    /// the judge) and `workroot` (run folders). As root, runs execute as
+    /// another uid; this makes the folders passable for them (never
+    /// listable) and hides the rest of the cache from them. Does nothing for
+    /// other users.
+    pub fn register_judge_folders(&self, cache: &Path, workroot: &Path) -> std::io::Result<()> {
+        if self.mode == Mode::Off || !probe::abilities().root {
+            return Ok(());
+        }
+        view::register_root(cache, &[("bin", false), ("tmp", true)])?;
+        view::register_root(workroot, &[])
+    }
+}
+
+/// Runs `spec` sandboxed, never cancelled: [`Runner::run`] of the default
+/// runner, for a caller with no mode or judge of its own.
 pub fn run(spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
-    if abandoned() {
-        return Err(SandboxError::Abandoned);
-    }
-    match mode() {
-        Mode::Off => plain::run(spec, None),
-        Mode::Auto => process::run(spec, None),
-    }
+    Runner::default().run(spec)
 }
 
 /// The standard streams of a run that talks to the judge while it runs
@@ -89,16 +171,16 @@ pub struct Pipes {
     pub stdout: std::os::fd::OwnedFd,
     /// Set by the partner to end the run at once (the game is decided, or
     /// the program was idle too long); the outcome then says it was killed.
-    pub stop: std::sync::Arc<AtomicBool>,
+    pub stop: Arc<AtomicBool>,
     /// Set when the run is seen to have ended, before its figures are
     /// gathered: which of two connected runs ended first decides an
     /// interactive verdict, and the order results arrive in does not
     /// tell (gathering takes a while).
-    pub ended: std::sync::Arc<std::sync::OnceLock<std::time::Instant>>,
+    pub ended: Arc<std::sync::OnceLock<std::time::Instant>>,
     /// Set to the run's process id once it started, so that the partner
     /// can ask how long the run waited for a CPU ([`run_queue_wait`]) before
     /// it calls the run idle.
-    pub pid: std::sync::Arc<std::sync::OnceLock<libc::pid_t>>,
+    pub pid: Arc<std::sync::OnceLock<libc::pid_t>>,
 }
 
 /// The longest time any thread of the process `pid` (and its descendants)
@@ -108,80 +190,12 @@ pub fn run_queue_wait(pid: libc::pid_t) -> std::time::Duration {
     starved::longest_wait(pid)
 }
 
-/// Runs `spec` with its stdin and stdout connected to `pipes` (the paths
-/// `spec.stdin` and `spec.stdout` are not used); stderr is still a file.
-pub fn run_connected(spec: &RunSpec, pipes: Pipes) -> Result<RunOutcome, SandboxError> {
-    if abandoned() {
-        return Err(SandboxError::Abandoned);
-    }
-    match mode() {
-        Mode::Off => plain::run(spec, Some(pipes)),
-        Mode::Auto => process::run(spec, Some(pipes)),
-    }
-}
-
-static ABANDONED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Ends every run in flight at once and refuses new ones, for a judge that
-/// is stopping (Ctrl-C): a run then fails with [`SandboxError::Abandoned`]
-/// within about 100 ms instead of going on to its own limits, and its result
-/// must not be kept. A single atomic store, so a signal handler may call it.
-pub fn abandon_runs() {
-    ABANDONED.store(true, std::sync::atomic::Ordering::SeqCst);
-}
-
-fn abandoned() -> bool {
-    ABANDONED.load(std::sync::atomic::Ordering::SeqCst)
-}
-
 /// Whether process `pid` exists (one we may not signal counts), for the
 /// clean-up of what judges that died left behind.
 pub fn process_exists(pid: libc::pid_t) -> bool {
     // SAFETY: signal 0 only asks whether the process exists.
     let found = unsafe { libc::kill(pid, 0) } == 0;
     found || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
-}
-
-/// The mechanisms a run under `l` gets in the current mode, for reports.
-pub fn isolation_in_force(l: &RunLimits) -> Vec<&'static str> {
-    let mut m = match mode() {
-        Mode::Off => vec!["sandbox off", "process group"],
-        Mode::Auto => process::mechanisms(),
-    };
-    m.push("rlimits");
-    // Where runs have a memory group it holds them to their limit, and no
-    // address-space cap is set (see `process::run`).
-    let groups = mode() == Mode::Auto && process::memory_groups();
-    if l.address_space.is_some() && !groups {
-        m.push("address-space cap");
-    }
-    m.push("clean environment");
-    m
-}
-
-/// The protections of SECURITY.md that runs of this process lack (empty as
-/// root with Landlock and cgroups), each saying what a program can then do.
-/// `grade` and `contest` refuse untrusted code while this is not empty,
-/// unless told otherwise. `--sandbox off` is its own explicit choice and is
-/// not listed here.
-pub fn weaknesses() -> Vec<&'static str> {
-    match mode() {
-        Mode::Off => Vec::new(),
-        Mode::Auto => process::weaknesses_of(probe::abilities(), cgroup::runs_lacked_groups()),
-    }
-}
-
-/// Tells the sandbox about the judge's own folders: `cache` (compiled
-/// programs in `bin`, compilations in `tmp`, everything else private to the
-/// judge) and `workroot` (run folders). As root, runs execute as another
-/// uid; this makes the folders passable for them (never listable) and
-/// hides the rest of the cache from them. Does nothing for other users.
-pub fn register_judge_folders(cache: &Path, workroot: &Path) -> std::io::Result<()> {
-    if mode() == Mode::Off || !probe::abilities().root {
-        return Ok(());
-    }
-    view::register_root(cache, &[("bin", false), ("tmp", true)])?;
-    view::register_root(workroot, &[])
 }
 
 use crate::units::Bytes;
@@ -218,15 +232,6 @@ pub enum Exit {
     Signal(i32),
 }
 
-/// Which limit the sandbox enforced by stopping the program.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LimitHit {
-    Cpu,
-    Wall,
-    Memory,
-    Output,
-}
-
 /// What happened in one run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunOutcome {
@@ -235,9 +240,11 @@ pub struct RunOutcome {
     pub wall: Duration,
     pub peak_memory: Bytes,
     pub output_size: Bytes,
-    /// Set when the sandbox itself stopped the program at a limit, or saw
-    /// that a limit was crossed.
+    /// The limit at which the sandbox stopped the program, if it did.
     pub limit: Option<LimitHit>,
+    /// Every limit the run crossed, the one it was stopped at included
+    /// (facts, not a ranking: `verdict::decide` ranks them).
+    pub crossed: Crossed,
     pub isolation: Isolation,
 }
 
@@ -279,6 +286,8 @@ pub enum SandboxError {
         program: String,
         source: std::io::Error,
     },
+    #[error("cannot prepare the run: {0}")]
+    Landlock(#[from] landlock::LandlockError),
     #[error("lost track of the program: {0}")]
     Wait(std::io::Error),
     #[error("the run was stopped because the judge is stopping")]

@@ -1,5 +1,4 @@
-//! A run without the sandbox (`--sandbox off`), and the pieces of watching
-//! a process that the sandboxed runner shares.
+//! A run without the sandbox (`--sandbox off`).
 //!
 //! The program gets its own process group, resource limits set between
 //! clone and exec (see [`super::spawn`]), files for its standard streams (no
@@ -13,19 +12,27 @@
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use super::measure::{cpu_time, crossed, reset_peak_rss, timeval};
+use super::path::program_path;
 use super::spawn::{self, Step};
 use super::stderr::ErrorStream;
-use super::{Exit, Isolation, LimitHit, RunLimits, RunOutcome, RunSpec, SandboxError};
+use super::watch::{pidfd_open, reap};
+use super::{
+    Cancel, Exit, Isolation, LimitHit, Mode, RunLimits, RunOutcome, RunSpec, SandboxError,
+};
 use crate::units::Bytes;
 
 /// Runs `spec` to completion and reports what happened; with `pipes`, its
 /// stdin and stdout are those pipes instead of files.
-pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, SandboxError> {
+pub fn run(
+    spec: &RunSpec,
+    pipes: Option<super::Pipes>,
+    cancel: &Cancel,
+) -> Result<RunOutcome, SandboxError> {
     let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
     let (files, stop, ended, started) = match pipes {
         Some(p) => (
@@ -44,7 +51,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     let limits = spec.limits;
     let start = Instant::now();
     // The program inherits the judge's peak memory until exec: lower it.
-    super::process::reset_peak_rss();
+    reset_peak_rss();
     // As in sandboxed runs, a program the kernel will not execute (an empty
     // file, an ELF interpreter it cannot load) is the program's fault.
     let program = || spec.argv[0].to_string_lossy().into_owned();
@@ -65,7 +72,7 @@ pub fn run(spec: &RunSpec, pipes: Option<super::Pipes>) -> Result<RunOutcome, Sa
     if let Some(s) = &started {
         let _ = s.set(pid);
     }
-    let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors);
+    let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors, cancel);
     if let Some(e) = &ended {
         let _ = e.set(Instant::now());
     }
@@ -103,10 +110,7 @@ fn setup(what: &str) -> impl FnOnce(io::Error) -> SandboxError {
 }
 
 fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
-    let program = find_program(spec).ok_or_else(|| SandboxError::Spawn {
-        program: spec.argv[0].to_string_lossy().into_owned(),
-        source: io::Error::new(io::ErrorKind::NotFound, "not found in PATH"),
-    })?;
+    let program = program_path(spec)?;
     let c = |s: &OsStr| spawn::c_string(s.as_bytes());
     let argv = spec
         .argv
@@ -155,27 +159,6 @@ fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
     })
 }
 
-/// `argv[0]` as a path: as given when it holds a `/`, else looked up in the
-/// run's own PATH, then the judge's.
-fn find_program(spec: &RunSpec) -> Option<PathBuf> {
-    let name = spec.argv.first()?;
-    if name.as_bytes().contains(&b'/') {
-        // Relative to the judge's folder, not the run's working folder.
-        return std::path::absolute(name).ok();
-    }
-    let own = spec
-        .env
-        .iter()
-        .find(|(k, _)| k == "PATH")
-        .map(|(_, v)| v.clone());
-    [own, std::env::var_os("PATH")]
-        .into_iter()
-        .flatten()
-        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
 /// How the program ended, its usage, the limit that stopped it, and how
 /// long it waited for a CPU (see [`super::starved`]).
 type Watched = (libc::c_int, libc::rusage, Option<LimitHit>, Duration);
@@ -187,13 +170,14 @@ fn watch(
     start: Instant,
     stop: Option<&std::sync::atomic::AtomicBool>,
     errors: &mut ErrorStream,
+    cancel: &Cancel,
 ) -> Result<Watched, SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
     let mut limit = None;
     let mut cpu_used = Duration::ZERO;
     let mut waited = Duration::ZERO;
     loop {
-        if super::abandoned() {
+        if cancel.is_cancelled() {
             kill_group(pid);
             let _ = reap(pid);
             return Err(SandboxError::Abandoned);
@@ -236,57 +220,6 @@ fn watch(
     Ok((status, usage, limit, waited))
 }
 
-pub(super) fn pidfd_open(pid: libc::pid_t) -> io::Result<OwnedFd> {
-    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: the kernel just handed us this descriptor; we own it.
-    Ok(unsafe { OwnedFd::from_raw_fd(fd as i32) })
-}
-
-pub(super) fn reap(pid: libc::pid_t) -> io::Result<(libc::c_int, libc::rusage)> {
-    let mut status = 0;
-    // SAFETY: zeroed rusage is a valid value for wait4 to overwrite.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: valid pointers to our locals.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            return Ok((status, usage));
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
-    }
-}
-
-/// CPU time used so far by a live process (all its threads), from /proc.
-pub(super) fn cpu_time(pid: libc::pid_t) -> Duration {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return Duration::ZERO;
-    };
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
-        return Duration::ZERO;
-    };
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the line; 12 and 13 after ')'.
-    let ticks: u64 = [11, 12, 13, 14]
-        .iter()
-        .filter_map(|&i| f.get(i).and_then(|s| s.parse::<u64>().ok()))
-        .sum();
-    Duration::from_secs_f64(ticks as f64 / clock_ticks())
-}
-
-pub(super) fn clock_ticks() -> f64 {
-    // SAFETY: sysconf has no preconditions.
-    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    if t > 0 { t as f64 } else { 100.0 }
-}
-
 fn kill_group(pid: libc::pid_t) {
     // SAFETY: signalling our own child's process group; ESRCH is harmless.
     unsafe {
@@ -294,16 +227,12 @@ fn kill_group(pid: libc::pid_t) {
     }
 }
 
-pub(super) fn timeval(t: libc::timeval) -> Duration {
-    Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000)
-}
-
 fn finish(
     spec: &RunSpec,
     status: libc::c_int,
     usage: &libc::rusage,
     (wall, waited): (Duration, Duration),
-    mut limit: Option<LimitHit>,
+    limit: Option<LimitHit>,
 ) -> Result<RunOutcome, SandboxError> {
     let exit = if libc::WIFSIGNALED(status) {
         Exit::Signal(libc::WTERMSIG(status))
@@ -313,10 +242,17 @@ fn finish(
     let cpu = timeval(usage.ru_utime) + timeval(usage.ru_stime);
     let peak_memory = Bytes((usage.ru_maxrss.max(0) as u64) * 1024);
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
-    if limit.is_none() {
-        let awake = wall.saturating_sub(waited);
-        limit = classify(exit, cpu, output_size, peak_memory, awake, &spec.limits);
-    }
+    // Time spent waiting for a CPU does not count against the wall limit.
+    let awake = wall.saturating_sub(waited);
+    let crossed = crossed(
+        limit,
+        exit,
+        cpu,
+        output_size,
+        peak_memory,
+        awake,
+        &spec.limits,
+    );
     Ok(RunOutcome {
         exit,
         cpu,
@@ -324,30 +260,9 @@ fn finish(
         peak_memory,
         output_size,
         limit,
+        crossed,
         isolation: Isolation {
-            mechanisms: super::isolation_in_force(&spec.limits),
+            mechanisms: super::isolation::in_force(Mode::Off, &spec.limits),
         },
     })
-}
-
-/// Which limit a finished run crossed, judged from what it left behind.
-pub(super) fn classify(
-    exit: Exit,
-    cpu: Duration,
-    output_size: Bytes,
-    peak_memory: Bytes,
-    wall: Duration,
-    l: &RunLimits,
-) -> Option<LimitHit> {
-    if exit == Exit::Signal(libc::SIGXCPU) || cpu > l.cpu {
-        Some(LimitHit::Cpu)
-    } else if output_size > l.output || exit == Exit::Signal(libc::SIGXFSZ) {
-        Some(LimitHit::Output)
-    } else if peak_memory > l.memory {
-        Some(LimitHit::Memory)
-    } else if wall > l.wall {
-        Some(LimitHit::Wall)
-    } else {
-        None
-    }
 }

@@ -123,10 +123,10 @@ pub fn open_way(path: &Path, inclusive: bool) -> io::Result<()> {
 }
 
 /// The view that shows `toolchains` (read-only) and the registered roots.
-pub fn view(toolchains: &[PathBuf]) -> Result<Arc<OwnedFd>, String> {
+pub fn view(toolchains: &[PathBuf]) -> io::Result<Arc<OwnedFd>> {
     let mut st = STATE
         .lock()
-        .map_err(|_| "view state poisoned".to_string())?;
+        .map_err(|_| io::Error::other("view state poisoned"))?;
     let mut changed = false;
     for t in toolchains {
         if !st.toolchains.contains(t) {
@@ -140,10 +140,7 @@ pub fn view(toolchains: &[PathBuf]) -> Result<Arc<OwnedFd>, String> {
     if let Some(v) = &st.current {
         return Ok(v.clone());
     }
-    let v = Arc::new(
-        build(&st.roots, &st.toolchains)
-            .map_err(|e| format!("cannot prepare the mount view: {e}"))?,
-    );
+    let v = Arc::new(build(&st.roots, &st.toolchains)?);
     st.current = Some(v.clone());
     Ok(v)
 }

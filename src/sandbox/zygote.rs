@@ -134,7 +134,7 @@ impl Zygote {
         if pid < 0 {
             return Err(io::Error::last_os_error());
         }
-        let pidfd = match super::plain::pidfd_open(pid) {
+        let pidfd = match super::watch::pidfd_open(pid) {
             Ok(fd) => fd,
             Err(e) => {
                 // SAFETY: ending and reaping the zygote we just made.

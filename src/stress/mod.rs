@@ -447,7 +447,7 @@ fn run_submission(
         None => ctx.languages.detect(runner.submission),
     }
     .map_err(|e| JudgeError::Submission(e.to_string()))?;
-    let compiled = match compile(lang, runner.submission, &ctx.cache)
+    let compiled = match compile(lang, runner.submission, &ctx.cache, &ctx.sandbox)
         .map_err(|e| JudgeError::Submission(e.to_string()))?
     {
         CompileOutcome::Ready(c) => c,
@@ -459,7 +459,7 @@ fn run_submission(
         input_path,
         limits,
         runner.problem.limits.memory,
-        ctx.workroot.path(),
+        ctx,
     )
     .map_err(|e| JudgeError::Io(e.to_string()))?;
     let actual = read_capped(&exec.stdout);

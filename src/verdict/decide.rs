@@ -29,7 +29,18 @@ pub struct RunBudget {
     pub output: Bytes,
 }
 
-/// Which limits the run crossed: every one of them, not a ranking.
+/// One of a run's limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitHit {
+    Cpu,
+    Wall,
+    Memory,
+    Output,
+}
+
+/// Which limits the run crossed: every one of them, not a ranking. The
+/// sandbox fills it from what it measured and enforced; only this module
+/// ranks (see [`Crossed::first`] and [`run_verdict`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Crossed {
     pub cpu: bool,
@@ -37,6 +48,37 @@ pub struct Crossed {
     /// Peak memory over the limit, or the run's memory group full.
     pub memory: bool,
     pub output: bool,
+}
+
+impl Crossed {
+    /// Marks `limit` as crossed.
+    pub fn mark(&mut self, limit: LimitHit) {
+        match limit {
+            LimitHit::Cpu => self.cpu = true,
+            LimitHit::Wall => self.wall = true,
+            LimitHit::Memory => self.memory = true,
+            LimitHit::Output => self.output = true,
+        }
+    }
+
+    /// Whether any limit was crossed.
+    pub fn any(&self) -> bool {
+        self.cpu || self.wall || self.memory || self.output
+    }
+
+    /// The limit a run is judged by when it crossed several: the order of
+    /// the verdicts (TLE, MLE, OLE), CPU before wall. Messages about
+    /// trusted programs (a reference, a compiler, a validator) name this one.
+    pub fn first(&self) -> Option<LimitHit> {
+        [
+            (self.cpu, LimitHit::Cpu),
+            (self.wall, LimitHit::Wall),
+            (self.memory, LimitHit::Memory),
+            (self.output, LimitHit::Output),
+        ]
+        .into_iter()
+        .find_map(|(crossed, limit)| crossed.then_some(limit))
+    }
 }
 
 /// What one run did.
@@ -344,6 +386,26 @@ mod tests {
             for ended in [Ended::Code(0), Ended::Code(1), Ended::Signal(libc::SIGKILL)] {
                 let got = run_verdict(&facts(crossed, ended, 10 * MIB), &budget());
                 assert_eq!(got.map(|d| d.verdict), Some(want), "{crossed:?} {ended:?}");
+            }
+        }
+    }
+
+    /// The limit a trusted program's failure names follows the verdicts'
+    /// order, whatever other limits it crossed.
+    #[test]
+    fn the_first_crossed_limit_follows_the_verdict_order() {
+        use LimitHit::*;
+        let all = [Cpu, Wall, Memory, Output];
+        assert_eq!(NONE.first(), None);
+        assert!(!NONE.any());
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i..] {
+                let mut c = NONE;
+                c.mark(*b);
+                c.mark(*a);
+                assert!(c.any());
+                // `all` is in precedence order and `a` comes no later than `b`.
+                assert_eq!(c.first(), Some(*a), "{c:?}");
             }
         }
     }

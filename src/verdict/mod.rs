@@ -130,15 +130,18 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// A verdict code that is none of ours (the text as given).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown verdict `{0}` (expected one of AC WA PE TLE MLE OLE RE CE IE)")]
+pub struct UnknownVerdict(pub String);
+
 impl FromStr for Verdict {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownVerdict;
+    fn from_str(s: &str) -> Result<Self, UnknownVerdict> {
         Verdict::ALL
             .into_iter()
             .find(|v| v.code().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!("unknown verdict `{s}` (expected one of AC WA PE TLE MLE OLE RE CE IE)")
-            })
+            .ok_or_else(|| UnknownVerdict(s.to_string()))
     }
 }
 

@@ -120,14 +120,14 @@ fn check_programs(
                 &t.input,
                 limits,
                 validator_limits().memory,
-                ctx.workroot.path(),
+                ctx,
             ) {
                 Ok(e) => e,
                 Err(e) => return Status::Failed(format!("input validator {shown}: {e}")),
             };
             let o = &exec.outcome;
-            if o.exit != Exit::Code(VALID) || o.limit.is_some() {
-                let how = match (o.limit, o.exit) {
+            if o.exit != Exit::Code(VALID) || o.crossed.any() {
+                let how = match (o.crossed.first(), o.exit) {
                     (Some(limit), _) => format!("{limit:?} limit"),
                     (None, Exit::Code(c)) => format!("exit {c}"),
                     (None, Exit::Signal(s)) => format!("signal {s}"),

@@ -65,7 +65,9 @@ pub fn tle_check(
     test_name: &str,
 ) -> Option<(MarginRun, Option<String>)> {
     let test = prepared.tests.iter().find(|t| t.name == test_name)?;
-    let CompileOutcome::Ready(program) = compile(language, submission, &ctx.cache).ok()? else {
+    let CompileOutcome::Ready(program) =
+        compile(language, submission, &ctx.cache, &ctx.sandbox).ok()?
+    else {
         return None;
     };
     let mut limits = run_limits(&program, &prepared.problem.limits);
@@ -77,13 +79,13 @@ pub fn tle_check(
         &test.input,
         limits,
         prepared.problem.limits.memory,
-        ctx.workroot.path(),
+        ctx,
     )
     .ok()?;
     let o = &exec.outcome;
     let run = MarginRun {
         time_ms: o.cpu.as_secs_f64() * 1000.0,
-        finished: o.limit.is_none() && o.exit == Exit::Code(0) && o.cpu <= limits.cpu,
+        finished: !o.crossed.any() && o.exit == Exit::Code(0) && o.cpu <= limits.cpu,
     };
     let warning = run.finished.then(|| {
         format!(

@@ -1,0 +1,230 @@
+//! What isolation a sandboxed run gets: the mechanisms the probe found
+//! (for the report), what a run lacks (for `grade`'s refusal), and the
+//! root-only preparation of a run's folders and mount view.
+
+use std::io;
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::measure::disk_usage;
+use super::probe::{Abilities, abilities};
+use super::{Mode, RunLimits, SandboxError, cgroup, seccomp, view};
+
+/// The mechanisms in force for sandboxed runs of this process.
+pub(super) fn mechanisms() -> Vec<&'static str> {
+    let mut m = mechanisms_of(abilities(), cgroup::runs_lacked_groups());
+    let a = abilities();
+    if (a.root || a.user_namespace) && !SCRATCH_LACKED.load(Ordering::SeqCst) {
+        let at = m.len().saturating_sub(1);
+        m.insert(at, "tmpfs working folder");
+    }
+    m
+}
+
+/// Set when a run that should have had a tmpfs working folder went
+/// without one (the kernel refused it): the report then stops claiming it.
+static SCRATCH_LACKED: AtomicBool = AtomicBool::new(false);
+
+/// Notes that a run went without the tmpfs working folder it should have had.
+pub(super) fn note_scratch_lacked() {
+    SCRATCH_LACKED.store(true, Ordering::SeqCst);
+}
+
+/// Whether runs are held to their memory limit by a memory group (every
+/// run so far had one).
+pub(super) fn memory_groups() -> bool {
+    abilities().cgroups.is_some() && !cgroup::runs_lacked_groups()
+}
+
+/// The mechanisms that `a` gives a run; `lacked_groups` says some run had to
+/// go without cgroups, so the report must not promise them.
+fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
+    let mut m = Vec::new();
+    match a.landlock {
+        Some(v) if v >= 6 => m.push("landlock (files, tcp, signals)"),
+        Some(v) if v >= 4 => m.push("landlock (files, tcp)"),
+        Some(_) => m.push("landlock (files)"),
+        None => {}
+    }
+    if a.seccomp && seccomp::filters().is_some() {
+        m.push("seccomp (no sockets)");
+    }
+    if a.root {
+        m.push("pid namespace");
+        m.push("unprivileged uid");
+        m.push("mount view");
+        if a.cgroups.is_some() && !lacked_groups {
+            m.push("cgroups (pids, memory, cpu)");
+        }
+    } else if a.user_namespace {
+        m.push("user namespace");
+        m.push("pid namespace");
+    } else {
+        m.push("subreaper");
+    }
+    m.push("no_new_privs");
+    m
+}
+
+/// What a run lacks under abilities `a` (see [`super::Runner::weaknesses`]).
+pub(super) fn weaknesses_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
+    let mut w = Vec::new();
+    if a.landlock.is_none() {
+        w.push("no Landlock: programs can read and write any file the judge's user can");
+    }
+    if !a.root {
+        w.push(
+            "not root: programs run as the judge's user and can stat and chmod its files \
+             (the size of a cached answer, the cache's permissions)",
+        );
+        if !a.user_namespace {
+            w.push("no user namespaces: a program's detached processes may outlive its run");
+        }
+    }
+    if !a.root || a.cgroups.is_none() || lacked_groups {
+        w.push(
+            "no memory cgroup: memory held in several processes or socket buffers is not counted",
+        );
+    }
+    w
+}
+
+/// The mechanisms a run under `l` gets in `mode`, for reports.
+pub(super) fn in_force(mode: Mode, l: &RunLimits) -> Vec<&'static str> {
+    let mut m = match mode {
+        Mode::Off => vec!["sandbox off", "process group"],
+        Mode::Auto => mechanisms(),
+    };
+    m.push("rlimits");
+    // Where runs have a memory group it holds them to their limit, and no
+    // address-space cap is set (see `process::run`).
+    let groups = mode == Mode::Auto && memory_groups();
+    if l.address_space.is_some() && !groups {
+        m.push("address-space cap");
+    }
+    m.push("clean environment");
+    m
+}
+
+fn setup(what: &str) -> impl Fn(io::Error) -> SandboxError + '_ {
+    move |source| SandboxError::Setup {
+        what: what.to_string(),
+        source,
+    }
+}
+
+/// As root: the run's uid owns its working folder, every folder it needs
+/// can be passed through, and the mount view covers the rest.
+pub(super) fn prepare_as_root(
+    workdir: &Path,
+    read: &[PathBuf],
+    program: &Path,
+    uid: u32,
+    gid: u32,
+) -> Result<OwnedFd, SandboxError> {
+    std::os::unix::fs::chown(workdir, Some(uid), Some(gid))
+        .map_err(setup("hand the working folder to the run"))?;
+    view::open_way(workdir, false).map_err(setup("open the way to the working folder"))?;
+    for p in read {
+        view::open_way(p, true).map_err(setup("open the way to the program"))?;
+    }
+    // Toolchains outside the judge's folders (pyenv, rustup) are what the
+    // view must show; the judge's folders are registered separately.
+    let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
+    let toolchains: Vec<PathBuf> = read
+        .iter()
+        .filter(|p| real.starts_with(p))
+        .cloned()
+        .collect();
+    let v = view::view(&toolchains).map_err(setup("prepare the mount view"))?;
+    // The view's namespace descriptor is shared; the child needs its own
+    // number only for the duration of the clone.
+    let fd = v.try_clone().map_err(setup("share the mount view"))?;
+    Ok(fd)
+}
+
+/// After a run: the bytes its folder holds, and (as root) what the run uid
+/// left there handed back to the judge's uid.
+pub(super) fn tidy(workdir: &Path, run_uid: Option<u32>) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    if let Some(run_uid) = run_uid {
+        // SAFETY: geteuid and getegid have no preconditions.
+        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        // Only what the run owns: a hard link it made to someone else's
+        // file must not hand that file to the judge.
+        for e in walkdir::WalkDir::new(workdir)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            if e.metadata().is_ok_and(|m| m.uid() == run_uid) {
+                let _ = std::os::unix::fs::lchown(e.path(), Some(uid), Some(gid));
+            }
+        }
+    }
+    disk_usage(workdir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root_with_groups() -> Abilities {
+        Abilities {
+            landlock: Some(6),
+            seccomp: false,
+            root: true,
+            user_namespace: false,
+            cgroups: Some(cgroup::Hierarchies {
+                pids: "/sys/fs/cgroup/pids".into(),
+                memory: "/sys/fs/cgroup/memory".into(),
+                cpuacct: "/sys/fs/cgroup/cpuacct".into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn cgroups_are_claimed_only_while_every_run_had_them() {
+        let a = root_with_groups();
+        let claims = |lacked| {
+            mechanisms_of(&a, lacked)
+                .iter()
+                .any(|m| m.starts_with("cgroups"))
+        };
+        assert!(claims(false));
+        assert!(!claims(true), "{:?}", mechanisms_of(&a, true));
+        // The rest of the line stays as it was.
+        let mut without = mechanisms_of(&a, false);
+        without.retain(|m| !m.starts_with("cgroups"));
+        assert_eq!(without, mechanisms_of(&a, true));
+    }
+
+    #[test]
+    fn weaknesses_name_what_an_ordinary_user_lacks() {
+        let root = root_with_groups();
+        assert!(weaknesses_of(&root, false).is_empty());
+        assert_eq!(weaknesses_of(&root, true).len(), 1);
+        let mut user = root_with_groups();
+        user.root = false;
+        user.user_namespace = true;
+        let w = weaknesses_of(&user, false);
+        assert!(w.iter().any(|x| x.contains("chmod")), "{w:?}");
+        assert!(w.iter().any(|x| x.contains("memory cgroup")), "{w:?}");
+        user.user_namespace = false;
+        user.landlock = None;
+        assert_eq!(weaknesses_of(&user, false).len(), 4);
+    }
+
+    #[test]
+    fn an_ordinary_user_never_gets_root_mechanisms() {
+        let mut a = root_with_groups();
+        a.root = false;
+        a.user_namespace = true;
+        let m = mechanisms_of(&a, false);
+        assert!(m.contains(&"user namespace"), "{m:?}");
+        assert!(
+            !m.iter()
+                .any(|x| x.starts_with("cgroups") || *x == "unprivileged uid")
+        );
+    }
+}
