@@ -160,12 +160,14 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         None => None,
     };
     release_freed_memory();
-    Ok(Prepared {
+    let mut prepared = Prepared {
         problem: problem.clone(),
         tests,
         checker,
         interactor,
-    })
+    };
+    super::derive_time::apply(&mut prepared, ctx)?;
+    Ok(prepared)
 }
 
 /// The problem's tests as bytes (also what `grundy gen` writes).

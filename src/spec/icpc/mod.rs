@@ -169,6 +169,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .or_else(|| submissions::first_accepted(&dir))
         .filter(|r| is_model(&dir, r, expected.as_ref()));
     let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(invalid)?;
+    let time_rule = limits::time_rule(&dir, &raw.limits, version).map_err(invalid)?;
     let statement = statement(&dir);
     let title = title(raw.name.as_ref(), statement.as_deref()).unwrap_or_else(|| id.clone());
     Ok(Problem {
@@ -190,6 +191,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
             .collect(),
         // A package's validators live in `input_validators/` (read there).
         input_validators: Vec::new(),
+        time_rule,
         notes,
     })
 }
