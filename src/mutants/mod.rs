@@ -337,11 +337,13 @@ pub fn run(
         source,
     })?;
     let deadline = options.time_budget.map(|b| started + b);
+    let order = spread_order(all.len());
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<MutantResult>>> = Mutex::new(vec![None; all.len()]);
     let work = || {
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&i) = order.get(k) else { break };
             let Some(mutant) = all.get(i) else { break };
             let outcome = if deadline.is_some_and(|d| Instant::now() >= d) {
                 Outcome::NotRun
@@ -384,6 +386,39 @@ pub fn run(
         elapsed: started.elapsed(),
         played: play::game_of(&problem).is_some(),
     })
+}
+
+/// Why a failed compile is the compiler's failure rather than the
+/// mutant's, if it is: `rustc` panicking (an internal error), or the system
+/// refusing it a thread or process (`EAGAIN`, seen when another judge on
+/// the machine holds every process slot). Such a mutant is not *unviable*:
+/// counting it so would drop it from the score unjudged, and it may be a
+/// survivor.
+fn compiler_crash(log: &str) -> Option<&'static str> {
+    const SIGNS: [(&str, &str); 2] = [
+        ("the compiler unexpectedly panicked", "rustc panicked"),
+        ("Resource temporarily unavailable", "EAGAIN"),
+    ];
+    SIGNS
+        .iter()
+        .find(|(sign, _)| log.contains(sign))
+        .map(|&(_, why)| why)
+}
+
+/// The order in which `n` mutants are started: the bit-reversed indices
+/// (0, n/2, n/4, 3n/4, …), a permutation of `0..n`. Mutants are numbered
+/// in source order, so when a time budget stops the run (CI bounds it) the
+/// ones judged are spread over the whole reference instead of being its
+/// first lines only; the report still lists them in source order.
+fn spread_order(n: usize) -> Vec<usize> {
+    if n < 2 {
+        return (0..n).collect();
+    }
+    let bits = n.next_power_of_two().trailing_zeros();
+    (0..n.next_power_of_two())
+        .map(|i| i.reverse_bits() >> (usize::BITS - bits))
+        .filter(|&i| i < n)
+        .collect()
 }
 
 /// Judges the given mutants again on the problem as it is now (after
@@ -449,6 +484,14 @@ fn evaluate(
         }
     };
     if result.verdict == Verdict::CE {
+        if let Some(why) = compiler_crash(&result.compile.log) {
+            return Outcome::Error {
+                message: format!(
+                    "the compiler itself failed ({why}), so whether the mutant compiles is unknown; \
+                     the failure may be cached: `grundy cache clear`, then run again"
+                ),
+            };
+        }
         return Outcome::Unviable;
     }
     if let Some(t) = result.tests.iter().find(|t| t.verdict != Verdict::AC) {
@@ -524,4 +567,44 @@ fn survived(
     Ok(Outcome::Survived {
         counterexample: Box::new(counterexample),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{compiler_crash, spread_order};
+
+    /// A mutant that does not type-check is unviable; `rustc` dying for
+    /// want of a thread (as it did while another judge held every process
+    /// slot) says nothing about the mutant.
+    #[test]
+    fn a_compiler_crash_is_not_a_compile_error() {
+        let type_error = "error[E0308]: mismatched types\n --> main.rs:12:20\n   |\n12 |     let x: u64 = true;\n   |            ---   ^^^^ expected `u64`, found `bool`\n\nerror: aborting due to 1 previous error\n\nFor more information about this error, try `rustc --explain E0308`.";
+        assert_eq!(compiler_crash(type_error), None);
+        let unknown_name = "error[E0425]: cannot find value `spawn` in this scope\nerror: aborting due to 1 previous error";
+        assert_eq!(compiler_crash(unknown_name), None);
+        let thread = "thread 'rustc' (4) panicked at compiler/rustc_codegen_ssa/src/back/write.rs:1305:10:\nfailed to spawn helper thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" }\n\nerror: the compiler unexpectedly panicked. This is a bug";
+        assert_eq!(compiler_crash(thread), Some("rustc panicked"));
+        let ctrlc = "thread 'main' (2) panicked at compiler/rustc_driver_impl/src/lib.rs:1654:6:\nUnable to install ctrlc handler: System(Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" })";
+        assert_eq!(compiler_crash(ctrlc), Some("EAGAIN"));
+    }
+
+    #[test]
+    fn the_spread_order_visits_every_mutant_once_halves_first() {
+        for n in 0..70 {
+            let order = spread_order(n);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n).collect::<Vec<_>>(), "n = {n}");
+        }
+        assert_eq!(spread_order(8), [0, 4, 2, 6, 1, 5, 3, 7]);
+        // A budget that allows a quarter of 100 mutants judges some from
+        // every quarter of the reference.
+        let first: Vec<usize> = spread_order(100).into_iter().take(25).collect();
+        for quarter in 0..4 {
+            assert!(
+                first.iter().any(|&i| i / 25 == quarter),
+                "{first:?} misses quarter {quarter}"
+            );
+        }
+    }
 }
