@@ -20,9 +20,9 @@ pub const DEFAULT_MEMORY_MIB: u64 = 2048;
 pub const DEFAULT_OUTPUT_MIB: u64 = 8;
 
 /// The limits: memory and output in MiB; the time limit from `time_limit`
-/// (2023-07 on), else the `.timelimit` file judges such as DOMjudge write,
-/// else 1 s with a note (the format derives it from the accepted
-/// submissions' run times, which grundy does not).
+/// (2023-07 on), else the `.timelimit` file judges such as DOMjudge write;
+/// else 1 s for now, with a note: preparing the problem derives the limit
+/// from the accepted submissions ([`time_rule`]).
 pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Limits, String> {
     let mut limits = Limits {
         time: Duration::from_secs(1),
