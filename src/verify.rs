@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 
 use crate::cache::Key;
 use crate::catalog;
+use crate::judge::trusted::Failed;
 use crate::judge::{self, Context, Options, Prepared, execute, run_limits};
 use crate::language::Compiled;
-use crate::sandbox::Exit;
+use crate::sandbox::SandboxError;
 use crate::spec::Problem;
 use crate::verdict::Verdict;
 
@@ -265,22 +266,32 @@ fn run_case(
     limits: crate::sandbox::RunLimits,
     problem: &Problem,
     ctx: &Context,
-) -> Result<String, String> {
+) -> Result<String, OracleRunError> {
     let path = ctx
         .cache
         .put_file("tests", &Key::of(&[input]), ".in", input)
-        .map_err(|e| e.to_string())?;
-    let exec =
-        execute(program, &path, limits, problem.limits.memory, ctx).map_err(|e| e.to_string())?;
-    if exec.outcome.exit != Exit::Code(0) || exec.outcome.crossed.any() {
-        return Err(format!(
-            "{:?} {:?} {}",
-            exec.outcome.exit,
-            exec.outcome.crossed.first(),
-            exec.stderr_head.trim()
-        ));
+        .map_err(OracleRunError::Input)?;
+    let exec = execute(program, &path, limits, problem.limits.memory, ctx)?;
+    if let Some(failed) = Failed::of(&exec.outcome, &exec.stderr_head) {
+        return Err(OracleRunError::Failed(failed));
     }
-    std::fs::read_to_string(&exec.stdout).map_err(|e| e.to_string())
+    std::fs::read_to_string(&exec.stdout).map_err(OracleRunError::Output)
+}
+
+/// Why the reference gave no output on an oracle case.
+#[derive(Debug, thiserror::Error)]
+enum OracleRunError {
+    /// The case's input could not be written to the cache.
+    #[error("{0}")]
+    Input(std::io::Error),
+    #[error("{0}")]
+    Sandbox(#[from] SandboxError),
+    /// It exited with an error or crossed a limit: how, and its stderr.
+    #[error("{:?} {:?} {}", .0.exit, .0.limit, .0.stderr)]
+    Failed(Failed),
+    /// Its output could not be read back (or is not UTF-8).
+    #[error("{0}")]
+    Output(std::io::Error),
 }
 
 fn preview(input: &str) -> String {
@@ -445,8 +456,16 @@ fn broken_rule(
             (path, t.verdict, t.message.clone())
         })
         .collect();
+    // A scoring package's score is checked as the package counts it.
+    let score = crate::spec::icpc::is_scoring(&problem.dir).then(|| {
+        let max = crate::spec::icpc::package_score(&problem.groups, 100.0);
+        (
+            crate::spec::icpc::package_score(&problem.groups, r.score),
+            max,
+        )
+    });
     rules.iter().find_map(|rule| {
-        rule.check(&tests)
+        rule.check(&tests, score)
             .err()
             .map(|why| format!("{}: {why}", rule.describe()))
     })

@@ -167,13 +167,13 @@ fn unsupported_parts_are_refused_by_name() {
         ),
         (
             "problem.yaml",
-            "name: X\ntype: scoring\n",
-            "problem type `scoring` is not supported",
+            "name: X\ntype: submit-answer\n",
+            "problem type `submit-answer` is not supported",
         ),
         (
             "problem.yaml",
-            "name: X\ngrading: {objective: max}\n",
-            "`grading:` (scoring problems) is not supported",
+            "name: X\nconstants: {9x: 1}\n",
+            "constants: `9x` is not a name",
         ),
         (
             "include/cpp/lib.h",

@@ -74,7 +74,7 @@ fn fingerprint(p: &Prepared) -> String {
                 .file_name()
                 .map(|n| n.as_encoded_bytes().to_vec())
                 .unwrap_or_default(),
-            Err(e) => e.clone().into_bytes(),
+            Err(e) => e.to_string().into_bytes(),
         });
     }
     let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();

@@ -134,12 +134,38 @@ pub use crate::verdict::scoring::SAMPLE_GROUP;
 
 /// A test could not be produced; names the problem's spec and the entry.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: group `{group}`, test entry {entry}: {message}", spec.display())]
+#[error("{}: group `{group}`, test entry {entry}: {source}", spec.display())]
 pub struct MaterialiseError {
     pub spec: PathBuf,
     pub group: String,
     pub entry: usize,
-    pub message: String,
+    /// Boxed: the error travels through every `Result` of generation.
+    pub source: Box<EntryError>,
+}
+
+/// Why one test entry of a group gave no tests.
+#[derive(Debug, thiserror::Error)]
+pub enum EntryError {
+    #[error("unknown generator `{0}`")]
+    UnknownFamily(String),
+    #[error("generator `{family}`: {source}")]
+    Family { family: String, source: GenError },
+    /// A generator program with a seed (`External`) failed; the runner's
+    /// own words.
+    #[error("generator program {}: {message}", program.display())]
+    Program { program: PathBuf, message: String },
+    /// A package's generator command (`Command`) failed.
+    #[error("generator {} {}: {message}", program.display(), args.join(" "))]
+    Command {
+        program: PathBuf,
+        args: Vec<String>,
+        message: String,
+    },
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// Runs a generator program: `(program, seed, args) -> (input, answer)`.
@@ -174,11 +200,11 @@ pub fn materialise(
         let width = total.to_string().len();
         let mut k = 0u32;
         for (entry, source) in sources.iter().enumerate() {
-            let fail = |message: String| MaterialiseError {
+            let fail = |source: EntryError| MaterialiseError {
                 spec: problem.spec_path.to_path_buf(),
                 group: name.to_string(),
                 entry: entry + 1,
-                message,
+                source: Box::new(source),
             };
             for (input, answer) in
                 entry_tests(problem.dir, base, name, entry, source, families, external)
@@ -214,7 +240,7 @@ fn entry_tests(
     source: &TestSource,
     families: &Families,
     external: &ExternalRunner<'_>,
-) -> Result<Produced, String> {
+) -> Result<Produced, EntryError> {
     let stream = |seed: Option<u64>, k: u32| {
         let mixed = base.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seed.unwrap_or(0);
         Rng::derive(mixed, &format!("{group}/{entry}/{k}"))
@@ -228,11 +254,15 @@ fn entry_tests(
         } => {
             let fam = families
                 .get(family)
-                .ok_or_else(|| format!("unknown generator `{family}`"))?;
+                .ok_or_else(|| EntryError::UnknownFamily(family.clone()))?;
             (0..*count)
                 .map(|k| {
-                    let text = (fam.generate)(params, &mut stream(*seed, k))
-                        .map_err(|e| format!("generator `{family}`: {e}"))?;
+                    let text = (fam.generate)(params, &mut stream(*seed, k)).map_err(|source| {
+                        EntryError::Family {
+                            family: family.clone(),
+                            source,
+                        }
+                    })?;
                     Ok((text.into_bytes(), None))
                 })
                 .collect()
@@ -247,16 +277,23 @@ fn entry_tests(
             (0..*count)
                 .map(|k| {
                     let s = stream(*seed, k).next_u64() >> 1;
-                    let (out, _) = external(&program, Some(s), args)
-                        .map_err(|e| format!("generator program {}: {e}", program.display()))?;
+                    let (out, _) = external(&program, Some(s), args).map_err(|message| {
+                        EntryError::Program {
+                            program: program.clone(),
+                            message,
+                        }
+                    })?;
                     Ok((out, None))
                 })
                 .collect()
         }
         TestSource::Command { program, args } => {
             let program = dir.join(program);
-            let made = external(&program, None, args)
-                .map_err(|e| format!("generator {} {}: {e}", program.display(), args.join(" ")))?;
+            let made = external(&program, None, args).map_err(|message| EntryError::Command {
+                program: program.clone(),
+                args: args.clone(),
+                message,
+            })?;
             Ok(vec![made])
         }
         TestSource::Inline { input, answer } => Ok(vec![(
@@ -265,8 +302,10 @@ fn entry_tests(
         )]),
         TestSource::File { input, answer } => {
             let read = |p: &Path| {
-                std::fs::read(dir.join(p))
-                    .map_err(|e| format!("cannot read {}: {e}", dir.join(p).display()))
+                std::fs::read(dir.join(p)).map_err(|source| EntryError::Read {
+                    path: dir.join(p),
+                    source,
+                })
             };
             let answer = answer.as_deref().map(read).transpose()?;
             Ok(vec![(read(input)?, answer)])

@@ -72,7 +72,7 @@ pub fn run_on_input(
         input: store(input, "tests", ".in")?,
         answer: match answer {
             Some(a) => Ok(store(a, "answers", ".ans")?),
-            None => Err("no answer given".into()),
+            None => Err(crate::judge::NoAnswer::NotGiven),
         },
     };
     let mut run = AdhocRun {

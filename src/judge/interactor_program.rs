@@ -82,7 +82,7 @@ pub fn judge_test(
     let answer = match &test.answer {
         Ok(a) => a.clone(),
         Err(why) => {
-            r.message = why.clone();
+            r.message = why.to_string();
             return r;
         }
     };

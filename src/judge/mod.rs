@@ -26,7 +26,7 @@ use thiserror::Error;
 pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
-pub use prepare::{Context, Prepared, PreparedTest, cases, prepare};
+pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare};
 pub use result::{CompileReport, SubmissionResult, TestResult};
 
 use crate::language::{CompileOutcome, Compiled, compile};

@@ -32,7 +32,7 @@ pub fn judge_test(
     let answer = match &test.answer {
         Ok(a) => a,
         Err(why) => {
-            r.message = why.clone();
+            r.message = why.to_string();
             return r;
         }
     };

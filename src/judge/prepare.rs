@@ -2,6 +2,7 @@
 //! the spec or from the reference solution, and the checker.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::JudgeError;
@@ -61,6 +62,10 @@ impl Context {
     /// Compiles a program that belongs to the problem (reference, checker,
     /// generator): a failure here is the problem's fault, never a submission's.
     pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
+        // A package's generators and validators see its `{{constants}}`.
+        let staged = crate::spec::icpc::stage_with_constants(path, &self.cache)
+            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
+        let path = staged.as_deref().unwrap_or(path);
         if crate::language::is_scripted(path) {
             return match crate::language::build_scripted(
                 path,
@@ -102,7 +107,23 @@ pub struct PreparedTest {
     pub group: String,
     pub input: PathBuf,
     /// The expected output, or why there is none (reported as `IE`).
-    pub answer: Result<PathBuf, String>,
+    pub answer: Result<PathBuf, NoAnswer>,
+}
+
+/// Why a test has no expected output; the test is then `IE`, with this as
+/// its message. Shared (`Arc`) because a prepared problem is cloned.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum NoAnswer {
+    /// The test's own answer could not be stored in the cache.
+    #[error("{0}")]
+    Store(Arc<std::io::Error>),
+    #[error("{0}")]
+    Reference(Arc<ReferenceError>),
+    #[error("no answer: {} names no reference solution and the test gives none", spec.display())]
+    NoReference { spec: PathBuf },
+    /// `grundy run` without `--answer`.
+    #[error("no answer given")]
+    NotGiven,
 }
 
 /// A problem with everything judging needs.
@@ -139,13 +160,12 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
             (Some(a), _) => ctx
                 .cache
                 .put_file("answers", &Key::of(&[a]), ".ans", a)
-                .map_err(|e| e.to_string()),
+                .map_err(|e| NoAnswer::Store(Arc::new(e))),
             (None, Some(r)) => reference_answer(r, &input, &case.input, &problem.limits, ctx)
-                .map_err(|e| e.to_string()),
-            (None, None) => Err(format!(
-                "no answer: {} names no reference solution and the test gives none",
-                problem.spec_path.display()
-            )),
+                .map_err(|e| NoAnswer::Reference(Arc::new(e))),
+            (None, None) => Err(NoAnswer::NoReference {
+                spec: problem.spec_path.clone(),
+            }),
         };
         tests.push(PreparedTest {
             name: case.name,

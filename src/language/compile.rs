@@ -139,7 +139,11 @@ pub fn compile(
         let set = SourceSet::read(source)?;
         let entry = match set.entry(&lang) {
             Ok(e) => e,
-            Err(log) => return Ok(CompileOutcome::Failed { log }),
+            Err(why) => {
+                return Ok(CompileOutcome::Failed {
+                    log: why.to_string(),
+                });
+            }
         };
         let listed: Vec<PathBuf> = if lang.compile_all_sources {
             let mut all: Vec<PathBuf> = set.sources_of(&lang).cloned().collect();
@@ -164,8 +168,10 @@ pub fn compile(
             .then(|| java::public_class(&String::from_utf8_lossy(&text)))
             .flatten();
         if let Some(name) = &java_public {
-            if let Err(log) = java::check_file_name(name) {
-                return Ok(CompileOutcome::Failed { log });
+            if let Err(why) = java::check_file_name(name) {
+                return Ok(CompileOutcome::Failed {
+                    log: why.to_string(),
+                });
             }
             lang.source_name = format!("{name}.java");
         }

@@ -33,17 +33,28 @@ pub fn public_class(source: &str) -> Option<String> {
 /// The longest file name most file systems allow, in bytes.
 const NAME_MAX: usize = 255;
 
+/// A public class whose class file could not be written: the submission's
+/// compile error, shown as its compile log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the class name `{start}…` is {bytes} bytes long: with `.class` it exceeds the {NAME_MAX} bytes a file name may have"
+)]
+pub struct ClassNameTooLong {
+    /// The name's first 32 characters.
+    pub start: String,
+    pub bytes: usize,
+}
+
 /// javac writes `Name.java`'s classes to `Name.class`: a class name longer
 /// than a file name may be is the submission's problem (a compile error
 /// saying so), not the judge's.
-pub fn check_file_name(class: &str) -> Result<(), String> {
+pub fn check_file_name(class: &str) -> Result<(), ClassNameTooLong> {
     let longest = class.len() + ".class".len();
     if longest > NAME_MAX {
-        Err(format!(
-            "the class name `{}…` is {} bytes long: with `.class` it exceeds the {NAME_MAX} bytes a file name may have",
-            class.chars().take(32).collect::<String>(),
-            class.len()
-        ))
+        Err(ClassNameTooLong {
+            start: class.chars().take(32).collect(),
+            bytes: class.len(),
+        })
     } else {
         Ok(())
     }
@@ -159,7 +170,8 @@ mod more_tests {
         assert!(check_file_name("Main").is_ok());
         let long = "A".repeat(300);
         let why = check_file_name(&long).expect_err("too long");
-        assert!(why.contains("300 bytes"), "{why}");
+        assert_eq!(why.bytes, 300);
+        assert!(why.to_string().contains("300 bytes"), "{why}");
     }
 
     #[test]

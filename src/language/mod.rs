@@ -13,8 +13,10 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 pub use compile::{CompileOutcome, Compiled, compile};
+pub use java::ClassNameTooLong;
 pub use scripted::{build as build_scripted, is_scripted};
-pub use table::{Language, builtin};
+pub use sources::EntryError;
+pub use table::{ConfigError, Language, builtin};
 
 /// Why a program could not be prepared; none of these is the submission's fault.
 #[derive(Debug, Error)]
@@ -36,12 +38,24 @@ pub enum LanguageError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// Not a `#[source]`: the text already says it all, and a reporter
+    /// that prints an error's chain would say it twice.
     #[error("languages config {0}")]
-    Config(String),
+    Config(table::ConfigError),
+    /// Kept word for word as before, under the same heading as a config
+    /// error, so that messages do not change.
+    #[error("languages config {}: a submission folder must be in one language; found {} (use --lang)", dir.display(), found.join(", "))]
+    MixedFolder { dir: PathBuf, found: Vec<String> },
     #[error("compile cache: {0}")]
     Io(#[from] std::io::Error),
     #[error("compiler: {0}")]
     Sandbox(#[from] crate::sandbox::SandboxError),
+}
+
+impl From<table::ConfigError> for LanguageError {
+    fn from(e: table::ConfigError) -> Self {
+        LanguageError::Config(e)
+    }
 }
 
 /// The language table in force.
@@ -59,13 +73,14 @@ impl Default for Languages {
 impl Languages {
     /// The built-in table with a config file's entries applied on top.
     pub fn with_config(path: &Path) -> Result<Languages, LanguageError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| LanguageError::Config(format!("{}: cannot read: {e}", path.display())))?;
-        let file: table::LanguagesFile = serde_yaml::from_str(&text).map_err(|e| {
-            LanguageError::Config(crate::yaml::YamlError::new(path, &e).to_string())
+        let text = std::fs::read_to_string(path).map_err(|source| table::ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
         })?;
+        let file: table::LanguagesFile = serde_yaml::from_str(&text)
+            .map_err(|e| table::ConfigError::Yaml(crate::yaml::YamlError::new(path, &e)))?;
         let mut table = builtin();
-        table::apply(&mut table, path, file).map_err(LanguageError::Config)?;
+        table::apply(&mut table, path, file)?;
         Ok(Languages { table })
     }
 

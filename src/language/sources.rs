@@ -13,6 +13,18 @@ use std::path::{Path, PathBuf};
 
 use super::{Language, LanguageError};
 
+/// Why a folder submission has no file to start from: a compile error of
+/// the submission (it is ambiguous), shown as its compile log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    #[error(
+        "cannot tell which of the {files} Python files is the program: name it __main__.py or main.py"
+    )]
+    AmbiguousPython { files: usize },
+    #[error("the folder holds no {language} source file")]
+    NoSource { language: String },
+}
+
 /// Files beyond this count or size are not a submission but a mistake
 /// (a whole project folder): refused before anything is copied.
 const MAX_FILES: usize = 200;
@@ -78,7 +90,7 @@ impl SourceSet {
 
     /// The file a run starts from, or why none can be chosen (a compile
     /// error: the submission is ambiguous).
-    pub fn entry(&self, lang: &Language) -> Result<PathBuf, String> {
+    pub fn entry(&self, lang: &Language) -> Result<PathBuf, EntryError> {
         let sources: Vec<&PathBuf> = self.sources_of(lang).collect();
         let named = |name: &str| {
             sources
@@ -103,10 +115,9 @@ impl SourceSet {
                 .collect();
             return match scripts.as_slice() {
                 [one] => Ok((*one).clone()),
-                _ => Err(format!(
-                    "cannot tell which of the {} Python files is the program: name it __main__.py or main.py",
-                    sources.len()
-                )),
+                _ => Err(EntryError::AmbiguousPython {
+                    files: sources.len(),
+                }),
             };
         }
         if let Some(p) = lang
@@ -119,7 +130,9 @@ impl SourceSet {
         sources
             .first()
             .map(|p| (*p).clone())
-            .ok_or_else(|| format!("the folder holds no {} source file", lang.name))
+            .ok_or_else(|| EntryError::NoSource {
+                language: lang.name.clone(),
+            })
     }
 
     fn text(&self, rel: &Path) -> Option<String> {
@@ -194,14 +207,10 @@ pub fn detect<'a>(table: &'a [Language], dir: &Path) -> Result<&'a Language, Lan
             ext: "(no source file in the folder)".into(),
             known: known_extensions(table),
         }),
-        many => Err(LanguageError::Config(format!(
-            "{}: a submission folder must be in one language; found {} (use --lang)",
-            dir.display(),
-            many.iter()
-                .map(|l| l.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
+        many => Err(LanguageError::MixedFolder {
+            dir: dir.to_path_buf(),
+            found: many.iter().map(|l| l.name.clone()).collect(),
+        }),
     }
 }
 
@@ -257,7 +266,7 @@ mod tests {
         assert_eq!(set.entry(py).expect("entry"), PathBuf::from("solve.py"));
         let d = folder(&[("a.py", ""), ("b.py", "")]);
         let set = SourceSet::read(d.path()).expect("read");
-        assert!(set.entry(py).is_err());
+        assert_eq!(set.entry(py), Err(EntryError::AmbiguousPython { files: 2 }));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The language table: built-in entries, overridable by a config file.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
@@ -173,23 +173,46 @@ pub(crate) struct LanguagesFile {
     pub languages: Vec<LanguageOverride>,
 }
 
+/// What is wrong with a languages config file; each names the file and,
+/// for an entry, the language.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{}: cannot read: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Yaml(crate::yaml::YamlError),
+    #[error("{}: new language `{id}` needs a `run` command", path.display())]
+    NewNeedsRun { path: PathBuf, id: String },
+    #[error("{}: `{id}`: time_multiplier must be > 0", path.display())]
+    TimeMultiplier { path: PathBuf, id: String },
+    #[error("{}: `{id}`: memory_allowance `{value}` is not a size like 64MiB", path.display())]
+    MemoryAllowance {
+        path: PathBuf,
+        id: String,
+        value: String,
+    },
+    #[error("{}: `{id}`: `run` must not be empty", path.display())]
+    EmptyRun { path: PathBuf, id: String },
+}
+
 /// Applies a config file's entries to the table, naming the file on errors.
 pub(crate) fn apply(
     table: &mut Vec<Language>,
     path: &Path,
     file: LanguagesFile,
-) -> Result<(), String> {
+) -> Result<(), ConfigError> {
+    let at = |id: &str| (path.to_path_buf(), id.to_string());
     for o in file.languages {
         let existing = table.iter().position(|l| l.id == o.id);
         let mut l = match existing {
             Some(i) => table[i].clone(),
             None => {
                 let run = o.run.clone().ok_or_else(|| {
-                    format!(
-                        "{}: new language `{}` needs a `run` command",
-                        path.display(),
-                        o.id
-                    )
+                    let (path, id) = at(&o.id);
+                    ConfigError::NewNeedsRun { path, id }
                 })?;
                 Language {
                     id: o.id.clone(),
@@ -225,32 +248,27 @@ pub(crate) fn apply(
         }
         if let Some(v) = o.time_multiplier {
             if !(v.is_finite() && v > 0.0) {
-                return Err(format!(
-                    "{}: `{}`: time_multiplier must be > 0",
-                    path.display(),
-                    o.id
-                ));
+                let (path, id) = at(&o.id);
+                return Err(ConfigError::TimeMultiplier { path, id });
             }
             l.time_multiplier = v;
         }
         if let Some(v) = o.memory_allowance {
             l.memory_allowance = crate::units::parse_bytes(&v).ok_or_else(|| {
-                format!(
-                    "{}: `{}`: memory_allowance `{v}` is not a size like 64MiB",
-                    path.display(),
-                    o.id
-                )
+                let (path, id) = at(&o.id);
+                ConfigError::MemoryAllowance {
+                    path,
+                    id,
+                    value: v.clone(),
+                }
             })?;
         }
         if let Some(v) = o.cap_address_space {
             l.cap_address_space = v;
         }
         if l.run.is_empty() {
-            return Err(format!(
-                "{}: `{}`: `run` must not be empty",
-                path.display(),
-                o.id
-            ));
+            let (path, id) = at(&o.id);
+            return Err(ConfigError::EmptyRun { path, id });
         }
         match existing {
             Some(i) => table[i] = l,

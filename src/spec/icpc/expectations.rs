@@ -10,9 +10,10 @@
 //! (a glob over paths under `data/`), and the rules below it apply to those
 //! tests only. The verdict folders carry default rules; a key that is a
 //! folder's bare name replaces them key by key, any other key adds rules.
-//! grundy checks `permitted`, `required` and `message`; `score` belongs to
-//! scoring problems and the time-limit keys to time-limit inference, which
-//! grundy does not do (noted).
+//! grundy checks `permitted`, `required`, `message` and, for scoring
+//! problems, `score` (on the whole submission: the package's score, see
+//! `scoring::package_score`); the time-limit keys belong to time-limit
+//! inference, which grundy does not do (noted).
 
 use std::path::Path;
 
@@ -64,12 +65,62 @@ impl Code {
     }
 }
 
+/// A requirement on a scoring problem's submission score, in the
+/// package's units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ScoreNeed {
+    /// Within `[lo, hi]` (`score: 40` is `[40, 40]`).
+    Range(f64, f64),
+    /// `partially_accepted/`: more than nothing, less than the maximum.
+    Partial,
+}
+
+impl ScoreNeed {
+    /// Whether `score` (of at most `max`) meets it; `Err` says how not.
+    pub fn check(self, score: f64, max: f64) -> Result<(), String> {
+        let eps = 1e-6 * max.abs().max(1.0);
+        let ok = match self {
+            ScoreNeed::Range(lo, hi) => score >= lo - eps && score <= hi + eps,
+            ScoreNeed::Partial => score > eps && score < max - eps,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "score {} of {}, expected {}",
+                short(score),
+                short(max),
+                self.describe()
+            ))
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            ScoreNeed::Range(lo, hi) if lo == hi => short(lo),
+            ScoreNeed::Range(lo, hi) => format!("{} to {}", short(lo), short(hi)),
+            ScoreNeed::Partial => "more than 0 and less than the maximum".into(),
+        }
+    }
+}
+
+fn short(x: f64) -> String {
+    let r = (x * 1000.0).round() / 1000.0;
+    if r.fract() == 0.0 {
+        format!("{}", r as i64)
+    } else {
+        format!("{r}")
+    }
+}
+
 /// One requirement on a submission's test verdicts.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Rule {
     pub permitted: Option<Vec<Code>>,
     pub required: Option<Vec<Code>>,
     pub message: Option<String>,
+    /// What the submission's score (the package's) must be.
+    pub score: Option<ScoreNeed>,
     /// The test data groups it applies to (a glob under `data/`); every
     /// test when `None`.
     pub tests: Option<String>,
@@ -92,6 +143,9 @@ impl Rule {
         if let Some(m) = &self.message {
             parts.push(format!("message {m:?}"));
         }
+        if let Some(n) = self.score {
+            parts.push(format!("score {}", n.describe()));
+        }
         parts.join(" ")
     }
 
@@ -104,9 +158,20 @@ impl Rule {
         }
     }
 
-    /// Checks the rule against the tests' (path, verdict, message); `Err`
-    /// says what broke it.
-    pub fn check(&self, tests: &[(String, Verdict, String)]) -> Result<(), String> {
+    /// Checks the rule against the tests' (path, verdict, message) and,
+    /// for a scoring problem, the submission's (score, maximum) in the
+    /// package's units; `Err` says what broke it.
+    pub fn check(
+        &self,
+        tests: &[(String, Verdict, String)],
+        score: Option<(f64, f64)>,
+    ) -> Result<(), String> {
+        if let Some(need) = self.score {
+            match score {
+                Some((got, max)) => need.check(got, max)?,
+                None => return Err("a score is expected, but the problem is not scored".into()),
+            }
+        }
         let mine: Vec<&(String, Verdict, String)> =
             tests.iter().filter(|(p, _, _)| self.covers(p)).collect();
         if let Some(permitted) = &self.permitted {
@@ -142,6 +207,13 @@ fn default_rule(folder: &str) -> Option<Rule> {
         "time_limit_exceeded" => (Some(&[AC, TLE]), Some(&[TLE])),
         "run_time_error" => (Some(&[AC, RTE]), Some(&[RTE])),
         "brute_force" => (Some(&[AC, RTE, TLE]), Some(&[RTE, TLE])),
+        // Scoring problems (legacy and problemtools): some score, not all.
+        "partially_accepted" => {
+            return Some(Rule {
+                score: Some(ScoreNeed::Partial),
+                ..Rule::default()
+            });
+        }
         _ => return None,
     };
     Some(Rule {
@@ -196,7 +268,9 @@ pub struct Expectations {
 pub fn load(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Expectations>, String> {
     let path = dir.join("submissions").join("submissions.yaml");
     let Ok(text) = crate::spec::file::read_text(&path) else {
-        return Ok(None);
+        // A scoring problem's folders are checked by the format's rules
+        // (`partially_accepted/` is a score, not a verdict).
+        return Ok(super::scoring::dir_is_scoring(dir).then(Expectations::default));
     };
     parse(&text, notes).map(Some)
 }
@@ -270,9 +344,7 @@ fn rules_of(
                         .to_string(),
                 );
             }
-            "score" => notes.push(format!(
-                "submissions.yaml: `{glob}`: `score` not checked (scoring problems only)"
-            )),
+            "score" => own.score = Some(score_need(glob, v)?),
             "language" | "entrypoint" => {}
             _ if DESCRIPTIVE.contains(&k) => {}
             group => {
@@ -290,12 +362,33 @@ fn rules_of(
                         "`{glob}`: `{group}`: test groups nest one level only"
                     ));
                 }
+                if rule.score.take().is_some() {
+                    notes.push(format!(
+                        "submissions.yaml: `{glob}`: `{group}`: a group's `score` not checked (grundy checks the submission's)"
+                    ));
+                }
                 rule.tests = Some(group.trim_end_matches('/').to_string());
                 scoped.push(rule);
             }
         }
     }
     Ok((own, scoped))
+}
+
+/// `score: 40` or `score: [20, 60]`.
+fn score_need(glob: &str, v: &Value) -> Result<ScoreNeed, String> {
+    let bad = || format!("`{glob}`: `score` must be a number or a list of two numbers");
+    match v {
+        Value::Number(n) => n.as_f64().map(|x| ScoreNeed::Range(x, x)).ok_or_else(bad),
+        Value::Sequence(items) => match items.as_slice() {
+            [lo, hi] => match (lo.as_f64(), hi.as_f64()) {
+                (Some(lo), Some(hi)) if lo <= hi => Ok(ScoreNeed::Range(lo, hi)),
+                _ => Err(bad()),
+            },
+            _ => Err(bad()),
+        },
+        _ => Err(bad()),
+    }
 }
 
 fn codes(glob: &str, key: &str, v: &Value) -> Result<Vec<Code>, String> {
@@ -341,6 +434,9 @@ impl Expectations {
                 if o.message.is_some() {
                     base.message.clone_from(&o.message);
                 }
+                if o.score.is_some() {
+                    base.score = o.score;
+                }
             }
             rules.push(base);
         }
@@ -350,7 +446,10 @@ impl Expectations {
                     these
                         .iter()
                         .filter(|r| {
-                            r.permitted.is_some() || r.required.is_some() || r.message.is_some()
+                            r.permitted.is_some()
+                                || r.required.is_some()
+                                || r.message.is_some()
+                                || r.score.is_some()
                         })
                         .cloned(),
                 );
@@ -424,17 +523,20 @@ mod tests {
         assert_eq!(wa[0].required, Some(vec![Code::WA]));
         assert!(
             wa[0]
-                .check(&[t("secret/1", Verdict::TLE), t("secret/2", Verdict::WA)])
+                .check(
+                    &[t("secret/1", Verdict::TLE), t("secret/2", Verdict::WA)],
+                    None
+                )
                 .is_ok()
         );
-        assert!(wa[0].check(&[t("secret/1", Verdict::TLE)]).is_err());
+        assert!(wa[0].check(&[t("secret/1", Verdict::TLE)], None).is_err());
         // A folder without defaults is checked once a glob names it.
         assert_eq!(e.rules_for("slow_accepted/s.py").len(), 1);
         assert!(e.rules_for("slow_accepted/s.cpp").is_empty());
         // Braces, and a folder submission matched through its parent.
         let b = e.rules_for("accepted/b.cpp");
         assert_eq!(b.len(), 2);
-        assert!(b[1].check(&[t("s", Verdict::AC)]).is_err());
+        assert!(b[1].check(&[t("s", Verdict::AC)], None).is_err());
         assert_eq!(e.rules_for("accepted/dir").len(), 1);
     }
 
@@ -453,12 +555,12 @@ mod tests {
             t("secret/a-easy/1", Verdict::AC),
             t("secret/b-hard/1", Verdict::TLE),
         ];
-        assert!(rules.iter().all(|r| r.check(&tests).is_ok()));
+        assert!(rules.iter().all(|r| r.check(&tests, None).is_ok()));
         let bad = [
             t("sample/1", Verdict::TLE),
             t("secret/b-hard/1", Verdict::TLE),
         ];
-        assert!(rules.iter().any(|r| r.check(&bad).is_err()));
+        assert!(rules.iter().any(|r| r.check(&bad, None).is_err()));
         assert!(parse("a.py:\n  permitted: [OK]\n", &mut notes).is_err());
     }
 

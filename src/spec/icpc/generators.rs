@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use serde_yaml::{Mapping, Value};
 use sha2::{Digest, Sha512};
 
+use super::constants::Constants;
 use super::schema::RawTestdata;
 use crate::spec::TestSource;
 
@@ -58,7 +59,8 @@ const CASE_KEYS: [&str; 12] = [
 const CASE_QUIET: [&str; 7] = ["yaml", "hint", "desc", "match", "retries", "png", "svg"];
 
 /// Reads `text` (the file `generators/generators.yaml` of a package).
-pub fn plan(text: &str) -> Result<Plan, String> {
+/// `constants` are the package's (`{{name}}` is replaced in commands).
+pub fn plan(text: &str, constants: &Constants) -> Result<Plan, String> {
     let root: Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
     let root = match root {
         Value::Mapping(m) => m,
@@ -78,9 +80,16 @@ pub fn plan(text: &str) -> Result<Plan, String> {
     let mut walker = Walker {
         plan: &mut plan,
         listed,
+        constants,
+        unknown: None,
     };
     let salt = string_of(root.get("random_salt")).unwrap_or_default();
     walker.folder("", &root, &salt)?;
+    // A command naming no constant is a mistake in the file, not a test
+    // to skip.
+    if let Some(e) = walker.unknown {
+        return Err(e);
+    }
     Ok(plan)
 }
 
@@ -88,6 +97,9 @@ struct Walker<'a> {
     plan: &'a mut Plan,
     /// The names the `generators:` dictionary defines.
     listed: Vec<String>,
+    constants: &'a Constants,
+    /// The first command that names an unknown constant.
+    unknown: Option<String>,
 }
 
 impl Walker<'_> {
@@ -250,6 +262,14 @@ impl Walker<'_> {
         let Some(command) = string_of(map.get("generate")) else {
             return Err("neither `generate:`, `copy:` nor `in:`".into());
         };
+        // Constants first, then `{count}` and the seed, as BAPCtools does.
+        let command = match self.constants.substitute_strict(&command, Path::new(at)) {
+            Ok(c) => c,
+            Err(e) => {
+                self.unknown.get_or_insert(e.clone());
+                return Err(e);
+            }
+        };
         let counts = counts(map.get("count"))?;
         let mut out = Vec::new();
         for &c in &counts {
@@ -409,6 +429,7 @@ mod tests {
              \x20 secret:\n    test_group.yaml: {output_validator_args: [case_sensitive]}\n\
              \x20   include: [sample]\n    data:\n      a: gen.py {seed} 5\n      b: {copy: manual/b}\n\
              \x20     c: {generate: 'gen.py {count}', count: 2}\n      g1:\n        data:\n          x: {in: '4 5'}\n",
+            &Constants::default(),
         )
         .expect("plan");
         assert_eq!(p.solution, Some(PathBuf::from("submissions/accepted/a.py")));

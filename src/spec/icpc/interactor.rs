@@ -98,6 +98,7 @@ mod tests {
         );
         assert_eq!(is_interactive(&raw("validation: custom\n")), Ok(false));
         assert!(is_interactive(&raw("type: interactive multi-pass\n")).is_err());
-        assert!(is_interactive(&raw("type: scoring\n")).is_err());
+        assert_eq!(is_interactive(&raw("type: scoring\n")), Ok(false));
+        assert!(is_interactive(&raw("type: multi-pass\n")).is_err());
     }
 }

@@ -10,12 +10,14 @@
 //! change every verdict's meaning (another problem type, test data run
 //! with arguments, code added to submissions) is refused, by name.
 
+mod constants;
 mod expectations;
 mod generators;
 mod input_validators;
 mod interactor;
 mod limits;
 mod schema;
+mod scoring;
 mod submissions;
 mod testdata;
 mod validators;
@@ -26,8 +28,10 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
+pub use constants::stage as stage_with_constants;
 pub use expectations::{Build, Code, Expectations, Rule, load as expectations};
 pub use input_validators::find as input_validators;
+pub use scoring::{dir_is_scoring as is_scoring, package_score};
 pub use testdata::SECRET_GROUP;
 
 /// Whether `dir` holds an ICPC problem package rather than one of our specs:
@@ -120,14 +124,16 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     };
     let version = Version::parse(raw.problem_format_version.as_deref()).map_err(invalid)?;
     let interactive = interactor::is_interactive(&raw).map_err(invalid)?;
-    if raw.grading.is_some() {
-        return Err(unsupported(spec, "`grading:` (scoring problems)"));
-    }
+    let scoring = scoring::is_scoring(&raw);
+    constants::Constants::read(&raw).map_err(invalid)?;
     let mut notes: Vec<String> = raw
         .unknown_keys()
         .into_iter()
         .map(|k| format!("problem.yaml: `{k}` not used"))
         .collect();
+    if !scoring && (raw.grading.is_some() || dir.join("graders").exists()) {
+        notes.push("`grading:` and `graders/` not used: a pass-fail problem".into());
+    }
     refuse_parts(&dir, version, interactive, &mut notes)?;
     let expected = expectations::load(&dir, &mut notes).map_err(|message| SpecError::Invalid {
         path: dir.join("submissions").join("submissions.yaml"),
@@ -147,6 +153,11 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
             let args = secret_validator_args(&data, &mut secret, version, &mut notes)?;
             (secret, args, None)
         }
+    };
+    let secret = if scoring {
+        scoring::apply(&dir, &raw, version, secret, &mut notes)?
+    } else {
+        secret
     };
     if secret.is_empty() {
         notes.push("data/secret/: no test cases; judged on the samples only".into());
@@ -278,13 +289,11 @@ fn refuse_parts(
     interactive: bool,
     notes: &mut Vec<String>,
 ) -> Result<(), SpecError> {
-    for (part, what) in [
-        ("include", "`include/` (code added to every submission)"),
-        ("graders", "`graders/` (custom grading of scoring problems)"),
-    ] {
-        if dir.join(part).exists() {
-            return Err(unsupported(&dir.join(part), what));
-        }
+    if dir.join("include").exists() {
+        return Err(unsupported(
+            &dir.join("include"),
+            "`include/` (code added to every submission)",
+        ));
     }
     if dir.join("static_validator").exists() {
         notes.push("static_validator/: not run".into());
@@ -370,10 +379,12 @@ mod generated {
             path: path.clone(),
             source,
         })?;
-        let mut plan = generators::plan(&text).map_err(|message| SpecError::Invalid {
-            path: path.clone(),
-            message,
-        })?;
+        let constants = super::constants::Constants::of_dir(dir);
+        let mut plan =
+            generators::plan(&text, &constants).map_err(|message| SpecError::Invalid {
+                path: path.clone(),
+                message,
+            })?;
         // `copy:` takes the answer too when there is one; else the
         // solution writes it.
         let all = plan

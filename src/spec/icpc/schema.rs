@@ -118,12 +118,27 @@ pub struct RawTestdata {
     /// A string or list for every input validator, or (2023-07 on) a map
     /// from a validator's name to its own.
     pub input_validator_args: Option<serde_yaml::Value>,
+    /// The grading keys of scoring problems (legacy and 2023-07), read by
+    /// `scoring`: the score of an accepted and of a rejected test, the
+    /// default grader's flags, the group's score range.
+    /// Kept as written (a number, or a string of words), read leniently:
+    /// a pass-fail package may carry them unused.
+    pub accept_score: Option<serde_yaml::Value>,
+    pub reject_score: Option<serde_yaml::Value>,
+    pub grader_flags: Option<serde_yaml::Value>,
+    pub range: Option<serde_yaml::Value>,
+    /// The 2025-09 keys of `secret` and of a test data group: not
+    /// inherited (each group states its own).
+    pub max_score: Option<serde_yaml::Value>,
+    pub score_aggregation: Option<String>,
+    pub require_pass: Option<serde_yaml::Value>,
     #[serde(flatten)]
     pub other: BTreeMap<String, serde_yaml::Value>,
 }
 
-/// Only pass-fail problems: interactive, multi-pass, submit-answer and
-/// scoring problems need judging modes grundy does not have here.
+/// Pass-fail and scoring problems (interactive ones are taken out before):
+/// multi-pass and submit-answer problems need judging modes grundy does
+/// not have.
 pub fn check_type(kind: Option<&serde_yaml::Value>) -> Result<(), String> {
     let kinds: Vec<String> = match kind {
         None => return Ok(()),
@@ -134,10 +149,13 @@ pub fn check_type(kind: Option<&serde_yaml::Value>) -> Result<(), String> {
             .collect(),
         Some(_) => return Err("`type` must be a string or a list of strings".into()),
     };
-    match kinds.iter().find(|k| k.as_str() != "pass-fail") {
+    match kinds
+        .iter()
+        .find(|k| k.as_str() != "pass-fail" && k.as_str() != "scoring")
+    {
         None => Ok(()),
         Some(k) => Err(format!(
-            "problem type `{k}` is not supported by grundy: it judges pass-fail problems only"
+            "problem type `{k}` is not supported by grundy: it judges pass-fail, scoring and interactive problems"
         )),
     }
 }
@@ -170,6 +188,8 @@ mod tests {
         let pf = serde_yaml::Value::String("pass-fail".into());
         assert!(check_type(Some(&pf)).is_ok());
         let sc = serde_yaml::Value::String("scoring".into());
-        assert!(check_type(Some(&sc)).is_err());
+        assert!(check_type(Some(&sc)).is_ok());
+        let mp = serde_yaml::Value::String("multi-pass".into());
+        assert!(check_type(Some(&mp)).is_err());
     }
 }

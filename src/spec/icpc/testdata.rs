@@ -45,6 +45,12 @@ pub fn settings_for(
                 path: path.clone(),
                 source,
             })?;
+            let text = constants(data)
+                .substitute_strict(&text, &path)
+                .map_err(|message| SpecError::Invalid {
+                    path: path.clone(),
+                    message,
+                })?;
             let raw: RawTestdata = if text.trim().is_empty() {
                 RawTestdata::default()
             } else {
@@ -67,14 +73,17 @@ pub fn settings_for(
                 );
             }
             for key in raw.other.keys() {
-                if key != "accept_score" && key != "reject_score" {
-                    note_once(notes, format!("{}: `{key}` not used", path.display()));
-                }
+                note_once(notes, format!("{}: `{key}` not used", path.display()));
             }
             merged = merge(merged, raw);
         }
     }
     Ok(merged)
+}
+
+/// The constants of the package whose `data/` is `data`.
+pub fn constants(data: &Path) -> super::constants::Constants {
+    super::constants::Constants::of_dir(data.parent().unwrap_or(Path::new(".")))
 }
 
 fn note_once(notes: &mut Vec<String>, note: String) {
@@ -93,6 +102,14 @@ pub fn merge(parent: RawTestdata, child: RawTestdata) -> RawTestdata {
         output_validator_args: child.output_validator_args.or(parent.output_validator_args),
         input_validator_flags: child.input_validator_flags.or(parent.input_validator_flags),
         input_validator_args: child.input_validator_args.or(parent.input_validator_args),
+        accept_score: child.accept_score.or(parent.accept_score),
+        reject_score: child.reject_score.or(parent.reject_score),
+        grader_flags: child.grader_flags.or(parent.grader_flags),
+        range: child.range.or(parent.range),
+        // 2025-09's scoring keys belong to the folder that states them.
+        max_score: child.max_score,
+        score_aggregation: child.score_aggregation,
+        require_pass: child.require_pass,
         other: Default::default(),
     }
 }

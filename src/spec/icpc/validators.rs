@@ -42,7 +42,9 @@ pub fn checker(
                 .collect();
             match words.as_slice() {
                 ["default"] => false,
-                ["custom"] => true,
+                // A validator that may write `score.txt`: judged as a
+                // custom one (`scoring` notes that the score is not read).
+                ["custom"] | ["custom", "score"] => true,
                 ["custom", rest @ ..]
                     if rest.iter().all(|w| matches!(*w, "interactive" | "score")) =>
                 {

@@ -1,0 +1,313 @@
+//! Problem constants (`constants:` in `problem.yaml`, 2025-09 and
+//! BAPCtools): `{{name}}` and `{{name.variant}}` replaced by their values
+//! where the format and BAPCtools replace them.
+//!
+//! Replaced in: generator commands of `generators.yaml`, `test_group.yaml`
+//! / `testdata.yaml`, and the sources of the package's own programs
+//! (generators, input and output validators), which are built from a
+//! substituted copy. Not replaced in test data, inline `in:`/`ans:` text,
+//! `problem.yaml` itself, or the example submissions (BAPCtools builds
+//! those as written: its own `constants` package files a submission that
+//! prints a `{{…}}` under `wrong_answer/`).
+//!
+//! An unknown name is an error in a settings or generators file, where
+//! `{{…}}` can mean nothing else; in a source file it stays as written (as
+//! the format says, and since `{{x}}` is ordinary C++ or Python there).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_yaml::Value;
+
+use super::schema::RawPackage;
+
+/// The constants of a package: `name` and `name.variant` to their text.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Constants(BTreeMap<String, String>);
+
+fn is_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn scalar(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+impl Constants {
+    /// The `constants:` map of a `problem.yaml`; `Err` names the entry
+    /// that is not a constant as the format defines them.
+    pub fn read(raw: &RawPackage) -> Result<Constants, String> {
+        let mut out = BTreeMap::new();
+        let Some(value) = raw.other.get("constants") else {
+            return Ok(Constants(out));
+        };
+        let Value::Mapping(map) = value else {
+            return Err("`constants` must be a map from names to values".into());
+        };
+        for (k, v) in map {
+            let name = k.as_str().filter(|n| is_name(n)).ok_or_else(|| {
+                format!(
+                    "constants: `{}` is not a name (letters, digits and `_`, not starting with a digit)",
+                    scalar(k).unwrap_or_default()
+                )
+            })?;
+            match v {
+                Value::Mapping(variants) => {
+                    let value = variants.get("value").and_then(scalar).ok_or_else(|| {
+                        format!("constants: `{name}` needs a `value` (a number or a string)")
+                    })?;
+                    for (vk, vv) in variants {
+                        let variant = vk.as_str().filter(|n| is_name(n)).ok_or_else(|| {
+                            format!("constants: `{name}`: a variant key is not a name")
+                        })?;
+                        let text = scalar(vv).ok_or_else(|| {
+                            format!("constants: `{name}.{variant}` must be a number or a string")
+                        })?;
+                        out.insert(format!("{name}.{variant}"), text);
+                    }
+                    out.insert(name.to_string(), value);
+                }
+                other => {
+                    let text = scalar(other).ok_or_else(|| {
+                        format!(
+                            "constants: `{name}` must be a number, a string or a map with `value`"
+                        )
+                    })?;
+                    out.insert(format!("{name}.value"), text.clone());
+                    out.insert(name.to_string(), text);
+                }
+            }
+        }
+        Ok(Constants(out))
+    }
+
+    /// The constants of the package in `dir` (read again from its
+    /// `problem.yaml`; none when it cannot be read).
+    pub fn of_dir(dir: &Path) -> Constants {
+        crate::spec::file::read_text(&dir.join(crate::spec::SPEC_FILE))
+            .ok()
+            .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+            .and_then(|raw| Constants::read(&raw).ok())
+            .unwrap_or_default()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `text` with every `{{name}}` / `{{name.variant}}` it knows
+    /// replaced, and the names it does not know (left as written).
+    pub fn substitute(&self, text: &str) -> (String, Vec<String>) {
+        let mut out = String::with_capacity(text.len());
+        let mut unknown = Vec::new();
+        let mut rest = text;
+        while let Some(start) = rest.find("{{") {
+            out.push_str(&rest[..start]);
+            let after = &rest[start + 2..];
+            let token = after.find("}}").map(|end| &after[..end]).filter(|t| {
+                let mut parts = t.splitn(2, '.');
+                parts.next().is_some_and(is_name) && parts.next().is_none_or(is_name)
+            });
+            match token {
+                Some(t) => {
+                    match self.0.get(t) {
+                        Some(v) => out.push_str(v),
+                        None => {
+                            out.push_str(&rest[start..start + 4 + t.len()]);
+                            if !unknown.iter().any(|u| u == t) {
+                                unknown.push(t.to_string());
+                            }
+                        }
+                    }
+                    rest = &after[t.len() + 2..];
+                }
+                None => {
+                    out.push_str("{{");
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        (out, unknown)
+    }
+
+    /// [`Self::substitute`] for a settings or generators file at `path`:
+    /// an unknown name is an error naming the file.
+    pub fn substitute_strict(&self, text: &str, path: &Path) -> Result<String, String> {
+        let (out, unknown) = self.substitute(text);
+        match unknown.first() {
+            None => Ok(out),
+            Some(name) => Err(format!(
+                "{}: `{{{{{name}}}}}` names no constant of problem.yaml{}",
+                path.display(),
+                if self.is_empty() {
+                    " (it has no `constants:`)".to_string()
+                } else {
+                    format!(
+                        " (it has {})",
+                        self.0
+                            .keys()
+                            .filter(|k| !k.contains('.'))
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            )),
+        }
+    }
+}
+
+/// The folders of a package whose programs see the constants replaced:
+/// generators and validators (not submissions).
+const SUBSTITUTED: [&str; 6] = [
+    "generators",
+    "input_validators",
+    "input_validator",
+    "input_format_validators",
+    "output_validators",
+    "output_validator",
+];
+
+/// When `program` (a file or folder) is a generator or validator of an
+/// ICPC package with constants and mentions one, the path of a copy of it
+/// with the constants replaced, under the same name, to build instead;
+/// else `None`. The copy is stored in `cache` by its content, so it
+/// outlives the build (a `run` script is run where it lies) and is made
+/// once.
+pub fn stage(program: &Path, cache: &crate::cache::Cache) -> std::io::Result<Option<PathBuf>> {
+    let Some((package, rel)) = package_of(program) else {
+        return Ok(None);
+    };
+    let first = rel
+        .components()
+        .next()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    if !first.is_some_and(|f| SUBSTITUTED.contains(&f.as_str())) {
+        return Ok(None);
+    }
+    let constants = Constants::of_dir(&package);
+    if constants.is_empty() {
+        return Ok(None);
+    }
+    let files: Vec<PathBuf> = if program.is_dir() {
+        walkdir::WalkDir::new(program)
+            .follow_links(false)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .collect()
+    } else {
+        vec![program.to_path_buf()]
+    };
+    // (place in the copy, bytes, mode): text files substituted, others
+    // copied as they are.
+    let mut changed = false;
+    let mut copy = Vec::new();
+    for f in &files {
+        let bytes = std::fs::read(f)?;
+        let bytes = match String::from_utf8(bytes) {
+            Ok(text) => {
+                let (out, _) = constants.substitute(&text);
+                changed |= out != text;
+                out.into_bytes()
+            }
+            Err(e) => e.into_bytes(),
+        };
+        let rel = f.strip_prefix(program).unwrap_or(Path::new(""));
+        let mode = std::fs::metadata(f)?.permissions();
+        copy.push((rel.to_path_buf(), bytes, mode));
+    }
+    if !changed {
+        return Ok(None);
+    }
+    let name = program.file_name().unwrap_or_default().to_os_string();
+    let mut parts: Vec<Vec<u8>> = vec![b"constants-1".to_vec(), name.as_encoded_bytes().to_vec()];
+    for (rel, bytes, _) in &copy {
+        parts.push(rel.as_os_str().as_encoded_bytes().to_vec());
+        parts.push(bytes.clone());
+    }
+    let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
+    let key = crate::cache::Key::of(&refs);
+    let dir = cache.dir_or_fill("constants", &key, |work: &Path| -> std::io::Result<()> {
+        let top = work.join(&name);
+        for (rel, bytes, mode) in &copy {
+            let to = if rel.as_os_str().is_empty() {
+                top.clone()
+            } else {
+                top.join(rel)
+            };
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&to, bytes)?;
+            std::fs::set_permissions(&to, mode.clone())?;
+        }
+        Ok(())
+    })?;
+    Ok(Some(dir.join(name)))
+}
+
+/// The ICPC package `path` lies in, and `path` relative to it.
+fn package_of(path: &Path) -> Option<(PathBuf, PathBuf)> {
+    let abs = std::fs::canonicalize(path).ok()?;
+    let mut at = abs.parent();
+    while let Some(dir) = at {
+        if dir.join(crate::spec::SPEC_FILE).is_file() {
+            if !super::is_package(dir) {
+                return None;
+            }
+            let rel = abs.strip_prefix(dir).ok()?.to_path_buf();
+            return Some((dir.to_path_buf(), rel));
+        }
+        at = dir.parent();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn constants(yaml: &str) -> Result<Constants, String> {
+        let raw: RawPackage = serde_yaml::from_str(yaml).map_err(|e| e.to_string())?;
+        Constants::read(&raw)
+    }
+
+    #[test]
+    fn values_and_variants_are_replaced_and_unknown_names_kept() {
+        let c = constants("constants:\n  FIVE: {value: 5, WORD: five}\n  SIX: 6\n  F: 10.0\n")
+            .expect("constants");
+        let (out, unknown) = c.substitute(
+            "{{FIVE}} {{FIVE.value}} {{FIVE.WORD}} {{SIX}} {{F}} {{SEVEN}} {{1,2}} {{a b}}",
+        );
+        assert_eq!(out, "5 5 five 6 10.0 {{SEVEN}} {{1,2}} {{a b}}");
+        assert_eq!(unknown, ["SEVEN"]);
+        let e = c
+            .substitute_strict("gen.py {{SEVEN}}", Path::new("generators/generators.yaml"))
+            .expect_err("unknown");
+        assert!(
+            e.contains("generators/generators.yaml") && e.contains("{{SEVEN}}"),
+            "{e}"
+        );
+        assert!(e.contains("`FIVE`"), "{e}");
+    }
+
+    #[test]
+    fn malformed_constants_are_named() {
+        assert!(constants("constants:\n  9x: 1\n").is_err());
+        let e = constants("constants:\n  K: {tex: '5'}\n").expect_err("no value");
+        assert!(e.contains("`K` needs a `value`"), "{e}");
+        assert!(constants("constants: [1]\n").is_err());
+    }
+}
