@@ -28,6 +28,7 @@ pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
 pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare};
 pub use result::{CompileReport, SubmissionResult, TestResult};
+pub use workroot::Workroot;
 
 use crate::language::{CompileOutcome, Compiled, compile};
 use crate::verdict::Verdict;

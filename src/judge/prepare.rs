@@ -23,7 +23,7 @@ pub struct Context {
     /// Replaces the spec's base seed (`gen --seed`).
     pub seed: Option<u64>,
     /// Runs and scratch files live here; removed when the context is dropped.
-    pub workroot: tempfile::TempDir,
+    pub workroot: super::workroot::Workroot,
     /// How every run of this judge is made (mode, cancellation).
     pub sandbox: Runner,
 }
@@ -39,9 +39,7 @@ impl Drop for Context {
 impl Context {
     pub fn new(cache: Cache, languages: Languages, sandbox: Runner) -> Result<Context, JudgeError> {
         super::workroot::remove_stale();
-        let workroot = tempfile::Builder::new()
-            .prefix(&super::workroot::prefix())
-            .tempdir()
+        let workroot = super::workroot::Workroot::create()
             .map_err(|e| JudgeError::Io(format!("cannot create a working folder: {e}")))?;
         sandbox
             .register_judge_folders(cache.root(), workroot.path())

@@ -2,24 +2,111 @@
 //! were killed before they could remove theirs.
 //!
 //! A judge stopped by `kill -9` (or the machine's OOM killer) leaves its
-//! folder behind: the scratch files of the runs in flight. Each folder is
-//! named after the judge that owns it, `grundy-<pid namespace>-<pid>-…`, so
-//! the next judge can remove the folders of judges that are gone. Only
-//! folders of the same pid namespace are considered (a judge in another
-//! container sharing `$TMPDIR` may be alive though its pid means nothing
-//! here), only folders we own, and only when that pid is not running.
+//! folder behind: the scratch files of the runs in flight. The next judge
+//! removes the folders of judges that are gone, and must never remove the
+//! folder of one that is alive, wherever it is.
+//!
+//! A pid cannot tell: a judge in another pid namespace (another container
+//! sharing `$TMPDIR`) has a pid that means nothing here, or names an
+//! unrelated process. So each judge holds an exclusive `flock` on
+//! [`LOCK`] inside its folder for as long as the folder is in use; the
+//! kernel releases it when the judge ends, however it ends. A folder is
+//! stale exactly when that lock can be taken, whatever namespace its judge
+//! was in, and it is removed while the sweeper holds the lock.
+//!
+//! Folders are still named `grundy-<pid namespace>-<pid>-…`: a folder with
+//! no lock file (made by an older grundy, or so new that its judge has not
+//! locked it yet) is judged by that pid, only in our own pid namespace, as
+//! before. Only folders we own are ever considered.
 
 use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
+
+use rustix::fs::{FlockOperation, Mode, OFlags};
+
+/// The lock file in a judge's working folder, held while the judge lives.
+pub const LOCK: &str = ".judge.lock";
+
+/// A judge's working folder, locked (see the module's documentation)
+/// until it is dropped.
+pub struct Workroot {
+    dir: tempfile::TempDir,
+    /// Holds the `flock` on [`LOCK`]: closing it releases the folder.
+    _lock: fs::File,
+}
+
+impl Workroot {
+    /// Makes and locks a new working folder in `$TMPDIR`.
+    pub fn create() -> std::io::Result<Workroot> {
+        let dir = tempfile::Builder::new().prefix(&prefix()).tempdir()?;
+        let fd = rustix::fs::open(
+            dir.path().join(LOCK),
+            OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::from_raw_mode(0o600),
+        )?;
+        rustix::fs::flock(&fd, FlockOperation::NonBlockingLockExclusive)?;
+        Ok(Workroot {
+            dir,
+            _lock: fs::File::from(fd),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// What the lock file of a folder says about its judge.
+enum Liveness {
+    /// Someone holds the lock: the judge is alive.
+    Alive,
+    /// We now hold the lock (kept until the folder is removed).
+    Gone(rustix::fd::OwnedFd),
+    /// No lock file: the name's pid is all there is to go by.
+    Unlocked,
+    /// Anything else (a link in its place, an error): left alone.
+    Unknown,
+}
+
+fn liveness(folder: &Path) -> Liveness {
+    let Ok(dir) = rustix::fs::open(
+        folder,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    ) else {
+        return Liveness::Unknown;
+    };
+    let fd = match rustix::fs::openat(
+        &dir,
+        LOCK,
+        OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NONBLOCK,
+        Mode::empty(),
+    ) {
+        Ok(fd) => fd,
+        Err(rustix::io::Errno::NOENT) => return Liveness::Unlocked,
+        Err(_) => return Liveness::Unknown,
+    };
+    let regular = rustix::fs::fstat(&fd)
+        .is_ok_and(|st| rustix::fs::FileType::from_raw_mode(st.st_mode).is_file());
+    if !regular {
+        return Liveness::Unknown;
+    }
+    match rustix::fs::flock(&fd, FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Liveness::Gone(fd),
+        Err(rustix::io::Errno::WOULDBLOCK) => Liveness::Alive,
+        Err(_) => Liveness::Unknown,
+    }
+}
 
 /// The prefix of this judge's working folder.
 pub fn prefix() -> String {
     format!("grundy-{}-{}-", pid_namespace(), std::process::id())
 }
 
-/// Removes working folders left by dead judges of this pid namespace.
-/// Best effort: a folder that cannot be removed is left as it was.
+/// Removes working folders left by dead judges (see the module's
+/// documentation). Best effort: a folder that cannot be removed is left
+/// as it was.
 pub fn remove_stale() {
     let ns = pid_namespace();
     let tmp = std::env::temp_dir();
@@ -30,24 +117,42 @@ pub fn remove_stale() {
     let me = unsafe { libc::geteuid() };
     for e in entries.filter_map(Result::ok) {
         let name = e.file_name();
-        let Some(pid) = name.to_str().and_then(|n| owner(n, ns)) else {
+        let Some((folder_ns, pid)) = name.to_str().and_then(parse) else {
             continue;
         };
         let path = e.path();
         let ours = fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir() && m.uid() == me);
-        if ours && !crate::sandbox::process_exists(pid) {
-            remove(&path);
+        if !ours {
+            continue;
+        }
+        match liveness(&path) {
+            Liveness::Gone(lock) => {
+                remove(&path);
+                drop(lock);
+            }
+            Liveness::Unlocked
+                if folder_ns == ns && ns != 0 && !crate::sandbox::process_exists(pid) =>
+            {
+                remove(&path)
+            }
+            Liveness::Alive | Liveness::Unlocked | Liveness::Unknown => {}
         }
     }
 }
 
-/// The pid of the judge that made folder `name` in pid namespace `ns`.
-fn owner(name: &str, ns: u64) -> Option<libc::pid_t> {
+/// The pid namespace and pid of the judge that made folder `name`.
+fn parse(name: &str) -> Option<(u64, libc::pid_t)> {
     let mut parts = name.strip_prefix("grundy-")?.splitn(3, '-');
     let folder_ns: u64 = parts.next()?.parse().ok()?;
     let pid: libc::pid_t = parts.next()?.parse().ok()?;
     parts.next()?;
-    (folder_ns == ns && ns != 0 && pid > 0).then_some(pid)
+    (pid > 0).then_some((folder_ns, pid))
+}
+
+/// The pid of the judge that made folder `name` in pid namespace `ns`.
+#[cfg(test)]
+fn owner(name: &str, ns: u64) -> Option<libc::pid_t> {
+    parse(name).and_then(|(folder_ns, pid)| (folder_ns == ns && ns != 0).then_some(pid))
 }
 
 /// The inode of our pid namespace (0 when it cannot be read, which turns
@@ -102,6 +207,70 @@ mod tests {
         let _ = fs::remove_dir_all(&live);
         assert!(!stale_left, "a dead judge's folder stayed");
         assert!(live_left, "a live judge's folder was removed");
+    }
+
+    /// Makes folder `name` in `$TMPDIR` with a lock file, held (by the
+    /// returned file) or not. Built under another name and renamed into
+    /// place, so that a sweep running meanwhile never sees it half made.
+    fn locked_folder(name: &str, held: bool) -> (std::path::PathBuf, Option<fs::File>) {
+        let tmp = std::env::temp_dir();
+        let building = tmp.join(format!("building-{name}"));
+        fs::create_dir(&building).expect("mkdir");
+        fs::write(building.join("out"), "x").expect("write");
+        let lock = fs::File::create(building.join(LOCK)).expect("lock file");
+        if held {
+            rustix::fs::flock(&lock, FlockOperation::LockExclusive).expect("flock");
+        }
+        let path = tmp.join(name);
+        fs::rename(&building, &path).expect("rename");
+        (path, held.then_some(lock))
+    }
+
+    #[test]
+    fn a_folder_is_stale_exactly_when_its_lock_is_free() {
+        let ns = pid_namespace();
+        let me = std::process::id();
+        let mut child = std::process::Command::new("true")
+            .spawn()
+            .expect("spawn true");
+        let dead = child.id();
+        child.wait().expect("wait");
+        let tag = format!(
+            "{me}-{}",
+            std::time::UNIX_EPOCH.elapsed().map_or(0, |d| d.as_nanos())
+        );
+        // A live judge in another pid namespace whose pid names nothing
+        // here (or a dead process): its lock is held, so it stays.
+        let (alive_elsewhere, lock_a) = locked_folder(&format!("grundy-{ns}-{dead}-a{tag}"), true);
+        let (alive_other_ns, lock_b) =
+            locked_folder(&format!("grundy-{}-{dead}-b{tag}", ns + 1), true);
+        // A dead judge of another namespace whose pid is alive here (ours):
+        // its lock is free, so it goes.
+        let (dead_other_ns, _) = locked_folder(&format!("grundy-{}-{me}-c{tag}", ns + 1), false);
+        let (dead_here, _) = locked_folder(&format!("grundy-{ns}-{me}-d{tag}"), false);
+        // This judge's own folder.
+        let own = Workroot::create().expect("workroot");
+        remove_stale();
+        let kept = [
+            alive_elsewhere.exists(),
+            alive_other_ns.exists(),
+            own.path().exists(),
+        ];
+        let gone = [!dead_other_ns.exists(), !dead_here.exists()];
+        drop((lock_a, lock_b));
+        for p in [
+            &alive_elsewhere,
+            &alive_other_ns,
+            &dead_other_ns,
+            &dead_here,
+        ] {
+            let _ = fs::remove_dir_all(p);
+        }
+        assert_eq!(kept, [true; 3], "a live judge's folder was removed");
+        assert_eq!(gone, [true; 2], "a dead judge's folder stayed");
+        let path = own.path().to_path_buf();
+        drop(own);
+        assert!(!path.exists());
     }
 
     #[test]

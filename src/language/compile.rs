@@ -19,6 +19,14 @@ pub(super) const COMPILE_WALL: Duration = Duration::from_secs(120);
 pub(super) const COMPILE_MEMORY: Bytes = Bytes(8 << 30);
 pub(super) const COMPILE_OUTPUT: Bytes = Bytes(512 << 20);
 const MAIN_CLASS_FILE: &str = "main-class";
+/// How a compiler driver (gcc, g++, rustc's linker call) reports that one
+/// of its own children got `SIGXFSZ` (the words of `strsignal`): the
+/// kernel's file size limit stopped the assembler or the linker, which the
+/// sandbox cannot see, as it waits for the driver alone. Named as the disk
+/// limit so that the message says what stopped the compile; at worst a
+/// source that prints these words itself in a diagnostic gets the same CE
+/// with the limit named.
+const CHILD_PAST_FILE_SIZE: &str = "File size limit exceeded";
 pub(super) const FAILED_FILE: &str = "compile-failed.log";
 const LOG_FILE: &str = "compile.log";
 /// The files the judge writes into an artefact folder after the compiler
@@ -333,10 +341,15 @@ fn build(
             &p.system.display().to_string(),
         );
     }
+    let failed = outcome.exit != Exit::Code(0);
     if let Some(hit) = outcome
         .crossed
         .first()
-        .filter(|_| outcome.exit != Exit::Code(0))
+        .or_else(|| {
+            log.contains(CHILD_PAST_FILE_SIZE)
+                .then_some(LimitHit::Output)
+        })
+        .filter(|_| failed)
     {
         if hit == LimitHit::Wall {
             return Err(FillError::TimedOut);

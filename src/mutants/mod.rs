@@ -483,6 +483,13 @@ fn evaluate(
             };
         }
     };
+    // The judge failed before any test ran (its compiler missing, say): the
+    // mutant was not judged, so it is neither killed nor searched.
+    if let (Some(why), true) = (&result.internal_error, result.tests.is_empty()) {
+        return Outcome::Error {
+            message: why.clone(),
+        };
+    }
     if result.verdict == Verdict::CE {
         if let Some(why) = compiler_crash(&result.compile.log) {
             return Outcome::Error {

@@ -347,6 +347,12 @@ impl Groups {
             empty_and_remove(d);
         }
     }
+
+    /// Whether the groups no longer exist (they were removed), so a new
+    /// slot may take their name without meeting what a run left there.
+    pub fn gone(&self) -> bool {
+        self.dirs.iter().all(|d| !d.exists())
+    }
 }
 
 fn read_at_start(f: &fs::File) -> Option<String> {

@@ -31,6 +31,7 @@ mod slot;
 pub mod spawn;
 mod starved;
 mod stderr;
+mod uids;
 mod view;
 mod watch;
 mod zygote;

@@ -80,8 +80,8 @@ fn has_sys_admin() -> bool {
 /// Whether the run uids exist in our user namespace (not so for root in a
 /// rootless container, which then works as an ordinary user).
 fn run_ids_mapped() -> bool {
-    let first = u64::from(super::slot::RUN_ID_BASE);
-    let last = first + 1024;
+    let first = u64::from(super::uids::RUN_ID_BASE);
+    let last = first + u64::from(super::uids::RUN_IDS);
     let Ok(map) = std::fs::read_to_string("/proc/self/uid_map") else {
         return false;
     };

@@ -3,19 +3,17 @@
 //!
 //! A uid per slot means that two runs at once cannot signal, trace or read
 //! each other through ordinary permissions, and that `RLIMIT_NPROC` counts
-//! exactly the processes of one run.
+//! exactly the processes of one run. The uids come from blocks this judge
+//! alone holds (see [`super::uids`]), so that is true across judges too.
 
 use std::sync::{Mutex, Once};
 
 use super::cgroup::Groups;
 
-/// First uid (and gid) used for runs; slot `n` runs as `RUN_ID_BASE + n`.
-/// Far above the ids that distributions hand out and above the usual
-/// subordinate id ranges of rootless containers.
-pub const RUN_ID_BASE: u32 = 1_999_000_000;
-
 pub struct Slot {
     pub index: usize,
+    /// The uid and gid of its runs, from this judge's blocks.
+    uid: u32,
     pub groups: Option<Groups>,
     /// Starts the slot's runs inside its groups (see [`super::zygote`]).
     pub zygote: Option<super::zygote::Zygote>,
@@ -23,19 +21,34 @@ pub struct Slot {
 
 impl Slot {
     pub fn id(&self) -> u32 {
-        RUN_ID_BASE + self.index as u32
+        self.uid
     }
 }
 
 struct Pool {
     free: Vec<Slot>,
     next: usize,
+    /// Indices of slots given up whose groups are gone: reused before new
+    /// ones, so that a judge whose runs keep failing stays within the uid
+    /// block it holds instead of claiming block after block.
+    spare: Vec<usize>,
 }
 
 static POOL: Mutex<Pool> = Mutex::new(Pool {
     free: Vec::new(),
     next: 0,
+    spare: Vec::new(),
 });
+
+/// Hands the index of a slot given up back for reuse, unless groups of it
+/// remain (what a run left in them must not meet the next run).
+fn retire(slot: &Slot) {
+    if slot.groups.as_ref().is_none_or(Groups::gone)
+        && let Ok(mut pool) = POOL.lock()
+    {
+        pool.spare.push(slot.index);
+    }
+}
 
 /// A slot on loan for one run; back to the pool when dropped.
 pub struct Lease(Option<Slot>, std::cell::Cell<bool>);
@@ -54,6 +67,7 @@ impl Lease {
             if let Some(g) = &slot.groups {
                 g.remove();
             }
+            retire(&slot);
         }
     }
 }
@@ -95,6 +109,7 @@ impl Drop for Lease {
                 g.remove();
             }
         }
+        retire(&slot);
     }
 }
 
@@ -108,8 +123,22 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
         if let Some(slot) = pool.free.pop() {
             return Ok(Lease(Some(slot), std::cell::Cell::new(false)));
         }
-        pool.next += 1;
-        pool.next - 1
+        match pool.spare.pop() {
+            Some(i) => i,
+            None => {
+                pool.next += 1;
+                pool.next - 1
+            }
+        }
+    };
+    let uid = match super::uids::id(index) {
+        Ok(uid) => uid,
+        Err(e) => {
+            if let Ok(mut pool) = POOL.lock() {
+                pool.spare.push(index);
+            }
+            return Err(e);
+        }
     };
     // A slot whose groups cannot be made still isolates by uid; the report
     // of its runs then lacks the cgroups.
@@ -120,6 +149,7 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
     Ok(Lease(
         Some(Slot {
             index,
+            uid,
             groups,
             zygote,
         }),
