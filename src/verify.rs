@@ -117,7 +117,8 @@ pub fn verify(
     jobs: usize,
 ) -> Result<ProblemReport, judge::JudgeError> {
     let prepared = judge::prepare(problem, ctx)?;
-    let mut notes = problem.notes.clone();
+    // The prepared problem's notes: a derived time limit adds one.
+    let mut notes = prepared.problem.notes.clone();
     let input = input::check(&prepared, ctx, &mut notes);
     let (reference, reference_max_ms, reference_warning) = check_reference(&prepared, ctx, jobs);
     let oracle = match &problem.reference {

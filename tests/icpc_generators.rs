@@ -85,20 +85,15 @@ fn a_package_made_by_generators_yaml_is_generated_and_judged() {
     assert!(!pkg.join("data").exists());
     let r = judge(&p, &pkg, &pkg.join("submissions/accepted/sum.py"));
     assert_eq!(r["verdict"], "AC", "{r:#}");
-    // 1 sample + rand + big + 3 counted + written; the scripted one is skipped.
+    // 1 sample + rand + big + 3 counted + written + the one made by a
+    // folder's `run` script.
     let tests = r["tests"].as_array().expect("tests");
-    assert_eq!(tests.len(), 7, "{r:#}");
+    assert_eq!(tests.len(), 8, "{r:#}");
     let r = judge(&p, &pkg, &pkg.join("submissions/wrong_answer/small.py"));
     assert_eq!(r["verdict"], "WA", "{r:#}");
     let (code, text) = verify(&p, &pkg);
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("`include:` not read"), "{text}");
-    assert!(
-        text.contains(
-            "generators/builder 7`: skipped: a folder built and run by its `build`/`run` scripts"
-        ),
-        "{text}"
-    );
     // The generated input carries the seed BAPCtools computes for
     // `gen.py {seed} n=5`: int(sha512(b"gen.py {seed} n=5"), 16) % 2**31.
     let out = p.grundy(&[
@@ -117,6 +112,10 @@ fn a_package_made_by_generators_yaml_is_generated_and_judged() {
     assert!(
         inputs.contains(&"40 2\n".to_string()),
         "the input the generator wrote to testcase.in is missing: {inputs:?}"
+    );
+    assert!(
+        inputs.contains(&"1 1\n".to_string()),
+        "the input of the `run` script generator is missing: {inputs:?}"
     );
     let seed: u64 = 297_249_354;
     let expected = format!("{} 5\n", seed % 1000);

@@ -33,6 +33,11 @@ pub fn run(
     }
     let ctx = context(g)?;
     let prepared = judge::prepare(&problem, &ctx)?;
+    // What preparing added (a time limit derived from the package's
+    // accepted submissions) is said on stderr, beside any report.
+    for note in prepared.problem.notes.iter().skip(problem.notes.len()) {
+        eprintln!("note: {note}");
+    }
     let mut term = Terminal::new(super::out::Stdout, Style::detect());
     let mut results = Vec::new();
     for s in submissions {

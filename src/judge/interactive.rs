@@ -271,11 +271,13 @@ pub fn play(
         limits,
         keep_workdir: false,
     };
+    let pid: Arc<std::sync::OnceLock<libc::pid_t>> = Arc::default();
     let pipes = Pipes {
         stdin: their_in,
         stdout: their_out,
         stop: Arc::clone(&stop),
         ended: Arc::default(),
+        pid: Arc::clone(&pid),
     };
     let idle_limit = limits.cpu.max(MIN_IDLE);
     let (tx, rx) = std::sync::mpsc::channel();
@@ -291,7 +293,13 @@ pub fn play(
             written: 0,
             read: 0,
         };
-        let (why, ended) = talk.converse(&mut interactor, &rx, idle_limit, limits.output.0, &stop);
+        let (why, ended) = talk.converse(
+            &mut interactor,
+            &rx,
+            idle_limit,
+            limits.output.0,
+            (&stop, &pid),
+        );
         // The run ends within one watch interval of `stop`, or by itself.
         let ran = match ended {
             Some(r) => r,
@@ -344,9 +352,11 @@ impl Talk {
         ended: &std::sync::mpsc::Receiver<RunResult>,
         idle_limit: Duration,
         output_limit: u64,
-        stop: &AtomicBool,
+        (stop, pid): (&AtomicBool, &std::sync::OnceLock<libc::pid_t>),
     ) -> (Option<Stopped>, Option<RunResult>) {
         let mut idle_since = Instant::now();
+        let mut idleness = super::idleness::Idleness::new(idle_limit);
+        let mut run_queue_wait = || pid.get().map(|p| sandbox::run_queue_wait(*p));
         let mut progress = interactor.tokens_read();
         loop {
             if let Ok(r) = ended.try_recv() {
@@ -357,7 +367,7 @@ impl Talk {
                 Some(Stopped::Decided)
             } else if self.read > output_limit {
                 Some(Stopped::Flooded)
-            } else if idle_since.elapsed() > idle_limit {
+            } else if idleness.over(idle_since.elapsed(), &mut run_queue_wait) {
                 Some(Stopped::Idle)
             } else {
                 None
@@ -373,6 +383,7 @@ impl Talk {
             if interactor.tokens_read() != progress {
                 progress = interactor.tokens_read();
                 idle_since = Instant::now();
+                idleness.restart();
             }
             if interactor.has_output() {
                 self.pending.extend(interactor.take_output());

@@ -319,12 +319,14 @@ impl Connected<'_> {
             stdout: sub_out,
             stop: Arc::clone(&sub_stop),
             ended: Arc::clone(&sub_ended),
+            pid: Arc::default(),
         };
         let int_pipes = Pipes {
             stdin: int_in,
             stdout: int_out,
             stop: Arc::clone(&int_stop),
             ended: Arc::clone(&int_ended),
+            pid: Arc::default(),
         };
         let (tx, rx) = std::sync::mpsc::channel();
         let (sub, int, stuck) = std::thread::scope(|s| {

@@ -5,7 +5,9 @@
 //! view, a JSON report and a journal at once without knowing any of them.
 
 mod adhoc;
+mod derive_time;
 mod exec;
+mod idleness;
 mod interactive;
 mod interactor_program;
 mod multipass;

@@ -64,6 +64,23 @@ impl Context {
         let staged = crate::spec::icpc::stage_with_constants(path, &self.cache)
             .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
         let path = staged.as_deref().unwrap_or(path);
+        if crate::language::is_scripted(path) {
+            return match crate::language::build_scripted(
+                path,
+                &self.languages,
+                &self.cache,
+                &self.sandbox,
+            )
+            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
+            {
+                CompileOutcome::Ready(c) => Ok(c),
+                CompileOutcome::Failed { log } => Err(JudgeError::Problem(format!(
+                    "{what} {} does not build:\n{}",
+                    path.display(),
+                    log.trim_end()
+                ))),
+            };
+        }
         let lang = self
             .languages
             .detect(path)
@@ -163,12 +180,14 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         None => None,
     };
     release_freed_memory();
-    Ok(Prepared {
+    let mut prepared = Prepared {
         problem: problem.clone(),
         tests,
         checker,
         interactor,
-    })
+    };
+    super::derive_time::apply(&mut prepared, ctx)?;
+    Ok(prepared)
 }
 
 /// The problem's tests as bytes (also what `grundy gen` writes).

@@ -13,7 +13,7 @@ use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec, Runner};
 use crate::units::Bytes;
 
 /// Compiler output beyond this is cut: a CE message is for reading.
-const LOG_CAP: usize = 64 * 1024;
+pub(super) const LOG_CAP: usize = 64 * 1024;
 pub(super) const COMPILE_CPU: Duration = Duration::from_secs(60);
 pub(super) const COMPILE_WALL: Duration = Duration::from_secs(120);
 pub(super) const COMPILE_MEMORY: Bytes = Bytes(8 << 30);
@@ -27,7 +27,7 @@ const MAIN_CLASS_FILE: &str = "main-class";
 /// source that prints these words itself in a diagnostic gets the same CE
 /// with the limit named.
 const CHILD_PAST_FILE_SIZE: &str = "File size limit exceeded";
-const FAILED_FILE: &str = "compile-failed.log";
+pub(super) const FAILED_FILE: &str = "compile-failed.log";
 
 /// Why a failed compile is the compiler's or the machine's failure rather
 /// than the source's, if it is: the compiler killed by a signal at no limit
@@ -74,7 +74,7 @@ const JUDGE_FILES: [&str; 3] = [MAIN_CLASS_FILE, FAILED_FILE, LOG_FILE];
 /// means changes, so that entries of an older grundy (such as the empty
 /// executables an old `exe` bug left) are never used again. They age out
 /// of the cache like any unused entry.
-const CACHE_FORMAT: &[u8] = b"grundy-compile-format-2";
+pub(super) const CACHE_FORMAT: &[u8] = b"grundy-compile-format-2";
 
 /// A program ready to run, living in the cache.
 #[derive(Debug, Clone)]
@@ -147,7 +147,7 @@ impl Vars {
 }
 
 /// Why a fill of the cache stopped.
-enum FillError {
+pub(super) enum FillError {
     Language(LanguageError),
     /// The compile ran out of wall time. Not cached: a compile that waited
     /// for a CPU may succeed on a less loaded machine.
@@ -429,7 +429,7 @@ fn build(
 
 /// Makes `work` a cached compile error: only the message is kept, not
 /// what the compiler wrote (which may be as large as its output limit).
-fn fail(work: &Path, log: &str) -> Result<(), FillError> {
+pub(super) fn fail(work: &Path, log: &str) -> Result<(), FillError> {
     for entry in std::fs::read_dir(work)? {
         crate::beneath::remove_tree(&entry?.path())?;
     }
@@ -438,7 +438,7 @@ fn fail(work: &Path, log: &str) -> Result<(), FillError> {
 }
 
 /// The compile error of a compile stopped at `hit`, naming the limit.
-fn limit_message(hit: LimitHit) -> String {
+pub(super) fn limit_message(hit: LimitHit) -> String {
     match hit {
         LimitHit::Cpu => format!(
             "compilation stopped: it used more than {} s of CPU time (the compile time limit)",
@@ -460,7 +460,7 @@ fn limit_message(hit: LimitHit) -> String {
     }
 }
 
-fn read_log(out: &Path, err: &Path) -> String {
+pub(super) fn read_log(out: &Path, err: &Path) -> String {
     let mut bytes = std::fs::read(out).unwrap_or_default();
     bytes.extend(std::fs::read(err).unwrap_or_default());
     if bytes.len() > LOG_CAP {

@@ -4,6 +4,7 @@
 mod compile;
 mod java;
 mod pch;
+mod scripted;
 mod sources;
 mod table;
 
@@ -13,6 +14,7 @@ use thiserror::Error;
 
 pub use compile::{CompileOutcome, Compiled, compile};
 pub use java::ClassNameTooLong;
+pub use scripted::{build as build_scripted, is_scripted};
 pub use sources::EntryError;
 pub use table::{ConfigError, Language, builtin};
 

@@ -34,14 +34,27 @@ pub(crate) const CSS: &str = "
 .replay ol.replay-moves{max-height:12em;overflow:auto;font-family:monospace;margin:.3em 0}
 .replay ol.replay-moves li.current{background:#fff3e0}
 .replay ol.replay-moves li.wrong{color:#c62828;font-weight:bold}
+.replay ol.replay-moves li.gap{list-style:none;color:#777;font-style:italic}
 ";
+
+/// How many moves the page shows at each end of a long game. A game may
+/// have 10^5 moves (the protocol's bound); the page stays small by showing
+/// the opening, the moves around the mistake and the end, and saying how
+/// many moves it leaves out. The JSON report keeps every move.
+const SHOWN_AT_ENDS: usize = 200;
+/// Moves shown on either side of the mistake when it falls in the middle.
+const SHOWN_AROUND_MISTAKE: usize = 5;
 
 /// The transcript as the page's script reads it.
 #[derive(Serialize)]
 struct Data<'a> {
     rules: &'a str,
     start: Vec<String>,
+    /// The moves shown, in order; a gap between two is a run of moves left
+    /// out, after which the position is given again (`from`).
     moves: Vec<Move<'a>>,
+    /// Every move of the game, shown or not.
+    total: usize,
     /// Steps (moves played) after which the player stood lost; 0 is the
     /// choice of side.
     lost_after: Option<u64>,
@@ -49,9 +62,51 @@ struct Data<'a> {
 
 #[derive(Serialize)]
 struct Move<'a> {
+    /// The move's number in the game (1-based).
+    n: usize,
     you: bool,
     #[serde(rename = "move")]
     text: &'a str,
+    /// The position before this move, when the moves before it are not
+    /// all shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<Vec<String>>,
+}
+
+/// Which moves (0-based) the page shows: all of a short game; of a long
+/// one, both ends and the moves around the mistake.
+fn shown(total: usize, lost_after: Option<u64>) -> Vec<bool> {
+    if total <= 2 * SHOWN_AT_ENDS + SHOWN_AROUND_MISTAKE {
+        return vec![true; total];
+    }
+    let mut show = vec![false; total];
+    show[..SHOWN_AT_ENDS].fill(true);
+    show[total - SHOWN_AT_ENDS..].fill(true);
+    if let Some(k) = lost_after
+        .and_then(|k| usize::try_from(k).ok())
+        .filter(|k| *k >= 1)
+    {
+        let lo = (k - 1).saturating_sub(SHOWN_AROUND_MISTAKE);
+        let hi = (k + SHOWN_AROUND_MISTAKE).min(total);
+        show[lo..hi].fill(true);
+    }
+    show
+}
+
+/// The position after `text` is played from `cur`, read as the page's
+/// script reads it (`k v`: pile k now holds v; Wythoff: the two heaps).
+fn apply(rules: &str, cur: &mut Vec<String>, text: &str) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if rules == "wythoff-play" {
+        if let [a, b, ..] = words.as_slice() {
+            *cur = vec![a.to_string(), b.to_string()];
+        }
+    } else if let [k, v, ..] = words.as_slice()
+        && let Ok(k) = k.parse::<usize>()
+        && (1..=cur.len()).contains(&k)
+    {
+        cur[k - 1] = v.to_string();
+    }
 }
 
 /// Appends the replay of `t` (the game of the test at `id`), if the
@@ -63,17 +118,27 @@ pub(crate) fn replay(h: &mut String, id: &str, t: &Transcript) {
     if !matches!(rules, "nim-play" | "misere-nim-play" | "wythoff-play") {
         return;
     }
+    let show = shown(t.moves.len(), t.lost_after);
+    let mut cur: Vec<String> = t.start.iter().map(u64::to_string).collect();
+    let mut moves = Vec::new();
+    let mut after_gap = false;
+    for (i, m) in t.moves.iter().enumerate() {
+        if show[i] {
+            moves.push(Move {
+                n: i + 1,
+                you: m.by == Side::Submission,
+                text: &m.text,
+                from: after_gap.then(|| cur.clone()),
+            });
+        }
+        after_gap = !show[i];
+        apply(rules, &mut cur, &m.text);
+    }
     let data = Data {
         rules,
         start: t.start.iter().map(u64::to_string).collect(),
-        moves: t
-            .moves
-            .iter()
-            .map(|m| Move {
-                you: m.by == Side::Submission,
-                text: &m.text,
-            })
-            .collect(),
+        moves,
+        total: t.moves.len(),
         lost_after: t.lost_after,
     };
     let json = serde_json::to_string(&data).unwrap_or_else(|_| "null".into());
@@ -113,13 +178,18 @@ pub(crate) fn replay(h: &mut String, id: &str, t: &Transcript) {
          <svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\"></svg>\n\
          <p class=\"caption\"></p>\n<ol class=\"replay-moves\">\n",
     );
+    let mut hidden = 0usize;
     for (i, m) in t.moves.iter().enumerate() {
+        if !show[i] {
+            hidden += 1;
+            continue;
+        }
+        gap_line(h, &mut hidden);
         let you = m.by == Side::Submission;
         let wrong = you && t.lost_after == Some(i as u64 + 1);
         let _ = writeln!(
             h,
-            "<li data-step=\"{}\" class=\"{}{}\">{} {}{}</li>",
-            i + 1,
+            "<li value=\"{n}\" data-step=\"{n}\" class=\"{}{}\">{} {}{}</li>",
             if you { "you" } else { "judge" },
             if wrong { " wrong" } else { "" },
             if you { "you:" } else { "judge:" },
@@ -128,14 +198,29 @@ pub(crate) fn replay(h: &mut String, id: &str, t: &Transcript) {
                 " ← from here on you were losing"
             } else {
                 ""
-            }
+            },
+            n = i + 1,
         );
     }
+    gap_line(h, &mut hidden);
     let _ = writeln!(
         h,
         "</ol>\n<p class=\"replay-result\">{}</p>\n</div>",
         escape(&t.result)
     );
+}
+
+/// The line standing for `hidden` moves left out of the list, if any.
+fn gap_line(h: &mut String, hidden: &mut usize) {
+    if *hidden > 0 {
+        let _ = writeln!(
+            h,
+            "<li class=\"gap\">… {} move{} not shown (the JSON report has every move)</li>",
+            *hidden,
+            if *hidden == 1 { "" } else { "s" }
+        );
+        *hidden = 0;
+    }
 }
 
 /// The script that draws every replay of the page; included once, at the
@@ -166,6 +251,8 @@ pub(crate) const SCRIPT: &str = r#"<script>
     var cur = d.start.slice();
     var changed = [[]];
     for (var i = 0; i < d.moves.length; i++) {
+      /* After moves left out of a long game, the position is given. */
+      if (d.moves[i].from) cur = d.moves[i].from.slice();
       var p = d.moves[i].move.split(/\s+/);
       var c = [];
       if (d.rules === 'wythoff-play') {
@@ -263,16 +350,16 @@ pub(crate) const SCRIPT: &str = r#"<script>
     r.step = step;
     r.root.setAttribute('data-step', step);
     if (r.data.rules === 'wythoff-play') drawWythoff(r, step); else drawNim(r, step);
-    var wrong = r.data.lost_after;
-    var atMistake = wrong !== null && wrong !== undefined && step === wrong;
+    var atMistake = r.mistake !== null && step === r.mistake;
     r.svg.setAttribute('class', 'board' + (atMistake ? ' at-mistake' : ''));
-    r.counter.textContent = 'move ' + step + ' of ' + last;
+    var number = step === 0 ? 0 : r.data.moves[step - 1].n;
+    r.counter.textContent = 'move ' + number + ' of ' + r.data.total;
     var cap = '';
     if (step === 0) {
       cap = 'Start: ' + r.pos[0].join(' ') + '.';
     } else {
       var m = r.data.moves[step - 1];
-      cap = 'Move ' + step + ', ' + (m.you ? 'you' : 'the judge') + ': ' + m.move +
+      cap = 'Move ' + m.n + ', ' + (m.you ? 'you' : 'the judge') + ': ' + m.move +
         '. Position: ' + r.pos[step].join(' ') + '.';
     }
     r.caption.textContent = cap;
@@ -284,9 +371,9 @@ pub(crate) const SCRIPT: &str = r#"<script>
         : ' This move left the judge a winning position: here the game was lost.';
       r.caption.appendChild(s);
     }
-    var items = r.root.querySelectorAll('ol.replay-moves li');
+    var items = r.root.querySelectorAll('ol.replay-moves li[data-step]');
     for (var i = 0; i < items.length; i++) {
-      items[i].classList.toggle('current', i === step - 1);
+      items[i].classList.toggle('current', Number(items[i].getAttribute('data-step')) === number && step > 0);
     }
   }
   function setup(root) {
@@ -296,7 +383,11 @@ pub(crate) const SCRIPT: &str = r#"<script>
     var p = positions(data);
     var max = 0;
     data.start.forEach(function (v) { max = Math.max(max, Number(v)); });
-    var r = {root: root, data: data, pos: p.pos, changed: p.changed, max: max, step: 0,
+    /* The step (index into the shown moves) where the game was lost. */
+    var mistake = null;
+    if (data.lost_after === 0) mistake = 0;
+    for (var j = 0; j < data.moves.length; j++) if (data.moves[j].n === data.lost_after) mistake = j + 1;
+    var r = {root: root, data: data, pos: p.pos, changed: p.changed, max: max, step: 0, mistake: mistake,
       svg: root.querySelector('svg.board'), counter: root.querySelector('.replay-step'),
       caption: root.querySelector('.caption')};
     function on(cls, f) {
@@ -307,7 +398,7 @@ pub(crate) const SCRIPT: &str = r#"<script>
     on('prev', function () { show(r, r.step - 1); });
     on('next', function () { show(r, r.step + 1); });
     on('last', function () { show(r, r.pos.length - 1); });
-    on('mistake', function () { show(r, data.lost_after); });
+    on('mistake', function () { if (mistake !== null) show(r, mistake); });
     root.addEventListener('focus', function () { active = r; });
     root.addEventListener('click', function () { active = r; });
     replays.push(r);
@@ -379,5 +470,88 @@ mod tests {
         let mut h = String::new();
         replay(&mut h, "replay-0", &t);
         assert!(h.is_empty());
+    }
+
+    /// A game of `n` moves on one pile of `n` stones, one stone a move.
+    fn long_game(n: usize, lost_after: Option<u64>) -> Transcript {
+        let mut t = transcript();
+        t.start = vec![n as u64, 7];
+        t.moves = (0..n)
+            .map(|i| PlayedMove {
+                by: if i % 2 == 0 {
+                    Side::Submission
+                } else {
+                    Side::Judge
+                },
+                text: format!("1 {}", n - i - 1),
+            })
+            .collect();
+        t.lost_after = lost_after;
+        t
+    }
+
+    #[test]
+    fn a_huge_game_shows_its_ends_and_its_mistake_and_counts_the_rest() {
+        let n = 100_000;
+        let mistake = 50_001; // an odd move: the submission's
+        let mut h = String::new();
+        replay(&mut h, "replay-0", &long_game(n, Some(mistake)));
+        let listed = h.matches("<li value=").count();
+        let around = (mistake as usize - SHOWN_AROUND_MISTAKE - 1)
+            ..(mistake as usize + SHOWN_AROUND_MISTAKE);
+        assert_eq!(listed, 2 * SHOWN_AT_ENDS + around.len(), "moves listed");
+        let before = around.start - SHOWN_AT_ENDS;
+        let after = n - SHOWN_AT_ENDS - around.end;
+        assert!(
+            h.contains(&format!("… {before} moves not shown")),
+            "first gap"
+        );
+        assert!(
+            h.contains(&format!("… {after} moves not shown")),
+            "second gap"
+        );
+        assert!(h.contains("<li value=\"1\" "), "first move");
+        assert!(h.contains(&format!("<li value=\"{n}\" ")), "last move");
+        assert!(h.contains(&format!(
+            "<li value=\"{mistake}\" data-step=\"{mistake}\" class=\"you wrong\">"
+        )));
+        assert!(
+            !h.contains(&format!("<li value=\"{}\" ", SHOWN_AT_ENDS + 1)),
+            "a hidden move is listed"
+        );
+        // The data carries only the moves shown, each gap closed by the
+        // position it ends at: move k leaves n - k stones.
+        assert_eq!(h.matches("&quot;n&quot;:").count(), listed);
+        let first_after_gap = around.start + 1;
+        assert!(
+            h.contains(&format!(
+                "{{&quot;n&quot;:{first_after_gap},&quot;you&quot;:false,&quot;move&quot;:&quot;1 {}&quot;,&quot;from&quot;:[&quot;{}&quot;,&quot;7&quot;]}}",
+                n - first_after_gap,
+                n - first_after_gap + 1
+            )),
+            "the position after the first gap"
+        );
+        assert!(h.contains(&format!("&quot;total&quot;:{n}")));
+        // Small enough to open: ten times the moves, the same lines (only
+        // the numbers grow by a digit).
+        let mut bigger = String::new();
+        replay(&mut bigger, "replay-0", &long_game(10 * n, Some(mistake)));
+        assert_eq!(bigger.lines().count(), h.lines().count());
+        assert!(
+            bigger.len() < h.len() * 11 / 10,
+            "{} vs {}",
+            bigger.len(),
+            h.len()
+        );
+    }
+
+    #[test]
+    fn a_short_game_is_listed_whole() {
+        let n = 2 * SHOWN_AT_ENDS + SHOWN_AROUND_MISTAKE;
+        let mut h = String::new();
+        replay(&mut h, "replay-0", &long_game(n, None));
+        assert_eq!(h.matches("<li value=").count(), n);
+        assert!(!h.contains("not shown"));
+        assert!(!h.contains("&quot;from&quot;"));
     }
 }

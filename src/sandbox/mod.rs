@@ -178,6 +178,17 @@ pub struct Pipes {
     /// interactive verdict, and the order results arrive in does not
     /// tell (gathering takes a while).
     pub ended: Arc<std::sync::OnceLock<std::time::Instant>>,
+    /// Set to the run's process id once it started, so that the partner
+    /// can ask how long the run waited for a CPU ([`run_queue_wait`]) before
+    /// it calls the run idle.
+    pub pid: Arc<std::sync::OnceLock<libc::pid_t>>,
+}
+
+/// The longest time any thread of the process `pid` (and its descendants)
+/// was ready to run but waited for a CPU: on a loaded machine, time a
+/// program could not use, which the wall limit already discounts.
+pub fn run_queue_wait(pid: libc::pid_t) -> std::time::Duration {
+    starved::longest_wait(pid)
 }
 
 /// Whether process `pid` exists (one we may not signal counts), for the

@@ -34,7 +34,7 @@ pub fn run(
     cancel: &Cancel,
 ) -> Result<RunOutcome, SandboxError> {
     let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
-    let (files, stop, ended) = match pipes {
+    let (files, stop, ended, started) = match pipes {
         Some(p) => (
             Streams {
                 stdin: File::from(p.stdin),
@@ -43,8 +43,9 @@ pub fn run(
             },
             Some(p.stop),
             Some(p.ended),
+            Some(p.pid),
         ),
-        None => (Streams::open(spec, stderr)?, None, None),
+        None => (Streams::open(spec, stderr)?, None, None, None),
     };
     let plan = plan(spec, &files)?;
     let limits = spec.limits;
@@ -68,6 +69,9 @@ pub fn run(
         }
     })?;
     drop(files);
+    if let Some(s) = &started {
+        let _ = s.set(pid);
+    }
     let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors, cancel);
     if let Some(e) = &ended {
         let _ = e.set(Instant::now());

@@ -105,16 +105,18 @@ pub fn run(
         None => None,
     };
 
-    let (stdin, stdout, stop, ended) = match pipes {
+    let (stdin, stdout, stop, ended, started) = match pipes {
         Some(p) => (
             File::from(p.stdin),
             File::from(p.stdout),
             Some(p.stop),
             Some(p.ended),
+            Some(p.pid),
         ),
         None => (
             File::open(&spec.stdin).map_err(setup("open the input"))?,
             File::create(&spec.stdout).map_err(setup("create the output file"))?,
+            None,
             None,
             None,
         ),
@@ -226,6 +228,9 @@ pub fn run(
     };
     drop(report_wr);
     drop((stdin, stdout, stderr));
+    if let Some(s) = &started {
+        let _ = s.set(pid);
+    }
     let live_cpu = || match (groups, cpu_before) {
         (Some(g), Some(before)) => g
             .cpu_ns()

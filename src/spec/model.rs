@@ -48,6 +48,26 @@ impl fmt::Display for ProblemId {
     }
 }
 
+/// The ICPC format's rule for a package that states no time limit: the
+/// limit is the smallest multiple of `resolution` seconds (at least one)
+/// that is at least the slowest accepted run times `ac_to_time_limit`
+/// (2023-07 on: `time_multipliers`, `time_resolution`; legacy:
+/// `time_multiplier`, whose default is 5, and `time_safety_margin`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeRule {
+    pub ac_to_time_limit: f64,
+    pub time_limit_to_tle: f64,
+    pub resolution: f64,
+}
+
+impl TimeRule {
+    /// The time limit for a slowest accepted run of `slowest`.
+    pub fn limit(&self, slowest: Duration) -> Duration {
+        let steps = (slowest.as_secs_f64() * self.ac_to_time_limit / self.resolution).ceil();
+        Duration::from_secs_f64(steps.max(1.0) * self.resolution)
+    }
+}
+
 /// The resource limits of one test run, before any language multiplier.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
@@ -182,6 +202,9 @@ pub struct Problem {
     /// the ICPC exit codes (42 valid). A problem the catalog does not know
     /// has no other way to have its inputs checked.
     pub input_validators: Vec<PathBuf>,
+    /// A package with no time limit: how to derive one from its accepted
+    /// submissions (done when the problem is prepared).
+    pub time_rule: Option<TimeRule>,
     /// What was read but cannot be honoured, one line per item (an ICPC
     /// package's unsupported parts): shown by `verify`, never silent.
     pub notes: Vec<String>,

@@ -481,6 +481,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             })
             .collect(),
         input_validators,
+        time_rule: None,
         notes: Vec::new(),
     })
 }

@@ -100,7 +100,7 @@ fn check_programs(
             .unwrap_or(path)
             .display()
             .to_string();
-        if ctx.languages.detect(path).is_err() {
+        if !crate::language::is_scripted(path) && ctx.languages.detect(path).is_err() {
             notes.push(format!("{shown}: not run (grundy has no language for it)"));
             continue;
         }

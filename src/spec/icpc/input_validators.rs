@@ -50,11 +50,7 @@ pub fn find(dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
     }
     let one = dir.join(ONE);
     if one.is_dir() {
-        programs.push(if one.join("run").is_file() {
-            one.join("run")
-        } else {
-            one
-        });
+        programs.push(one);
     }
     (programs, notes)
 }

@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::schema::RawLimits;
-use crate::spec::{Bytes, Limits};
+use super::schema::{RawLimits, Version};
+use crate::spec::{Bytes, Limits, TimeRule};
 
 // The format leaves `memory` and `output` to the "system default" and gives
 // 2048 MiB and 8 MiB as the typical one: the Limits tables of
@@ -20,9 +20,9 @@ pub const DEFAULT_MEMORY_MIB: u64 = 2048;
 pub const DEFAULT_OUTPUT_MIB: u64 = 8;
 
 /// The limits: memory and output in MiB; the time limit from `time_limit`
-/// (2023-07 on), else the `.timelimit` file judges such as DOMjudge write,
-/// else 1 s with a note (the format derives it from the accepted
-/// submissions' run times, which grundy does not).
+/// (2023-07 on), else the `.timelimit` file judges such as DOMjudge write;
+/// else 1 s for now, with a note: preparing the problem derives the limit
+/// from the accepted submissions ([`time_rule`]).
 pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Limits, String> {
     let mut limits = Limits {
         time: Duration::from_secs(1),
@@ -55,10 +55,63 @@ pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Li
             }
             limits.time = Duration::from_secs_f64(t);
         }
-        None => notes
-            .push("no time limit given (limits.time_limit or .timelimit): judged with 1 s".into()),
+        None => notes.push(
+            "no time limit given (limits.time_limit or .timelimit): derived from the accepted submissions, as the format says".into(),
+        ),
     }
     Ok(limits)
+}
+
+/// The format's rule deriving the time limit from the accepted
+/// submissions, when the package states no limit (`None` when it does).
+/// Defaults: legacy `time_multiplier` 5 and `time_safety_margin` 2;
+/// 2023-07 on `ac_to_time_limit` 2.0 and `time_limit_to_tle` 1.5; a
+/// `time_resolution` of 1 s (problemtools and BAPCtools read it for every
+/// version).
+pub fn time_rule(
+    dir: &Path,
+    raw: &RawLimits,
+    version: Version,
+) -> Result<Option<TimeRule>, String> {
+    if raw.time_limit.is_some() || timelimit_file(dir)?.is_some() {
+        return Ok(None);
+    }
+    let m = raw.time_multipliers.clone().unwrap_or_default();
+    let (ac, tle) = match version {
+        Version::Legacy => (
+            raw.time_multiplier.or(m.ac_to_time_limit).unwrap_or(5.0),
+            raw.time_safety_margin
+                .or(m.time_limit_to_tle)
+                .unwrap_or(2.0),
+        ),
+        _ => (
+            m.ac_to_time_limit.or(raw.time_multiplier).unwrap_or(2.0),
+            m.time_limit_to_tle
+                .or(raw.time_safety_margin)
+                .unwrap_or(1.5),
+        ),
+    };
+    let resolution = raw.time_resolution.unwrap_or(1.0);
+    for (name, v, least) in [
+        ("ac_to_time_limit", ac, 1.0),
+        ("time_limit_to_tle", tle, 1.0),
+    ] {
+        if !(v.is_finite() && v >= least) {
+            return Err(format!(
+                "limits: `{name}` must be a number of at least 1, found {v}"
+            ));
+        }
+    }
+    if !(resolution.is_finite() && resolution > 0.0) {
+        return Err(format!(
+            "limits.time_resolution must be a positive number of seconds, found {resolution}"
+        ));
+    }
+    Ok(Some(TimeRule {
+        ac_to_time_limit: ac,
+        time_limit_to_tle: tle,
+        resolution,
+    }))
 }
 
 fn timelimit_file(dir: &Path) -> Result<Option<f64>, String> {
@@ -78,6 +131,38 @@ fn timelimit_file(dir: &Path) -> Result<Option<f64>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_derived_limit_is_the_formats_rule() {
+        let d = tempfile::tempdir().expect("tempdir");
+        let raw = |y: &str| -> RawLimits { serde_yaml::from_str(y).expect("yaml") };
+        let rule = |y: &str, v| time_rule(d.path(), &raw(y), v).expect("rule");
+        // A stated limit: nothing to derive.
+        assert_eq!(rule("time_limit: 2\n", Version::V2025), None);
+        let r = rule("{}", Version::V2025).expect("a rule");
+        assert_eq!(
+            (r.ac_to_time_limit, r.time_limit_to_tle, r.resolution),
+            (2.0, 1.5, 1.0)
+        );
+        let secs = |s: f64| Duration::from_secs_f64(s);
+        // Slowest 0.3 s: 0.6 s, at least one step of 1 s.
+        assert_eq!(r.limit(secs(0.3)), secs(1.0));
+        // Slowest 1.2 s: 2.4 s, rounded up to 3 s.
+        assert_eq!(r.limit(secs(1.2)), secs(3.0));
+        let legacy = rule("{}", Version::Legacy).expect("a rule");
+        assert_eq!(legacy.ac_to_time_limit, 5.0);
+        assert_eq!(legacy.limit(secs(0.5)), secs(3.0));
+        let fine = rule(
+            "time_multipliers: {ac_to_time_limit: 3}\ntime_resolution: 0.25\n",
+            Version::V2023,
+        )
+        .expect("a rule");
+        assert_eq!(fine.limit(secs(0.5)), secs(1.5));
+        assert_eq!(fine.limit(secs(0.05)), secs(0.25));
+        assert!(time_rule(d.path(), &raw("time_resolution: 0\n"), Version::V2025).is_err());
+        std::fs::write(d.path().join(".timelimit"), "4\n").expect("write");
+        assert_eq!(rule("{}", Version::V2025), None);
+    }
 
     #[test]
     fn defaults_are_the_formats_and_exact() {

@@ -183,6 +183,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .or_else(|| submissions::first_accepted(&dir))
         .filter(|r| is_model(&dir, r, expected.as_ref()));
     let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(invalid)?;
+    let time_rule = limits::time_rule(&dir, &raw.limits, version).map_err(invalid)?;
     let statement = statement(&dir);
     let title = title(raw.name.as_ref(), statement.as_deref()).unwrap_or_else(|| id.clone());
     Ok(Problem {
@@ -205,6 +206,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
             .collect(),
         // A package's validators live in `input_validators/` (read there).
         input_validators: Vec::new(),
+        time_rule,
         notes,
     })
 }
@@ -432,6 +434,9 @@ mod generated {
         if path.is_file() {
             return (!super::validators::has_source_extension(path))
                 .then(|| "not a source file in one of grundy's languages".to_string());
+        }
+        if crate::language::is_scripted(path) {
+            return None;
         }
         if path.is_dir() {
             let entries = super::validators::visible_entries(path).unwrap_or_default();

@@ -89,10 +89,22 @@ impl RawPackage {
 #[derive(Debug, Default, Deserialize)]
 pub struct RawLimits {
     pub time_limit: Option<f64>,
+    /// Legacy: the limit is the slowest accepted run times this.
+    pub time_multiplier: Option<f64>,
+    pub time_safety_margin: Option<f64>,
+    /// 2023-07 on: `ac_to_time_limit`, `time_limit_to_tle`.
+    pub time_multipliers: Option<RawTimeMultipliers>,
+    pub time_resolution: Option<f64>,
     pub memory: Option<u64>,
     pub output: Option<u64>,
     /// The most passes of a multi-pass problem (2023-07 on).
     pub validation_passes: Option<u64>,
+}
+
+#[derive(Debug, Default, Clone, Deserialize)]
+pub struct RawTimeMultipliers {
+    pub ac_to_time_limit: Option<f64>,
+    pub time_limit_to_tle: Option<f64>,
 }
 
 /// `testdata.yaml` (legacy, 2023-07) or `test_group.yaml` (2025-09): the

@@ -138,7 +138,8 @@ pub fn default_flags(args: &[String]) -> Result<IcpcFlags, String> {
     Ok(flags)
 }
 
-/// The program of a validator folder: an executable `run`; else a single
+/// The program of a validator folder: the folder itself when it has a
+/// `build` or `run` script; else a single
 /// source file (directly in `output_validators/`, or alone in its folder);
 /// else the folder's sources built together as one program (`validate.cc`
 /// with `validate.h`, the stock layout).
@@ -171,8 +172,10 @@ fn validator_program(folder: &Path, version: Version) -> Result<PathBuf, SpecErr
             _ => folder.to_path_buf(),
         },
     };
-    if program_dir.join("run").is_file() {
-        return Ok(program_dir.join("run"));
+    // `build` and/or `run` scripts: the folder is the program, built as
+    // the format says (see `language::build_scripted`).
+    if crate::language::is_scripted(&program_dir) {
+        return Ok(program_dir);
     }
     let files = visible_entries(&program_dir).map_err(|_| missing())?;
     let sources = files
@@ -182,10 +185,6 @@ fn validator_program(folder: &Path, version: Version) -> Result<PathBuf, SpecErr
     match files.as_slice() {
         [] => Err(missing()),
         [one] if one.is_file() => source_file(one),
-        _ if program_dir.join("build").exists() && sources == 0 => Err(unsupported(
-            &program_dir.join("build"),
-            "a validator built only by its `build` script",
-        )),
         _ if sources > 0 => Ok(program_dir),
         _ => Err(missing()),
     }
