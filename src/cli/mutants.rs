@@ -113,7 +113,7 @@ pub fn for_verify(p: &Problem, ctx: &Context, jobs: usize) -> (bool, String) {
 /// The header of [`summary_line`]s.
 fn header() -> String {
     format!(
-        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>7}  {:>7}",
+        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>5} {:>7}  {:>7}",
         "problem",
         "mutants",
         "killed",
@@ -121,6 +121,7 @@ fn header() -> String {
         "equivalent",
         "unviable",
         "timeout",
+        "error",
         "not-run",
         "score"
     )
@@ -130,14 +131,15 @@ fn header() -> String {
 fn summary_line(m: &ProblemMutants) -> String {
     let c: Counts = m.counts();
     format!(
-        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>7}  {:>7}  ({:.0} s)",
+        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>5} {:>7}  {:>7}  ({:.0} s)",
         m.id,
         c.mutants,
         c.killed,
         c.survived,
         c.equivalent,
         c.unviable,
-        c.timeout + c.error,
+        c.timeout,
+        c.error,
         c.not_run,
         score_text(m.score()),
         m.elapsed.as_secs_f64()
