@@ -40,12 +40,18 @@ impl Workroot {
     /// Makes and locks a new working folder in `$TMPDIR`.
     pub fn create() -> std::io::Result<Workroot> {
         let dir = tempfile::Builder::new().prefix(&prefix()).tempdir()?;
+        // Locked under another name, then renamed: a sweeper that finds
+        // the lock file always finds it held, never in the moment between
+        // its creation and its lock (when it would take the folder as a
+        // dead judge's and remove it under us).
+        let fresh = dir.path().join(".lock-new");
         let fd = rustix::fs::open(
-            dir.path().join(LOCK),
+            &fresh,
             OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
             Mode::from_raw_mode(0o600),
         )?;
         rustix::fs::flock(&fd, FlockOperation::NonBlockingLockExclusive)?;
+        fs::rename(&fresh, dir.path().join(LOCK))?;
         Ok(Workroot {
             dir,
             _lock: fs::File::from(fd),
