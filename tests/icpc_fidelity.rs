@@ -4,29 +4,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use common::{Project, stderr, stdout};
-
-fn judge(p: &Project, package: &Path, submission: &Path) -> serde_json::Value {
-    let out = p.grundy(&[
-        "judge",
-        &package.to_string_lossy(),
-        &submission.to_string_lossy(),
-        "--json",
-    ]);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
-    v["results"][0].clone()
-}
-
-fn verify(p: &Project, package: &Path) -> (Option<i32>, String) {
-    let out = p.grundy(&["verify", &package.to_string_lossy()]);
-    (
-        out.status.code(),
-        format!("{}\n{}", stdout(&out), stderr(&out)),
-    )
-}
+use common::{Project, judge_package as judge, verify_package as verify};
 
 /// A third of the input number, printed with `digits` decimals.
 fn third_py(digits: usize) -> String {

@@ -137,3 +137,25 @@ pub fn stderr(out: &Output) -> String {
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// `grundy judge PACKAGE SUBMISSION --json`: the submission's result.
+pub fn judge_package(p: &Project, package: &Path, submission: &Path) -> serde_json::Value {
+    let out = p.grundy(&[
+        "judge",
+        &package.to_string_lossy(),
+        &submission.to_string_lossy(),
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
+    v["results"][0].clone()
+}
+
+/// `grundy verify PACKAGE`: its exit code and everything it printed.
+pub fn verify_package(p: &Project, package: &Path) -> (Option<i32>, String) {
+    let out = p.grundy(&["verify", &package.to_string_lossy()]);
+    (
+        out.status.code(),
+        format!("{}\n{}", stdout(&out), stderr(&out)),
+    )
+}
