@@ -509,7 +509,8 @@ fn broken_rule(
 /// The score of the test data group(s) `glob` names (a glob under
 /// `data/`), in the package's units, and their maximum: the points of the
 /// grundy groups whose every test lies under it, earned when every test
-/// of the group is AC. `None` when no scored group lies under it.
+/// of the group is AC (times the lowest share an output validator gave
+/// one of them). `None` when no scored group lies under it.
 fn group_score(
     problem: &crate::spec::Problem,
     paths: &std::collections::HashMap<(String, u32), String>,
@@ -536,9 +537,15 @@ fn group_score(
         }
         found = true;
         max += g.points;
-        let mut mine = r.tests.iter().filter(|t| t.group == g.name).peekable();
-        if mine.peek().is_some() && mine.all(|t| t.verdict == Verdict::AC) {
-            earned += g.points;
+        // As the submission's score counts it: all of the group's tests
+        // accepted, times the lowest share a validator gave one of them.
+        let mine: Vec<_> = r.tests.iter().filter(|t| t.group == g.name).collect();
+        if !mine.is_empty() && mine.iter().all(|t| t.verdict == Verdict::AC) {
+            let least = mine
+                .iter()
+                .map(|t| t.share.unwrap_or(1.0).clamp(0.0, 1.0))
+                .fold(1.0, f64::min);
+            earned += g.points * least;
         }
     }
     found.then_some((earned, max))
