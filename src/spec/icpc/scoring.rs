@@ -339,7 +339,7 @@ fn v2025(
         Some(m) => m,
         None => {
             notes.push(
-                "data/secret: `max_score: unbounded` needs the output validator's `score.txt`, which grundy does not read: each group is worth 1".into(),
+                "data/secret: `max_score: unbounded` not mapped: grundy's groups have a maximum, so each is worth 1 (a `score.txt` above 1 is over it)".into(),
             );
             0.0
         }
@@ -415,7 +415,7 @@ fn v2025(
             None => {
                 if first {
                     notes.push(format!(
-                        "{shown}: no bounded `max_score`: its score would come from `score.txt`, which grundy does not read; worth 1"
+                        "{shown}: no bounded `max_score` (its score would be `score.txt` as written): not mapped, worth 1"
                     ));
                 }
                 1.0
