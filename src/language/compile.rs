@@ -248,6 +248,9 @@ pub fn compile(
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default()
             .as_bytes(),
+        // A compile stopped at its memory limit is remembered: under
+        // another limit the same source may compile.
+        &lang.compile_memory.0.to_le_bytes(),
         &text,
     ]);
     let filled = cache.dir_or_fill("bin", &key, |work| {
@@ -266,7 +269,7 @@ pub fn compile(
         Err(FillError::Language(e)) => return Err(e),
         Err(FillError::TimedOut) => {
             return Ok(CompileOutcome::Failed {
-                log: limit_message(LimitHit::Wall),
+                log: limit_message(LimitHit::Wall, &compile_limits(lang.compile_memory)),
             });
         }
     };
@@ -351,13 +354,7 @@ fn build(
         stdout: logs.path().join("out"),
         stderr: logs.path().join("err"),
         env: compile_env(compiler, work),
-        limits: RunLimits {
-            cpu: COMPILE_CPU,
-            wall: COMPILE_WALL,
-            memory: COMPILE_MEMORY,
-            address_space: None,
-            output: COMPILE_OUTPUT,
-        },
+        limits: compile_limits(lang.compile_memory),
         // The compiler reads the source there and leaves its products.
         keep_workdir: true,
     };
@@ -393,7 +390,10 @@ fn build(
         }
         // The same source fails the same way on any machine: remembered
         // like any compile error, without what the compiler left.
-        return fail(work, format!("{}\n{log}", limit_message(hit)).trim_end());
+        return fail(
+            work,
+            format!("{}\n{log}", limit_message(hit, &spec.limits)).trim_end(),
+        );
     }
     if outcome.exit != Exit::Code(0) {
         if let Some(why) = compiler_failure(&outcome.exit, &log) {
@@ -437,25 +437,40 @@ pub(super) fn fail(work: &Path, log: &str) -> Result<(), FillError> {
     Ok(())
 }
 
-/// The compile error of a compile stopped at `hit`, naming the limit.
-pub(super) fn limit_message(hit: LimitHit) -> String {
+/// The limits of a compile whose memory limit is `memory` (the
+/// language's, see `Language::compile_memory`). No address-space cap: a
+/// compiler's runtime may reserve far more than it uses (javac's JVM), and
+/// where there is a memory group it judges what is touched.
+pub(super) fn compile_limits(memory: Bytes) -> RunLimits {
+    RunLimits {
+        cpu: COMPILE_CPU,
+        wall: COMPILE_WALL,
+        memory,
+        address_space: None,
+        output: COMPILE_OUTPUT,
+    }
+}
+
+/// The compile error of a compile under `l` stopped at `hit`, naming the
+/// limit and its size.
+pub(super) fn limit_message(hit: LimitHit, l: &RunLimits) -> String {
     match hit {
         LimitHit::Cpu => format!(
             "compilation stopped: it used more than {} s of CPU time (the compile time limit)",
-            COMPILE_CPU.as_secs()
+            l.cpu.as_secs()
         ),
         LimitHit::Wall => format!(
             "compilation stopped: it took more than {} s of wall time (the compile time limit; \
              not remembered, as a loaded machine may be the cause)",
-            COMPILE_WALL.as_secs()
+            l.wall.as_secs()
         ),
         LimitHit::Memory => format!(
             "compilation stopped: it used more than {} of memory (the compile memory limit)",
-            COMPILE_MEMORY
+            l.memory
         ),
         LimitHit::Output => format!(
             "compilation stopped: it wrote more than {} of files and output (the compile disk limit)",
-            COMPILE_OUTPUT
+            l.output
         ),
     }
 }
@@ -551,7 +566,7 @@ mod tests {
     #[test]
     fn a_compile_stopped_at_a_limit_names_it() {
         let named = |hit, words: &[&str]| {
-            let m = limit_message(hit);
+            let m = limit_message(hit, &compile_limits(COMPILE_MEMORY));
             for w in words {
                 assert!(m.contains(w), "{m:?} lacks {w:?}");
             }
@@ -560,6 +575,8 @@ mod tests {
         named(LimitHit::Wall, &["wall time", "120 s", "not remembered"]);
         named(LimitHit::Memory, &["memory", "8 GiB"]);
         named(LimitHit::Output, &["disk", "512 MiB"]);
+        let lowered = limit_message(LimitHit::Memory, &compile_limits(Bytes::mib(700)));
+        assert!(lowered.contains("700 MiB"), "{lowered:?}");
     }
 
     #[test]
