@@ -145,3 +145,54 @@ fn a_compile_past_its_memory_limit_is_ce_naming_it_remembered_and_leaves_nothing
     let (default, stderr) = p.judge("p", &p.submission("reference.c"), &config);
     assert_eq!(verdict(&default), "AC", "{default}\n{stderr}");
 }
+
+/// A "compiler" (a configured language's command) that writes three files
+/// of 300 MiB and unlinks each while it holds it open (no walk of its
+/// folder can see them), then reports the file system its folder is on and
+/// that folder's size in 1 KiB blocks.
+const THREE_NAMELESS_300MIB: &str = "languages:\n  - id: hog\n    extensions: [hog]\n    source_name: main.hog\n    compile_memory: 1GiB\n    compile: [\"/bin/sh\", \"-c\", \"exec 3>a 4>b 5>c; rm -f a b c; for fd in 3 4 5; do head -c 314572800 /dev/zero >&$fd || echo short write; done; echo folder on $(stat -f -c '%T of %b blocks of %S' .); exit 1\", \"{src}\"]\n    run: [\"{bin}\"]\n";
+
+#[test]
+fn a_compile_writing_three_300_mib_files_is_ce_at_the_disk_limit_and_stays_off_the_disk() {
+    if !harness::is_root() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but this test needs root: only a root judge gives compiles a tmpfs"
+        );
+        eprintln!("not root: compiles are bounded by the walk here, nothing to test");
+        return;
+    }
+    let p = Project::new(As::Me);
+    p.problem("p", "token\n", LIMITS);
+    let languages = p.write("languages.yaml", THREE_NAMELESS_300MIB);
+    let config = ["--languages", languages.to_str().unwrap_or_default()];
+    let sub = p.write("subs/any.hog", "anything\n");
+    let (r, stderr) = p.judge("p", &sub, &config);
+    assert_eq!(verdict(&r), "CE", "{r}\n{stderr}");
+    let log = compile_log(&r);
+    assert!(log.contains("compile disk limit"), "{r}\n{stderr}");
+    assert!(log.contains("512 MiB"), "{r}\n{stderr}");
+    // The kernel bounded it: the writes were refused past 512 MiB, in a
+    // tmpfs of that size, never on the machine's disk.
+    assert!(log.contains("short write"), "{r}\n{stderr}");
+    assert!(
+        log.contains("folder on tmpfs of 131072 blocks of 4096"),
+        "{r}\n{stderr}"
+    );
+    // Nothing of it left in the cache.
+    let big: Vec<_> = walkdir::WalkDir::new(p.path("cache"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.metadata().is_ok_and(|m| m.is_file() && m.len() > 1 << 20))
+        .map(|e| e.path().to_path_buf())
+        .collect();
+    assert!(big.is_empty(), "large files left in the cache: {big:?}");
+    let tmp: Vec<_> = std::fs::read_dir(p.path("cache/tmp"))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert!(tmp.is_empty(), "compilations left in the cache: {tmp:?}");
+    // Compiles that work still do (their products are copied out).
+    let good = p.submission("reference.c");
+    let (ok, stderr) = p.judge("p", &good, &[]);
+    assert_eq!(verdict(&ok), "AC", "{ok}\n{stderr}");
+}

@@ -28,6 +28,10 @@ const MAIN_CLASS_FILE: &str = "main-class";
 /// with the limit named.
 const CHILD_PAST_FILE_SIZE: &str = "File size limit exceeded";
 pub(super) const FAILED_FILE: &str = "compile-failed.log";
+/// How near its memory limit a failed compile's peak must be for the limit
+/// to be named as the cause (the group's own tasks and the judge's helper
+/// stacks are counted apart from the compiler's).
+const MEMORY_LIMIT_REACHED: Bytes = Bytes::mib(16);
 
 /// Why a failed compile is the compiler's or the machine's failure rather
 /// than the source's, if it is: the compiler killed by a signal at no limit
@@ -305,7 +309,7 @@ fn build(
         Input::File(text) => std::fs::write(work.join(&lang.source_name), text)?,
         Input::Folder(set, _) => set.write_to(&work.join(FOLDER_SOURCES))?,
     }
-    let Some(cmd) = &lang.compile else {
+    if lang.compile.is_none() {
         // A ready executable: the artefact is the file itself (copying a
         // file onto itself would empty it).
         let bin = work.join("main");
@@ -315,11 +319,56 @@ fn build(
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755))?;
         return Ok(());
-    };
+    }
     let logs = tempfile::tempdir()?;
+    // The compiler runs in a folder of its own, next to `work`, holding a
+    // copy of the sources; what it leaves there is copied into `work`
+    // after it. As root that folder is a tmpfs of the compile's disk
+    // limit, which bounds everything it writes (see `Runner::run_kept`).
+    let place = work.parent().unwrap_or(work);
+    let run_dir = tempfile::Builder::new()
+        .prefix("compile-")
+        .tempdir_in(place)?;
+    let run_dir = run_dir.keep();
+    let outcome = compile_in(lang, compiler, input, work, &run_dir, &logs, runner, cache);
+    // Removing the folder detaches its tmpfs everywhere; a tree the
+    // compiler built on disk (no tmpfs) may be as deep as it liked.
+    let removed = crate::beneath::remove_tree(&run_dir);
+    let (outcome, precompiled) = outcome?;
+    removed?;
+    let run_prefix = format!("{}/", run_dir.display());
+    finish(
+        lang,
+        input,
+        work,
+        java_public,
+        &logs,
+        outcome,
+        precompiled,
+        &run_prefix,
+    )
+}
+
+/// Runs the compiler of `lang` in `run_dir` with the sources of `work`.
+#[allow(clippy::too_many_arguments)]
+fn compile_in(
+    lang: &Language,
+    compiler: Option<&Path>,
+    input: &Input,
+    work: &Path,
+    run_dir: &Path,
+    logs: &tempfile::TempDir,
+    runner: &Runner,
+    cache: &Cache,
+) -> Result<(sandbox::RunOutcome, Option<pch::Precompiled>), FillError> {
+    let Some(cmd) = &lang.compile else {
+        return Err(FillError::Language(LanguageError::Io(
+            std::io::Error::other("no compile command"),
+        )));
+    };
     let vars = Vars {
-        src: work.join(&lang.source_name),
-        dir: work.to_path_buf(),
+        src: run_dir.join(&lang.source_name),
+        dir: run_dir.to_path_buf(),
         main: String::new(),
         memory_mib: 0,
     };
@@ -329,7 +378,7 @@ fn build(
             Input::Folder(_, listed) if a == "{src}" => argv.extend(
                 listed
                     .iter()
-                    .map(|p| work.join(FOLDER_SOURCES).join(p).into_os_string()),
+                    .map(|p| run_dir.join(FOLDER_SOURCES).join(p).into_os_string()),
             ),
             _ => argv.push(vars.fill(a)),
         }
@@ -349,25 +398,43 @@ fn build(
     }
     let spec = RunSpec {
         argv,
-        workdir: work.to_path_buf(),
+        workdir: run_dir.to_path_buf(),
         stdin: PathBuf::from("/dev/null"),
         stdout: logs.path().join("out"),
         stderr: logs.path().join("err"),
-        env: compile_env(compiler, work),
+        env: compile_env(compiler, run_dir),
         limits: compile_limits(lang.compile_memory),
         // The compiler reads the source there and leaves its products.
         keep_workdir: true,
     };
     let outcome = runner
-        .run(&spec)
+        .run_kept(&spec, work)
         .map_err(|e| FillError::Language(e.into()))?;
-    // The compiler ran in `work` and may have left anything there, links
-    // named like the judge's own files included: those go first.
+    Ok((outcome, precompiled))
+}
+
+/// Turns a compile's outcome into the artefact folder `work`: its log, or
+/// a remembered compile error.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    lang: &Language,
+    input: &Input,
+    work: &Path,
+    java_public: Option<&str>,
+    logs: &tempfile::TempDir,
+    outcome: sandbox::RunOutcome,
+    precompiled: Option<pch::Precompiled>,
+    run_prefix: &str,
+) -> Result<(), FillError> {
+    let spec_limits = compile_limits(lang.compile_memory);
+    // The compiler's products were copied into `work` and may be anything,
+    // links named like the judge's own files included: those go first.
     for name in JUDGE_FILES {
         crate::beneath::remove_file(work, name)?;
     }
     // Messages name the file as `main.c`, not by the scratch folder it was in.
     let mut log = read_log(&logs.path().join("out"), &logs.path().join("err"))
+        .replace(run_prefix, "")
         .replace(&format!("{}/", work.display()), "");
     if let Some(p) = &precompiled {
         log = log.replace(
@@ -383,6 +450,15 @@ fn build(
             log.contains(CHILD_PAST_FILE_SIZE)
                 .then_some(LimitHit::Output)
         })
+        .or_else(|| {
+            // A compiler refused memory inside a system call (its `read`
+            // into a buffer the group cannot charge fails with `EFAULT`)
+            // fails at its limit without the group's out-of-memory event:
+            // a failed compile whose peak reached the limit was stopped by
+            // it.
+            (outcome.peak_memory.0.saturating_add(MEMORY_LIMIT_REACHED.0) >= spec_limits.memory.0)
+                .then_some(LimitHit::Memory)
+        })
         .filter(|_| failed)
     {
         if hit == LimitHit::Wall {
@@ -392,7 +468,7 @@ fn build(
         // like any compile error, without what the compiler left.
         return fail(
             work,
-            format!("{}\n{log}", limit_message(hit, &spec.limits)).trim_end(),
+            format!("{}\n{log}", limit_message(hit, &spec_limits)).trim_end(),
         );
     }
     if outcome.exit != Exit::Code(0) {
