@@ -154,3 +154,63 @@ fn give(dir: &OwnedFd, name: &std::ffi::OsStr, uid: u32, gid: u32) -> io::Result
         AtFlags::SYMLINK_NOFOLLOW,
     )?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn copy(from: &Path, to: &Path) {
+        let (f, t) = (open_dir(from).expect("from"), open_dir(to).expect("to"));
+        copy_tree(f.as_fd(), t.as_fd(), None, None).expect("copy");
+    }
+
+    /// What a compiler leaves comes back as files and folders only: a link
+    /// it planted (to a secret, or named like the judge's own copy of the
+    /// source) is neither followed nor copied, the judge's files stay its
+    /// own, and a tree deeper than anything a compiler makes is cut, not a
+    /// stack overflow.
+    #[test]
+    fn products_come_back_without_links_or_replacing_the_judges_files() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let (run, work) = (root.path().join("run"), root.path().join("work"));
+        fs::create_dir_all(run.join("pkg")).expect("mkdir");
+        fs::create_dir_all(&work).expect("mkdir");
+        fs::write(root.path().join("secret"), "SECRET").expect("secret");
+        fs::write(run.join("main"), "binary").expect("main");
+        fs::write(run.join("pkg/A.class"), "class").expect("class");
+        fs::write(run.join("main.c"), "changed by the compiler").expect("src");
+        fs::write(work.join("main.c"), "the judge's").expect("src");
+        std::os::unix::fs::symlink(root.path().join("secret"), run.join("leak")).expect("link");
+        std::os::unix::fs::symlink(root.path(), run.join("up")).expect("link");
+        let mut deep = run.join("deep");
+        for _ in 0..(MAX_DEPTH + 10) {
+            deep = deep.join("d");
+        }
+        fs::create_dir_all(&deep).expect("deep");
+        fs::write(deep.join("f"), "too deep").expect("deep file");
+        copy(&run, &work);
+        assert_eq!(
+            fs::read_to_string(work.join("main")).ok().as_deref(),
+            Some("binary")
+        );
+        assert_eq!(
+            fs::read_to_string(work.join("pkg/A.class")).ok().as_deref(),
+            Some("class")
+        );
+        assert_eq!(
+            fs::read_to_string(work.join("main.c")).ok().as_deref(),
+            Some("the judge's")
+        );
+        assert!(work.join("leak").symlink_metadata().is_err());
+        assert!(work.join("up").symlink_metadata().is_err());
+        let copied_deep = walkdir::WalkDir::new(work.join("deep"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|e| e.depth())
+            .max()
+            .unwrap_or(0);
+        assert!(copied_deep <= MAX_DEPTH, "{copied_deep}");
+        assert!(copied_deep > 0);
+    }
+}
