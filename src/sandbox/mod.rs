@@ -214,7 +214,6 @@ pub fn plain_env(workdir: &Path) -> Vec<(OsString, OsString)> {
     ]
 }
 
-
 /// Everything needed to start one run.
 #[derive(Debug, Clone)]
 pub struct RunSpec {

@@ -333,11 +333,14 @@ mod tests {
              ln -s {} link.txt; mkdir sub",
             secret.display()
         );
-        let got = sh(root.path(), &script, Some(&judge))
-            .unwrap_or_else(|e| panic!("cannot run sh: {e}"));
+        let got =
+            sh(root.path(), &script, Some(&judge)).unwrap_or_else(|e| panic!("cannot run sh: {e}"));
         assert_eq!(got.exit, Exit::Code(0));
         let read = |name: &str| fs::read_to_string(judge.join(name)).ok();
-        assert_eq!(read("judgemessage.txt").as_deref(), Some("pass 1\npass 2\n"));
+        assert_eq!(
+            read("judgemessage.txt").as_deref(),
+            Some("pass 1\npass 2\n")
+        );
         assert_eq!(read("score.txt").as_deref(), Some("7\n"));
         assert_eq!(read("gone.txt"), None);
         assert!(fs::symlink_metadata(judge.join("link.txt")).is_err());
