@@ -31,7 +31,7 @@ pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
 pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare};
-pub use result::{CompileReport, SubmissionResult, TestResult};
+pub use result::{CompileReport, Diff, DiffSide, SubmissionResult, TestResult};
 pub use slots::{Slot, Slots};
 pub use workroot::Workroot;
 

@@ -127,7 +127,7 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
                 }
             } else if let Some(diff) = &t.diff {
                 let _ = writeln!(s, "    difference:");
-                for l in diff.lines() {
+                for l in diff.text().lines() {
                     let _ = writeln!(s, "      {l}");
                 }
             }
