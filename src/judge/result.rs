@@ -1,5 +1,6 @@
 //! Results in the shape of SPEC.md's JSON report.
 
+use std::fmt;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -229,6 +230,43 @@ impl<'de> Deserialize<'de> for Diff {
     }
 }
 
+/// The protections in force for a submission's runs, by SECURITY.md's
+/// names (`rlimits`, `process group`, …), in the order the sandbox applies
+/// them. In JSON one string, the names joined by `, `, as SPEC.md's report
+/// has always written it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Isolation(pub Vec<String>);
+
+impl Isolation {
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(String::as_str)
+    }
+}
+
+impl fmt::Display for Isolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.join(", "))
+    }
+}
+
+impl Serialize for Isolation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Isolation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Isolation, D::Error> {
+        let text = String::deserialize(d)?;
+        Ok(Isolation(
+            text.split(", ")
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ))
+    }
+}
+
 /// The result of one submission (one element of `results`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubmissionResult {
@@ -245,7 +283,7 @@ pub struct SubmissionResult {
     pub skipped: usize,
     /// The isolation in force for the runs (see SECURITY.md).
     #[serde(default)]
-    pub isolation: String,
+    pub isolation: Isolation,
     /// Set when the judge, not the submission, failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub internal_error: Option<String>,
@@ -262,7 +300,7 @@ impl SubmissionResult {
             compile: CompileReport::default(),
             tests: Vec::new(),
             skipped: 0,
-            isolation: String::new(),
+            isolation: Isolation::default(),
             internal_error: None,
         }
     }
@@ -340,6 +378,27 @@ mod tests {
         assert_eq!(sides, [Neither, Neither, Expected, Output, Expected]);
         let game = Diff::plain("game 1 of 1, start: 3\n-1 taken\n".to_string());
         assert!(game.lines().all(|(s, _)| s == Neither));
+    }
+
+    /// The isolation is a list inside and the same comma-joined string in
+    /// JSON, read back to the same list (none: an empty string).
+    #[test]
+    fn isolation_is_a_list_written_as_one_string() {
+        let id = ProblemId("nim".into());
+        let mut r = SubmissionResult::new("a.c", &id, "c");
+        r.isolation = Isolation(vec!["rlimits".into(), "process group".into()]);
+        let json = serde_json::to_string(&r).expect("serialises");
+        assert!(
+            json.contains(r#""isolation":"rlimits, process group""#),
+            "{json}"
+        );
+        let back: SubmissionResult = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back.isolation, r.isolation);
+        r.isolation = Isolation::default();
+        let json = serde_json::to_string(&r).expect("serialises");
+        assert!(json.ends_with(r#""isolation":""}"#), "{json}");
+        let back: SubmissionResult = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back.isolation.names().count(), 0);
     }
 
     /// The JSON keeps SPEC.md's `time_ms` / `wall_ms` (two decimals) and
