@@ -102,6 +102,16 @@ pub struct Engine<'a> {
     pub earlier: &'a BTreeMap<ItemKey, Record>,
 }
 
+/// Why an item's file no longer holds what the walk planned to judge: the
+/// record's `error`, so a resumed run judges it again.
+#[derive(Debug, thiserror::Error)]
+enum Drift {
+    #[error("the file changed while grading: run again with --resume")]
+    Changed,
+    #[error(transparent)]
+    Unreadable(#[from] super::walk::SourceError),
+}
+
 /// What a worker tells the thread that owns the journal and the sink.
 enum Message {
     Started(usize, usize),
@@ -224,7 +234,7 @@ impl Engine<'_> {
     fn compile_ahead(&self, units: &[Vec<usize>], todo: &[Item], ahead: &Ahead) {
         while let Some(u) = ahead.next_to_compile(&self.cancel) {
             if let Some(item) = units[u].first().map(|&i| &todo[i])
-                && self.problems.contains_key(&item.problem)
+                && self.problems.contains_key(item.problem.as_str())
                 && self.twin(item).is_none()
             {
                 let path = self.root.join(&item.file);
@@ -296,7 +306,7 @@ impl Engine<'_> {
         if self.earlier.is_empty() {
             return None;
         }
-        let ready = self.problems.get(&item.problem)?;
+        let ready = self.problems.get(item.problem.as_str())?;
         let lang = self
             .ctx
             .languages
@@ -321,7 +331,7 @@ impl Engine<'_> {
     ) -> Record {
         let tests = self
             .problems
-            .get(&item.problem)
+            .get(item.problem.as_str())
             .map_or(0, |p| p.prepared.tests.len());
         let _ = tx.send(Message::Started(index, tests));
         let mut record = Record {
@@ -335,7 +345,7 @@ impl Engine<'_> {
             record.result = None;
             record.first_fail_input = None;
             record.smallest_failing_input = None;
-            record.error = Some(why);
+            record.error = Some(why.to_string());
         } else if let Some(result) = &mut record.result {
             result.submission = item.file.clone();
         }
@@ -343,12 +353,13 @@ impl Engine<'_> {
     }
 
     /// Whether `item`'s file still holds what the walk found; why not.
-    fn unchanged(&self, item: &Item) -> Result<(), String> {
+    fn unchanged(&self, item: &Item) -> Result<(), Drift> {
         let path = self.root.join(&item.file);
-        match super::walk::read_source(&path).map(|b| super::walk::sha256(&b)) {
-            Ok(sha) if sha == item.sha => Ok(()),
-            Ok(_) => Err("the file changed while grading: run again with --resume".into()),
-            Err(why) => Err(why.to_string()),
+        let sha = super::walk::sha256(&super::walk::read_source(&path)?);
+        if sha == item.sha {
+            Ok(())
+        } else {
+            Err(Drift::Changed)
         }
     }
 
@@ -362,7 +373,7 @@ impl Engine<'_> {
         slots: &Arc<Slots>,
         tx: &mpsc::Sender<Message>,
     ) -> Option<Record> {
-        let ready = self.problems.get(&item.problem)?;
+        let ready = self.problems.get(item.problem.as_str())?;
         // A closed channel means the run is over; the result is dropped then.
         let _ = tx.send(Message::Started(index, ready.prepared.tests.len()));
         let mut record = Record {
@@ -379,7 +390,7 @@ impl Engine<'_> {
         let path = self.root.join(&item.file);
         // The file may have changed since the walk: judge what was planned.
         if let Err(why) = self.unchanged(item) {
-            record.error = Some(why);
+            record.error = Some(why.to_string());
             return Some(record);
         }
         let options = Options {
