@@ -5,7 +5,7 @@
 //! position; every known submission gets the verdict its folder promises;
 //! every sample appears in the statement.
 
-mod expect;
+pub(crate) mod expect;
 mod input;
 pub mod margins;
 
@@ -329,7 +329,11 @@ fn check_known(
         first_failing: None,
         message: String::new(),
         skipped: None,
-        rules: known.rules.iter().map(|r| r.describe()).collect(),
+        rules: known
+            .rules
+            .iter()
+            .map(|r| r.describe_with_origin())
+            .collect(),
         broken: None,
         format_codes: crate::spec::is_icpc_package(&prepared.problem.dir),
         max_time_ms: None,
@@ -398,17 +402,39 @@ fn check_known(
         Ok(r) => {
             check.got = r.verdict;
             check.max_time_ms = margins::slowest(&r).map(|(_, ms)| ms);
+            // Which runs must time out with the margin to spare: a known
+            // TLE, or in a package those the format's rules make an upper
+            // bound of the time limit (`required: [TLE]`, `use_for_time_limit`).
+            let package = check.format_codes;
+            let paths = if package {
+                expect::test_paths(&prepared.problem)
+            } else {
+                Default::default()
+            };
+            let time_rules = if package {
+                expect::time_rules(&prepared.problem, known)
+            } else {
+                Vec::new()
+            };
+            let bounds_above = |t: &judge::TestResult| {
+                if package {
+                    let at = expect::test_path(&paths, &t.group, &t.name);
+                    crate::spec::icpc::bounds_time_limit(&time_rules, &at, true)
+                } else {
+                    expected == Verdict::TLE
+                }
+            };
             check.warning = match (expected, r.verdict) {
                 (Verdict::AC, Verdict::AC) => margins::accepted_warning(
                     "accepted, but",
                     &r,
                     margins::limit_for(prepared, language),
                 ),
-                (Verdict::TLE, Verdict::TLE) => {
+                (_, Verdict::TLE) if r.tests.iter().any(bounds_above) => {
                     let checked = r
                         .tests
                         .iter()
-                        .find(|t| t.verdict == Verdict::TLE)
+                        .find(|t| t.verdict == Verdict::TLE && bounds_above(t))
                         .and_then(|t| margins::tle_check(prepared, ctx, path, language, &t.name));
                     check.margin_run = checked.as_ref().map(|(run, _)| *run);
                     checked.and_then(|(_, w)| w)
@@ -449,26 +475,80 @@ fn broken_rule(
         .tests
         .iter()
         .map(|t| {
-            let path = expect::test_number(&t.name)
-                .and_then(|k| paths.get(&(t.group.clone(), k)))
-                .cloned()
-                .unwrap_or_else(|| t.name.clone());
-            (path, t.verdict, t.message.clone())
+            (
+                expect::test_path(&paths, &t.group, &t.name),
+                t.verdict,
+                t.message.clone(),
+            )
         })
         .collect();
-    // A scoring package's score is checked as the package counts it.
-    let score = crate::spec::icpc::is_scoring(&problem.dir).then(|| {
-        let max = crate::spec::icpc::package_score(&problem.groups, 100.0);
-        (
-            crate::spec::icpc::package_score(&problem.groups, r.score),
-            max,
-        )
-    });
+    // A scoring package's score is checked as the package counts it: the
+    // submission's, or a test data group's (the grundy groups made from
+    // its tests; see `spec::icpc::scoring`).
+    let scored = crate::spec::icpc::is_scoring(&problem.dir);
+    let score = |glob: Option<&str>| -> Option<(f64, f64)> {
+        if !scored {
+            return None;
+        }
+        let Some(glob) = glob else {
+            let max = crate::spec::icpc::package_score(&problem.groups, 100.0);
+            return Some((
+                crate::spec::icpc::package_score(&problem.groups, r.score),
+                max,
+            ));
+        };
+        group_score(problem, &paths, glob, r)
+    };
     rules.iter().find_map(|rule| {
-        rule.check(&tests, score)
+        rule.check(&tests, Some(&score))
             .err()
-            .map(|why| format!("{}: {why}", rule.describe()))
+            .map(|why| format!("{}: {why}", rule.describe_with_origin()))
     })
+}
+
+/// The score of the test data group(s) `glob` names (a glob under
+/// `data/`), in the package's units, and their maximum: the points of the
+/// grundy groups whose every test lies under it, earned when every test
+/// of the group is AC (times the lowest share an output validator gave
+/// one of them). `None` when no scored group lies under it.
+fn group_score(
+    problem: &crate::spec::Problem,
+    paths: &std::collections::HashMap<(String, u32), String>,
+    glob: &str,
+    r: &judge::SubmissionResult,
+) -> Option<(f64, f64)> {
+    let under = crate::spec::icpc::Rule {
+        tests: Some(glob.to_string()),
+        ..Default::default()
+    };
+    let mut found = false;
+    let (mut earned, mut max) = (0.0, 0.0);
+    for g in &problem.groups {
+        if g.name == crate::generate::SAMPLE_GROUP || g.tests.is_empty() {
+            continue;
+        }
+        let inside = (1..=g.tests.len() as u32).all(|k| {
+            paths
+                .get(&(g.name.clone(), k))
+                .is_some_and(|p| under.covers(p))
+        });
+        if !inside {
+            continue;
+        }
+        found = true;
+        max += g.points;
+        // As the submission's score counts it: all of the group's tests
+        // accepted, times the lowest share a validator gave one of them.
+        let mine: Vec<_> = r.tests.iter().filter(|t| t.group == g.name).collect();
+        if !mine.is_empty() && mine.iter().all(|t| t.verdict == Verdict::AC) {
+            let least = mine
+                .iter()
+                .map(|t| t.share.unwrap_or(1.0).clamp(0.0, 1.0))
+                .fold(1.0, f64::min);
+            earned += g.points * least;
+        }
+    }
+    found.then_some((earned, max))
 }
 
 /// The name of a language grundy has no entry for, from the extension,

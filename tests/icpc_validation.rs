@@ -29,20 +29,41 @@ fn input_validators_and_submissions_yaml_of_the_fixture_pass() {
         !text.contains("slow_accepted/: not a verdict folder"),
         "{text}"
     );
-    for name in [
-        "count.py",
-        "small_only.py",
-        "product.py",
-        "add.cpp",
-        "add.py",
+    // Each line says where its rules come from: a glob of
+    // submissions.yaml, or the folder's default rule as the format gives it.
+    for (name, from) in [
+        ("count.py", "per submissions.yaml `slow_accepted/*.py`"),
+        ("small_only.py", "per rejected/ (the format's default)"),
+        (
+            "small_only.py",
+            "; per submissions.yaml `rejected/small_only.py`: on secret/big: required [RTE]",
+        ),
+        (
+            "product.py",
+            "per wrong_answer/ (the format's default with submissions.yaml's `wrong_answer` keys)",
+        ),
+        (
+            "add.cpp",
+            "per accepted/ (the format's default): permitted [AC]",
+        ),
+        (
+            "add.py",
+            "per accepted/ (the format's default): permitted [AC]",
+        ),
     ] {
         assert!(
-            text.lines().any(|l| l.contains(name)
-                && l.trim_start().starts_with("ok ")
-                && l.contains("per submissions.yaml")),
-            "{name}:\n{text}"
+            text.lines()
+                .any(|l| l.contains(name) && l.trim_start().starts_with("ok ") && l.contains(from)),
+            "{name}: {from}\n{text}"
         );
     }
+    // A glob giving only `authors` states no rule: add.py's line names
+    // none of submissions.yaml.
+    let add = text
+        .lines()
+        .find(|l| l.contains("add.py"))
+        .unwrap_or_else(|| panic!("no line for add.py:\n{text}"));
+    assert!(!add.contains("submissions.yaml"), "{add}");
 }
 
 #[test]
@@ -100,7 +121,7 @@ fn a_broken_submissions_yaml_rule_fails_verify_and_says_which() {
     assert!(
         text.lines().any(|l| l.contains("BAD")
             && l.contains("small_only.py")
-            && l.contains("broken: on secret/big: required [TLE]: no test got a required verdict")),
+            && l.contains("broken: submissions.yaml `rejected/small_only.py`: on secret/big: required [TLE]: no test got a required verdict")),
         "{text}"
     );
 }

@@ -143,12 +143,13 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
         }
         let mark = if k.ok() { "ok " } else { "BAD" };
         if !k.rules.is_empty() {
-            // submissions.yaml decides: say which rules, and which broke.
+            // The format's rules decide: say which, where each comes from
+            // (a folder's default or submissions.yaml), and which broke.
             outln!(
-                "  {mark} {:<28} got {:<3} per submissions.yaml: {}{}",
+                "  {mark} {:<28} got {:<3} per {}{}",
                 name,
                 k.got.code(),
-                k.rules.join("; "),
+                k.rules.join("; per "),
                 k.broken
                     .as_deref()
                     .map(|b| format!(" — broken: {b}"))

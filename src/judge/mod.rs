@@ -15,6 +15,7 @@ mod outcome;
 pub mod pool;
 mod prepare;
 mod result;
+mod score_file;
 mod slots;
 pub mod trusted;
 mod workroot;

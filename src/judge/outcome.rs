@@ -89,6 +89,18 @@ pub(super) fn judge_run(
                 r.message = message;
                 r.diff = diff.map(super::result::Diff::window);
             }
+            // A scoring package's validator may give an accepted test
+            // part of its credit.
+            if v == Verdict::AC {
+                let own = exec.dir.path().join("feedback");
+                match super::score_file::share(prepared, &test.group, feedback.unwrap_or(&own)) {
+                    Ok(share) => r.share = share,
+                    Err(why) => {
+                        r.verdict = Verdict::IE;
+                        r.message = why;
+                    }
+                }
+            }
         }
     }
     r

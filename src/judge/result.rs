@@ -57,6 +57,12 @@ pub struct TestResult {
     /// Interactive problems: moves played in the run (both sides).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<u64>,
+    /// The share of its credit an accepted test earns, from an ICPC
+    /// scoring package's output validator (`score.txt`,
+    /// `score_multiplier.txt`); `None`: all of it. A group earns its
+    /// points times the lowest share among its tests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub share: Option<f64>,
 }
 
 /// A measured time as SPEC.md's JSON writes it: milliseconds with two
@@ -117,6 +123,7 @@ impl TestResult {
             stderr: String::new(),
             game: None,
             moves: None,
+            share: None,
         }
     }
 
@@ -327,11 +334,11 @@ pub fn score(problem: &Problem, tests: &[TestResult]) -> f64 {
         .iter()
         .map(|g| (g.name.as_str(), g.points))
         .collect();
-    let tests: Vec<(&str, Verdict)> = tests
+    let tests: Vec<(&str, Verdict, f64)> = tests
         .iter()
-        .map(|t| (t.group.as_str(), t.verdict))
+        .map(|t| (t.group.as_str(), t.verdict, t.share.unwrap_or(1.0)))
         .collect();
-    scoring::score(&groups, &tests)
+    scoring::score_with_shares(&groups, &tests)
 }
 
 #[cfg(test)]
@@ -354,6 +361,7 @@ mod tests {
             stderr: String::new(),
             game: None,
             moves: None,
+            share: None,
         }
     }
 

@@ -205,6 +205,11 @@ pub struct Problem {
     /// A package with no time limit: how to derive one from its accepted
     /// submissions (done when the problem is prepared).
     pub time_rule: Option<TimeRule>,
+    /// How far above the time limit a submission known to time out must
+    /// still run (an ICPC package's `time_limit_to_tle`, legacy
+    /// `time_safety_margin`), whether the package states its limit or not;
+    /// `None`: grundy's own margin (`verify::margins::TLE_MARGIN`).
+    pub tle_margin: Option<f64>,
     /// What was read but cannot be honoured, one line per item (an ICPC
     /// package's unsupported parts): shown by `verify`, never silent.
     pub notes: Vec<String>,

@@ -518,6 +518,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             .collect(),
         input_validators,
         time_rule: None,
+        tle_margin: None,
         notes: Vec::new(),
     })
 }

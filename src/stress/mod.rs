@@ -181,6 +181,7 @@ impl Runner<'_> {
                         stderr: String::new(),
                         game: None,
                         moves: None,
+                        share: None,
                     },
                 }));
             }

@@ -27,6 +27,15 @@ pub fn submission_verdict(
 /// earns nothing. With no points at all, all tests AC is 100, else 0.
 /// `groups` is (name, points); `tests` is (group, verdict).
 pub fn score(groups: &[(&str, f64)], tests: &[(&str, Verdict)]) -> f64 {
+    let full: Vec<(&str, Verdict, f64)> = tests.iter().map(|t| (t.0, t.1, 1.0)).collect();
+    score_with_shares(groups, &full)
+}
+
+/// [`score`] where an accepted test may earn only a share of its credit
+/// (an ICPC scoring package's `score.txt`): a group whose every test is AC
+/// earns its points times the lowest share among them (a group of one
+/// test: that test's share). `tests` is (group, verdict, share in 0..=1).
+pub fn score_with_shares(groups: &[(&str, f64)], tests: &[(&str, Verdict, f64)]) -> f64 {
     let total: f64 = groups.iter().map(|g| g.1).sum();
     if total <= 0.0 {
         let all_ac = !tests.is_empty() && tests.iter().all(|t| t.1 == Verdict::AC);
@@ -35,11 +44,18 @@ pub fn score(groups: &[(&str, f64)], tests: &[(&str, Verdict)]) -> f64 {
     let earned: f64 = groups
         .iter()
         .filter(|g| g.0 != SAMPLE_GROUP)
-        .filter(|g| {
+        .filter_map(|g| {
             let mut in_group = tests.iter().filter(|t| t.0 == g.0).peekable();
-            in_group.peek().is_some() && in_group.all(|t| t.1 == Verdict::AC)
+            in_group.peek()?;
+            let mut least = 1.0f64;
+            for t in in_group {
+                if t.1 != Verdict::AC {
+                    return None;
+                }
+                least = least.min(t.2.clamp(0.0, 1.0));
+            }
+            Some(g.1 * least)
         })
-        .map(|g| g.1)
         .sum::<f64>()
         + 0.0; // an empty sum is -0.0
     (earned / total * 100.0 * 1000.0).round() / 1000.0
@@ -71,6 +87,27 @@ mod tests {
         assert_eq!(submission_verdict(false, false, [AC]), CE);
         assert_eq!(submission_verdict(false, true, [AC, TLE, WA]), TLE);
         assert_eq!(submission_verdict(false, true, [AC, AC]), AC);
+    }
+
+    #[test]
+    fn a_group_earns_its_tests_lowest_share() {
+        let groups = [("sample", 0.0), ("a", 60.0), ("b", 40.0)];
+        // a: shares 0.5 and 1; b: all of it.
+        let tests = [
+            ("sample", AC, 0.0),
+            ("a", AC, 0.5),
+            ("a", AC, 1.0),
+            ("b", AC, 1.0),
+        ];
+        assert_eq!(score_with_shares(&groups, &tests), 70.0);
+        // A share never lifts a failed group.
+        let tests = [("a", WA, 1.0), ("b", AC, 0.25)];
+        assert_eq!(score_with_shares(&groups, &tests), 10.0);
+        // Whole shares are the plain score.
+        assert_eq!(
+            score_with_shares(&groups, &[("a", AC, 1.0), ("b", WA, 1.0)]),
+            score(&groups, &[("a", AC), ("b", WA)])
+        );
     }
 
     #[test]

@@ -2,8 +2,7 @@
 //! folder's verdict, or for a package with `submissions/submissions.yaml`
 //! the format's per-test rules (see `spec::icpc::expectations`).
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::judge;
 use crate::spec::Problem;
@@ -76,40 +75,20 @@ pub fn known(problem: &Problem) -> Vec<Known> {
     found
 }
 
-/// Each test's path under `data/` without `.in` (how `submissions.yaml`
-/// names tests and groups), by its group and number.
-pub fn test_paths(problem: &Problem) -> HashMap<(String, u32), String> {
-    let mut paths = HashMap::new();
-    let data = problem.dir.join("data");
-    let under_data = |p: &Path| {
-        let rel = p.strip_prefix("data").unwrap_or(p);
-        rel.with_extension("").to_string_lossy().into_owned()
-    };
-    let mut samples: Vec<PathBuf> = walkdir::WalkDir::new(data.join("sample"))
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "in"))
-        .map(|e| e.into_path())
-        .collect();
-    samples.sort();
-    for (i, s) in samples.iter().enumerate() {
-        let rel = s.strip_prefix(&problem.dir).unwrap_or(s);
-        paths.insert(
-            (crate::generate::SAMPLE_GROUP.to_string(), i as u32 + 1),
-            under_data(rel),
-        );
+/// The rules that decide which of `known`'s runs bound the time limit:
+/// its `submissions.yaml` rules, else its folder's default rule as the
+/// format gives it (every package version has the same folders).
+pub fn time_rules(problem: &Problem, known: &Known) -> Vec<Rule> {
+    if !known.rules.is_empty() {
+        return known.rules.clone();
     }
-    for g in &problem.groups {
-        for (k, source) in g.tests.iter().enumerate() {
-            if let crate::generate::TestSource::File { input, .. } = source {
-                paths.insert((g.name.clone(), k as u32 + 1), under_data(input));
-            }
-        }
-    }
-    paths
+    let rel = known
+        .path
+        .strip_prefix(problem.dir.join("submissions"))
+        .unwrap_or(&known.path)
+        .to_string_lossy()
+        .into_owned();
+    icpc::Expectations::default().rules_for(&rel)
 }
 
-/// The number a test's name ends with (`secret-03` is 3).
-pub fn test_number(name: &str) -> Option<u32> {
-    name.rsplit('-').next()?.parse().ok()
-}
+pub use crate::spec::icpc::{test_path, test_paths};

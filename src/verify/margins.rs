@@ -56,7 +56,8 @@ pub struct MarginRun {
 }
 
 /// Runs a known-TLE submission again on the test that rejected it, with
-/// 1.5 times the limit: that run, and the warning if it finished.
+/// 1.5 times the limit (an ICPC package's own `time_limit_to_tle`): that
+/// run, and the warning if it finished.
 pub fn tle_check(
     prepared: &Prepared,
     ctx: &Context,
@@ -72,7 +73,13 @@ pub fn tle_check(
     };
     let mut limits = run_limits(&program, &prepared.problem.limits);
     let limit = limits.cpu;
-    limits.cpu = limit.mul_f64(TLE_MARGIN);
+    let margin = prepared.problem.tle_margin.unwrap_or(TLE_MARGIN);
+    let named = if prepared.problem.tle_margin.is_some() {
+        format!("time_limit_to_tle {margin}×")
+    } else {
+        format!("{margin}×")
+    };
+    limits.cpu = limit.mul_f64(margin);
     limits.wall = RunLimits::wall_for(limits.cpu);
     let exec = execute(
         &program,
@@ -89,7 +96,7 @@ pub fn tle_check(
     };
     let warning = run.finished.then(|| {
         format!(
-            "known too slow, yet finishes {test_name} in {:.0} ms, within {TLE_MARGIN}× the time \
+            "known too slow, yet finishes {test_name} in {:.0} ms, within {named} the time \
              limit ({:.0} ms): a faster machine may accept it",
             o.cpu.as_secs_f64() * 1000.0,
             limit.as_secs_f64() * 1000.0

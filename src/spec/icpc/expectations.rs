@@ -11,9 +11,10 @@
 //! tests only. The verdict folders carry default rules; a key that is a
 //! folder's bare name replaces them key by key, any other key adds rules.
 //! grundy checks `permitted`, `required`, `message` and, for scoring
-//! problems, `score` (on the whole submission: the package's score, see
-//! `scoring::package_score`); the time-limit keys belong to time-limit
-//! inference, which grundy does not do (noted).
+//! problems, `score` (on the whole submission or on a test data group: the
+//! package's score, see `scoring::package_score`). `use_for_time_limit`
+//! and the rules themselves say which runs bound the time limit (the
+//! format's "Timelimit inference"; see [`Rule::bounds_from_below`]).
 
 use std::path::Path;
 
@@ -113,17 +114,72 @@ fn short(x: f64) -> String {
     }
 }
 
+/// `use_for_time_limit`: how a rule's runs take part in deriving the time
+/// limit, when the file says so instead of leaving it to the rule's
+/// verdicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeUse {
+    /// `false`: its runs bound nothing.
+    Off,
+    /// `lower`: its slowest run × `ac_to_time_limit` bounds the limit from
+    /// below (and it may not time out: permitted AC, WA, RTE).
+    Lower,
+    /// `upper`: its slowest run ÷ `time_limit_to_tle` bounds the limit from
+    /// above (and it must time out somewhere: required TLE).
+    Upper,
+}
+
+/// Where a rule comes from, so that a report can say which part of the
+/// package asked for it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Origin {
+    /// The default rule the format gives a verdict folder (`accepted/`).
+    Folder(String),
+    /// A folder's default rule with keys replaced by `submissions.yaml`'s
+    /// bare folder key.
+    Replaced(String),
+    /// A glob of `submissions.yaml` (and the test group key under it).
+    Glob(String),
+    /// Made in code (unit tests).
+    #[default]
+    Unknown,
+}
+
+impl Origin {
+    /// Said after "per": `accepted/ (the format's default)`,
+    /// `submissions.yaml `accepted/b.cpp``.
+    pub fn describe(&self) -> String {
+        match self {
+            Origin::Folder(f) => format!("{f}/ (the format's default)"),
+            Origin::Replaced(f) => {
+                format!("{f}/ (the format's default with submissions.yaml's `{f}` keys)")
+            }
+            Origin::Glob(g) => format!("submissions.yaml `{g}`"),
+            Origin::Unknown => "submissions.yaml".into(),
+        }
+    }
+}
+
+/// A scoring submission's (score, maximum) in the package's units: of the
+/// whole submission (`None`), or of the test data group(s) a glob names;
+/// `None` when nothing scored matches.
+pub type ScoreOf<'a> = dyn Fn(Option<&str>) -> Option<(f64, f64)> + 'a;
+
 /// One requirement on a submission's test verdicts.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Rule {
     pub permitted: Option<Vec<Code>>,
     pub required: Option<Vec<Code>>,
     pub message: Option<String>,
-    /// What the submission's score (the package's) must be.
+    /// What the submission's score (the package's) must be: of the whole
+    /// submission, or under a test group key of that group's tests.
     pub score: Option<ScoreNeed>,
     /// The test data groups it applies to (a glob under `data/`); every
     /// test when `None`.
     pub tests: Option<String>,
+    /// `use_for_time_limit`, when stated.
+    pub time_use: Option<TimeUse>,
+    pub origin: Origin,
 }
 
 impl Rule {
@@ -146,12 +202,53 @@ impl Rule {
         if let Some(n) = self.score {
             parts.push(format!("score {}", n.describe()));
         }
+        match self.time_use {
+            Some(TimeUse::Off) => parts.push("use_for_time_limit false".into()),
+            Some(TimeUse::Lower) => parts.push("use_for_time_limit lower".into()),
+            Some(TimeUse::Upper) => parts.push("use_for_time_limit upper".into()),
+            None => {}
+        }
         parts.join(" ")
+    }
+
+    /// The rule with where it comes from, for reports:
+    /// `accepted/ (the format's default): permitted [AC]`.
+    pub fn describe_with_origin(&self) -> String {
+        format!("{}: {}", self.origin.describe(), self.describe())
+    }
+
+    /// Whether its runs bound the time limit from below, as the format's
+    /// "Timelimit inference" says: a rule that does not permit `TLE`, or
+    /// says `use_for_time_limit: lower`; never with `false`.
+    pub fn bounds_from_below(&self) -> bool {
+        match self.time_use {
+            Some(TimeUse::Lower) => true,
+            Some(_) => false,
+            None => self
+                .permitted
+                .as_ref()
+                .is_some_and(|p| !p.contains(&Code::TLE)),
+        }
+    }
+
+    /// Whether its runs bound the time limit from above: a rule requiring
+    /// exactly `TLE` (not `[TLE, RTE]`), or `use_for_time_limit: upper`.
+    pub fn bounds_from_above(&self) -> bool {
+        match self.time_use {
+            Some(TimeUse::Upper) => true,
+            Some(_) => false,
+            None => self.required.as_deref() == Some(&[Code::TLE]),
+        }
+    }
+
+    /// Whether the rule takes its runs out of the time-limit derivation.
+    pub fn opts_out_of_time_limit(&self) -> bool {
+        self.time_use == Some(TimeUse::Off)
     }
 
     /// Whether the rule covers the test at `path` (relative to `data/`,
     /// without `.in`): the test or a group above it matches.
-    fn covers(&self, path: &str) -> bool {
+    pub fn covers(&self, path: &str) -> bool {
         match &self.tests {
             None => true,
             Some(glob) => matcher(glob).is_some_and(|m| matches_or_parent(&m, path)),
@@ -159,17 +256,30 @@ impl Rule {
     }
 
     /// Checks the rule against the tests' (path, verdict, message) and,
-    /// for a scoring problem, the submission's (score, maximum) in the
-    /// package's units; `Err` says what broke it.
+    /// for a scoring problem, a score: `score(None)` is the submission's
+    /// (score, maximum) in the package's units, `score(Some(glob))` that
+    /// of the test data group(s) the glob names. `Err` says what broke it.
     pub fn check(
         &self,
         tests: &[(String, Verdict, String)],
-        score: Option<(f64, f64)>,
+        score: Option<&ScoreOf>,
     ) -> Result<(), String> {
         if let Some(need) = self.score {
-            match score {
-                Some((got, max)) => need.check(got, max)?,
-                None => return Err("a score is expected, but the problem is not scored".into()),
+            let of = score.and_then(|f| f(self.tests.as_deref()));
+            match (of, score) {
+                (Some((got, max)), _) => need.check(got, max).map_err(|why| match &self.tests {
+                    Some(g) => format!("{g}: {why}"),
+                    None => why,
+                })?,
+                (None, Some(_)) => {
+                    return Err(format!(
+                        "no scored test data group matches `{}`",
+                        self.tests.as_deref().unwrap_or("")
+                    ));
+                }
+                (None, None) => {
+                    return Err("a score is expected, but the problem is not scored".into());
+                }
             }
         }
         let mine: Vec<&(String, Verdict, String)> =
@@ -195,6 +305,27 @@ impl Rule {
         }
         Ok(())
     }
+}
+
+/// Whether a submission with `rules` has its run on the test at `path`
+/// (under `data/`, without `.in`) bound the time limit, from below or
+/// (`above`) from above: some rule of that kind covers the test, and no
+/// rule covering it says `use_for_time_limit: false`. grundy's reading of
+/// the opt-out: any rule stating it takes the tests it covers out, the
+/// folder's default rule included, so that `accepted/slow.py:
+/// {use_for_time_limit: false}` does what it says.
+pub fn bounds_time_limit(rules: &[Rule], path: &str, above: bool) -> bool {
+    let kind = |r: &Rule| {
+        if above {
+            r.bounds_from_above()
+        } else {
+            r.bounds_from_below()
+        }
+    };
+    rules.iter().any(|r| kind(r) && r.covers(path))
+        && !rules
+            .iter()
+            .any(|r| r.opts_out_of_time_limit() && r.covers(path))
 }
 
 /// The folders the format gives default rules, and those rules.
@@ -225,7 +356,7 @@ fn default_rule(folder: &str) -> Option<Rule> {
 
 /// Keys of a submission entry that describe it without constraining its
 /// verdicts: read, not used.
-const DESCRIPTIVE: [&str; 4] = ["authors", "author", "model_solution", "use_for_time_limit"];
+const DESCRIPTIVE: [&str; 3] = ["authors", "author", "model_solution"];
 
 /// How `submissions.yaml` says a submission is built (2025-09): its
 /// language, which overrides detection, and its entry point.
@@ -295,7 +426,17 @@ fn parse(text: &str, notes: &mut Vec<String>) -> Result<Expectations, String> {
         let Value::Mapping(body) = body else {
             return Err(format!("`{glob}`: expected a map of rules"));
         };
-        let (own, scoped) = rules_of(&glob, &body, notes)?;
+        let (mut own, mut scoped) = rules_of(&glob, &body, notes)?;
+        let is_folder = default_rule(&glob).is_some();
+        own.origin = if is_folder {
+            Origin::Replaced(glob.clone())
+        } else {
+            Origin::Glob(glob.clone())
+        };
+        // A test group's rule says its group itself (`on secret/big:`).
+        for r in &mut scoped {
+            r.origin = Origin::Glob(glob.clone());
+        }
         let text = |k: &str| body.get(k).and_then(Value::as_str).map(String::from);
         let (language, entrypoint) = (text("language"), text("entrypoint"));
         if language.is_some() || entrypoint.is_some() {
@@ -309,7 +450,7 @@ fn parse(text: &str, notes: &mut Vec<String>) -> Result<Expectations, String> {
                 },
             ));
         }
-        if default_rule(&glob).is_some() {
+        if is_folder {
             out.overrides.push((glob.clone(), own));
             out.globs.push((glob, scoped));
         } else {
@@ -345,6 +486,7 @@ fn rules_of(
                 );
             }
             "score" => own.score = Some(score_need(glob, v)?),
+            "use_for_time_limit" => own.time_use = time_use(glob, v)?,
             "language" | "entrypoint" => {}
             _ if DESCRIPTIVE.contains(&k) => {}
             group => {
@@ -362,17 +504,48 @@ fn rules_of(
                         "`{glob}`: `{group}`: test groups nest one level only"
                     ));
                 }
-                if rule.score.take().is_some() {
-                    notes.push(format!(
-                        "submissions.yaml: `{glob}`: `{group}`: a group's `score` not checked (grundy checks the submission's)"
-                    ));
-                }
                 rule.tests = Some(group.trim_end_matches('/').to_string());
                 scoped.push(rule);
             }
         }
     }
+    // `lower` and `upper` are verdict rules too, unless stated otherwise;
+    // stated otherwise in a way that contradicts them, the format calls
+    // it an error: said, and `use_for_time_limit` decides the bound.
+    match own.time_use {
+        Some(TimeUse::Lower) => match &own.permitted {
+            None => own.permitted = Some(vec![Code::AC, Code::WA, Code::RTE]),
+            Some(p) if p.contains(&Code::TLE) => notes.push(format!(
+                "submissions.yaml: `{glob}`: `use_for_time_limit: lower` with TLE permitted: inconsistent, as the format says; its runs bound the time limit from below"
+            )),
+            Some(_) => {}
+        },
+        Some(TimeUse::Upper) => match &own.required {
+            None => own.required = Some(vec![Code::TLE]),
+            Some(r) if r.as_slice() != [Code::TLE] => notes.push(format!(
+                "submissions.yaml: `{glob}`: `use_for_time_limit: upper` without `required: [TLE]`: inconsistent, as the format says; its runs bound the time limit from above"
+            )),
+            Some(_) => {}
+        },
+        _ => {}
+    }
     Ok((own, scoped))
+}
+
+/// `use_for_time_limit: false | true | lower | upper`; `true` is the
+/// default (the rule's verdicts decide), so it states nothing. `lower` and
+/// `upper` also constrain the verdicts, as the format says:
+/// `permitted: [AC, WA, RTE]` and `required: [TLE]`.
+fn time_use(glob: &str, v: &Value) -> Result<Option<TimeUse>, String> {
+    match v {
+        Value::Bool(true) => Ok(None),
+        Value::Bool(false) => Ok(Some(TimeUse::Off)),
+        Value::String(s) if s == "lower" => Ok(Some(TimeUse::Lower)),
+        Value::String(s) if s == "upper" => Ok(Some(TimeUse::Upper)),
+        _ => Err(format!(
+            "`{glob}`: `use_for_time_limit` must be true, false, `lower` or `upper`"
+        )),
+    }
 }
 
 /// `score: 40` or `score: [20, 60]`.
@@ -424,7 +597,12 @@ impl Expectations {
         let folder = rel.split('/').next().unwrap_or("");
         let mut rules = Vec::new();
         if let Some(mut base) = default_rule(folder) {
+            base.origin = Origin::Folder(folder.to_string());
             if let Some((_, o)) = self.overrides.iter().find(|(f, _)| f == folder) {
+                base.origin.clone_from(&o.origin);
+                if o.time_use.is_some() {
+                    base.time_use = o.time_use;
+                }
                 if o.permitted.is_some() {
                     base.permitted.clone_from(&o.permitted);
                 }
@@ -450,6 +628,7 @@ impl Expectations {
                                 || r.required.is_some()
                                 || r.message.is_some()
                                 || r.score.is_some()
+                                || r.time_use.is_some()
                         })
                         .cloned(),
                 );
@@ -562,6 +741,98 @@ mod tests {
         ];
         assert!(rules.iter().any(|r| r.check(&bad, None).is_err()));
         assert!(parse("a.py:\n  permitted: [OK]\n", &mut notes).is_err());
+    }
+
+    #[test]
+    fn time_limit_bounds_follow_the_rules_and_use_for_time_limit() {
+        let mut notes = Vec::new();
+        let e = parse(
+            "wrong_answer/quick.py:\n  use_for_time_limit: false\nrejected/slow.py:\n  use_for_time_limit: lower\nrejected/spin.py:\n  use_for_time_limit: upper\ntime_limit_exceeded:\n  use_for_time_limit: false\naccepted/x.py:\n  secret/big:\n    use_for_time_limit: false\n",
+            &mut notes,
+        )
+        .expect("parse");
+        assert!(notes.is_empty(), "{notes:?}");
+        let rules = |rel: &str| e.rules_for(rel);
+        // The folder defaults: accepted/ and wrong_answer/ bound from below.
+        assert!(rules("accepted/a.py").iter().any(Rule::bounds_from_below));
+        assert!(
+            rules("wrong_answer/b.py")
+                .iter()
+                .any(Rule::bounds_from_below)
+        );
+        assert!(
+            !rules("brute_force/b.py")
+                .iter()
+                .any(Rule::bounds_from_below)
+        );
+        // Opted out by its own glob.
+        assert!(
+            rules("wrong_answer/quick.py")
+                .iter()
+                .any(Rule::opts_out_of_time_limit)
+        );
+        // `lower` and `upper` are verdict rules as well.
+        let slow = rules("rejected/slow.py");
+        let lower = slow.iter().find(|r| r.bounds_from_below()).expect("lower");
+        assert_eq!(lower.permitted, Some(vec![Code::AC, Code::WA, Code::RTE]));
+        assert!(
+            rules("rejected/spin.py")
+                .iter()
+                .any(Rule::bounds_from_above)
+        );
+        // The default rule of time_limit_exceeded/ is replaced key by key.
+        let tle = rules("time_limit_exceeded/t.py");
+        assert_eq!(tle.len(), 1);
+        assert!(!tle[0].bounds_from_above());
+        assert_eq!(tle[0].required, Some(vec![Code::TLE]));
+        // A test group's opt-out covers that group's tests only.
+        let x = rules("accepted/x.py");
+        let off = x.iter().find(|r| r.opts_out_of_time_limit()).expect("off");
+        assert!(off.covers("secret/big/1") && !off.covers("secret/small/1"));
+        // Each rule says where it comes from.
+        assert_eq!(
+            rules("accepted/a.py")[0].describe_with_origin(),
+            "accepted/ (the format's default): permitted [AC]"
+        );
+        assert!(
+            tle[0]
+                .describe_with_origin()
+                .starts_with("time_limit_exceeded/ (the format's default with submissions.yaml's `time_limit_exceeded` keys)"),
+            "{}",
+            tle[0].describe_with_origin()
+        );
+        assert!(
+            slow[1]
+                .describe_with_origin()
+                .starts_with("submissions.yaml `rejected/slow.py`: ")
+        );
+        assert!(parse("a.py:\n  use_for_time_limit: sometimes\n", &mut notes).is_err());
+    }
+
+    #[test]
+    fn a_group_score_is_checked_against_that_groups_score() {
+        let mut notes = Vec::new();
+        let e = parse(
+            "partial.py:\n  score: [30, 60]\n  secret/a:\n    score: 40\n",
+            &mut notes,
+        )
+        .expect("parse");
+        let rules = e.rules_for("partial.py");
+        let score = |glob: Option<&str>| match glob {
+            None => Some((40.0, 100.0)),
+            Some("secret/a") => Some((40.0, 40.0)),
+            Some(_) => None,
+        };
+        assert!(rules.iter().all(|r| r.check(&[], Some(&score)).is_ok()));
+        let less = |glob: Option<&str>| match glob {
+            None => Some((30.0, 100.0)),
+            Some(_) => Some((0.0, 40.0)),
+        };
+        let why = rules
+            .iter()
+            .find_map(|r| r.check(&[], Some(&less)).err())
+            .expect("broken");
+        assert_eq!(why, "secret/a: score 0 of 40, expected 40");
     }
 
     #[test]

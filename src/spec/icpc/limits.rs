@@ -76,8 +76,34 @@ pub fn time_rule(
     if raw.time_limit.is_some() || timelimit_file(dir)?.is_some() {
         return Ok(None);
     }
+    let (ac, tle) = multipliers(raw, version);
+    let resolution = raw.time_resolution.unwrap_or(1.0);
+    check_multipliers(ac, tle)?;
+    if !(resolution.is_finite() && resolution > 0.0) {
+        return Err(format!(
+            "limits.time_resolution must be a positive number of seconds, found {resolution}"
+        ));
+    }
+    Ok(Some(TimeRule {
+        ac_to_time_limit: ac,
+        time_limit_to_tle: tle,
+        resolution,
+    }))
+}
+
+/// `time_limit_to_tle` (legacy `time_safety_margin`): it applies whether
+/// the package states its time limit or not (`time_limit × time_limit_to_tle
+/// <= T_tle` is one of the two inequalities the limit must meet).
+pub fn tle_margin(raw: &RawLimits, version: Version) -> Result<f64, String> {
+    let (ac, tle) = multipliers(raw, version);
+    check_multipliers(ac, tle)?;
+    Ok(tle)
+}
+
+/// (`ac_to_time_limit`, `time_limit_to_tle`) with the version's defaults.
+fn multipliers(raw: &RawLimits, version: Version) -> (f64, f64) {
     let m = raw.time_multipliers.clone().unwrap_or_default();
-    let (ac, tle) = match version {
+    match version {
         Version::Legacy => (
             raw.time_multiplier.or(m.ac_to_time_limit).unwrap_or(5.0),
             raw.time_safety_margin
@@ -90,8 +116,10 @@ pub fn time_rule(
                 .or(raw.time_safety_margin)
                 .unwrap_or(1.5),
         ),
-    };
-    let resolution = raw.time_resolution.unwrap_or(1.0);
+    }
+}
+
+fn check_multipliers(ac: f64, tle: f64) -> Result<(), String> {
     for (name, v, least) in [
         ("ac_to_time_limit", ac, 1.0),
         ("time_limit_to_tle", tle, 1.0),
@@ -102,16 +130,7 @@ pub fn time_rule(
             ));
         }
     }
-    if !(resolution.is_finite() && resolution > 0.0) {
-        return Err(format!(
-            "limits.time_resolution must be a positive number of seconds, found {resolution}"
-        ));
-    }
-    Ok(Some(TimeRule {
-        ac_to_time_limit: ac,
-        time_limit_to_tle: tle,
-        resolution,
-    }))
+    Ok(())
 }
 
 fn timelimit_file(dir: &Path) -> Result<Option<f64>, String> {

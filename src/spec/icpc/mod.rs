@@ -17,6 +17,7 @@ mod input_validators;
 mod interactor;
 mod limits;
 mod multipass;
+mod paths;
 mod schema;
 mod scoring;
 mod submissions;
@@ -30,8 +31,11 @@ use schema::{RawPackage, Version};
 use validators::unsupported;
 
 pub use constants::stage as stage_with_constants;
-pub use expectations::{Build, Code, Expectations, Rule, load as expectations};
+pub use expectations::{
+    Build, Code, Expectations, Origin, Rule, TimeUse, bounds_time_limit, load as expectations,
+};
 pub use input_validators::find as input_validators;
+pub use paths::{test_number, test_path, test_paths};
 pub use scoring::{dir_is_scoring as is_scoring, package_score};
 pub use testdata::SECRET_GROUP;
 
@@ -58,6 +62,16 @@ pub fn is_package(dir: &Path) -> bool {
         Ok(serde_yaml::Value::Null) => tests,
         _ => false,
     }
+}
+
+/// Whether the package in `dir` is a `legacy` one (its `problem.yaml` read
+/// again, for the parts that only have the loaded problem).
+pub fn is_legacy(dir: &Path) -> bool {
+    super::file::read_text(&dir.join(super::SPEC_FILE))
+        .ok()
+        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+        .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok())
+        .is_none_or(|v| v == Version::Legacy)
 }
 
 /// The arguments the input validator at `validator` gets on the tests of
@@ -184,6 +198,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .filter(|r| is_model(&dir, r, expected.as_ref()));
     let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(invalid)?;
     let time_rule = limits::time_rule(&dir, &raw.limits, version).map_err(invalid)?;
+    let tle_margin = limits::tle_margin(&raw.limits, version).map_err(invalid)?;
     let statement = statement(&dir);
     let title = title(raw.name.as_ref(), statement.as_deref()).unwrap_or_else(|| id.clone());
     Ok(Problem {
@@ -207,6 +222,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         // A package's validators live in `input_validators/` (read there).
         input_validators: Vec::new(),
         time_rule,
+        tle_margin: Some(tle_margin),
         notes,
     })
 }

@@ -18,8 +18,11 @@
 //!   `sum` group's tests are worth `max_score / N` each; `secret` adds its
 //!   groups up, or with `pass-fail` is one group worth its `max_score`.
 //!
-//! What does not reduce to that (a custom grader, `score.txt` written by the
-//! output validator, `min`/`max` across groups, `on_reject: break` with a
+//! An accepted test may earn part of its points: the output validator's
+//! `score.txt` / `score_multiplier.txt` (read by `judge::score_file`); a
+//! group earns its points times its tests' lowest share.
+//!
+//! What does not reduce to that (a custom grader, `min`/`max` across groups, `on_reject: break` with a
 //! `sum`, `require_pass`, an unbounded score) is judged the nearest way and
 //! said, per item, in a note. grundy reports scores out of 100; the
 //! package's own score is the same fraction of its maximum
@@ -83,14 +86,11 @@ pub fn apply(
     if dir.join("graders").exists() || raw.grading.is_some() {
         note_grading(raw, dir, notes);
     }
-    if raw
-        .validation
-        .as_deref()
-        .is_some_and(|v| v.contains("score"))
-        || (version != Version::Legacy && dir.join("output_validator").is_dir())
-    {
+    // An output validator's `score.txt` is read by the judge
+    // (`judge::score_file`); an interactor's is not.
+    if super::interactor::is_interactive(raw).unwrap_or(false) {
         notes.push(
-            "scoring: a `score.txt` the output validator writes is not read: an accepted test earns its full share"
+            "scoring: a `score.txt` the interactor writes is not read: an accepted test earns its full share"
                 .into(),
         );
     }
@@ -339,7 +339,7 @@ fn v2025(
         Some(m) => m,
         None => {
             notes.push(
-                "data/secret: `max_score: unbounded` needs the output validator's `score.txt`, which grundy does not read: each group is worth 1".into(),
+                "data/secret: `max_score: unbounded` not mapped: grundy's groups have a maximum, so each is worth 1 (a `score.txt` above 1 is over it)".into(),
             );
             0.0
         }
@@ -415,7 +415,7 @@ fn v2025(
             None => {
                 if first {
                     notes.push(format!(
-                        "{shown}: no bounded `max_score`: its score would come from `score.txt`, which grundy does not read; worth 1"
+                        "{shown}: no bounded `max_score` (its score would be `score.txt` as written): not mapped, worth 1"
                     ));
                 }
                 1.0
