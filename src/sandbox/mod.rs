@@ -20,6 +20,7 @@ mod cgroup;
 mod child;
 mod isolation;
 mod landlock;
+mod lend;
 mod limits;
 mod measure;
 pub mod path;
@@ -44,6 +45,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use crate::verdict::decide::{Crossed, LimitHit};
+pub use lend::{Lender, WINDOW as IDLE_WINDOW};
 pub use limits::RunLimits;
 
 /// Whether runs are sandboxed.
@@ -98,22 +100,38 @@ impl Runner {
 
     /// Runs `spec` to completion, sandboxed unless the mode is [`Mode::Off`].
     pub fn run(&self, spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
-        self.start(spec, None)
+        self.start(spec, None, None)
+    }
+
+    /// [`Runner::run`], telling `lender` when the run is seen idle (not
+    /// using a CPU, nor waiting for one) and when it computes again: see
+    /// [`Lender`]. The run itself, its limits and its figures are the same.
+    pub fn run_lending(
+        &self,
+        spec: &RunSpec,
+        lender: &dyn Lender,
+    ) -> Result<RunOutcome, SandboxError> {
+        self.start(spec, None, Some(lender))
     }
 
     /// Runs `spec` with its stdin and stdout connected to `pipes` (the paths
     /// `spec.stdin` and `spec.stdout` are not used); stderr is still a file.
     pub fn run_connected(&self, spec: &RunSpec, pipes: Pipes) -> Result<RunOutcome, SandboxError> {
-        self.start(spec, Some(pipes))
+        self.start(spec, Some(pipes), None)
     }
 
-    fn start(&self, spec: &RunSpec, pipes: Option<Pipes>) -> Result<RunOutcome, SandboxError> {
+    fn start(
+        &self,
+        spec: &RunSpec,
+        pipes: Option<Pipes>,
+        lender: Option<&dyn Lender>,
+    ) -> Result<RunOutcome, SandboxError> {
         if self.cancel.is_cancelled() {
             return Err(SandboxError::Abandoned);
         }
         match self.mode {
-            Mode::Off => plain::run(spec, pipes, &self.cancel),
-            Mode::Auto => process::run(spec, pipes, &self.cancel),
+            Mode::Off => plain::run(spec, pipes, &self.cancel, lender),
+            Mode::Auto => process::run(spec, pipes, &self.cancel, lender),
         }
     }
 

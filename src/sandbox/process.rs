@@ -74,6 +74,7 @@ pub fn run(
     spec: &RunSpec,
     pipes: Option<super::Pipes>,
     cancel: &Cancel,
+    lender: Option<&dyn super::Lender>,
 ) -> Result<RunOutcome, SandboxError> {
     let a = abilities();
     let program = program_path(spec)?;
@@ -254,6 +255,7 @@ pub fn run(
         stop.as_deref(),
         &mut errors,
         cancel,
+        lender,
     );
     if let Some(e) = &ended {
         let _ = e.set(Instant::now());
