@@ -87,7 +87,8 @@ pub fn check_groups(prepared: &Prepared, groups: &[String]) -> Result<(), JudgeE
 /// How to judge.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Tests run at once (1 keeps timings comparable between submissions).
+    /// Tests using a CPU at once (1 keeps timings comparable between
+    /// submissions); a test that sleeps lends its place (see `slots.rs`).
     pub jobs: usize,
     /// Only these groups (`sample` names the samples); empty means all.
     pub groups: Vec<String>,
