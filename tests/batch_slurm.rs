@@ -184,10 +184,7 @@ impl Cluster {
     fn assert_not_doomed(&self, job: &str) {
         let shown = self.show(job);
         if let Some(record) = doomed(&shown) {
-            panic!(
-                "job {job} cannot end well:\n{record}\n{}",
-                self.logs()
-            );
+            panic!("job {job} cannot end well:\n{record}\n{}", self.logs());
         }
     }
 }
@@ -215,8 +212,7 @@ fn doomed(shown: &str) -> Option<&str> {
                 .find_map(|t| t.strip_prefix(name))
                 .unwrap_or_default()
         };
-        ENDED_BADLY.contains(&field("JobState="))
-            || field("Reason=") == "DependencyNeverSatisfied"
+        ENDED_BADLY.contains(&field("JobState=")) || field("Reason=") == "DependencyNeverSatisfied"
     })
 }
 
@@ -225,11 +221,15 @@ fn a_failed_or_stuck_job_is_seen() {
     let running = "JobId=7 ArrayJobId=7 ArrayTaskId=0 JobName=grade\n   JobState=RUNNING Reason=None\n\n\
                    JobId=8 ArrayJobId=7 ArrayTaskId=1 JobName=grade\n   JobState=PENDING Reason=Resources\n";
     assert_eq!(doomed(running), None);
-    let failed = format!("{running}\nJobId=9 ArrayTaskId=2\n   JobState=FAILED Reason=NonZeroExitCode\n");
+    let failed =
+        format!("{running}\nJobId=9 ArrayTaskId=2\n   JobState=FAILED Reason=NonZeroExitCode\n");
     assert!(doomed(&failed).is_some_and(|r| r.contains("JobId=9")));
     let stuck = "JobId=10 JobName=merge\n   JobState=PENDING Reason=DependencyNeverSatisfied Dependency=afterok:7_*(failed)\n";
     assert!(doomed(stuck).is_some_and(|r| r.contains("JobId=10")));
-    assert_eq!(doomed("JobId=11\n   JobState=COMPLETED Reason=None\n"), None);
+    assert_eq!(
+        doomed("JobId=11\n   JobState=COMPLETED Reason=None\n"),
+        None
+    );
 }
 
 impl Drop for Cluster {

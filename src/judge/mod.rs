@@ -322,10 +322,16 @@ fn run_tests(
     // A thread per run that may be alive at once: the slots, not the
     // threads, cap the runs using a CPU, and a test that sleeps lends its
     // slot to a thread waiting for one.
-    pool::run(slots.most_alive(), tests.len(), &cancelled, &work, |(i, r)| {
-        done[i] = Some(r);
-        walk(&mut done);
-    });
+    pool::run(
+        slots.most_alive(),
+        tests.len(),
+        &cancelled,
+        &work,
+        |(i, r)| {
+            done[i] = Some(r);
+            walk(&mut done);
+        },
+    );
     // With fail_fast, tests after the first failure may be missing: keep
     // the results up to it, and count every other test as not run.
     if options.fail_fast

@@ -70,7 +70,8 @@ pub fn judge_test(
     let mut input = test.input.clone();
     let mut worst: Option<TestResult> = None;
     for pass in 1..=passes {
-        let Pass { result, next } = one_pass(prepared, ctx, program, test, &input, &feedback, lender);
+        let Pass { result, next } =
+            one_pass(prepared, ctx, program, test, &input, &feedback, lender);
         let merged = slowest(worst.take(), result);
         let done = |verdict: Verdict, message: String| {
             let mut r = merged.clone();

@@ -118,7 +118,9 @@ pub(super) fn watch(
         hwm.sample(pid);
         let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
         seen = seen.max(used);
-        idleness.tell(lender, now, &mut || used + super::starved::longest_wait(pid));
+        idleness.tell(lender, now, &mut || {
+            used + super::starved::longest_wait(pid)
+        });
         let cpu_left = limits.cpu.saturating_sub(used);
         if cpu_left.is_zero() {
             limit = Some(LimitHit::Cpu);
