@@ -176,6 +176,7 @@ impl Runner<'_> {
                         exit_code: None,
                         signal: None,
                         message: r.compile.log,
+                        reason: None,
                         diff: None,
                         stderr: String::new(),
                         game: None,
