@@ -6,8 +6,10 @@
 # minus the CPU time the submissions' test runs used (the sum of the tests'
 # time_ms), over the tree's total.
 #
-#   BASELINES="today=/path/to/old/grundy" JOBS="1 2" [DUPLICATES=1] bash bench/batch.sh [STUDENTS] [TIMEOUT_STUDENTS]
+#   BASELINES="today=/path/to/old/grundy" JOBS="1 2" [DUPLICATES=1] [CLASSES="timeouts"] bash bench/batch.sh [STUDENTS] [TIMEOUT_STUDENTS]
 #
+# CLASSES: which classes to measure, of "cold warm timeouts" (default: all;
+# warm needs cold, which fills the cache, and is measured with it).
 # BASELINES: space-separated NAME=BINARY pairs measured before this build
 # (build one from an earlier commit with `git worktree add`; none: this
 # build only). JOBS: the --jobs values (default "1 2").
@@ -33,6 +35,9 @@ cd "$(dirname "$0")/.."
 students="${1:-60}"
 timeouts="${2:-6}"
 jobs_list="${JOBS:-1 2}"
+classes="${CLASSES:-cold warm timeouts}"
+want() { [[ " $classes " == *" $1 "* ]]; }
+if want warm && ! want cold; then classes="$classes cold"; fi
 cargo build --release -q
 bins=()
 for b in ${BASELINES:-}; do bins+=("$b"); done
@@ -168,9 +173,11 @@ for entry in "${bins[@]}"; do
     cache="$work/cache-$name-$jobs"
     rm -rf "$cache"
     for mode in cold warm; do
+      want "$mode" || continue
       rm -rf "$work/out"
       echo "$name $jobs $mode $(measure "$bin" "$work/class" "$work/out" "$cache" "$jobs" "$fixtures/problems")" >>"$rows"
     done
+    want timeouts || continue
     # The time-out class on a warm cache: what is measured is the runs.
     rm -rf "$work/out"
     measure "$bin" "$work/timeouts-warm" "$work/out" "$cache" "$jobs" "$PWD/problems" --problem nim >/dev/null
@@ -189,10 +196,11 @@ for line in open(rows):
     if col not in cols:
         cols.append(col)
     data[(col, mode)] = (int(subs), int(runs), float(wall), float(cpu), float(tests), method)
-s, r, *_, method = data[(cols[0], "warm")]
+first = next(m for m in ("warm", "cold", "timeouts") if (cols[0], m) in data)
+s, r, *_, method = data[(cols[0], first)]
 dups = " (a quarter of them copies, 3 in 10 students with bits/stdc++.h)" if sys.argv[5] == "1" else ""
-print(f"class: {students} students x 3 problems = {s} submissions{dups} (tree CPU from {method}); "
-      f"time-outs: {timeouts} students on nim, a third timing out; {cpus} CPUs")
+whole = f"class: {students} students x 3 problems = {s} submissions{dups}; " if first != "timeouts" else ""
+print(f"{whole}time-outs: {timeouts} students on nim, a third timing out; {cpus} CPUs (tree CPU from {method})")
 print(f"{'':40}" + "".join(f"{c:>16}" for c in cols))
 lines = {
     "submissions per second": lambda d: f"{d[0] / d[2]:.1f}",
@@ -201,6 +209,8 @@ lines = {
     "test runs": lambda d: f"{d[1]}",
 }
 for mode, label in (("cold", "cold"), ("warm", "warm"), ("timeouts", "1/3 time-outs")):
+    if (cols[0], mode) not in data:
+        continue
     for what, f in lines.items():
         print(f"{label + ': ' + what:40}" + "".join(f"{f(data[(c, mode)]):>16}" for c in cols))
 PY

@@ -164,15 +164,72 @@ impl Cluster {
         }
     }
 
-    /// Waits until no job of `job` is pending or running.
+    /// Waits until no job of `job` is pending or running; fails at once
+    /// when one of its tasks failed, or it can never start.
     fn wait_gone(&self, job: &str) {
         self.wait(&format!("job {job} to end"), || {
+            self.assert_not_doomed(job);
             self.cmd("squeue")
                 .args(["-h", "-j", job])
                 .output()
                 .is_ok_and(|o| o.status.success() && text(&o.stdout).trim().is_empty())
         });
     }
+
+    /// Fails, with the job's record and the logs, when `job` (any task of
+    /// an array) has ended badly or will stay pending for ever: a failed
+    /// job must cost the seconds it takes to see it, not the whole
+    /// deadline. (The cluster keeps no accounting, so `sacct` knows
+    /// nothing: `scontrol` keeps ended jobs for an hour, `MinJobAge`.)
+    fn assert_not_doomed(&self, job: &str) {
+        let shown = self.show(job);
+        if let Some(record) = doomed(&shown) {
+            panic!("job {job} cannot end well:\n{record}\n{}", self.logs());
+        }
+    }
+}
+
+/// States of a job that has ended without success (`scontrol show job`).
+const ENDED_BADLY: [&str; 8] = [
+    "FAILED",
+    "CANCELLED",
+    "TIMEOUT",
+    "NODE_FAIL",
+    "OUT_OF_MEMORY",
+    "BOOT_FAIL",
+    "DEADLINE",
+    "PREEMPTED",
+];
+
+/// The first record of `scontrol show job` output (one per task of an
+/// array, separated by blank lines) that ended badly, or that is pending
+/// on a dependency that can never be met (an `afterok` job failed).
+fn doomed(shown: &str) -> Option<&str> {
+    shown.split("\n\n").find(|record| {
+        let field = |name: &str| {
+            record
+                .split_whitespace()
+                .find_map(|t| t.strip_prefix(name))
+                .unwrap_or_default()
+        };
+        ENDED_BADLY.contains(&field("JobState=")) || field("Reason=") == "DependencyNeverSatisfied"
+    })
+}
+
+#[test]
+fn a_failed_or_stuck_job_is_seen() {
+    let running = "JobId=7 ArrayJobId=7 ArrayTaskId=0 JobName=grade\n   JobState=RUNNING Reason=None\n\n\
+                   JobId=8 ArrayJobId=7 ArrayTaskId=1 JobName=grade\n   JobState=PENDING Reason=Resources\n";
+    assert_eq!(doomed(running), None);
+    let failed =
+        format!("{running}\nJobId=9 ArrayTaskId=2\n   JobState=FAILED Reason=NonZeroExitCode\n");
+    assert!(doomed(&failed).is_some_and(|r| r.contains("JobId=9")));
+    let stuck = "JobId=10 JobName=merge\n   JobState=PENDING Reason=DependencyNeverSatisfied Dependency=afterok:7_*(failed)\n";
+    assert!(doomed(stuck).is_some_and(|r| r.contains("JobId=10")));
+    assert_eq!(
+        doomed("JobId=11\n   JobState=COMPLETED Reason=None\n"),
+        None
+    );
 }
 
 impl Drop for Cluster {
@@ -349,10 +406,19 @@ fn slurm_requeued_task_continues_and_merges_to_one_run() {
             // it is pending for that reason, let it start now. (If the
             // update is refused, it starts a little later all the same.)
             c.wait("task 1 to die, be requeued and start again", || {
+                c.assert_not_doomed(array);
+                let s = c.show(&task);
+                // Restarted without leaving its count: the first attempt
+                // judged nothing, and the marker will never come.
+                let restarted = s.contains("Restarts=1") && !s.contains("JobState=PENDING");
+                assert!(
+                    marker.is_file() || !restarted,
+                    "task 1 was requeued without a result in its journal:\n{s}\n{}",
+                    c.logs()
+                );
                 if !marker.is_file() {
                     return false;
                 }
-                let s = c.show(&task);
                 if !s.contains("Restarts=1") {
                     return false;
                 }

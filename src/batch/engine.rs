@@ -2,13 +2,16 @@
 //! hands each finished record to the journal at once, and every start,
 //! test and finish to the run's event sink (on the calling thread).
 //!
-//! `jobs` workers each take the next submission and run its tests on up to
-//! `jobs` threads, every test run taking one of `jobs` slots shared by the
-//! whole batch ([`Slots`]), so at most `jobs` tests run at any moment while
+//! `jobs` workers each take the next submission and run its tests, every
+//! test run taking one of `jobs` slots shared by the whole batch
+//! ([`Slots`]), so at most `jobs` tests use a CPU at any moment while
 //! one submission's groups may run side by side: a program sleeping until
 //! the wall-time limit in each group then overlaps its groups with each
 //! other and with the rest of the class, and a slot freed by any
-//! submission goes to whichever test asked first. Meanwhile compiler
+//! submission goes to whichever test asked first. A test that sleeps
+//! lends its slot, and admits one more submission (up to `4 × jobs`
+//! judgings and runs alive at once), so that sleepers overlap the rest
+//! of the class even at `--jobs 1`. Meanwhile compiler
 //! threads work ahead in the same order, filling the compile cache on the
 //! cores the tests leave free, so that a worker usually finds its program
 //! compiled.
@@ -131,14 +134,21 @@ impl Engine<'_> {
         sink: &mut dyn EventSink,
     ) -> Result<Vec<Record>, BatchError> {
         let units = self.units(todo);
-        let workers = self.jobs.clamp(1, units.len().max(1));
-        let test_jobs = self.jobs.max(1);
         let slots = Arc::new(Slots::new(self.jobs));
+        // A worker per judging that may be under way at once: `jobs` of
+        // them, and one more per test that sleeps (its slot lent), which
+        // the slots admit.
+        let workers = slots.most_alive().clamp(1, units.len().max(1));
+        let test_jobs = self.jobs.max(1);
         let ahead = Ahead::new(units.len(), LOOKAHEAD);
         let mut records = Vec::new();
         let mut failure = None;
         let stop = || self.cancel.load(Ordering::SeqCst);
         let work = |u: usize, tx: &mpsc::Sender<Message>| {
+            // Admitted in the class's order (first come, first served).
+            let Some(_admitted) = slots.admit(Some(&self.cancel)) else {
+                return; // cancelled: `stop` ends the pool
+            };
             ahead.claim(u, &self.cancel);
             // The receiver lives until every worker is done: a unit ends
             // early only when cancelled, which `stop` sees.

@@ -96,7 +96,8 @@ enum Command {
         /// Judge only this group (repeatable; `sample` is the samples)
         #[arg(long = "tests", value_name = "GROUP")]
         tests: Vec<String>,
-        /// Tests run at once (default 1: timings stay comparable)
+        /// Tests using a CPU at once; a test seen sleeping lends its place
+        /// (default 1: timings stay comparable)
         #[arg(long, default_value_t = 1)]
         jobs: usize,
         /// Language id instead of detection by extension (c, cpp, java, python, rust, exe)
@@ -135,7 +136,8 @@ enum Command {
         /// The problem every file is for (one file per student)
         #[arg(long)]
         problem: Option<String>,
-        /// Tests run at once [default: half the CPUs, at least 1; at most the CPUs]
+        /// Tests using a CPU at once; a test seen sleeping lends its place, up
+        /// to 4× as many alive [default: half the CPUs, at least 1; at most the CPUs]
         #[arg(long)]
         jobs: Option<usize>,
         /// Output folder
@@ -181,7 +183,8 @@ enum Command {
     Contest {
         /// The contest file (problems, contestants, submissions, scoring)
         file: PathBuf,
-        /// Tests run at once [default: half the CPUs, at least 1]
+        /// Tests using a CPU at once; a test seen sleeping lends its place, up
+        /// to 4× as many alive [default: half the CPUs, at least 1]
         #[arg(long)]
         jobs: Option<usize>,
         /// Output folder

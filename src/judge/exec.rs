@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::prepare::Context;
 use crate::language::Compiled;
-use crate::sandbox::{RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::sandbox::{Lender, RunLimits, RunOutcome, RunSpec, SandboxError};
 use crate::spec::Limits;
 use crate::units::Bytes;
 
@@ -71,6 +71,30 @@ pub fn execute_with_args(
     problem_memory: Bytes,
     ctx: &Context,
 ) -> Result<Execution, SandboxError> {
+    execute_in(program, args, input, (limits, problem_memory), ctx, None)
+}
+
+/// [`execute`], telling `lender` when the run sleeps (see
+/// `sandbox::Lender`): a test's run lends its `--jobs` slot so.
+pub fn execute_lending(
+    program: &Compiled,
+    input: &Path,
+    limits: RunLimits,
+    problem_memory: Bytes,
+    ctx: &Context,
+    lender: Option<&dyn Lender>,
+) -> Result<Execution, SandboxError> {
+    execute_in(program, &[], input, (limits, problem_memory), ctx, lender)
+}
+
+fn execute_in(
+    program: &Compiled,
+    args: &[String],
+    input: &Path,
+    (limits, problem_memory): (RunLimits, Bytes),
+    ctx: &Context,
+    lender: Option<&dyn Lender>,
+) -> Result<Execution, SandboxError> {
     let setup = |what: &str| {
         let what = what.to_string();
         move |source| SandboxError::Setup { what, source }
@@ -95,7 +119,11 @@ pub fn execute_with_args(
         limits,
         keep_workdir: false,
     };
-    let outcome = match ctx.sandbox.run(&spec) {
+    let ran = match lender {
+        Some(l) => ctx.sandbox.run_lending(&spec, l),
+        None => ctx.sandbox.run(&spec),
+    };
+    let outcome = match ran {
         Ok(o) => o,
         Err(e) => {
             let _ = super::workroot::remove_tree(dir.path());

@@ -33,7 +33,7 @@ pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
 pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare};
 pub use result::{CompileReport, Diff, DiffSide, Isolation, SubmissionResult, TestResult};
-pub use slots::{Slot, Slots};
+pub use slots::{Admission, Slot, Slots};
 pub use workroot::Workroot;
 
 use crate::language::{CompileOutcome, Compiled, compile};
@@ -88,7 +88,8 @@ pub fn check_groups(prepared: &Prepared, groups: &[String]) -> Result<(), JudgeE
 /// How to judge.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// Tests run at once (1 keeps timings comparable between submissions).
+    /// Tests using a CPU at once (1 keeps timings comparable between
+    /// submissions); a test that sleeps lends its place (see `slots.rs`).
     pub jobs: usize,
     /// Only these groups (`sample` names the samples); empty means all.
     pub groups: Vec<String>,
@@ -105,8 +106,10 @@ pub struct Options {
     /// then holds fewer tests than were asked for and must not be kept.
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Test runs shared with other judgings going on at once (a batch):
-    /// each test takes one, so `jobs` threads here never add to more runs
-    /// than the batch's `--jobs`. None: only `jobs` caps this judging.
+    /// each test takes one, so this judging never adds to more runs using
+    /// a CPU than the batch's `--jobs`. None: slots of `jobs` for this
+    /// judging alone. Either way a test that sleeps lends its slot to the
+    /// next one (see `slots.rs`).
     pub slots: Option<std::sync::Arc<Slots>>,
 }
 
@@ -231,6 +234,14 @@ fn run_tests(
     sink: &mut dyn FnMut(&Event<'_>),
 ) -> Run {
     let stop = std::sync::atomic::AtomicBool::new(false);
+    let own;
+    let slots = match &options.slots {
+        Some(shared) => shared.as_ref(),
+        None => {
+            own = Slots::new(options.jobs);
+            &own
+        }
+    };
     // Per test: the position of the earliest known failure of its group
     // (shared by all tests of the group), `usize::MAX` while none.
     let mut group_of: Vec<usize> = Vec::with_capacity(tests.len());
@@ -277,19 +288,15 @@ fn run_tests(
         if skipping && group.load(Ordering::SeqCst) < i {
             return;
         }
-        let slot = match &options.slots {
-            Some(slots) => match slots.take(options.cancel.as_deref()) {
-                Some(slot) => Some(slot),
-                None => return, // cancelled: `pool::run` stops at its next check
-            },
-            None => None,
+        let Some(slot) = slots.take(options.cancel.as_deref()) else {
+            return; // cancelled: `pool::run` stops at its next check
         };
         // The wait may have been long: a failure found meanwhile makes
-        // this run useless.
-        if skipping && group.load(Ordering::SeqCst) < i {
+        // this run useless (with `fail_fast`, any failure).
+        if (skipping && group.load(Ordering::SeqCst) < i) || cancelled() {
             return;
         }
-        let r = outcome::judge_test(prepared, ctx, program, tests[i]);
+        let r = outcome::judge_test(prepared, ctx, program, tests[i], Some(&slot));
         drop(slot);
         if r.verdict != Verdict::AC {
             group.fetch_min(i, Ordering::SeqCst);
@@ -319,10 +326,19 @@ fn run_tests(
         }
     };
     walk(&mut done);
-    pool::run(options.jobs, tests.len(), &cancelled, &work, |(i, r)| {
-        done[i] = Some(r);
-        walk(&mut done);
-    });
+    // A thread per run that may be alive at once: the slots, not the
+    // threads, cap the runs using a CPU, and a test that sleeps lends its
+    // slot to a thread waiting for one.
+    pool::run(
+        slots.most_alive(),
+        tests.len(),
+        &cancelled,
+        &work,
+        |(i, r)| {
+            done[i] = Some(r);
+            walk(&mut done);
+        },
+    );
     // With fail_fast, tests after the first failure may be missing: keep
     // the results up to it, and count every other test as not run.
     if options.fail_fast

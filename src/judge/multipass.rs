@@ -49,6 +49,7 @@ pub fn judge_test(
     program: &Compiled,
     test: &PreparedTest,
     passes: u32,
+    lender: Option<&dyn crate::sandbox::Lender>,
 ) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let dir = match tempfile::Builder::new()
@@ -69,7 +70,8 @@ pub fn judge_test(
     let mut input = test.input.clone();
     let mut worst: Option<TestResult> = None;
     for pass in 1..=passes {
-        let Pass { result, next } = one_pass(prepared, ctx, program, test, &input, &feedback);
+        let Pass { result, next } =
+            one_pass(prepared, ctx, program, test, &input, &feedback, lender);
         let merged = slowest(worst.take(), result);
         let done = |verdict: Verdict, message: String| {
             let mut r = merged.clone();
@@ -149,6 +151,7 @@ fn one_pass(
     test: &PreparedTest,
     input: &Path,
     feedback: &Path,
+    lender: Option<&dyn crate::sandbox::Lender>,
 ) -> Pass {
     if let (Some(spec), Some(interactor)) = (&prepared.problem.interactor, &prepared.interactor) {
         let (style, args) = interactor_program::style_of(spec);
@@ -166,7 +169,7 @@ fn one_pass(
             next: next_pass(feedback),
         };
     }
-    let result = outcome::judge_run(prepared, ctx, program, test, input, Some(feedback));
+    let result = outcome::judge_run(prepared, ctx, program, test, input, Some(feedback), lender);
     // A file left from an earlier pass cannot be there (it was moved), so
     // one found now is this pass's request.
     Pass {

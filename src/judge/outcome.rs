@@ -2,24 +2,28 @@
 //! [`crate::verdict::decide`] turn them (and, for a clean run, the
 //! checker's word) into the verdict.
 
-use super::exec::{execute, run_limits};
+use super::exec::{execute_lending, run_limits};
 use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
-use crate::sandbox::{Exit, RunLimits, RunOutcome};
+use crate::sandbox::{Exit, Lender, RunLimits, RunOutcome};
 use crate::verdict::Verdict;
 use crate::verdict::decide::{self, CheckerSaid, Ended, RunBudget, RunFacts};
 
-/// Runs and checks one test; never fails: problems become `IE`.
+/// Runs and checks one test; never fails: problems become `IE`. A run
+/// that is not interactive tells `lender` when it sleeps (its `--jobs`
+/// slot); an interactive one keeps its slot, its idleness clock bounding
+/// it.
 pub fn judge_test(
     prepared: &Prepared,
     ctx: &Context,
     program: &Compiled,
     test: &PreparedTest,
+    lender: Option<&dyn Lender>,
 ) -> TestResult {
     if let Some(passes) = prepared.problem.passes {
-        return super::multipass::judge_test(prepared, ctx, program, test, passes);
+        return super::multipass::judge_test(prepared, ctx, program, test, passes, lender);
     }
     if let Some(crate::spec::InteractorSpec::Builtin(name)) = &prepared.problem.interactor
         && let Some(game) = crate::games::play::Game::from_name(name)
@@ -31,7 +35,7 @@ pub fn judge_test(
             prepared, ctx, program, test, spec, interactor,
         );
     }
-    judge_run(prepared, ctx, program, test, &test.input, None)
+    judge_run(prepared, ctx, program, test, &test.input, None, lender)
 }
 
 /// Runs `program` on `input` (the test's, or a later pass's of a multi-pass
@@ -44,6 +48,7 @@ pub(super) fn judge_run(
     test: &PreparedTest,
     input: &std::path::Path,
     feedback: Option<&std::path::Path>,
+    lender: Option<&dyn Lender>,
 ) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
@@ -54,7 +59,8 @@ pub(super) fn judge_run(
         }
     };
     let limits = run_limits(program, &prepared.problem.limits);
-    let exec = match execute(program, input, limits, prepared.problem.limits.memory, ctx) {
+    let memory = prepared.problem.limits.memory;
+    let exec = match execute_lending(program, input, limits, memory, ctx, lender) {
         Ok(e) => e,
         Err(e @ crate::sandbox::SandboxError::NotExecutable { .. }) => {
             r.verdict = Verdict::RE;

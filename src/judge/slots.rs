@@ -1,20 +1,39 @@
 //! The test runs a batch may have going at once, shared by every judging
 //! of the batch.
 //!
-//! `--jobs N` caps the tests running at any moment, whatever runs them. A
-//! batch judges several submissions side by side, and each may run its
-//! own tests side by side too: that is what lets the groups of a program
-//! that sleeps until the wall-time limit overlap each other and the rest
-//! of the class, instead of costing one wall-time limit after another.
-//! Every judging takes a slot here for each test it runs, so the sum stays
-//! at `N` however the threads are spread.
+//! `--jobs N` caps the tests *using a CPU* at any moment, whatever runs
+//! them. A batch judges several submissions side by side, and each may run
+//! its own tests side by side too: that is what lets the groups of a
+//! program that sleeps until the wall-time limit overlap each other and
+//! the rest of the class, instead of costing one wall-time limit after
+//! another. Every judging takes a slot here for each test it runs, so the
+//! sum stays at `N` however the threads are spread.
+//!
+//! A run that sleeps (or blocks) uses no CPU, yet it would hold its slot
+//! until its wall-time limit. The sandbox's watcher tells the run's
+//! [`Slot`] when it has been idle over a window (`sandbox::Lender`); the
+//! slot is then *lent* back, and the next test starts while the sleeper
+//! carries on. A lent run that computes again takes its slot back at once,
+//! without waiting (its program is running: it cannot be made to wait),
+//! and no new test starts until the runs using a CPU are below `N` again.
+//! At most `3N` runs may be lent at once, so at most `4N` runs are alive
+//! at once: that bounds the memory and processes of runs that sleep. The
+//! measurements do not change: a verdict comes from a run's CPU time, and
+//! the wall-time limit only stops programs that sleep, as before.
+//!
+//! Judgings are admitted here too: `N` of them at once, and one more for
+//! each run lent, so that a class whose sleepers lend their slots has
+//! other submissions to give them to, while a class of programs that
+//! compute judges `N` submissions at once as it always did.
 
+use std::cell::Cell;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-/// A counting semaphore of test runs, served in the order asked.
+/// A counting semaphore of test runs, served in the order asked, whose
+/// idle holders lend their slots back.
 ///
 /// First come, first served matters: a thread that has just given a slot
 /// back and asks again at once would otherwise usually win it over the
@@ -29,60 +48,126 @@ pub struct Slots {
 
 #[derive(Debug)]
 struct State {
-    free: usize,
+    /// `N`: runs using a CPU at once.
+    jobs: usize,
+    /// Runs holding a slot and not lending it (may exceed `jobs` for a
+    /// while: a lent run that computes again takes its slot back at once).
+    busy: usize,
+    /// Runs alive whose slot is lent (seen idle).
+    lent: usize,
+    /// At most this many lent at once.
+    most_lent: usize,
+    /// Judgings admitted and not over.
+    judging: usize,
+    /// Tickets of the runs waiting for a slot, in the order they asked.
+    runs: Queue,
+    /// Tickets of the judgings waiting to be admitted.
+    judgings: Queue,
+}
+
+/// A first come, first served queue of tickets.
+#[derive(Debug, Default)]
+struct Queue {
     /// The next ticket handed out.
     next: u64,
-    /// Tickets of the threads waiting, in the order they asked.
     waiting: BTreeSet<u64>,
 }
 
-/// A slot taken; given back when dropped.
+impl Queue {
+    fn ticket(&mut self) -> u64 {
+        let t = self.next;
+        self.next += 1;
+        self.waiting.insert(t);
+        t
+    }
+
+    fn first(&self, ticket: u64) -> bool {
+        self.waiting.first() == Some(&ticket)
+    }
+}
+
+/// A slot taken; given back when dropped. It is the run's
+/// [`crate::sandbox::Lender`]: pass it to `Runner::run_lending`.
 pub struct Slot<'a> {
+    slots: &'a Slots,
+    /// Whether it is lent now.
+    lent: Cell<bool>,
+}
+
+/// A judging admitted; over when dropped.
+pub struct Admission<'a> {
     slots: &'a Slots,
 }
 
 /// How often a waiting thread looks at the cancel flag.
 const POLL: Duration = Duration::from_millis(50);
 
+/// How many runs may be lent per slot: with the `N` busy ones, at most
+/// `4N` runs are alive at once.
+const LENT_PER_SLOT: usize = 3;
+
 impl Slots {
-    /// `n` runs at once (at least one).
+    /// `n` runs using a CPU at once (at least one).
     pub fn new(n: usize) -> Slots {
+        let jobs = n.max(1);
         Slots {
             state: Mutex::new(State {
-                free: n.max(1),
-                next: 0,
-                waiting: BTreeSet::new(),
+                jobs,
+                busy: 0,
+                lent: 0,
+                most_lent: jobs * LENT_PER_SLOT,
+                judging: 0,
+                runs: Queue::default(),
+                judgings: Queue::default(),
             }),
             changed: Condvar::new(),
         }
+    }
+
+    /// The most runs alive at once (busy and lent): the threads worth
+    /// having waiting for a slot.
+    pub fn most_alive(&self) -> usize {
+        let st = self.lock();
+        st.jobs + st.most_lent
+    }
+
+    #[cfg(test)]
+    fn counts(&self) -> (usize, usize, usize) {
+        let st = self.lock();
+        (st.busy, st.lent, st.judging)
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Waits for a free slot, after those who asked before; `None` when
-    /// `cancel` is set meanwhile.
-    pub fn take(&self, cancel: Option<&AtomicBool>) -> Option<Slot<'_>> {
+    /// Waits until `ready` holds and `ticket` is first of the queue that
+    /// `queue` picks, then runs `take` on the state; `None` (and out of
+    /// the queue) when `cancel` is set meanwhile.
+    fn wait_turn(
+        &self,
+        cancel: Option<&AtomicBool>,
+        queue: fn(&mut State) -> &mut Queue,
+        ready: fn(&State) -> bool,
+        take: fn(&mut State),
+    ) -> Option<()> {
         let cancelled = || cancel.is_some_and(|c| c.load(Ordering::SeqCst));
         let mut st = self.lock();
-        let ticket = st.next;
-        st.next += 1;
-        st.waiting.insert(ticket);
+        let ticket = queue(&mut st).ticket();
         loop {
             if cancelled() {
-                st.waiting.remove(&ticket);
+                queue(&mut st).waiting.remove(&ticket);
                 // The next in line may be served now.
                 self.changed.notify_all();
                 return None;
             }
-            if st.free > 0 && st.waiting.first() == Some(&ticket) {
-                st.free -= 1;
-                st.waiting.remove(&ticket);
-                if st.free > 0 {
+            if ready(&st) && queue(&mut st).first(ticket) {
+                queue(&mut st).waiting.remove(&ticket);
+                take(&mut st);
+                if ready(&st) {
                     self.changed.notify_all();
                 }
-                return Some(Slot { slots: self });
+                return Some(());
             }
             st = self
                 .changed
@@ -91,11 +176,92 @@ impl Slots {
                 .0;
         }
     }
+
+    /// Waits for a free slot, after those who asked before; `None` when
+    /// `cancel` is set meanwhile.
+    pub fn take(&self, cancel: Option<&AtomicBool>) -> Option<Slot<'_>> {
+        self.wait_turn(
+            cancel,
+            |st| &mut st.runs,
+            |st| st.busy < st.jobs,
+            |st| st.busy += 1,
+        )?;
+        Some(Slot {
+            slots: self,
+            lent: Cell::new(false),
+        })
+    }
+
+    /// Waits until another judging may start (fewer than `N` plus the runs
+    /// lent are under way), after those who asked before; `None` when
+    /// `cancel` is set meanwhile.
+    pub fn admit(&self, cancel: Option<&AtomicBool>) -> Option<Admission<'_>> {
+        self.wait_turn(
+            cancel,
+            |st| &mut st.judgings,
+            |st| st.judging < st.jobs + st.lent,
+            |st| st.judging += 1,
+        )?;
+        Some(Admission { slots: self })
+    }
+}
+
+impl Slot<'_> {
+    /// Lends the slot back while its run sleeps; false when it is lent
+    /// already or `3N` runs are lent (it is then kept).
+    pub fn lend(&self) -> bool {
+        if self.lent.get() {
+            return false;
+        }
+        let mut st = self.slots.lock();
+        if st.lent >= st.most_lent {
+            return false;
+        }
+        st.busy -= 1;
+        st.lent += 1;
+        self.lent.set(true);
+        drop(st);
+        self.slots.changed.notify_all();
+        true
+    }
+
+    /// Takes a lent slot back, without waiting: the run computes again.
+    pub fn reclaim(&self) {
+        if !self.lent.replace(false) {
+            return;
+        }
+        let mut st = self.slots.lock();
+        st.lent -= 1;
+        st.busy += 1;
+    }
+}
+
+impl crate::sandbox::Lender for Slot<'_> {
+    fn idle(&self) -> bool {
+        self.lend()
+    }
+
+    fn busy(&self) {
+        self.reclaim();
+    }
 }
 
 impl Drop for Slot<'_> {
     fn drop(&mut self) {
-        self.slots.lock().free += 1;
+        let mut st = self.slots.lock();
+        if self.lent.get() {
+            st.lent -= 1;
+        } else {
+            st.busy -= 1;
+        }
+        drop(st);
+        self.slots.changed.notify_all();
+    }
+}
+
+impl Drop for Admission<'_> {
+    fn drop(&mut self) {
+        self.slots.lock().judging -= 1;
         self.slots.changed.notify_all();
     }
 }
@@ -146,6 +312,134 @@ mod tests {
         assert!(slots.take(None).is_some());
     }
 
+    /// A lent slot lets the next run start; taking it back does not wait,
+    /// and then no run starts until the busy ones are under `n` again.
+    #[test]
+    fn a_lent_slot_lets_the_next_run_start_and_comes_back_at_once() {
+        let slots = Slots::new(1);
+        let a = slots.take(None).expect("a");
+        assert_eq!(slots.counts(), (1, 0, 0));
+        assert!(a.lend());
+        assert!(!a.lend(), "lent twice");
+        assert_eq!(slots.counts(), (0, 1, 0));
+        let b = slots.take(None).expect("b");
+        assert_eq!(slots.counts(), (1, 1, 0));
+        a.reclaim();
+        a.reclaim();
+        assert_eq!(slots.counts(), (2, 0, 0));
+        // Two busy, one allowed: a third waits until two are gone.
+        let third = std::thread::scope(|s| {
+            let waiter = s.spawn(|| slots.take(None).map(|_| "served"));
+            while slots.lock().runs.waiting.is_empty() {
+                std::thread::yield_now();
+            }
+            // It holds a ticket and was not served: nothing freed yet.
+            assert_eq!(slots.counts(), (2, 0, 0));
+            drop(b);
+            assert_eq!(slots.counts(), (1, 0, 0));
+            assert_eq!(slots.lock().runs.waiting.len(), 1);
+            drop(a);
+            waiter.join().expect("waiter")
+        });
+        assert_eq!(third, Some("served"));
+        assert_eq!(slots.counts(), (0, 0, 0));
+    }
+
+    /// At most `3n` runs are lent: the next one keeps its slot, and may
+    /// lend it once a lent run is over.
+    #[test]
+    fn at_most_three_lent_per_slot() {
+        let slots = Slots::new(1);
+        assert_eq!(slots.most_alive(), 4);
+        let lent: Vec<Slot<'_>> = (0..3)
+            .map(|_| {
+                let s = slots.take(None).expect("slot");
+                assert!(s.lend());
+                s
+            })
+            .collect();
+        let fourth = slots.take(None).expect("fourth");
+        assert!(!fourth.lend());
+        assert_eq!(slots.counts(), (1, 3, 0));
+        let mut lent = lent;
+        drop(lent.pop());
+        assert_eq!(slots.counts(), (1, 2, 0));
+        assert!(fourth.lend());
+        assert_eq!(slots.counts(), (0, 3, 0));
+        drop(fourth);
+        drop(lent);
+        assert_eq!(slots.counts(), (0, 0, 0));
+    }
+
+    /// `n` judgings at once, one more for each run lent.
+    #[test]
+    fn a_lent_run_admits_one_more_judging() {
+        let slots = Slots::new(1);
+        let first = slots.admit(None).expect("first");
+        assert_eq!(slots.counts(), (0, 0, 1));
+        let run = slots.take(None).expect("run");
+        std::thread::scope(|s| {
+            let second = s.spawn(|| slots.admit(None).is_some());
+            while slots.lock().judgings.waiting.is_empty() {
+                std::thread::yield_now();
+            }
+            // Its ticket is in and it was not admitted.
+            assert_eq!(slots.counts(), (1, 0, 1));
+            assert!(run.lend());
+            assert!(second.join().expect("second"));
+        });
+        // The second judging is over (its admission was dropped).
+        assert_eq!(slots.counts(), (0, 1, 1));
+        drop(run);
+        drop(first);
+        assert_eq!(slots.counts(), (0, 0, 0));
+        let cancel = AtomicBool::new(true);
+        assert!(slots.admit(Some(&cancel)).is_none());
+    }
+
+    /// However threads take, lend and give back slots, the runs not lent
+    /// never exceed `n` (no run takes a lent slot back here) and every
+    /// thread is served.
+    #[test]
+    fn lending_never_lets_more_than_n_compute() {
+        let slots = Slots::new(2);
+        let (busy, most, served) = (
+            AtomicUsize::new(0),
+            AtomicUsize::new(0),
+            AtomicUsize::new(0),
+        );
+        std::thread::scope(|s| {
+            for t in 0..8 {
+                let (slots, busy, most, served) = (&slots, &busy, &most, &served);
+                s.spawn(move || {
+                    for k in 0..30 {
+                        let slot = slots.take(None).expect("slot");
+                        let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        std::thread::yield_now();
+                        // Counted down before the slot is: the count here
+                        // is never above the slots' own.
+                        busy.fetch_sub(1, Ordering::SeqCst);
+                        let lent = (t + k) % 3 != 0 && slot.lend();
+                        if !lent {
+                            let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
+                            most.fetch_max(now, Ordering::SeqCst);
+                        }
+                        std::thread::yield_now();
+                        if !lent {
+                            busy.fetch_sub(1, Ordering::SeqCst);
+                        }
+                        drop(slot);
+                        served.fetch_add(1, Ordering::SeqCst);
+                    }
+                });
+            }
+        });
+        assert_eq!(served.load(Ordering::SeqCst), 240);
+        assert!(most.load(Ordering::SeqCst) <= 2, "{most:?}");
+        assert_eq!(slots.counts(), (0, 0, 0));
+    }
+
     /// A thread that gives its slot back and asks again at once goes
     /// after the one already waiting.
     #[test]
@@ -160,7 +454,7 @@ mod tests {
                 drop(slot);
             });
             // Wait until the other thread holds its ticket.
-            while slots.lock().waiting.is_empty() {
+            while slots.lock().runs.waiting.is_empty() {
                 std::thread::yield_now();
             }
             drop(first);

@@ -21,6 +21,7 @@ mod child;
 mod isolation;
 mod kept;
 mod landlock;
+mod lend;
 mod limits;
 mod measure;
 pub mod path;
@@ -45,6 +46,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use crate::verdict::decide::{Crossed, LimitHit};
+pub use lend::{Lender, WINDOW as IDLE_WINDOW};
 pub use limits::RunLimits;
 
 /// Whether runs are sandboxed.
@@ -99,13 +101,24 @@ impl Runner {
 
     /// Runs `spec` to completion, sandboxed unless the mode is [`Mode::Off`].
     pub fn run(&self, spec: &RunSpec) -> Result<RunOutcome, SandboxError> {
-        self.start(spec, None)
+        self.start(spec, None, None)
+    }
+
+    /// [`Runner::run`], telling `lender` when the run is seen idle (not
+    /// using a CPU, nor waiting for one) and when it computes again: see
+    /// [`Lender`]. The run itself, its limits and its figures are the same.
+    pub fn run_lending(
+        &self,
+        spec: &RunSpec,
+        lender: &dyn Lender,
+    ) -> Result<RunOutcome, SandboxError> {
+        self.start(spec, None, Some(lender))
     }
 
     /// Runs `spec` with its stdin and stdout connected to `pipes` (the paths
     /// `spec.stdin` and `spec.stdout` are not used); stderr is still a file.
     pub fn run_connected(&self, spec: &RunSpec, pipes: Pipes) -> Result<RunOutcome, SandboxError> {
-        self.start(spec, Some(pipes))
+        self.start(spec, Some(pipes), None)
     }
 
     /// Runs `spec` (its `workdir` an empty folder) with a copy of the
@@ -136,21 +149,26 @@ impl Runner {
                 };
                 copy(kept, &spec.workdir)
                     .map_err(setup("copy the sources into the working folder"))?;
-                let outcome = plain::run(spec, None, &self.cancel)?;
+                let outcome = plain::run(spec, None, &self.cancel, None)?;
                 copy(&spec.workdir, kept).map_err(setup("keep what the run left in its folder"))?;
                 Ok(outcome)
             }
-            Mode::Auto => process::run(spec, None, &self.cancel, Some(kept)),
+            Mode::Auto => process::run(spec, None, &self.cancel, Some(kept), None),
         }
     }
 
-    fn start(&self, spec: &RunSpec, pipes: Option<Pipes>) -> Result<RunOutcome, SandboxError> {
+    fn start(
+        &self,
+        spec: &RunSpec,
+        pipes: Option<Pipes>,
+        lender: Option<&dyn Lender>,
+    ) -> Result<RunOutcome, SandboxError> {
         if self.cancel.is_cancelled() {
             return Err(SandboxError::Abandoned);
         }
         match self.mode {
-            Mode::Off => plain::run(spec, pipes, &self.cancel),
-            Mode::Auto => process::run(spec, pipes, &self.cancel, None),
+            Mode::Off => plain::run(spec, pipes, &self.cancel, lender),
+            Mode::Auto => process::run(spec, pipes, &self.cancel, None, lender),
         }
     }
 

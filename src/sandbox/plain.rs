@@ -32,6 +32,7 @@ pub fn run(
     spec: &RunSpec,
     pipes: Option<super::Pipes>,
     cancel: &Cancel,
+    lender: Option<&dyn super::Lender>,
 ) -> Result<RunOutcome, SandboxError> {
     let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
     let (files, stop, ended, started) = match pipes {
@@ -72,7 +73,15 @@ pub fn run(
     if let Some(s) = &started {
         let _ = s.set(pid);
     }
-    let watched = watch(pid, &limits, start, stop.as_deref(), &mut errors, cancel);
+    let watched = watch(
+        pid,
+        &limits,
+        start,
+        stop.as_deref(),
+        &mut errors,
+        cancel,
+        lender,
+    );
     if let Some(e) = &ended {
         let _ = e.set(Instant::now());
     }
@@ -171,8 +180,10 @@ fn watch(
     stop: Option<&std::sync::atomic::AtomicBool>,
     errors: &mut ErrorStream,
     cancel: &Cancel,
+    lender: Option<&dyn super::Lender>,
 ) -> Result<Watched, SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
+    let mut idleness = super::lend::Idleness::new();
     let mut limit = None;
     let mut cpu_used = Duration::ZERO;
     let mut waited = Duration::ZERO;
@@ -212,6 +223,9 @@ fn watch(
         }
         // Only now can the budget be spent: look at the real figure.
         cpu_used = cpu_time(pid);
+        idleness.tell(lender, start.elapsed(), &mut || {
+            cpu_used + super::starved::longest_wait(pid)
+        });
     }
     if limit.is_some() {
         kill_group(pid);

@@ -80,6 +80,7 @@ pub fn run(
     pipes: Option<super::Pipes>,
     cancel: &Cancel,
     kept: Option<&std::path::Path>,
+    lender: Option<&dyn super::Lender>,
 ) -> Result<RunOutcome, SandboxError> {
     let a = abilities();
     let program = program_path(spec)?;
@@ -269,6 +270,7 @@ pub fn run(
         stop.as_deref(),
         &mut errors,
         cancel,
+        lender,
     );
     if let Some(e) = &ended {
         let _ = e.set(Instant::now());

@@ -1,6 +1,7 @@
 //! Watching a sandboxed run: waiting on its `init` (pidfd), its memory
 //! group's out-of-memory event and its stderr, and stopping it at the CPU,
-//! wall, disk or memory limit, or when the judge is stopping.
+//! wall, disk or memory limit, or when the judge is stopping; telling the
+//! caller's [`super::Lender`], if any, when the run is idle (`lend.rs`).
 
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -70,8 +71,9 @@ fn wait_any(
 /// Waits for `init`, stopping the run at the CPU, wall, disk or memory
 /// limit (the last through the run's memory group, whose tasks wait rather
 /// than die when it is full: see [`cgroup`]).
-// One more than clippy's default: `stop` is the partner's handle of a
-// connected run, which only this loop can honour.
+// More than clippy's default: `stop` is the partner's handle of a
+// connected run and `lender` the caller's ear for idleness, which only
+// this loop can serve.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn watch(
     pid: libc::pid_t,
@@ -85,8 +87,10 @@ pub(super) fn watch(
     stop: Option<&std::sync::atomic::AtomicBool>,
     errors: &mut ErrorStream,
     cancel: &Cancel,
+    lender: Option<&dyn super::Lender>,
 ) -> Result<(Option<LimitHit>, Duration, Duration, Reaped), SandboxError> {
     let pidfd = pidfd_open(pid).map_err(SandboxError::Wait)?;
+    let mut idleness = super::lend::Idleness::new();
     let oom_event = groups.map(cgroup::Groups::oom_event);
     let mut limit = None;
     let mut seen = Duration::ZERO;
@@ -114,6 +118,9 @@ pub(super) fn watch(
         hwm.sample(pid);
         let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
         seen = seen.max(used);
+        idleness.tell(lender, now, &mut || {
+            used + super::starved::longest_wait(pid)
+        });
         let cpu_left = limits.cpu.saturating_sub(used);
         if cpu_left.is_zero() {
             limit = Some(LimitHit::Cpu);
