@@ -15,7 +15,7 @@
 //! the format says, and since `{{x}}` is ordinary C++ or Python there).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_yaml::Value;
 
@@ -164,115 +164,6 @@ impl Constants {
             )),
         }
     }
-}
-
-/// The folders of a package whose programs see the constants replaced:
-/// generators and validators (not submissions).
-const SUBSTITUTED: [&str; 6] = [
-    "generators",
-    "input_validators",
-    "input_validator",
-    "input_format_validators",
-    "output_validators",
-    "output_validator",
-];
-
-/// When `program` (a file or folder) is a generator or validator of an
-/// ICPC package with constants and mentions one, the path of a copy of it
-/// with the constants replaced, under the same name, to build instead;
-/// else `None`. The copy is stored in `cache` by its content, so it
-/// outlives the build (a `run` script is run where it lies) and is made
-/// once.
-pub fn stage(program: &Path, cache: &crate::cache::Cache) -> std::io::Result<Option<PathBuf>> {
-    let Some((package, rel)) = package_of(program) else {
-        return Ok(None);
-    };
-    let first = rel
-        .components()
-        .next()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned());
-    if !first.is_some_and(|f| SUBSTITUTED.contains(&f.as_str())) {
-        return Ok(None);
-    }
-    let constants = Constants::of_dir(&package);
-    if constants.is_empty() {
-        return Ok(None);
-    }
-    let files: Vec<PathBuf> = if program.is_dir() {
-        walkdir::WalkDir::new(program)
-            .follow_links(false)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file())
-            .map(|e| e.into_path())
-            .collect()
-    } else {
-        vec![program.to_path_buf()]
-    };
-    // (place in the copy, bytes, mode): text files substituted, others
-    // copied as they are.
-    let mut changed = false;
-    let mut copy = Vec::new();
-    for f in &files {
-        let bytes = std::fs::read(f)?;
-        let bytes = match String::from_utf8(bytes) {
-            Ok(text) => {
-                let (out, _) = constants.substitute(&text);
-                changed |= out != text;
-                out.into_bytes()
-            }
-            Err(e) => e.into_bytes(),
-        };
-        let rel = f.strip_prefix(program).unwrap_or(Path::new(""));
-        let mode = std::fs::metadata(f)?.permissions();
-        copy.push((rel.to_path_buf(), bytes, mode));
-    }
-    if !changed {
-        return Ok(None);
-    }
-    let name = program.file_name().unwrap_or_default().to_os_string();
-    let mut parts: Vec<Vec<u8>> = vec![b"constants-1".to_vec(), name.as_encoded_bytes().to_vec()];
-    for (rel, bytes, _) in &copy {
-        parts.push(rel.as_os_str().as_encoded_bytes().to_vec());
-        parts.push(bytes.clone());
-    }
-    let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-    let key = crate::cache::Key::of(&refs);
-    let dir = cache.dir_or_fill("constants", &key, |work: &Path| -> std::io::Result<()> {
-        let top = work.join(&name);
-        for (rel, bytes, mode) in &copy {
-            let to = if rel.as_os_str().is_empty() {
-                top.clone()
-            } else {
-                top.join(rel)
-            };
-            if let Some(parent) = to.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::write(&to, bytes)?;
-            std::fs::set_permissions(&to, mode.clone())?;
-        }
-        Ok(())
-    })?;
-    Ok(Some(dir.join(name)))
-}
-
-/// The ICPC package `path` lies in, and `path` relative to it.
-fn package_of(path: &Path) -> Option<(PathBuf, PathBuf)> {
-    let abs = std::fs::canonicalize(path).ok()?;
-    let mut at = abs.parent();
-    while let Some(dir) = at {
-        if dir.join(crate::spec::SPEC_FILE).is_file() {
-            if !super::is_package(dir) {
-                return None;
-            }
-            let rel = abs.strip_prefix(dir).ok()?.to_path_buf();
-            return Some((dir.to_path_buf(), rel));
-        }
-        at = dir.parent();
-    }
-    None
 }
 
 #[cfg(test)]

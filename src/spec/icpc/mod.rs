@@ -19,6 +19,7 @@ mod limits;
 mod multipass;
 mod schema;
 mod scoring;
+mod stage;
 mod submissions;
 mod testdata;
 mod validators;
@@ -29,10 +30,10 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
-pub use constants::stage as stage_with_constants;
 pub use expectations::{Build, Code, Expectations, Rule, load as expectations};
 pub use input_validators::find as input_validators;
 pub use scoring::{dir_is_scoring as is_scoring, package_score};
+pub use stage::stage as stage_program;
 pub use testdata::SECRET_GROUP;
 
 /// Whether `dir` holds an ICPC problem package rather than one of our specs:
