@@ -438,6 +438,18 @@ pub(super) fn fail(work: &Path, log: &str) -> Result<(), FillError> {
 }
 
 /// The compile error of a compile stopped at `hit`, naming the limit.
+/// How every compile log grundy ends at one of its own limits begins; the
+/// compiler's output only follows it.
+const STOPPED: &str = "compilation stopped:";
+
+/// Whether a compile log is that of a compile grundy stopped at one of its
+/// compile limits, rather than the compiler's own refusal: a known
+/// submission of a package that only needs more than grundy's limits (the
+/// format sets none for the disk) is not the package's mistake.
+pub fn stopped_at_limit(log: &str) -> bool {
+    log.starts_with(STOPPED)
+}
+
 pub(super) fn limit_message(hit: LimitHit) -> String {
     match hit {
         LimitHit::Cpu => format!(

@@ -99,6 +99,19 @@ impl Constants {
             .unwrap_or_default()
     }
 
+    /// The statement `text` of the package in `dir` as the format shows
+    /// it: `{{name}}` replaced in Markdown, `\constant{name}` in LaTeX.
+    pub fn in_statement(dir: &Path, text: String, latex: bool) -> String {
+        let constants = Constants::of_dir(dir);
+        if constants.is_empty() {
+            text
+        } else if latex {
+            constants.substitute_latex(&text)
+        } else {
+            constants.substitute(&text).0
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -106,13 +119,26 @@ impl Constants {
     /// `text` with every `{{name}}` / `{{name.variant}}` it knows
     /// replaced, and the names it does not know (left as written).
     pub fn substitute(&self, text: &str) -> (String, Vec<String>) {
+        self.replace(text, "{{", "}}")
+    }
+
+    /// `text`, a LaTeX statement, with every `\constant{name}` /
+    /// `\constant{name.variant}` it knows replaced (the format's command
+    /// for constants in LaTeX, where `{{…}}` is ordinary TeX).
+    pub fn substitute_latex(&self, text: &str) -> String {
+        self.replace(text, "\\constant{", "}").0
+    }
+
+    /// Replaces each `open` name `close` it knows; returns the names it
+    /// does not know, left as written.
+    fn replace(&self, text: &str, open: &str, close: &str) -> (String, Vec<String>) {
         let mut out = String::with_capacity(text.len());
         let mut unknown = Vec::new();
         let mut rest = text;
-        while let Some(start) = rest.find("{{") {
+        while let Some(start) = rest.find(open) {
             out.push_str(&rest[..start]);
-            let after = &rest[start + 2..];
-            let token = after.find("}}").map(|end| &after[..end]).filter(|t| {
+            let after = &rest[start + open.len()..];
+            let token = after.find(close).map(|end| &after[..end]).filter(|t| {
                 let mut parts = t.splitn(2, '.');
                 parts.next().is_some_and(is_name) && parts.next().is_none_or(is_name)
             });
@@ -121,16 +147,16 @@ impl Constants {
                     match self.0.get(t) {
                         Some(v) => out.push_str(v),
                         None => {
-                            out.push_str(&rest[start..start + 4 + t.len()]);
+                            out.push_str(&rest[start..start + open.len() + t.len() + close.len()]);
                             if !unknown.iter().any(|u| u == t) {
                                 unknown.push(t.to_string());
                             }
                         }
                     }
-                    rest = &after[t.len() + 2..];
+                    rest = &after[t.len() + close.len()..];
                 }
                 None => {
-                    out.push_str("{{");
+                    out.push_str(open);
                     rest = after;
                 }
             }
@@ -173,6 +199,15 @@ mod tests {
     fn constants(yaml: &str) -> Result<Constants, String> {
         let raw: RawPackage = serde_yaml::from_str(yaml).map_err(|e| e.to_string())?;
         Constants::read(&raw)
+    }
+
+    #[test]
+    fn latex_statements_name_constants_with_their_command() {
+        let c = constants("constants:\n  N: {value: 5, WORD: five}\n").expect("constants");
+        assert_eq!(
+            c.substitute_latex("$n \\le \\constant{N}$, \\constant{N.WORD}, \\constant{M}, {{N}}"),
+            "$n \\le 5$, five, \\constant{M}, {{N}}"
+        );
     }
 
     #[test]
