@@ -41,7 +41,8 @@ fn multi_pass_toy(passes: &str) -> Project {
 fn the_second_pass_runs_on_the_input_the_validator_wrote() {
     let p = multi_pass_toy("2");
     let ok = p.judge_source("good.c", TOY_C, &[]);
-    assert_eq!(verdicts(&ok), vec!["AC"; 3], "{ok}");
+    // The sample and the three tests of the groups.
+    assert_eq!(verdicts(&ok), vec!["AC"; 4], "{ok}");
     // Right on every test's game, wrong only on the second pass's `1 0`.
     let fooled = p.judge_source(
         "fooled.py",
@@ -49,6 +50,7 @@ fn the_second_pass_runs_on_the_input_the_validator_wrote() {
         &[],
     );
     let tests = fooled["tests"].as_array().cloned().unwrap_or_default();
+    // Each group stops at its first failure: the sample and one test of each.
     assert_eq!(tests.len(), 3, "{fooled}");
     for t in &tests {
         assert_eq!(t["verdict"], "WA", "{fooled}");
