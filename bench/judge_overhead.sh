@@ -3,7 +3,8 @@
 #   grundy judge      — a trivial C program on N small tests, sandboxed and not
 #   fork-exec-wait    — a bare C loop running the same binary on the same inputs
 #   shell + cmp       — a bash loop running the binary and cmp on each output
-# Usage: bash bench/judge_overhead.sh [N]   (default 1000)
+#   BASELINE=PATH — also an earlier grundy binary, sandboxed, in the same rounds
+# Usage: [BASELINE=path/to/grundy] bash bench/judge_overhead.sh [N]   (default 1000)
 set -euo pipefail
 n=${1:-1000}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,8 +40,12 @@ judge() {
   "$grundy" --problems "$work/problems" --cache "$work/cache" judge echo "$work/echo.c" "$@" >/dev/null
 }
 judge_off() { judge --sandbox off; }
+baseline() {
+  "$BASELINE" --problems "$work/problems" --cache "$work/cache-base" judge echo "$work/echo.c" >/dev/null
+}
 judge # warm-up: compile once into the cache
 judge_off
+if [ -n "${BASELINE:-}" ]; then baseline; fi
 
 inputs=()
 for i in $(seq 1 "$n"); do inputs+=("$work/tests/$i.in"); done
@@ -55,9 +60,10 @@ min() { printf '%s\n' "$@" | sort -g | head -1; }
 
 # Interleaved rounds; the minimum of each is the least disturbed by other load.
 rounds=${ROUNDS:-5}
-gs=(); os=(); fs=(); ss=()
+gs=(); os=(); fs=(); ss=(); bs=()
 for _ in $(seq 1 "$rounds"); do
   gs+=("$(elapsed judge)")
+  if [ -n "${BASELINE:-}" ]; then bs+=("$(elapsed baseline)"); fi
   os+=("$(elapsed judge_off)")
   fs+=("$(elapsed "$work/forkloop" "$work/echo" "$work/out" "${inputs[@]}")")
   ss+=("$(elapsed shell_loop)")
@@ -68,6 +74,11 @@ printf '%-32s %10s\n' "grundy judge (sandbox)" "$g"
 printf '%-32s %10s\n' "grundy judge --sandbox off" "$o"
 printf '%-32s %10s\n' "bare fork-exec-wait (a)" "$f"
 printf '%-32s %10s\n' "shell loop + cmp (b)" "$s"
+if [ -n "${BASELINE:-}" ]; then
+  b=$(min "${bs[@]}")
+  printf '%-32s %10s\n' "baseline judge (sandbox)" "$b"
+  awk -v g="$g" -v b="$b" 'BEGIN { printf "this binary / baseline = %.2fx\n", g / b }'
+fi
 awk -v g="$g" -v o="$o" -v f="$f" -v s="$s" 'BEGIN {
   printf "sandbox off / (a) = %.2fx   sandbox off / (b) = %.2fx\n", o / f, o / s
   printf "sandbox / (a) = %.2fx   sandbox / (b) = %.2fx   sandbox cost = %.3f ms per run\n", g / f, g / s, g - o

@@ -181,49 +181,58 @@ fn flooding_checker_neither_blocks_nor_floods_the_message() {
     assert!(got.message.len() <= 503, "{}", got.message.len());
 }
 
-fn is_gone(pid: i32) -> bool {
-    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let state = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .trim_start()
-        .chars()
-        .next();
-    matches!(state, None | Some('Z') | Some('X'))
+/// The processes whose command line holds `marker`.
+fn holding(marker: &str) -> Vec<String> {
+    let Ok(procs) = fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    procs
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let cmdline = fs::read(e.path().join("cmdline")).ok()?;
+            // A killed process that is not yet reaped has no command line.
+            String::from_utf8_lossy(&cmdline)
+                .contains(marker)
+                .then(|| e.file_name().to_string_lossy().into_owned())
+        })
+        .collect()
 }
 
 #[test]
 fn hanging_checker_is_killed_with_its_helpers() {
     let spec = CheckerSpec::Testlib(PathBuf::from("sleep_forever.py"));
     // The checker never finishes, so it is killed at whatever timeout; a
-    // wide one lets Python start and record its helper first on a busy
-    // machine (at 1.5 s it could be killed before writing helper.pid).
+    // wide one lets Python start its helper first on a busy machine.
     let timeout = Duration::from_secs(10);
     let checker = build_with_timeout(&spec, Some(command("sleep_forever.py")), timeout);
     let Ok(checker) = checker else {
         panic!("cannot build the checker")
     };
-    let files = Files::new("1\n", "x\n", "x\n");
+    // The helper carries this on its command line (see the fixture).
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let marker = format!("grundy-helper-{}-{nanos}", std::process::id());
+    let files = Files::new(&format!("{marker}\n"), "x\n", "x\n");
     let got = files.check(&*checker);
     assert_eq!(got.verdict, CheckVerdict::Failed, "{got:?}");
     assert!(
         got.message
-            .contains("did not finish within 10 s and was killed"),
+            .contains("did not finish within 10 s and was killed: helper started"),
         "{}",
         got.message
     );
-    let pid: i32 = fs::read_to_string(files.path("helper.pid"))
-        .ok()
-        .and_then(|s| s.trim().parse().ok())
-        .unwrap_or_else(|| panic!("the checker did not record its helper"));
     // A killed process ends when the kernel next runs it: wait for that
     // (the helper sleeps 1000 s, so one that was not killed stays).
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !is_gone(pid) && Instant::now() < deadline {
+    while !holding(&marker).is_empty() && Instant::now() < deadline {
         thread::sleep(Duration::from_millis(50));
     }
-    assert!(is_gone(pid), "helper {pid} survived the timeout");
+    assert_eq!(
+        holding(&marker),
+        Vec::<String>::new(),
+        "the helper survived"
+    );
 }
 
 #[test]

@@ -7,29 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Project, stderr, stdout};
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/icpc")
-        .join(name)
-}
-
-/// A copy of a fixture package in a temporary folder, to change freely.
-fn copy_fixture(p: &Project, name: &str) -> PathBuf {
-    let dest = p.path(name);
-    for entry in walkdir::WalkDir::new(fixture(name)) {
-        let entry = entry.expect("walk");
-        let rel = entry.path().strip_prefix(fixture(name)).expect("inside");
-        let to = dest.join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).expect("mkdir");
-        } else {
-            std::fs::copy(entry.path(), &to).expect("copy");
-        }
-    }
-    dest
-}
+use common::{Project, copy_icpc_fixture as copy_fixture, icpc_fixture as fixture, stderr, stdout};
 
 fn run(p: &Project, args: &[&str]) -> std::process::Output {
     p.grundy(args)

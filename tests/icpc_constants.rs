@@ -6,21 +6,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use common::{Project, stderr, stdout};
-
-fn grundy(p: &Project, args: &[&str]) -> (Option<i32>, String) {
-    let out = p.grundy(args);
-    (
-        out.status.code(),
-        format!("{}\n{}", stdout(&out), stderr(&out)),
-    )
-}
-
-fn verify(p: &Project, package: &Path) -> (Option<i32>, String) {
-    grundy(p, &["verify", &package.to_string_lossy()])
-}
+use common::{Project, grundy_text as grundy, verify_package as verify};
 
 /// A package whose tests a generator makes from `{{MAXN}}`; `command` is
 /// the sample's generator command.

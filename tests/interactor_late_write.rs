@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Project, stderr, stdout};
+use common::{DOUBLE_C, Project, assert_verifies, write_package};
 
 /// Reads the answer, waits for the end of its input, says goodbye (with
 /// the default `SIGPIPE` action: a closed pipe would kill it), then judges.
@@ -30,16 +30,6 @@ int main(int argc, char** argv) {
 }
 "#;
 
-const RIGHT: &str = r#"
-#include <stdio.h>
-int main(void) {
-    long long n;
-    if (scanf("%lld", &n) != 1) return 1;
-    printf("%lld\n", 2 * n);
-    return 0;
-}
-"#;
-
 const WRONG: &str = r#"
 #include <stdio.h>
 int main(void) {
@@ -53,25 +43,23 @@ int main(void) {
 #[test]
 fn an_interactor_writing_after_the_submission_ended_keeps_its_verdict() {
     let p = Project::empty();
-    p.write(
-        "bye/problem.yaml",
+    let pkg = write_package(
+        &p,
+        "bye",
         "problem_format_version: 2023-07\ntype: interactive\nname: Bye\nlimits:\n  time_limit: 2\n",
+        &[("21\n", ""), ("5\n", "")],
+        &[
+            ("output_validator/interactor.c", INTERACTOR),
+            ("submissions/accepted/right.c", DOUBLE_C),
+            ("submissions/wrong_answer/wrong.c", WRONG),
+        ],
     );
-    for (test, n) in [("1", "21"), ("2", "5")] {
-        p.write(&format!("bye/data/secret/{test}.in"), &format!("{n}\n"));
-        p.write(&format!("bye/data/secret/{test}.ans"), "");
-    }
-    p.write("bye/output_validator/interactor.c", INTERACTOR);
-    p.write("bye/submissions/accepted/right.c", RIGHT);
-    p.write("bye/submissions/wrong_answer/wrong.c", WRONG);
-    let pkg = p.path("bye").to_string_lossy().into_owned();
-    let out = p.grundy(&["verify", &pkg]);
-    let text = stdout(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
-    for line in [
-        "ok  right.c                      expected AC  got AC",
-        "ok  wrong.c                      expected WA  got WA",
-    ] {
-        assert!(text.contains(line), "missing `{line}`:\n{text}");
-    }
+    assert_verifies(
+        &p,
+        &pkg,
+        &[
+            "ok  right.c                      expected AC  got AC",
+            "ok  wrong.c                      expected WA  got WA",
+        ],
+    );
 }

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{Project, stderr, stdout};
+use common::{DOUBLE_C, Project, assert_verifies, write_package};
 
 /// The interactor: sends the input's number, wants it doubled back, then
 /// the end of the submission's output.
@@ -38,16 +38,6 @@ int main(int argc, char** argv) {
     char rest[8];
     if (scanf("%7s", rest) == 1) verdict(43, "output after the answer");
     verdict(42, "doubled");
-}
-"#;
-
-const RIGHT: &str = r#"
-#include <stdio.h>
-int main(void) {
-    long long n;
-    if (scanf("%lld", &n) != 1) return 1;
-    printf("%lld\n", 2 * n);
-    return 0;
 }
 "#;
 
@@ -98,44 +88,42 @@ int main(void) {
 "#;
 
 fn package(p: &Project) -> String {
-    p.write(
-        "double/problem.yaml",
+    write_package(
+        p,
+        "double",
         "problem_format_version: 2025-09\ntype: interactive\nname: Double\nlimits:\n  time_limit: 1\n",
-    );
-    p.write("double/data/secret/1.in", "21\n");
-    p.write("double/data/secret/1.ans", "42\n");
-    p.write("double/data/secret/2.in", "5\n");
-    p.write("double/data/secret/2.ans", "10\n");
-    p.write("double/output_validator/interactor.c", INTERACTOR);
-    p.write("double/submissions/accepted/right.c", RIGHT);
-    p.write(
-        "double/submissions/wrong_answer/rejected_then_crash.c",
-        REJECTED_THEN_CRASH,
-    );
-    p.write(
-        "double/submissions/run_time_error/close_then_crash.c",
-        CLOSE_THEN_CRASH,
-    );
-    p.write(
-        "double/submissions/time_limit_exceeded/close_then_spin.c",
-        CLOSE_THEN_SPIN,
-    );
-    p.path("double").to_string_lossy().into_owned()
+        &[("21\n", "42\n"), ("5\n", "10\n")],
+        &[
+            ("output_validator/interactor.c", INTERACTOR),
+            ("submissions/accepted/right.c", DOUBLE_C),
+            (
+                "submissions/wrong_answer/rejected_then_crash.c",
+                REJECTED_THEN_CRASH,
+            ),
+            (
+                "submissions/run_time_error/close_then_crash.c",
+                CLOSE_THEN_CRASH,
+            ),
+            (
+                "submissions/time_limit_exceeded/close_then_spin.c",
+                CLOSE_THEN_SPIN,
+            ),
+        ],
+    )
 }
 
 #[test]
 fn whichever_ended_first_decides_the_verdict() {
     let p = Project::empty();
     let pkg = package(&p);
-    let out = p.grundy(&["verify", &pkg]);
-    let text = stdout(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
-    for line in [
-        "ok  right.c                      expected AC  got AC",
-        "ok  rejected_then_crash.c        expected WA  got WA",
-        "ok  close_then_crash.c           expected RE  got RE",
-        "ok  close_then_spin.c            expected TLE got TLE",
-    ] {
-        assert!(text.contains(line), "missing `{line}`:\n{text}");
-    }
+    assert_verifies(
+        &p,
+        &pkg,
+        &[
+            "ok  right.c                      expected AC  got AC",
+            "ok  rejected_then_crash.c        expected WA  got WA",
+            "ok  close_then_crash.c           expected RE  got RE",
+            "ok  close_then_spin.c            expected TLE got TLE",
+        ],
+    );
 }

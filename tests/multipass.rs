@@ -10,13 +10,16 @@
 
 mod common;
 
-use common::{Project, stderr, stdout};
+use common::{Project, assert_verifies, grundy_text, write_package};
 
-/// The output validator (`validator input answer feedback_dir/`): the
-/// rules above; an output `again` asks for another pass whatever the
-/// pass (for the `validation_passes` rule), `again-but-wrong` asks for one
-/// and rejects (a judge error by the format).
-const VALIDATOR: &str = r#"
+/// What the validator and the interactor share: the feedback folder
+/// (`dir`), the test's `pass x` (`read_test`), and the pass rules once the
+/// answer is known (`judge_pass`): pass 1 keeps a note and asks for pass
+/// 2 on `2 2x`; pass 2 wants the note still there.
+macro_rules! with_pass_rules {
+    ($main:literal) => {
+        concat!(
+            r#"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,76 +40,66 @@ static void next(long long pass, long long x) {
     fprintf(f, "%lld %lld\n", pass, x);
     fclose(f);
 }
-int main(int argc, char** argv) {
-    if (argc < 4) return 1;
+static void read_test(int argc, char** argv, long long* pass, long long* x) {
+    if (argc < 4) exit(1);
     dir = argv[3];
     FILE* in = fopen(argv[1], "r");
-    long long pass, x;
-    if (!in || fscanf(in, "%lld %lld", &pass, &x) != 2) return 1;
-    char word[64];
-    if (scanf("%63s", word) != 1) say(43, "no output");
-    if (strcmp(word, "again") == 0) { next(pass + 1, x); say(42, "again"); }
-    if (strcmp(word, "again-but-wrong") == 0) { next(pass + 1, x); say(43, "rejected"); }
-    long long got = atoll(word);
-    if (got != 2 * x) say(43, "not doubled");
+    if (!in || fscanf(in, "%lld %lld", pass, x) != 2) exit(1);
+}
+static void judge_pass(long long pass, long long got) {
     if (pass == 1) {
         FILE* note = open_in("note.txt", "w");
-        if (!note) return 1;
+        if (!note) exit(1);
         fputs("pass 1 was here\n", note);
         fclose(note);
         next(2, got);
         say(42, "pass 1 doubled");
     }
     FILE* note = open_in("note.txt", "r");
-    if (!note) return 1;
+    if (!note) exit(1);
     fclose(note);
     say(42, "pass 2 doubled");
 }
-"#;
+"#,
+            $main
+        )
+    };
+}
+
+/// The output validator (`validator input answer feedback_dir/`): the
+/// rules above; an output `again` asks for another pass whatever the
+/// pass (for the `validation_passes` rule), `again-but-wrong` asks for one
+/// and rejects (a judge error by the format).
+const VALIDATOR: &str = with_pass_rules!(
+    r#"
+int main(int argc, char** argv) {
+    long long pass, x;
+    read_test(argc, argv, &pass, &x);
+    char word[64];
+    if (scanf("%63s", word) != 1) say(43, "no output");
+    if (strcmp(word, "again") == 0) { next(pass + 1, x); say(42, "again"); }
+    if (strcmp(word, "again-but-wrong") == 0) { next(pass + 1, x); say(43, "rejected"); }
+    long long got = atoll(word);
+    if (got != 2 * x) say(43, "not doubled");
+    judge_pass(pass, got);
+}
+"#
+);
 
 /// The same rules as an interactor: it sends `pass x`, reads the answer.
-const INTERACTOR: &str = r#"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-static const char* dir;
-static FILE* open_in(const char* name, const char* mode) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s%s", dir, name);
-    return fopen(path, mode);
-}
-static void say(int code, const char* why) {
-    FILE* f = open_in("judgemessage.txt", "a");
-    if (f) { fprintf(f, "%s\n", why); fclose(f); }
-    exit(code);
-}
+const INTERACTOR: &str = with_pass_rules!(
+    r#"
 int main(int argc, char** argv) {
-    if (argc < 4) return 1;
-    dir = argv[3];
-    FILE* in = fopen(argv[1], "r");
     long long pass, x, got;
-    if (!in || fscanf(in, "%lld %lld", &pass, &x) != 2) return 1;
+    read_test(argc, argv, &pass, &x);
     printf("%lld %lld\n", pass, x);
     fflush(stdout);
     if (scanf("%lld", &got) != 1) say(43, "no answer");
     if (got != 2 * x) say(43, "not doubled");
-    if (pass == 1) {
-        FILE* note = open_in("note.txt", "w");
-        if (!note) return 1;
-        fputs("pass 1 was here\n", note);
-        fclose(note);
-        FILE* f = open_in("nextpass.in", "w");
-        if (!f) return 1;
-        fprintf(f, "2 %lld\n", got);
-        fclose(f);
-        say(42, "pass 1 doubled");
-    }
-    FILE* note = open_in("note.txt", "r");
-    if (!note) return 1;
-    fclose(note);
-    say(42, "pass 2 doubled");
+    judge_pass(pass, got);
 }
-"#;
+"#
+);
 
 const DOUBLE: &str = r#"
 #include <stdio.h>
@@ -144,7 +137,10 @@ int main(void) {
 }
 "#;
 
-fn with_submissions(p: &Project, name: &str) {
+/// A package `name/` with the validator or interactor `program` (a path
+/// inside the package and its source), the sample, two secret tests and
+/// the four submissions above.
+fn package(p: &Project, name: &str, problem_yaml: &str, program: (&str, &str)) -> String {
     p.write(&format!("{name}/data/sample/1.in"), "1 3\n");
     p.write(&format!("{name}/data/sample/1.ans"), "");
     p.write(
@@ -153,63 +149,55 @@ fn with_submissions(p: &Project, name: &str) {
     );
     // The `.ans` files are empty, as the format's tools write them for
     // multi-pass tests.
-    for (test, input) in [("1", "1 21\n"), ("2", "1 -5\n")] {
-        p.write(&format!("{name}/data/secret/{test}.in"), input);
-        p.write(&format!("{name}/data/secret/{test}.ans"), "");
-    }
-    p.write(&format!("{name}/submissions/accepted/double.c"), DOUBLE);
-    p.write(&format!("{name}/submissions/accepted/double.py"), DOUBLE_PY);
-    p.write(
-        &format!("{name}/submissions/wrong_answer/wrong_second.c"),
-        WRONG_SECOND,
-    );
-    p.write(
-        &format!("{name}/submissions/run_time_error/crash_second.c"),
-        CRASH_SECOND,
-    );
+    write_package(
+        p,
+        name,
+        problem_yaml,
+        &[("1 21\n", ""), ("1 -5\n", "")],
+        &[
+            program,
+            ("submissions/accepted/double.c", DOUBLE),
+            ("submissions/accepted/double.py", DOUBLE_PY),
+            ("submissions/wrong_answer/wrong_second.c", WRONG_SECOND),
+            ("submissions/run_time_error/crash_second.c", CRASH_SECOND),
+        ],
+    )
 }
 
 fn plain_package(p: &Project) -> String {
-    p.write(
-        "twice/problem.yaml",
+    package(
+        p,
+        "twice",
         "problem_format_version: 2025-09\ntype: multi-pass\nname: Twice\nlimits:\n  time_limit: 2\n",
-    );
-    p.write("twice/output_validator/validate.c", VALIDATOR);
-    with_submissions(p, "twice");
-    p.path("twice").to_string_lossy().into_owned()
+        ("output_validator/validate.c", VALIDATOR),
+    )
 }
 
 fn interactive_package(p: &Project) -> String {
-    p.write(
-        "twicetalk/problem.yaml",
+    package(
+        p,
+        "twicetalk",
         "problem_format_version: 2023-07\ntype: [interactive, multi-pass]\nname: Twice, talking\nlimits:\n  time_limit: 2\n  validation_passes: 3\n",
-    );
-    p.write("twicetalk/output_validator/interact.c", INTERACTOR);
-    with_submissions(p, "twicetalk");
-    p.path("twicetalk").to_string_lossy().into_owned()
+        ("output_validator/interact.c", INTERACTOR),
+    )
 }
 
 fn assert_verified(p: &Project, pkg: &str) {
-    let out = p.grundy(&["verify", pkg]);
-    let text = stdout(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
-    for line in [
-        "ok  double.c                     expected AC  got AC",
-        "ok  double.py                    expected AC  got AC",
-        "ok  wrong_second.c               expected WA  got WA",
-        "ok  crash_second.c               expected RE  got RE",
-    ] {
-        assert!(text.contains(line), "missing `{line}`:\n{text}");
-    }
+    assert_verifies(
+        p,
+        pkg,
+        &[
+            "ok  double.c                     expected AC  got AC",
+            "ok  double.py                    expected AC  got AC",
+            "ok  wrong_second.c               expected WA  got WA",
+            "ok  crash_second.c               expected RE  got RE",
+        ],
+    );
 }
 
 /// The judge's whole output for `submission` on `pkg`, and its exit code.
 fn judge(p: &Project, pkg: &str, submission: &str) -> (Option<i32>, String) {
-    let out = p.grundy(&["judge", pkg, submission, "--all"]);
-    (
-        out.status.code(),
-        format!("{}\n{}", stdout(&out), stderr(&out)),
-    )
+    grundy_text(p, &["judge", pkg, submission, "--all"])
 }
 
 #[test]

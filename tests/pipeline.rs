@@ -2,9 +2,11 @@
 //! sources judged once, compiles working ahead of the tests, and a
 //! precompiled `bits/stdc++.h`. Real compilers, real runs.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+
+use common::{Isolated, Project};
 use serde_json::Value;
 
 /// Three groups of three tests: the answer is twice the input.
@@ -31,53 +33,23 @@ groups:
       - {input: \"9\\n\", answer: \"18\\n\"}
 ";
 
-struct Setup {
-    dir: tempfile::TempDir,
-}
+/// The doubling problem, run with a compile cache of its own: the tests
+/// count runs and compare reports.
+type Setup = Isolated;
 
 impl Setup {
     fn new() -> Setup {
-        let s = Setup {
-            dir: tempfile::tempdir().expect("temporary folder"),
-        };
-        s.write("problems/double/problem.yaml", SPEC);
-        s.write("problems/double/statement.md", "# Double\n");
-        s
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-
-    fn write(&self, rel: &str, text: &str) -> PathBuf {
-        let p = self.path(rel);
-        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&p, text).expect("write");
-        p
-    }
-
-    /// grundy with this folder's problems and its own compile cache (no
-    /// state shared with other tests).
-    fn grundy(&self, pre: &[&str], args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(pre)
-            .args(args)
-            .arg("--problems")
-            .arg(self.path("problems"))
-            .arg("--cache")
-            .arg(self.path("cache"))
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("run grundy")
+        Isolated(Project::with_problem("double", SPEC, "# Double\n"))
     }
 
     /// `grade CLASS --problem double --out OUT EXTRA`, checked to finish.
     fn grade(&self, pre: &[&str], class: &str, out: &str, extra: &[&str]) -> Value {
         let (c, o) = (self.path(class), self.path(out));
         let (c, o) = (c.to_string_lossy(), o.to_string_lossy());
-        let mut args = vec!["grade", &c, "--problem", "double", "--out", &o];
+        let mut args = pre.to_vec();
+        args.extend(["grade", &c, "--problem", "double", "--out", &o]);
         args.extend_from_slice(extra);
-        let run = self.grundy(pre, &args);
+        let run = self.run(&args);
         assert!(
             matches!(run.status.code(), Some(0 | 1)),
             "grade failed: {:?}\nstdout:\n{}\nstderr:\n{}",

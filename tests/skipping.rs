@@ -3,9 +3,11 @@
 //! timing; `grade`'s reports say how many tests were skipped. Real
 //! compilers, real runs.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+
+use common::{Isolated, Project};
 use serde_json::Value;
 
 /// Three groups of three tests: the answer is twice the input.
@@ -44,51 +46,27 @@ fn program(bad: &str) -> String {
     )
 }
 
-struct Setup {
-    dir: tempfile::TempDir,
-}
+/// The doubling problem, run with a compile cache of its own: the tests
+/// count runs and compare reports.
+type Setup = Isolated;
 
 impl Setup {
     fn new() -> Setup {
-        let s = Setup {
-            dir: tempfile::tempdir().expect("temporary folder"),
-        };
-        s.write("problems/double/problem.yaml", SPEC);
-        s.write("problems/double/statement.md", "# Double\n");
-        s
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.dir.path().join(rel)
-    }
-
-    fn write(&self, rel: &str, text: &str) -> PathBuf {
-        let p = self.path(rel);
-        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&p, text).expect("write");
-        p
-    }
-
-    /// grundy with this folder's problems and its own compile cache (no
-    /// state shared with other tests).
-    fn grundy(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(args)
-            .arg("--problems")
-            .arg(self.path("problems"))
-            .arg("--cache")
-            .arg(self.path("cache"))
-            .env("NO_COLOR", "1")
-            .output()
-            .expect("run grundy")
+        Isolated(Project::with_problem("double", SPEC, "# Double\n"))
     }
 
     /// `judge double FILE --json EXTRA`: the first result.
     fn judge(&self, file: &Path, extra: &[&str]) -> Value {
+        self.judge_after(&[], file, extra)
+    }
+
+    /// [`Self::judge`] after the global `flags`.
+    fn judge_after(&self, flags: &[&str], file: &Path, extra: &[&str]) -> Value {
         let f = file.to_string_lossy().into_owned();
-        let mut args = vec!["judge", "double", &f, "--json"];
+        let mut args = flags.to_vec();
+        args.extend(["judge", "double", &f, "--json"]);
         args.extend_from_slice(extra);
-        let out = self.grundy(&args);
+        let out = self.run(&args);
         let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
             panic!(
                 "not JSON ({e}); stdout:\n{}\nstderr:\n{}",
@@ -98,6 +76,27 @@ impl Setup {
         });
         v["results"][0].clone()
     }
+
+    /// `grade CLASS --problem double --out OUT EXTRA` after the global
+    /// `flags`; it must exit 1 (some student fails). Its `report.json`.
+    fn grade(&self, flags: &[&str], class: &Path, out: &Path, extra: &[&str]) -> Value {
+        let (c, o) = (class.to_string_lossy(), out.to_string_lossy());
+        let mut args = flags.to_vec();
+        args.extend(["grade", &c, "--problem", "double", "--out", &o]);
+        args.extend_from_slice(extra);
+        let run = self.run(&args);
+        assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+        serde_json::from_slice(&std::fs::read(out.join("report.json")).expect("report.json"))
+            .expect("JSON")
+    }
+}
+
+/// The result of `student` in a `report.json`.
+fn student(report: &Value, student: &str) -> Value {
+    report["results"]
+        .as_array()
+        .and_then(|a| a.iter().find(|r| r["student"] == student).cloned())
+        .unwrap_or_else(|| panic!("no result of {student}: {report:#}"))
 }
 
 fn text(b: &[u8]) -> String {
@@ -167,7 +166,7 @@ fn a_wrong_answer_skips_the_rest_of_its_group_and_all_runs_everything() {
 
     // The terminal view says so too.
     let f = mid.to_string_lossy().into_owned();
-    let out = s.grundy(&["judge", "double", &f]);
+    let out = s.run(&["judge", "double", &f]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).contains("[8 tests, 1 skipped,"),
@@ -207,29 +206,10 @@ fn grade_reports_skipped_tests_everywhere_and_all_runs_them() {
     let s = Setup::new();
     s.write("class/ann.c", &program("0"));
     s.write("class/ben.c", &program("n==1"));
-    let class = s.path("class").to_string_lossy().into_owned();
+    let class = s.path("class");
     let out_dir = s.path("out");
-    let out = out_dir.to_string_lossy().into_owned();
-    let run = s.grundy(&[
-        "grade",
-        &class,
-        "--problem",
-        "double",
-        "--out",
-        &out,
-        "--jobs",
-        "2",
-    ]);
-    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
-    let report: Value =
-        serde_json::from_slice(&std::fs::read(out_dir.join("report.json")).expect("report.json"))
-            .expect("JSON");
-    let by = |student: &str| -> Value {
-        report["results"]
-            .as_array()
-            .and_then(|a| a.iter().find(|r| r["student"] == student).cloned())
-            .unwrap_or_else(|| panic!("no result of {student}: {report:#}"))
-    };
+    let report = s.grade(&[], &class, &out_dir, &["--jobs", "2"]);
+    let by = |name: &str| student(&report, name);
     assert_eq!(by("ann")["skipped"], 0);
     assert_eq!(by("ben")["skipped"], 2, "{report:#}");
     assert_eq!(by("ben")["tests"].as_array().map(Vec::len), Some(7));
@@ -251,47 +231,14 @@ fn grade_reports_skipped_tests_everywhere_and_all_runs_them() {
     );
 
     // --all: every test, and a resumed folder never reuses the cut results.
-    let all_dir = s.path("all");
-    let all = all_dir.to_string_lossy().into_owned();
-    let run = s.grundy(&[
-        "grade",
-        &class,
-        "--problem",
-        "double",
-        "--out",
-        &all,
-        "--all",
-    ]);
-    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
-    let report: Value =
-        serde_json::from_slice(&std::fs::read(all_dir.join("report.json")).expect("report.json"))
-            .expect("JSON");
-    let ben = report["results"]
-        .as_array()
-        .and_then(|a| a.iter().find(|r| r["student"] == "ben").cloned())
-        .expect("ben");
+    let report = s.grade(&[], &class, &s.path("all"), &["--all"]);
+    let ben = student(&report, "ben");
     assert_eq!(ben["skipped"], 0, "{ben:#}");
     assert_eq!(ben["tests"].as_array().map(Vec::len), Some(9));
     assert_eq!(ben["score"], 70.0);
 
-    let resumed = s.grundy(&[
-        "grade",
-        &class,
-        "--problem",
-        "double",
-        "--out",
-        &out,
-        "--resume",
-        "--all",
-    ]);
-    assert_eq!(resumed.status.code(), Some(1), "{}", text(&resumed.stderr));
-    let report: Value =
-        serde_json::from_slice(&std::fs::read(out_dir.join("report.json")).expect("report.json"))
-            .expect("JSON");
-    let ben = report["results"]
-        .as_array()
-        .and_then(|a| a.iter().find(|r| r["student"] == "ben").cloned())
-        .expect("ben");
+    let report = s.grade(&[], &class, &out_dir, &["--resume", "--all"]);
+    let ben = student(&report, "ben");
     assert_eq!(ben["skipped"], 0, "judged again with --all: {ben:#}");
 }
 
@@ -315,41 +262,29 @@ const SANDBOX_OFF: [&str; 3] = ["--sandbox", "off", "--allow-weak-sandbox"];
 #[test]
 fn a_program_failing_every_test_runs_once_per_group_whatever_the_jobs() {
     let s = Setup::new();
+    // Writes a program failing every test at `rel`; the file its runs are
+    // counted in.
+    let failing = |rel: &str| -> (PathBuf, PathBuf) {
+        // Outside the class folder, where `grade` would take it for a
+        // submission.
+        let counter = s.path(&format!("{}.runs", rel.replace('/', "-")));
+        (s.write(rel, &counting(&counter, "n>0")), counter)
+    };
+    let runs = |counter: &Path| {
+        let runs = std::fs::read_to_string(counter).expect("the program ran");
+        runs.lines().count()
+    };
     for jobs in ["1", "2"] {
-        let counter = s.path(&format!("runs-{jobs}.txt"));
+        let (_, counter) = failing(&format!("class-{jobs}/ann.c"));
         let class = s.path(&format!("class-{jobs}"));
-        s.write(&format!("class-{jobs}/ann.c"), &counting(&counter, "n>0"));
         let out = s.path(&format!("out-{jobs}"));
-        let (class, out) = (class.to_string_lossy(), out.to_string_lossy());
-        let mut args = SANDBOX_OFF.to_vec();
-        args.extend([
-            "grade",
-            &class,
-            "--problem",
-            "double",
-            "--out",
-            &out,
-            "--jobs",
-            jobs,
-        ]);
-        let run = s.grundy(&args);
-        assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
-        let runs = std::fs::read_to_string(&counter).expect("the program ran");
-        assert_eq!(runs.lines().count(), 3, "--jobs {jobs}: {runs}");
+        s.grade(&SANDBOX_OFF, &class, &out, &["--jobs", jobs]);
+        assert_eq!(runs(&counter), 3, "--jobs {jobs}");
         // The same through `judge`.
-        let judge_counter = s.path(&format!("judge-runs-{jobs}.txt"));
-        let file = s.write(
-            &format!("single-{jobs}/ben.c"),
-            &counting(&judge_counter, "n>0"),
-        );
-        let f = file.to_string_lossy().into_owned();
-        let mut args = SANDBOX_OFF.to_vec();
-        args.extend(["judge", "double", &f, "--json", "--jobs", jobs]);
-        let out = s.grundy(&args);
-        let v: Value = serde_json::from_slice(&out.stdout).expect("judge --json");
-        assert_eq!(v["results"][0]["skipped"], 6, "{v:#}");
-        let runs = std::fs::read_to_string(&judge_counter).expect("the program ran");
-        assert_eq!(runs.lines().count(), 3, "judge --jobs {jobs}: {runs}");
+        let (file, counter) = failing(&format!("single-{jobs}/ben.c"));
+        let r = s.judge_after(&SANDBOX_OFF, &file, &["--jobs", jobs]);
+        assert_eq!(r["skipped"], 6, "{r:#}");
+        assert_eq!(runs(&counter), 3, "judge --jobs {jobs}");
     }
 }
 
@@ -391,25 +326,11 @@ fn a_class_graded_with_two_jobs_gets_the_reports_of_one() {
     for (name, src) in &students {
         s.write(&format!("class/{name}.c"), src);
     }
-    let class = s.path("class").to_string_lossy().into_owned();
+    let class = s.path("class");
     let mut reports = Vec::new();
     for jobs in ["1", "2", "2"] {
         let out = s.path(&format!("out-{}", reports.len()));
-        let o = out.to_string_lossy().into_owned();
-        let run = s.grundy(&[
-            "grade",
-            &class,
-            "--problem",
-            "double",
-            "--out",
-            &o,
-            "--jobs",
-            jobs,
-        ]);
-        assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
-        let report: Value =
-            serde_json::from_slice(&std::fs::read(out.join("report.json")).expect("report.json"))
-                .expect("JSON");
+        let report = s.grade(&[], &class, &out, &["--jobs", jobs]);
         let grades = std::fs::read_to_string(out.join("grades.csv")).expect("grades.csv");
         let feedback: Vec<String> = students
             .iter()
@@ -421,12 +342,7 @@ fn a_class_graded_with_two_jobs_gets_the_reports_of_one() {
     }
     let (one, grades, _) = &reports[0];
     // The reference itself is what the rule says, so that agreeing with it means something.
-    let by = |student: &str| -> Value {
-        one["results"]
-            .as_array()
-            .and_then(|a| a.iter().find(|r| r["student"] == student).cloned())
-            .unwrap_or_else(|| panic!("no result of {student}: {one:#}"))
-    };
+    let by = |name: &str| student(one, name);
     assert_eq!(by("ann")["skipped"], 0);
     assert_eq!(reported(&by("ben")).len(), 8, "{one:#}");
     assert_eq!(by("ben")["skipped"], 1);

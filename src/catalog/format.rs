@@ -21,16 +21,61 @@ impl Bound {
         Bound { min, max }
     }
 
-    fn check(&self, what: &str, v: u64) -> Result<(), String> {
+    fn check(&self, what: &str, v: u64) -> Result<(), FormatError> {
         if (self.min..=self.max).contains(&v) {
             Ok(())
         } else {
-            Err(format!(
-                "{what} = {v} is outside {}..={}",
-                self.min, self.max
-            ))
+            Err(FormatError::OutOfBounds {
+                what: what.to_string(),
+                value: v,
+                bound: *self,
+            })
         }
     }
+}
+
+/// Why an input breaks its problem's format: what `stress` skips as a
+/// shrinking candidate and `verify` reports (with the line) for a test.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    #[error("the input ends where {what} should be")]
+    Ends { what: String },
+    #[error("token {token}: `{text}` is not a number ({what})")]
+    NotANumber {
+        token: usize,
+        text: String,
+        what: String,
+    },
+    /// A list length no problem allows, refused before reading the list
+    /// so a hostile input cannot make the parser allocate for it.
+    #[error("a list of {n} numbers is more than any problem allows")]
+    TooLong { n: u64 },
+    #[error("token {token}: `{text}` after the end of the input")]
+    Trailing { token: usize, text: String },
+    #[error("{what} = {value} is outside {}..={}", bound.min, bound.max)]
+    OutOfBounds {
+        what: String,
+        value: u64,
+        bound: Bound,
+    },
+    #[error("{n} cases where the input is one")]
+    NotSingle { n: u64 },
+    #[error("{n} cases, expected 1..={max}")]
+    CaseCount { n: u64, max: u64 },
+    #[error("no case before the final 0")]
+    NoCase,
+    #[error("{got} numbers where {want} belong")]
+    FixedCount { got: usize, want: usize },
+    #[error("a list where the case has none")]
+    UnexpectedList,
+    #[error("{what} = {value} appears twice")]
+    Repeated { what: String, value: u64 },
+    /// A fault inside one case of an input with several.
+    #[error("case {case}: {error}")]
+    InCase {
+        case: usize,
+        error: Box<FormatError>,
+    },
 }
 
 /// How the cases of one input follow each other.
@@ -130,12 +175,12 @@ impl InputFormat {
     }
 
     /// Reads an input into cases; an error says where it stops making sense.
-    pub fn parse(&self, text: &str) -> Result<Vec<Case>, String> {
+    pub fn parse(&self, text: &str) -> Result<Vec<Case>, FormatError> {
         self.parse_layout(text).map(|(cases, _)| cases)
     }
 
     /// Reads an input into cases and the whitespace around every number.
-    pub fn parse_layout(&self, text: &str) -> Result<(Vec<Case>, Layout), String> {
+    pub fn parse_layout(&self, text: &str) -> Result<(Vec<Case>, Layout), FormatError> {
         self.parse_at(text).map_err(|(_, why)| why)
     }
 
@@ -143,39 +188,45 @@ impl InputFormat {
     /// every bound. The error names the line of the offending number, so a
     /// setter finds a hand-written test's mistake at once (`verify`).
     pub fn check_text(&self, text: &str) -> Result<(), InputError> {
-        let located = |(token, message): (usize, String)| InputError {
+        let located = |(token, error): (usize, FormatError)| InputError {
             line: line_of_token(text, token),
-            message,
+            error,
         };
         let (cases, _) = self.parse_at(text).map_err(located)?;
         self.validate_at(&cases)
-            .map_err(|(token, message)| match token {
-                Some(t) => located((t, message)),
-                None => InputError {
-                    line: None,
-                    message,
-                },
+            .map_err(|(token, error)| match token {
+                Some(t) => located((t, error)),
+                None => InputError { line: None, error },
             })
     }
 
     /// [`Self::parse_layout`], with the 1-based index of the token where
     /// the input stops making sense (one past the last at its end).
-    fn parse_at(&self, text: &str) -> Result<(Vec<Case>, Layout), (usize, String)> {
+    fn parse_at(&self, text: &str) -> Result<(Vec<Case>, Layout), (usize, FormatError)> {
         let mut tokens = Spaced::new(text);
         let mut read = 0usize;
         let mut next = |tokens: &mut Spaced<'_>,
                         what: &str,
                         sep: &mut String|
-         -> Result<u64, (usize, String)> {
-            let (space, t) = tokens
-                .next()
-                .ok_or_else(|| (read + 1, format!("the input ends where {what} should be")))?;
+         -> Result<u64, (usize, FormatError)> {
+            let (space, t) = tokens.next().ok_or_else(|| {
+                (
+                    read + 1,
+                    FormatError::Ends {
+                        what: what.to_string(),
+                    },
+                )
+            })?;
             read += 1;
             *sep = space.to_string();
             number(t).ok_or_else(|| {
                 (
                     read,
-                    format!("token {read}: `{}` is not a number ({what})", clip(t)),
+                    FormatError::NotANumber {
+                        token: read,
+                        text: clip(t),
+                        what: what.to_string(),
+                    },
                 )
             })
         };
@@ -219,10 +270,7 @@ impl InputFormat {
             if let Some(n) = len {
                 let (name, _) = self.item;
                 if n > 10_000_000 {
-                    return Err((
-                        read,
-                        format!("a list of {n} numbers is more than any problem allows"),
-                    ));
+                    return Err((read, FormatError::TooLong { n }));
                 }
                 for _ in 0..n {
                     let mut sep = String::new();
@@ -240,11 +288,10 @@ impl InputFormat {
         if let Some((_, t)) = tokens.next() {
             return Err((
                 consumed + 1,
-                format!(
-                    "token {}: `{}` after the end of the input",
-                    consumed + 1,
-                    clip(t)
-                ),
+                FormatError::Trailing {
+                    token: consumed + 1,
+                    text: clip(t),
+                },
             ));
         }
         layout.end = tokens.rest().to_string();
@@ -252,27 +299,27 @@ impl InputFormat {
     }
 
     /// Whether the cases respect every bound of the statement.
-    pub fn validate(&self, cases: &[Case]) -> Result<(), String> {
+    pub fn validate(&self, cases: &[Case]) -> Result<(), FormatError> {
         self.validate_at(cases).map_err(|(_, why)| why)
     }
 
     /// [`Self::validate`], with the 1-based index of the offending number
     /// among the input's tokens (none when the fault is the whole input's).
-    fn validate_at(&self, cases: &[Case]) -> Result<(), (Option<usize>, String)> {
+    fn validate_at(&self, cases: &[Case]) -> Result<(), (Option<usize>, FormatError)> {
         let n = cases.len() as u64;
-        let whole = |why: String| (None, why);
+        let whole = |why: FormatError| (None, why);
         match self.framing {
             Framing::Single if n != 1 => {
-                return Err(whole(format!("{n} cases where the input is one")));
+                return Err(whole(FormatError::NotSingle { n }));
             }
             Framing::Counted(b) => b
                 .check("the number of cases", n)
                 .map_err(|why| (Some(1), why))?,
             Framing::UntilEof { max } if n == 0 || n > max => {
-                return Err(whole(format!("{n} cases, expected 1..={max}")));
+                return Err(whole(FormatError::CaseCount { n, max }));
             }
             Framing::UntilZero if n == 0 => {
-                return Err(whole("no case before the final 0".into()));
+                return Err(whole(FormatError::NoCase));
             }
             _ => {}
         }
@@ -280,42 +327,45 @@ impl InputFormat {
         let mut before = usize::from(matches!(self.framing, Framing::Counted(_)));
         let head = usize::from(self.has_list());
         for (k, c) in cases.iter().enumerate() {
-            let at = |what: &str| {
+            // Several cases: say which one is at fault.
+            let at = |error: FormatError| {
                 if cases.len() > 1 {
-                    format!("case {}: {what}", k + 1)
+                    FormatError::InCase {
+                        case: k + 1,
+                        error: Box::new(error),
+                    }
                 } else {
-                    what.to_string()
+                    error
                 }
             };
             let token = |offset: usize| Some(before + offset + 1);
             if c.fixed.len() != self.fixed.len() {
                 return Err((
                     token(0),
-                    at(&format!(
-                        "{} numbers where {} belong",
-                        c.fixed.len(),
-                        self.fixed.len()
-                    )),
+                    at(FormatError::FixedCount {
+                        got: c.fixed.len(),
+                        want: self.fixed.len(),
+                    }),
                 ));
             }
             for (j, ((name, b), v)) in self.fixed.iter().zip(&c.fixed).enumerate() {
-                b.check(&at(name), *v)
-                    .map_err(|why| (token(head + j), why))?;
+                b.check(name, *v)
+                    .map_err(|why| (token(head + j), at(why)))?;
             }
             match self.list_len {
                 Some((name, b)) => b
-                    .check(&at(name), c.items.len() as u64)
-                    .map_err(|why| (token(0), why))?,
+                    .check(name, c.items.len() as u64)
+                    .map_err(|why| (token(0), at(why)))?,
                 None if !c.items.is_empty() => {
-                    return Err((token(0), at("a list where the case has none")));
+                    return Err((token(0), at(FormatError::UnexpectedList)));
                 }
                 None => {}
             }
             let items_from = head + c.fixed.len();
             let (name, b) = self.item;
             for (i, v) in c.items.iter().enumerate() {
-                b.check(&at(name), *v)
-                    .map_err(|why| (token(items_from + i), why))?;
+                b.check(name, *v)
+                    .map_err(|why| (token(items_from + i), at(why)))?;
             }
             if self.distinct {
                 let mut seen: Vec<(u64, usize)> = c.items.iter().copied().zip(0..).collect();
@@ -324,7 +374,10 @@ impl InputFormat {
                     let later = w[0].1.max(w[1].1);
                     return Err((
                         token(items_from + later),
-                        at(&format!("{name} = {} appears twice", w[0].0)),
+                        at(FormatError::Repeated {
+                            what: name.to_string(),
+                            value: w[0].0,
+                        }),
                     ));
                 }
             }
@@ -539,21 +592,26 @@ pub fn new_stone_game() -> InputFormat {
     }
 }
 
-/// A canonical non-negative decimal number (no sign, no leading zero).
-/// Why an input file breaks its problem's input format.
+/// Why an input file breaks its problem's input format, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
     /// The line (from 1) of the offending number, when one number is at fault.
     pub line: Option<usize>,
-    pub message: String,
+    pub error: FormatError,
 }
 
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.line {
-            Some(l) => write!(f, "line {l}: {}", self.message),
-            None => f.write_str(&self.message),
+            Some(l) => write!(f, "line {l}: {}", self.error),
+            None => write!(f, "{}", self.error),
         }
+    }
+}
+
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
     }
 }
 
@@ -575,6 +633,7 @@ fn line_of_token(text: &str, token: usize) -> Option<usize> {
     offset.map(|o| text[..o].matches('\n').count() + 1)
 }
 
+/// A canonical non-negative decimal number (no sign, no leading zero).
 fn number(t: &str) -> Option<u64> {
     let canonical =
         !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && (t == "0" || !t.starts_with('0'));
@@ -634,12 +693,15 @@ mod tests {
         assert_eq!(f.check_text("2\n3 5\n"), Ok(()));
         let too_big = f.check_text("2\n3\n99999999999\n").expect_err("bound");
         assert_eq!(too_big.line, Some(3), "{too_big}");
-        assert!(too_big.message.contains("a_i = 99999999999"), "{too_big}");
+        assert!(
+            too_big.to_string().contains("a_i = 99999999999"),
+            "{too_big}"
+        );
         let zero = f.check_text("1\n0\n").expect_err("a pile of 0");
         assert_eq!(zero.line, Some(2));
         let short = f.check_text("3\n1 2\n").expect_err("missing pile");
         assert_eq!(short.line, Some(2), "{short}");
-        assert!(short.message.contains("ends"), "{short}");
+        assert!(short.error.to_string().contains("ends"), "{short}");
         let extra = f.check_text("1\n1\n\n7\n").expect_err("extra token");
         assert_eq!(extra.line, Some(4));
         let word = f.check_text("1\nx\n").expect_err("not a number");
@@ -669,28 +731,39 @@ mod tests {
 
     #[test]
     fn bad_inputs_are_named() {
+        fn shown<T>(r: Result<T, FormatError>) -> Result<T, String> {
+            r.map_err(|e| e.to_string())
+        }
         assert_eq!(
-            PILES.parse("2\n1\n"),
+            shown(PILES.parse("2\n1\n")),
             Err("the input ends where a_i should be".into())
         );
         assert_eq!(
-            PILES.parse("1\n1 2\n"),
+            shown(PILES.parse("1\n1 2\n")),
             Err("token 3: `2` after the end of the input".into())
         );
         assert_eq!(
-            PILES.parse("1\n01\n"),
+            shown(PILES.parse("1\n01\n")),
             Err("token 2: `01` is not a number (a_i)".into())
         );
         let c = PILES.parse("1\n10001\n").expect("parses");
         assert_eq!(
-            PILES.validate(&c),
+            shown(PILES.validate(&c)),
             Err("a_i = 10001 is outside 1..=10000".into())
         );
         let c = COUNTED.parse("1\n2\n3 3\n").expect("parses");
-        assert_eq!(COUNTED.validate(&c), Err("P_i = 3 appears twice".into()));
-        assert!(ZERO.parse("1 1\n").is_err());
         assert_eq!(
-            PAIRS.validate(&[]),
+            shown(COUNTED.validate(&c)),
+            Err("P_i = 3 appears twice".into())
+        );
+        assert!(ZERO.parse("1 1\n").is_err());
+        let two = COUNTED.parse("2\n1\n5\n2\n7 7\n").expect("parses");
+        assert_eq!(
+            shown(COUNTED.validate(&two)),
+            Err("case 2: P_i = 7 appears twice".into())
+        );
+        assert_eq!(
+            shown(PAIRS.validate(&[])),
             Err("0 cases, expected 1..=100000".into())
         );
     }

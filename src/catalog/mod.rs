@@ -46,7 +46,30 @@ pub struct Entry {
     /// Whether `output` is right for `case`. Most problems have one right
     /// answer ([`tokens_match`]); problems that accept any winning move
     /// check the move against the oracle instead.
-    pub accepts: fn(&OracleCase, &str) -> Result<(), String>,
+    pub accepts: fn(&OracleCase, &str) -> Result<(), Rejection>,
+}
+
+/// Why an output is wrong for an oracle case. `verify` shows it after the
+/// input it disagrees on, so each variant names the token or move at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("token {index}: expected `{expected}`, got `{got}`")]
+    Token {
+        index: usize,
+        expected: String,
+        got: String,
+    },
+    #[error("token {index}: expected `{expected}`, got end of output")]
+    Missing { index: usize, expected: String },
+    #[error("token {index}: expected end of output, got `{got}`")]
+    Extra { index: usize, got: String },
+    /// A played game's tests have no expected output; its interactor is
+    /// checked against the search in its own unit tests.
+    #[error("an interactive problem has no output to compare")]
+    Interactive,
+    /// A problem that accepts any winning move judged the move.
+    #[error(transparent)]
+    Move(#[from] nim_winning_move::MoveError),
 }
 
 impl Entry {
@@ -107,7 +130,7 @@ pub fn family_names() -> Vec<&'static str> {
 }
 
 /// The usual acceptance rule: the same whitespace-separated tokens.
-pub fn tokens_match(case: &OracleCase, output: &str) -> Result<(), String> {
+pub fn tokens_match(case: &OracleCase, output: &str) -> Result<(), Rejection> {
     let mut want = case.expected.split_whitespace();
     let mut got = output.split_whitespace();
     let mut i = 1;
@@ -115,9 +138,25 @@ pub fn tokens_match(case: &OracleCase, output: &str) -> Result<(), String> {
         match (want.next(), got.next()) {
             (None, None) => return Ok(()),
             (Some(w), Some(g)) if w == g => i += 1,
-            (Some(w), Some(g)) => return Err(format!("token {i}: expected `{w}`, got `{g}`")),
-            (Some(w), None) => return Err(format!("token {i}: expected `{w}`, got end of output")),
-            (None, Some(g)) => return Err(format!("token {i}: expected end of output, got `{g}`")),
+            (Some(w), Some(g)) => {
+                return Err(Rejection::Token {
+                    index: i,
+                    expected: w.to_string(),
+                    got: g.to_string(),
+                });
+            }
+            (Some(w), None) => {
+                return Err(Rejection::Missing {
+                    index: i,
+                    expected: w.to_string(),
+                });
+            }
+            (None, Some(g)) => {
+                return Err(Rejection::Extra {
+                    index: i,
+                    got: g.to_string(),
+                });
+            }
         }
     }
 }
@@ -133,6 +172,25 @@ mod tests {
         let before = names.len();
         names.dedup();
         assert_eq!(before, names.len(), "two families share a name");
+    }
+
+    #[test]
+    fn token_mismatches_say_which_token() {
+        let case = OracleCase {
+            input: String::new(),
+            expected: "1 2\n".into(),
+        };
+        assert_eq!(tokens_match(&case, " 1\n2 "), Ok(()));
+        let shown = |out: &str| tokens_match(&case, out).map_err(|e| e.to_string());
+        assert_eq!(shown("1 3"), Err("token 2: expected `2`, got `3`".into()));
+        assert_eq!(
+            shown("1"),
+            Err("token 2: expected `2`, got end of output".into())
+        );
+        assert_eq!(
+            shown("1 2 3"),
+            Err("token 3: expected end of output, got `3`".into())
+        );
     }
 
     #[test]

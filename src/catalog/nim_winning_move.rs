@@ -7,7 +7,7 @@
 use super::kit::multisets;
 use super::piles;
 use super::text_layout::{Layout, read_layout, render};
-use super::{Entry, Family, OracleCase};
+use super::{Entry, Family, OracleCase, Rejection};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
@@ -64,25 +64,51 @@ fn layout_input(piles: &[u64], layout: Layout, rng: &mut Rng) -> String {
     render(&lines, layout, rng)
 }
 
+/// Why an oracle case's input is not a `nim-winning-move` position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("`{text}` is not a non-negative integer")]
+    NotANumber {
+        text: String,
+        source: std::num::ParseIntError,
+    },
+    #[error("empty input")]
+    Empty,
+    #[error("n = {n} is outside 1..={MAX_N}")]
+    PileCount { n: u64 },
+    #[error("{n} piles announced, {given} given")]
+    Short { n: u64, given: usize },
+    #[error("extra tokens after the piles")]
+    Extra,
+    #[error("pile {pile} is outside 1..={MAX_PILE}")]
+    PileSize { pile: u64 },
+}
+
 /// The piles of an input, checked against the constraints.
-pub(crate) fn parse_input(input: &str) -> Result<Vec<u64>, String> {
+pub(crate) fn parse_input(input: &str) -> Result<Vec<u64>, PositionError> {
     let mut tokens = input.split_ascii_whitespace().map(|t| {
         t.parse::<u64>()
-            .map_err(|_| format!("`{t}` is not a non-negative integer"))
+            .map_err(|source| PositionError::NotANumber {
+                text: t.to_string(),
+                source,
+            })
     });
-    let n = tokens.next().ok_or("empty input")??;
+    let n = tokens.next().ok_or(PositionError::Empty)??;
     if !(1..=MAX_N).contains(&n) {
-        return Err(format!("n = {n} is outside 1..={MAX_N}"));
+        return Err(PositionError::PileCount { n });
     }
     let piles: Vec<u64> = tokens.by_ref().take(n as usize).collect::<Result<_, _>>()?;
     if piles.len() as u64 != n {
-        return Err(format!("{n} piles announced, {} given", piles.len()));
+        return Err(PositionError::Short {
+            n,
+            given: piles.len(),
+        });
     }
     if tokens.next().is_some() {
-        return Err("extra tokens after the piles".into());
+        return Err(PositionError::Extra);
     }
-    if let Some(bad) = piles.iter().find(|a| !(1..=MAX_PILE).contains(*a)) {
-        return Err(format!("pile {bad} is outside 1..={MAX_PILE}"));
+    if let Some(&pile) = piles.iter().find(|a| !(1..=MAX_PILE).contains(*a)) {
+        return Err(PositionError::PileSize { pile });
     }
     Ok(piles)
 }
@@ -248,46 +274,81 @@ fn oracle_cases() -> Vec<OracleCase> {
         .collect()
 }
 
+/// Why an output is not a right answer to a `nim-winning-move` case.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The case itself is broken: the catalog's fault, not the output's.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("the position has more than {ORACLE_STONES} stones, too many for the search oracle")]
+    TooLarge,
+    #[error("printed `lose`, but the position is winning")]
+    LoseWhenWinning,
+    #[error("pile number `{text}` is not valid")]
+    BadPile {
+        text: String,
+        source: std::num::ParseIntError,
+    },
+    #[error("stones left `{text}` is not valid")]
+    BadStones {
+        text: String,
+        source: std::num::ParseIntError,
+    },
+    #[error("pile {pile} does not exist (1..={piles})")]
+    NoSuchPile { pile: usize, piles: usize },
+    #[error("pile {pile} has {has} stones; cannot leave {left}")]
+    CannotLeave { pile: usize, has: u64, left: u64 },
+    #[error("after `{pile} {left}` the opponent still wins")]
+    OpponentWins { pile: usize, left: u64 },
+    #[error("expected `lose` or `i x`, got `{output}`")]
+    Unexpected { output: String },
+}
+
 /// Right when the output is `lose` in a losing position, or a legal move
 /// `i x` after which the search oracle finds the position losing.
-fn accepts(case: &OracleCase, output: &str) -> Result<(), String> {
+fn accepts(case: &OracleCase, output: &str) -> Result<(), Rejection> {
+    judge_move(case, output).map_err(Rejection::Move)
+}
+
+fn judge_move(case: &OracleCase, output: &str) -> Result<(), MoveError> {
     let piles = parse_input(&case.input)?;
     if piles.iter().sum::<u64>() > ORACLE_STONES {
-        return Err(format!(
-            "the position has more than {ORACLE_STONES} stones, too many for the search oracle"
-        ));
+        return Err(MoveError::TooLarge);
     }
     let mut oracle = NimOracle::normal();
     let tokens: Vec<&str> = output.split_ascii_whitespace().collect();
     match tokens.as_slice() {
-        ["lose"] if oracle.first_player_wins(&piles) => {
-            Err("printed `lose`, but the position is winning".into())
-        }
+        ["lose"] if oracle.first_player_wins(&piles) => Err(MoveError::LoseWhenWinning),
         ["lose"] => Ok(()),
         [i, x] => {
-            let i: usize = i
-                .parse()
-                .map_err(|_| format!("pile number `{i}` is not valid"))?;
-            let x: u64 = x
-                .parse()
-                .map_err(|_| format!("stones left `{x}` is not valid"))?;
-            if !(1..=piles.len()).contains(&i) {
-                return Err(format!("pile {i} does not exist (1..={})", piles.len()));
+            let pile: usize = i.parse().map_err(|source| MoveError::BadPile {
+                text: i.to_string(),
+                source,
+            })?;
+            let left: u64 = x.parse().map_err(|source| MoveError::BadStones {
+                text: x.to_string(),
+                source,
+            })?;
+            if !(1..=piles.len()).contains(&pile) {
+                return Err(MoveError::NoSuchPile {
+                    pile,
+                    piles: piles.len(),
+                });
             }
-            if x >= piles[i - 1] {
-                return Err(format!(
-                    "pile {i} has {} stones; cannot leave {x}",
-                    piles[i - 1]
-                ));
+            let has = piles[pile - 1];
+            if left >= has {
+                return Err(MoveError::CannotLeave { pile, has, left });
             }
             let mut after = piles.clone();
-            after[i - 1] = x;
+            after[pile - 1] = left;
             if oracle.first_player_wins(&after) {
-                return Err(format!("after `{i} {x}` the opponent still wins"));
+                return Err(MoveError::OpponentWins { pile, left });
             }
             Ok(())
         }
-        _ => Err(format!("expected `lose` or `i x`, got `{}`", output.trim())),
+        _ => Err(MoveError::Unexpected {
+            output: output.trim().to_string(),
+        }),
     }
 }
 
@@ -454,5 +515,33 @@ mod tests {
         for out in ["1 1", "2 2", "3 3"] {
             assert!(accepts(&many, out).is_ok(), "{out}");
         }
+    }
+
+    #[test]
+    fn rejections_name_the_fault() {
+        let case = OracleCase {
+            input: "3\n1 2 4\n".into(),
+            expected: "3 3\n".into(),
+        };
+        let shown = |out: &str| accepts(&case, out).map_err(|e| e.to_string());
+        for (out, why) in [
+            ("lose", "printed `lose`, but the position is winning"),
+            ("x 1", "pile number `x` is not valid"),
+            ("1 -1", "stones left `-1` is not valid"),
+            ("0 3", "pile 0 does not exist (1..=3)"),
+            ("3 4", "pile 3 has 4 stones; cannot leave 4"),
+            ("2 1", "after `2 1` the opponent still wins"),
+            ("3 3 3", "expected `lose` or `i x`, got `3 3 3`"),
+        ] {
+            assert_eq!(shown(out), Err(why.to_string()), "{out}");
+        }
+        let broken = OracleCase {
+            input: "2\n1\n".into(),
+            expected: "lose\n".into(),
+        };
+        assert_eq!(
+            accepts(&broken, "lose").map_err(|e| e.to_string()),
+            Err("2 piles announced, 1 given".into())
+        );
     }
 }

@@ -10,7 +10,7 @@
 use super::format::{Bound, Framing, InputFormat};
 use super::kit::{PileKnobs, Rule, draw_position, range_within};
 use super::wythoff::{cold_pair, cold_range, fibonacci_ks, near_miss};
-use super::{Entry, Family, OracleCase};
+use super::{Entry, Family, OracleCase, Rejection};
 use crate::generate::{GenError, Params, Rng};
 
 const GAMES: (u64, u64) = (1, 100);
@@ -93,8 +93,8 @@ fn no_oracle_cases() -> Vec<OracleCase> {
     Vec::new()
 }
 
-fn not_an_output(_: &OracleCase, _: &str) -> Result<(), String> {
-    Err("an interactive problem has no output to compare".into())
+fn not_an_output(_: &OracleCase, _: &str) -> Result<(), Rejection> {
+    Err(Rejection::Interactive)
 }
 
 fn game_count(params: &Params, rng: &mut Rng) -> Result<usize, GenError> {

@@ -23,7 +23,9 @@ use thiserror::Error;
 use crate::spec::CheckerSpec;
 
 pub use exact::ExactChecker;
-pub use external::{DEFAULT_TIMEOUT, ExternalChecker, MESSAGE_CAP};
+pub use external::{
+    CHECKER_MEMORY, CHECKER_OUTPUT, DEFAULT_TIMEOUT, ExternalChecker, MESSAGE_CAP, Runs,
+};
 pub use float::FloatChecker;
 pub use game::{build_game, known_games};
 pub use icpc_default::IcpcDefaultChecker;
@@ -106,13 +108,28 @@ pub fn build(
     build_with_timeout(spec, command, DEFAULT_TIMEOUT)
 }
 
-/// Like [`build`], with the wall-clock limit of one external checker run
-/// chosen by the caller (tests, or a judge with unusually big outputs).
+/// Like [`build`], with the time limit of one external checker run chosen
+/// by the caller (tests, or a judge with unusually big outputs).
 /// Built-in checkers ignore `timeout` and `command`.
 pub fn build_with_timeout(
     spec: &CheckerSpec,
     command: Option<Vec<OsString>>,
     timeout: Duration,
+) -> Result<Box<dyn Checker>, CheckError> {
+    let runs = Runs {
+        timeout,
+        ..Runs::default()
+    };
+    build_with(spec, command, runs)
+}
+
+/// Like [`build`], with how and where external checker programs run: a
+/// judge passes its own runner (`--sandbox`, cancellation) and working
+/// root, so that checkers run like every other program it starts.
+pub fn build_with(
+    spec: &CheckerSpec,
+    command: Option<Vec<OsString>>,
+    runs: Runs,
 ) -> Result<Box<dyn Checker>, CheckError> {
     Ok(match spec {
         CheckerSpec::Tokens => Box::new(TokensChecker),
@@ -132,7 +149,7 @@ pub fn build_with_timeout(
         )?),
         CheckerSpec::Testlib(path) => {
             let command = program(command, path)?;
-            Box::new(ExternalChecker::testlib(command, timeout))
+            Box::new(ExternalChecker::testlib(command, runs))
         }
         CheckerSpec::Icpc {
             program: path,
@@ -140,7 +157,7 @@ pub fn build_with_timeout(
         } => {
             let command = program(command, path)?;
             let args = args.iter().map(OsString::from).collect();
-            Box::new(ExternalChecker::icpc(command, args, timeout))
+            Box::new(ExternalChecker::icpc(command, args, runs))
         }
     })
 }

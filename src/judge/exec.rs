@@ -113,13 +113,7 @@ pub fn execute_with_args(
 
 /// The whole environment of a submission: enough to run, nothing of ours.
 pub(super) fn env(workdir: &Path) -> Vec<(OsString, OsString)> {
-    vec![
-        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
-        ("HOME".into(), workdir.as_os_str().to_owned()),
-        ("TMPDIR".into(), workdir.as_os_str().to_owned()),
-        ("LANG".into(), "C.UTF-8".into()),
-        ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
-    ]
+    crate::sandbox::plain_env(workdir)
 }
 
 /// The first `cap` bytes of a file, as text.

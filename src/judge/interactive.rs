@@ -44,7 +44,7 @@ pub fn judge_test(
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let starts = std::fs::read_to_string(&test.input)
         .map_err(|e| format!("cannot read {}: {e}", test.input.display()))
-        .and_then(|text| play::parse_games(game, &text))
+        .and_then(|text| play::parse_games(game, &text).map_err(|e| e.to_string()))
         .map_err(|e| format!("bad test input for {}: {e}", game.name()));
     let starts = match starts {
         Ok(s) => s,

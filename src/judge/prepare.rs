@@ -299,11 +299,18 @@ pub(super) fn build_checker(
     let command = match program {
         Some(p) => Some(
             ctx.compile_trusted(&problem.dir.join(p), "checker")?
-                .argv(Bytes::mib(1024)),
+                .argv(check::CHECKER_MEMORY),
         ),
         None => None,
     };
-    check::build(&problem.checker, command)
+    // Checkers run like every other program of the judge: its runner, its
+    // working root.
+    let runs = check::Runs {
+        runner: ctx.sandbox.clone(),
+        root: ctx.workroot.path().to_path_buf(),
+        ..check::Runs::default()
+    };
+    check::build_with(&problem.checker, command, runs)
         .map_err(|e| JudgeError::Problem(format!("{}: checker: {e}", problem.spec_path.display())))
 }
 

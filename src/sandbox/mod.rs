@@ -201,6 +201,19 @@ pub fn process_exists(pid: libc::pid_t) -> bool {
 
 use crate::units::Bytes;
 
+/// The whole environment of a run: enough to run, nothing of the judge's.
+/// One list for submissions and the problem's own programs (references,
+/// generators, checkers), which all run through the same [`Runner`].
+pub fn plain_env(workdir: &Path) -> Vec<(OsString, OsString)> {
+    vec![
+        ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+        ("HOME".into(), workdir.as_os_str().to_owned()),
+        ("TMPDIR".into(), workdir.as_os_str().to_owned()),
+        ("LANG".into(), "C.UTF-8".into()),
+        ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+    ]
+}
+
 /// Everything needed to start one run.
 #[derive(Debug, Clone)]
 pub struct RunSpec {

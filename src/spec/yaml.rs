@@ -69,20 +69,67 @@ fn multi_pass(
     Ok(n)
 }
 
+/// Why a value of `problem.yaml` is refused. Most are raised while serde
+/// reads the value, which adds the line and column; the folder check runs
+/// afterwards and names the file.
+#[derive(Debug, thiserror::Error)]
+enum Refusal {
+    #[error("problem id `{id}`: use lowercase letters, digits and '-' (like `nim-yes-no`)")]
+    Id { id: String },
+    #[error(
+        "unknown interactor `{name}` (built-in interactors: {}; or a program file such as interactor.cpp)",
+        crate::games::play::Game::names().join(", ")
+    )]
+    UnknownInteractor { name: String },
+    #[error("interactor: expected {INTERACTOR_HELP}")]
+    InteractorShape,
+    #[error("testlib interactor: expected a program path")]
+    TestlibInteractor,
+    #[error("unknown interactor kind `{kind}`, expected {INTERACTOR_HELP}")]
+    InteractorKind { kind: String },
+    #[error("icpc checker: expected a program path or {{program, args}}: {source}")]
+    IcpcChecker { source: serde_yaml::Error },
+    #[error("group name `sample` is reserved for the samples")]
+    ReservedGroup,
+    #[error(
+        "group name `{name}`: use letters, digits, '-' and '_' (like `large` or `anti-overflow`)"
+    )]
+    GroupName { name: String },
+    #[error("points must be a number >= 0, found {points}")]
+    Points { points: f64 },
+    #[error("{TEST_KINDS}")]
+    TestKinds,
+    #[error("`count` must be at least 1")]
+    ZeroCount,
+    #[error("`count` and `seed` belong to `generator` or `program` entries")]
+    CountOutsideGenerated,
+    #[error("`params` belongs to `generator` entries")]
+    ParamsOutsideGenerator,
+    #[error("`args` belongs to `program` entries")]
+    ArgsOutsideProgram,
+    #[error("generated tests take their answers from the reference; drop `answer`")]
+    GeneratedAnswer,
+    #[error(
+        "unknown generator `{name}` (built-in generators: {})",
+        crate::catalog::family_names().join(", ")
+    )]
+    UnknownGenerator { name: String },
+    #[error("id `{id}` does not match its folder `{folder}`: rename one of them")]
+    Folder { id: String, folder: String },
+}
+
 /// A problem id, validated where it is written.
 #[derive(Debug, Deserialize)]
 #[serde(try_from = "String")]
 struct RawId(String);
 
 impl TryFrom<String> for RawId {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = Refusal;
+    fn try_from(s: String) -> Result<Self, Refusal> {
         if is_name(&s, false) {
             Ok(RawId(s))
         } else {
-            Err(format!(
-                "problem id `{s}`: use lowercase letters, digits and '-' (like `nim-yes-no`)"
-            ))
+            Err(Refusal::Id { id: s })
         }
     }
 }
@@ -99,8 +146,8 @@ const INTERACTOR_HELP: &str =
     "a built-in interactor name, a program path, {icpc: PROGRAM} or {testlib: PROGRAM}";
 
 impl TryFrom<serde_yaml::Value> for RawInteractor {
-    type Error = String;
-    fn try_from(v: serde_yaml::Value) -> Result<Self, String> {
+    type Error = Refusal;
+    fn try_from(v: serde_yaml::Value) -> Result<Self, Refusal> {
         use super::InteractorSpec;
         match v {
             serde_yaml::Value::String(s) => {
@@ -115,33 +162,29 @@ impl TryFrom<serde_yaml::Value> for RawInteractor {
                         args: Vec::new(),
                     }));
                 }
-                Err(format!(
-                    "unknown interactor `{s}` (built-in interactors: {}; or a program file such as interactor.cpp)",
-                    crate::games::play::Game::names().join(", ")
-                ))
+                Err(Refusal::UnknownInteractor { name: s })
             }
             serde_yaml::Value::Mapping(m) if m.len() == 1 => {
                 let Some((k, v)) = m.into_iter().next() else {
-                    return Err(format!("interactor: expected {INTERACTOR_HELP}"));
+                    return Err(Refusal::InteractorShape);
                 };
                 match k.as_str() {
                     Some("icpc") => match icpc_checker(v)? {
                         CheckerSpec::Icpc { program, args } => {
                             Ok(RawInteractor(InteractorSpec::Icpc { program, args }))
                         }
-                        _ => Err(format!("interactor: expected {INTERACTOR_HELP}")),
+                        _ => Err(Refusal::InteractorShape),
                     },
                     Some("testlib") => match v.as_str() {
                         Some(p) => Ok(RawInteractor(InteractorSpec::Testlib(PathBuf::from(p)))),
-                        None => Err("testlib interactor: expected a program path".into()),
+                        None => Err(Refusal::TestlibInteractor),
                     },
-                    _ => Err(format!(
-                        "unknown interactor kind `{}`, expected {INTERACTOR_HELP}",
-                        k.as_str().unwrap_or("?")
-                    )),
+                    _ => Err(Refusal::InteractorKind {
+                        kind: k.as_str().unwrap_or("?").to_string(),
+                    }),
                 }
             }
-            _ => Err(format!("interactor: expected {INTERACTOR_HELP}")),
+            _ => Err(Refusal::InteractorShape),
         }
     }
 }
@@ -152,16 +195,14 @@ impl TryFrom<serde_yaml::Value> for RawInteractor {
 struct RawGroupName(String);
 
 impl TryFrom<String> for RawGroupName {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = Refusal;
+    fn try_from(s: String) -> Result<Self, Refusal> {
         if s == "sample" {
-            Err("group name `sample` is reserved for the samples".into())
+            Err(Refusal::ReservedGroup)
         } else if is_name(&s, true) {
             Ok(RawGroupName(s))
         } else {
-            Err(format!(
-                "group name `{s}`: use letters, digits, '-' and '_' (like `large` or `anti-overflow`)"
-            ))
+            Err(Refusal::GroupName { name: s })
         }
     }
 }
@@ -209,12 +250,12 @@ struct RawGroup {
 struct RawPoints(f64);
 
 impl TryFrom<f64> for RawPoints {
-    type Error = String;
-    fn try_from(p: f64) -> Result<Self, String> {
+    type Error = Refusal;
+    fn try_from(p: f64) -> Result<Self, Refusal> {
         if p.is_finite() && p >= 0.0 {
             Ok(RawPoints(p))
         } else {
-            Err(format!("points must be a number >= 0, found {p}"))
+            Err(Refusal::Points { points: p })
         }
     }
 }
@@ -242,8 +283,8 @@ const TEST_KINDS: &str =
     "each test entry needs exactly one of `generator`, `program`, `input` or `file`";
 
 impl TryFrom<RawTestFields> for RawTest {
-    type Error = String;
-    fn try_from(f: RawTestFields) -> Result<Self, String> {
+    type Error = Refusal;
+    fn try_from(f: RawTestFields) -> Result<Self, Refusal> {
         let kinds = [
             f.generator.is_some(),
             f.program.is_some(),
@@ -251,33 +292,28 @@ impl TryFrom<RawTestFields> for RawTest {
             f.file.is_some(),
         ];
         if kinds.iter().filter(|k| **k).count() != 1 {
-            return Err(TEST_KINDS.into());
+            return Err(Refusal::TestKinds);
         }
         if f.count == Some(0) {
-            return Err("`count` must be at least 1".into());
+            return Err(Refusal::ZeroCount);
         }
         let generated = f.generator.is_some() || f.program.is_some();
         if !generated && (f.count.is_some() || f.seed.is_some()) {
-            return Err("`count` and `seed` belong to `generator` or `program` entries".into());
+            return Err(Refusal::CountOutsideGenerated);
         }
         if f.params.is_some() && f.generator.is_none() {
-            return Err("`params` belongs to `generator` entries".into());
+            return Err(Refusal::ParamsOutsideGenerator);
         }
         if f.args.is_some() && f.program.is_none() {
-            return Err("`args` belongs to `program` entries".into());
+            return Err(Refusal::ArgsOutsideProgram);
         }
         if f.answer.is_some() && generated {
-            return Err(
-                "generated tests take their answers from the reference; drop `answer`".into(),
-            );
+            return Err(Refusal::GeneratedAnswer);
         }
         let count = f.count.unwrap_or(1);
         let source = if let Some(family) = f.generator {
             if crate::catalog::family(&family).is_none() {
-                return Err(format!(
-                    "unknown generator `{family}` (built-in generators: {})",
-                    crate::catalog::family_names().join(", ")
-                ));
+                return Err(Refusal::UnknownGenerator { name: family });
             }
             TestSource::Generated {
                 family,
@@ -395,15 +431,15 @@ impl<'de> Visitor<'de> for CheckerVisitor {
     }
 }
 
-fn icpc_checker(v: serde_yaml::Value) -> Result<CheckerSpec, String> {
+fn icpc_checker(v: serde_yaml::Value) -> Result<CheckerSpec, Refusal> {
     if let Some(p) = v.as_str() {
         return Ok(CheckerSpec::Icpc {
             program: PathBuf::from(p),
             args: Vec::new(),
         });
     }
-    let full: RawIcpcFull = serde_yaml::from_value(v)
-        .map_err(|e| format!("icpc checker: expected a program path or {{program, args}}: {e}"))?;
+    let full: RawIcpcFull =
+        serde_yaml::from_value(v).map_err(|source| Refusal::IcpcChecker { source })?;
     Ok(CheckerSpec::Icpc {
         program: full.program,
         args: full.args,
@@ -424,7 +460,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         path: path.to_path_buf(),
         message,
     };
-    check_folder_name(&dir, &raw.id.0).map_err(invalid)?;
+    check_folder_name(&dir, &raw.id.0).map_err(|e| invalid(e.to_string()))?;
     let mut names = std::collections::BTreeSet::new();
     for g in &raw.groups {
         if !names.insert(g.name.0.as_str()) {
@@ -523,11 +559,12 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
 
 /// The folder name and the id must agree, or `grundy judge ID` would find a
 /// different problem than the one the spec describes.
-fn check_folder_name(dir: &Path, id: &str) -> Result<(), String> {
+fn check_folder_name(dir: &Path, id: &str) -> Result<(), Refusal> {
     match dir.file_name().and_then(|n| n.to_str()) {
-        Some(name) if name != id => Err(format!(
-            "id `{id}` does not match its folder `{name}`: rename one of them"
-        )),
+        Some(name) if name != id => Err(Refusal::Folder {
+            id: id.to_string(),
+            folder: name.to_string(),
+        }),
         _ => Ok(()),
     }
 }
@@ -565,5 +602,73 @@ pub(super) fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
         line,
         column,
         message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `parse` says of `toy/problem.yaml` holding a valid head and
+    /// then `rest`.
+    fn refusal(rest: &str) -> String {
+        let text = format!("id: toy\ntitle: T\n{rest}");
+        match parse(Path::new("toy/problem.yaml"), &text) {
+            Ok(_) => panic!("accepted:\n{text}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    const ONE_TEST: &str = "groups:\n  - name: a\n    tests:\n      - input: \"1\\n1\\n\"\n";
+
+    #[test]
+    fn refusals_raised_while_reading_keep_their_text() {
+        for (rest, want) in [
+            (
+                "groups:\n  - name: a\n    points: -1\n    tests: []\n",
+                "toy/problem.yaml:4:5: groups[0]: points must be a number >= 0, found -1",
+            ),
+            (
+                "groups:\n  - name: sample\n    tests: []\n",
+                "toy/problem.yaml:4:5: groups[0]: group name `sample` is reserved for the samples",
+            ),
+            (
+                "groups:\n  - name: a\n    tests:\n      - {input: x, count: 0}\n",
+                "toy/problem.yaml:6:7: groups[0].tests: `count` must be at least 1",
+            ),
+            (
+                &format!("interactor: {{testlib: 3}}\n{ONE_TEST}"),
+                "toy/problem.yaml:1:1: testlib interactor: expected a program path",
+            ),
+            (
+                &format!("interactor: {{judge: x.py}}\n{ONE_TEST}"),
+                "toy/problem.yaml:1:1: unknown interactor kind `judge`, expected a built-in interactor name, a program path, {icpc: PROGRAM} or {testlib: PROGRAM}",
+            ),
+        ] {
+            assert_eq!(refusal(rest), want, "{rest}");
+        }
+    }
+
+    #[test]
+    fn an_icpc_checker_refusal_keeps_serdes_reason_as_its_source() {
+        let v: serde_yaml::Value = serde_yaml::from_str("{program: c.py, flags: 1}").expect("YAML");
+        let e = icpc_checker(v).expect_err("unknown key");
+        let source = std::error::Error::source(&e).expect("a source").to_string();
+        assert!(source.contains("unknown field `flags`"), "{source}");
+        assert!(
+            e.to_string()
+                .starts_with("icpc checker: expected a program path or {program, args}: "),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_folder_must_be_named_as_the_id() {
+        let text = format!("id: toy\ntitle: T\n{ONE_TEST}");
+        let e = parse(Path::new("other/problem.yaml"), &text).expect_err("mismatch");
+        assert_eq!(
+            e.to_string(),
+            "other/problem.yaml: id `toy` does not match its folder `other`: rename one of them"
+        );
     }
 }

@@ -59,6 +59,14 @@ impl Project {
         p
     }
 
+    /// A project with the one problem `id`: its spec and statement.
+    pub fn with_problem(id: &str, spec: &str, statement: &str) -> Project {
+        let p = Project::empty();
+        p.write(&format!("problems/{id}/problem.yaml"), spec);
+        p.write(&format!("problems/{id}/statement.md"), statement);
+        p
+    }
+
     pub fn empty() -> Project {
         Project {
             dir: tempfile::tempdir().expect("temporary folder"),
@@ -151,11 +159,113 @@ pub fn judge_package(p: &Project, package: &Path, submission: &Path) -> serde_js
     v["results"][0].clone()
 }
 
-/// `grundy verify PACKAGE`: its exit code and everything it printed.
-pub fn verify_package(p: &Project, package: &Path) -> (Option<i32>, String) {
-    let out = p.grundy(&["verify", &package.to_string_lossy()]);
+/// A project whose runs use a compile cache of its own, for tests that
+/// must share no state with the others (that count runs or compare
+/// reports across runs). Each test file adds the methods it needs.
+pub struct Isolated(pub Project);
+
+impl std::ops::Deref for Isolated {
+    type Target = Project;
+    fn deref(&self) -> &Project {
+        &self.0
+    }
+}
+
+impl Isolated {
+    /// Runs grundy with the project's problems and its own cache.
+    pub fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .arg("--problems")
+            .arg(self.path("problems"))
+            .arg("--cache")
+            .arg(self.path("cache"))
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("run grundy")
+    }
+}
+
+/// `grundy ARGS`: its exit code and everything it printed (stdout, then
+/// stderr), for tests that look for a line wherever it was written.
+pub fn grundy_text(p: &Project, args: &[&str]) -> (Option<i32>, String) {
+    let out = p.grundy(args);
     (
         out.status.code(),
         format!("{}\n{}", stdout(&out), stderr(&out)),
     )
 }
+
+/// `grundy verify PACKAGE`: its exit code and everything it printed.
+pub fn verify_package(p: &Project, package: &Path) -> (Option<i32>, String) {
+    grundy_text(p, &["verify", &package.to_string_lossy()])
+}
+
+/// `grundy verify PACKAGE` exits 0 and its report holds every one of
+/// `lines` (one a submission: `ok  NAME  expected V  got V`).
+pub fn assert_verifies(p: &Project, package: &str, lines: &[&str]) {
+    let out = p.grundy(&["verify", package]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}\n{}", stderr(&out));
+    for line in lines {
+        assert!(text.contains(line), "missing `{line}`:\n{text}");
+    }
+}
+
+/// One of the ICPC packages under tests/fixtures/icpc.
+pub fn icpc_fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/icpc")
+        .join(name)
+}
+
+/// A copy of an ICPC fixture package in the project, to change freely.
+pub fn copy_icpc_fixture(p: &Project, name: &str) -> PathBuf {
+    let from = icpc_fixture(name);
+    let dest = p.path(name);
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.expect("walk");
+        let rel = entry.path().strip_prefix(&from).expect("inside");
+        let to = dest.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &to).expect("copy");
+        }
+    }
+    dest
+}
+
+/// Writes the ICPC package `name/` in the project: `problem.yaml`, the
+/// secret tests `1`, `2`, … as (input, answer), and the other `files` as
+/// (path inside the package, text). Returns the package's path.
+pub fn write_package(
+    p: &Project,
+    name: &str,
+    problem_yaml: &str,
+    secret: &[(&str, &str)],
+    files: &[(&str, &str)],
+) -> String {
+    p.write(&format!("{name}/problem.yaml"), problem_yaml);
+    for (i, (input, answer)) in secret.iter().enumerate() {
+        let test = i + 1;
+        p.write(&format!("{name}/data/secret/{test}.in"), input);
+        p.write(&format!("{name}/data/secret/{test}.ans"), answer);
+    }
+    for (rel, text) in files {
+        p.write(&format!("{name}/{rel}"), text);
+    }
+    p.path(name).to_string_lossy().into_owned()
+}
+
+/// A C submission that reads a number and prints it doubled: the right
+/// answer of the doubling packages the interactor tests build.
+pub const DOUBLE_C: &str = r#"
+#include <stdio.h>
+int main(void) {
+    long long n;
+    if (scanf("%lld", &n) != 1) return 1;
+    printf("%lld\n", 2 * n);
+    return 0;
+}
+"#;

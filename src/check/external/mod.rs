@@ -9,18 +9,28 @@ mod run;
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
-use std::io::Read;
-use std::path::Path;
-use std::process::Stdio;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use self::run::{Exit, Finished, run};
+use self::run::{Call, Finished, Layout, RunError, run};
 use super::{CheckCase, CheckOutcome, CheckVerdict, Checker};
+use crate::sandbox::Exit;
+use crate::units::Bytes;
+
+pub use self::run::Runs;
 
 /// How long a checker program may run before it is killed. Generous:
 /// checkers are trusted code and may verify large outputs, but a hung one
 /// must not stall a whole grading run.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A checker program's memory limit: generous, as for the problem's other
+/// programs (a JVM checker is given it as its heap).
+pub const CHECKER_MEMORY: Bytes = Bytes(1 << 30);
+
+/// What a checker program may write to any one file (its stdout, a
+/// feedback file such as a next pass's input).
+pub const CHECKER_OUTPUT: Bytes = Bytes(256 << 20);
 
 /// Longest message taken from a checker program, in bytes.
 pub const MESSAGE_CAP: usize = 500;
@@ -37,31 +47,74 @@ enum Protocol {
     Icpc { args: Vec<OsString> },
 }
 
+/// Why a checker program gave no verdict: never the submission's fault.
+#[derive(Debug, thiserror::Error)]
+enum ExternalError {
+    #[error("cannot open the output file {} for {name}: {source}", .path.display())]
+    OpenOutput {
+        path: PathBuf,
+        name: String,
+        source: std::io::Error,
+    },
+    #[error("checker {name} {source}")]
+    Run { name: String, source: RunError },
+    #[error("checker {name} reported a failure (exit code 3)")]
+    Fail { name: String },
+    #[error("checker {name} exited with code {code} (expected {expected})")]
+    Code {
+        name: String,
+        code: i32,
+        expected: &'static str,
+    },
+    #[error("checker {name} was killed by signal {signal}")]
+    Signal { name: String, signal: i32 },
+    #[error("checker {name} did not finish within {} and was killed", seconds(*.timeout))]
+    TimedOut { name: String, timeout: Duration },
+    #[error("checker {name} used more than its {memory} of memory and was stopped")]
+    Memory { name: String, memory: Bytes },
+    #[error("checker {name} wrote more than {output} to a file and was stopped")]
+    Output { name: String, output: Bytes },
+}
+
+impl Default for Runs {
+    /// Sandboxed runs (never cancelled) in the system's temporary folder,
+    /// with the default limits: for a checker used outside a judge.
+    fn default() -> Runs {
+        Runs {
+            runner: crate::sandbox::Runner::default(),
+            root: std::env::temp_dir(),
+            timeout: DEFAULT_TIMEOUT,
+            memory: CHECKER_MEMORY,
+            output: CHECKER_OUTPUT,
+        }
+    }
+}
+
 /// A checker program and the protocol it speaks.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct ExternalChecker {
     command: Vec<OsString>,
     protocol: Protocol,
-    timeout: Duration,
+    runs: Runs,
 }
 
 impl ExternalChecker {
     /// A testlib-style checker run as `command... input output answer`.
-    pub fn testlib(command: Vec<OsString>, timeout: Duration) -> Self {
+    pub fn testlib(command: Vec<OsString>, runs: Runs) -> Self {
         ExternalChecker {
             command,
             protocol: Protocol::Testlib,
-            timeout,
+            runs,
         }
     }
 
     /// An ICPC output validator run as
     /// `command... input answer feedback_dir/ args... < output`.
-    pub fn icpc(command: Vec<OsString>, args: Vec<OsString>, timeout: Duration) -> Self {
+    pub fn icpc(command: Vec<OsString>, args: Vec<OsString>, runs: Runs) -> Self {
         ExternalChecker {
             command,
             protocol: Protocol::Icpc { args },
-            timeout,
+            runs,
         }
     }
 
@@ -79,31 +132,18 @@ impl ExternalChecker {
         format!("`{name}`")
     }
 
-    fn argv(&self, case: &CheckCase<'_>) -> Vec<OsString> {
-        let mut argv = self.command.clone();
+    /// The arguments after the command, given the run's copies.
+    fn args(&self, layout: &Layout) -> Vec<OsString> {
         match &self.protocol {
-            Protocol::Testlib => {
-                argv.extend([case.input_path, case.output_path, case.answer_path].map(os));
-            }
+            Protocol::Testlib => [&layout.input, &layout.output, &layout.answer]
+                .map(|p| os(p))
+                .to_vec(),
             Protocol::Icpc { args } => {
-                argv.extend([case.input_path, case.answer_path].map(os));
-                argv.push(feedback_dir(case.scratch));
+                let mut argv = vec![os(&layout.input), os(&layout.answer)];
+                argv.push(feedback_dir(&layout.feedback));
                 argv.extend(args.iter().cloned());
+                argv
             }
-        }
-        argv
-    }
-
-    fn stdin(&self, case: &CheckCase<'_>) -> Result<Stdio, String> {
-        match self.protocol {
-            Protocol::Testlib => Ok(Stdio::null()),
-            Protocol::Icpc { .. } => File::open(case.output_path).map(Stdio::from).map_err(|e| {
-                format!(
-                    "cannot open the output file {} for {}: {e}",
-                    case.output_path.display(),
-                    self.name()
-                )
-            }),
         }
     }
 
@@ -115,6 +155,9 @@ impl ExternalChecker {
                 judge_message(case.scratch).unwrap_or_else(|| program_message(finished))
             }
         };
+        if let Some(reason) = self.limit_reason(&name, finished) {
+            return failure(&reason.to_string(), &text);
+        }
         let verdict = match (&self.protocol, finished.exit) {
             (Protocol::Testlib, Exit::Code(0)) | (Protocol::Icpc { .. }, Exit::Code(42)) => {
                 CheckVerdict::Accepted
@@ -123,7 +166,7 @@ impl ExternalChecker {
                 CheckVerdict::WrongAnswer
             }
             (Protocol::Testlib, Exit::Code(2)) => CheckVerdict::PresentationError,
-            (_, exit) => return failure(&self.failure_reason(&name, exit), &text),
+            (_, exit) => return failure(&self.failure_reason(name, exit).to_string(), &text),
         };
         CheckOutcome {
             verdict,
@@ -132,42 +175,82 @@ impl ExternalChecker {
         }
     }
 
-    fn failure_reason(&self, name: &str, exit: Exit) -> String {
+    /// The limit the run was stopped at, if any: whatever it exited with
+    /// then is no verdict.
+    fn limit_reason(&self, name: &str, finished: &Finished) -> Option<ExternalError> {
+        let c = finished.crossed;
+        let name = name.to_string();
+        if c.cpu || c.wall {
+            Some(ExternalError::TimedOut {
+                name,
+                timeout: self.runs.timeout,
+            })
+        } else if c.memory {
+            Some(ExternalError::Memory {
+                name,
+                memory: self.runs.memory,
+            })
+        } else if c.output {
+            Some(ExternalError::Output {
+                name,
+                output: self.runs.output,
+            })
+        } else {
+            None
+        }
+    }
+
+    fn failure_reason(&self, name: String, exit: Exit) -> ExternalError {
         let expected = match self.protocol {
             Protocol::Testlib => "0, 1 or 2",
             Protocol::Icpc { .. } => "42 or 43",
         };
         match exit {
-            Exit::Code(3) if self.protocol == Protocol::Testlib => {
-                format!("checker {name} reported a failure (exit code 3)")
-            }
-            Exit::Code(code) => {
-                format!("checker {name} exited with code {code} (expected {expected})")
-            }
-            Exit::Signal(signal) => format!("checker {name} was killed by signal {signal}"),
-            Exit::TimedOut => format!(
-                "checker {name} did not finish within {} and was killed",
-                seconds(self.timeout)
-            ),
+            Exit::Code(3) if self.protocol == Protocol::Testlib => ExternalError::Fail { name },
+            Exit::Code(code) => ExternalError::Code {
+                name,
+                code,
+                expected,
+            },
+            Exit::Signal(signal) => ExternalError::Signal { name, signal },
         }
+    }
+
+    fn try_check(&self, case: &CheckCase<'_>) -> Result<CheckOutcome, ExternalError> {
+        let icpc = matches!(self.protocol, Protocol::Icpc { .. });
+        if icpc {
+            // Its stdin: a missing output is named as such, not as a
+            // failure to start the validator.
+            File::open(case.output_path).map_err(|source| ExternalError::OpenOutput {
+                path: case.output_path.to_path_buf(),
+                name: self.name(),
+                source,
+            })?;
+        }
+        let args = |layout: &Layout| self.args(layout);
+        let call = Call {
+            command: &self.command,
+            input: case.input_path,
+            output: case.output_path,
+            answer: case.answer_path,
+            output_on_stdin: icpc,
+            // The validator writes its feedback there (created when
+            // missing, so that it never fails for a reason not its own).
+            feedback: icpc.then_some(case.scratch),
+            args: &args,
+        };
+        let finished = run(&self.runs, &call).map_err(|source| ExternalError::Run {
+            name: self.name(),
+            source,
+        })?;
+        Ok(self.judge(&finished, case))
     }
 }
 
 impl Checker for ExternalChecker {
     fn check(&self, case: &CheckCase<'_>) -> CheckOutcome {
-        if let Protocol::Icpc { .. } = self.protocol {
-            // The validator writes its feedback there; a missing folder
-            // would make it fail for a reason that is not its own.
-            let _ = std::fs::create_dir_all(case.scratch);
-        }
-        let stdin = match self.stdin(case) {
-            Ok(stdin) => stdin,
-            Err(reason) => return failure(&reason, ""),
-        };
-        match run(&self.argv(case), stdin, self.timeout) {
-            Ok(finished) => self.judge(&finished, case),
-            Err(e) => failure(&format!("checker {} {e}", self.name()), ""),
-        }
+        self.try_check(case)
+            .unwrap_or_else(|e| failure(&e.to_string(), ""))
     }
 }
 
@@ -212,13 +295,13 @@ fn program_message(finished: &Finished) -> String {
     }
 }
 
-/// The ICPC validator's `judgemessage.txt`, if it wrote a non-empty one.
+/// The ICPC validator's `judgemessage.txt`, if it wrote a non-empty one
+/// (read without following a link: the folder is the judge's, but its
+/// files are what the validator made).
 fn judge_message(feedback: &Path) -> Option<String> {
-    let file = File::open(feedback.join("judgemessage.txt")).ok()?;
-    let mut head = Vec::new();
-    file.take(MESSAGE_CAP as u64 * 4)
-        .read_to_end(&mut head)
-        .ok()?;
+    let head = crate::beneath::read(feedback, "judgemessage.txt", MESSAGE_CAP as u64 * 4)
+        .ok()
+        .flatten()?;
     Some(one_line(&head)).filter(|m| !m.is_empty())
 }
 
@@ -271,7 +354,7 @@ mod tests {
 
     #[test]
     fn names_are_capped() {
-        let checker = ExternalChecker::testlib(vec!["a".repeat(500).into()], DEFAULT_TIMEOUT);
+        let checker = ExternalChecker::testlib(vec!["a".repeat(500).into()], Runs::default());
         assert_eq!(checker.name().chars().count(), NAME_CHARS + 3);
     }
 }

@@ -70,32 +70,48 @@ fn parse_int(token: &[u8]) -> Option<i128> {
     Some(if negative { -magnitude } else { magnitude })
 }
 
+/// Why the judge's input is not a counted list: a broken test, never the
+/// submission's fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(super) enum InputError {
+    #[error("the input is empty")]
+    Empty,
+    /// The count token, quoted.
+    #[error("bad count {0} in the input")]
+    BadCount(String),
+    /// The number token, quoted.
+    #[error("bad number {0} in the input")]
+    BadNumber(String),
+    #[error("the input has more than the {0} numbers it announces")]
+    TooMany(usize),
+    #[error("the input announces {announced} numbers but has {found}")]
+    TooFew { announced: usize, found: usize },
+}
+
 /// Reads the judge's input as a count `n` followed by exactly `n`
 /// non-negative integers; anything else is a broken test, not a wrong answer.
-fn read_counted_list(input: &[u8]) -> Result<Vec<u64>, String> {
+fn read_counted_list(input: &[u8]) -> Result<Vec<u64>, InputError> {
     let mut tokens = Tokens::new(input);
-    let n_token = tokens.next().ok_or("the input is empty")?;
+    let n_token = tokens.next().ok_or(InputError::Empty)?;
     let n = parse_int(n_token.bytes)
         .and_then(|n| usize::try_from(n).ok())
         .filter(|&n| n >= 1)
-        .ok_or_else(|| format!("bad count {} in the input", quote(n_token.bytes)))?;
+        .ok_or_else(|| InputError::BadCount(quote(n_token.bytes)))?;
     let mut values = Vec::with_capacity(n.min(1 << 20));
     for token in tokens.by_ref() {
         let value = parse_int(token.bytes)
             .and_then(|v| u64::try_from(v).ok())
-            .ok_or_else(|| format!("bad number {} in the input", quote(token.bytes)))?;
+            .ok_or_else(|| InputError::BadNumber(quote(token.bytes)))?;
         values.push(value);
         if values.len() > n {
-            return Err(format!(
-                "the input has more than the {n} numbers it announces"
-            ));
+            return Err(InputError::TooMany(n));
         }
     }
     if values.len() < n {
-        return Err(format!(
-            "the input announces {n} numbers but has {}",
-            values.len()
-        ));
+        return Err(InputError::TooFew {
+            announced: n,
+            found: values.len(),
+        });
     }
     Ok(values)
 }
@@ -132,7 +148,12 @@ mod tests {
     #[test]
     fn counted_lists_are_validated() {
         assert_eq!(read_counted_list(b"3\n1 2\n3"), Ok(vec![1, 2, 3]));
-        let err = |s: &str| read_counted_list(s.as_bytes()).err().unwrap_or_default();
+        let err = |s: &str| {
+            read_counted_list(s.as_bytes())
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default()
+        };
         assert_eq!(err(""), "the input is empty");
         assert_eq!(err("0\n"), "bad count \"0\" in the input");
         assert_eq!(err("2\n1 x\n"), "bad number \"x\" in the input");

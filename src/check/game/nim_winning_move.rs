@@ -26,9 +26,38 @@ impl Checker for NimWinningMove {
         }
         match position.judge(case.output) {
             Ok(()) => CheckOutcome::accepted(),
-            Err(reason) => wrong(reason),
+            Err(reason) => wrong(reason.to_string()),
         }
     }
+}
+
+/// Why an answer is wrong for a position: the student's message (or,
+/// for the reference's answer, the reason the checker fails).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum Rejected {
+    #[error("empty output: expected `lose` or a move `i x`")]
+    Empty,
+    #[error("expected a move, got `lose` (the position is winning: its nim-sum is {0})")]
+    LoseWhenWinning(u64),
+    /// The first token, quoted.
+    #[error("expected `lose` (the nim-sum is 0, so every move loses), got {0}")]
+    MoveWhenLosing(String),
+    #[error("expected a move `i x` (two integers), got only {0}")]
+    HalfMove(String),
+    #[error("the pile number i must be an integer, got {0}")]
+    PileNotInteger(String),
+    #[error("the stones left x must be an integer, got {0}")]
+    LeftNotInteger(String),
+    #[error("pile {pile} does not exist (piles are numbered 1..{piles})")]
+    NoSuchPile { pile: String, piles: usize },
+    #[error("x must be at least 0, got {0}")]
+    Negative(String),
+    #[error("x must be smaller than a_i (pile {pile} has {stones} stones, got x = {x})")]
+    NotSmaller { pile: usize, stones: u64, x: String },
+    #[error("the move leaves nim-sum {0}, not a losing position")]
+    NotLosing(u64),
+    #[error("extra output after {after}: {extra}")]
+    Extra { after: &'static str, extra: String },
 }
 
 /// The piles and their nim-sum (xor), which decides everything in Nim.
@@ -44,83 +73,67 @@ impl<'a> Position<'a> {
     }
 
     /// `Ok` when `text` is a right answer for this position, else why not.
-    fn judge(&self, text: &[u8]) -> Result<(), String> {
+    fn judge(&self, text: &[u8]) -> Result<(), Rejected> {
         let mut tokens = Tokens::new(text);
         let Some(first) = tokens.next() else {
-            return Err("empty output: expected `lose` or a move `i x`".to_string());
+            return Err(Rejected::Empty);
         };
         if first.bytes == b"lose" {
             if self.nim_sum != 0 {
-                return Err(format!(
-                    "expected a move, got `lose` (the position is winning: its nim-sum is {})",
-                    self.nim_sum
-                ));
+                return Err(Rejected::LoseWhenWinning(self.nim_sum));
             }
             return no_more(tokens, "`lose`");
         }
         if self.nim_sum == 0 {
-            return Err(format!(
-                "expected `lose` (the nim-sum is 0, so every move loses), got {}",
-                quote(first.bytes)
-            ));
+            return Err(Rejected::MoveWhenLosing(quote(first.bytes)));
         }
         let Some(second) = tokens.next() else {
-            return Err(format!(
-                "expected a move `i x` (two integers), got only {}",
-                quote(first.bytes)
-            ));
+            return Err(Rejected::HalfMove(quote(first.bytes)));
         };
         self.judge_move(first.bytes, second.bytes)?;
         no_more(tokens, "the move")
     }
 
     /// Checks that `i x` is a legal move leaving a nim-sum of zero.
-    fn judge_move(&self, i: &[u8], x: &[u8]) -> Result<(), String> {
+    fn judge_move(&self, i: &[u8], x: &[u8]) -> Result<(), Rejected> {
         let n = self.piles.len();
-        let index = parse_int(i)
-            .ok_or_else(|| format!("the pile number i must be an integer, got {}", quote(i)))?;
-        let left = parse_int(x)
-            .ok_or_else(|| format!("the stones left x must be an integer, got {}", quote(x)))?;
+        let index = parse_int(i).ok_or_else(|| Rejected::PileNotInteger(quote(i)))?;
+        let left = parse_int(x).ok_or_else(|| Rejected::LeftNotInteger(quote(x)))?;
         let pile = usize::try_from(index)
             .ok()
             .filter(|i| (1..=n).contains(i))
-            .ok_or_else(|| {
-                format!(
-                    "pile {} does not exist (piles are numbered 1..{n})",
-                    shown(i)
-                )
+            .ok_or_else(|| Rejected::NoSuchPile {
+                pile: shown(i),
+                piles: n,
             })?;
         let stones = self.piles[pile - 1];
         if left < 0 {
-            return Err(format!("x must be at least 0, got {}", shown(x)));
+            return Err(Rejected::Negative(shown(x)));
         }
         let left = u64::try_from(left)
             .ok()
             .filter(|&left| left < stones)
-            .ok_or_else(|| {
-                format!(
-                    "x must be smaller than a_i (pile {pile} has {stones} stones, got x = {})",
-                    shown(x)
-                )
+            .ok_or_else(|| Rejected::NotSmaller {
+                pile,
+                stones,
+                x: shown(x),
             })?;
         let after = self.nim_sum ^ stones ^ left;
         if after != 0 {
-            return Err(format!(
-                "the move leaves nim-sum {after}, not a losing position"
-            ));
+            return Err(Rejected::NotLosing(after));
         }
         Ok(())
     }
 }
 
 /// Rejects anything after a complete answer.
-fn no_more(mut tokens: Tokens<'_>, after: &str) -> Result<(), String> {
+fn no_more(mut tokens: Tokens<'_>, after: &'static str) -> Result<(), Rejected> {
     match tokens.next() {
         None => Ok(()),
-        Some(extra) => Err(format!(
-            "extra output after {after}: {}",
-            quote(extra.bytes)
-        )),
+        Some(extra) => Err(Rejected::Extra {
+            after,
+            extra: quote(extra.bytes),
+        }),
     }
 }
 

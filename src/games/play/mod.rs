@@ -120,21 +120,46 @@ pub struct Interactor {
     transcript: Transcript,
 }
 
+/// Why a test input is not a list of start positions the statement
+/// allows: the problem's fault, which the judge reports as `IE`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    #[error("the input ends before {what}")]
+    Ends { what: &'static str },
+    #[error("{what}: `{text}` is not a number")]
+    NotANumber {
+        what: &'static str,
+        text: String,
+        source: std::num::ParseIntError,
+    },
+    #[error("{games} games: the statement allows 1 to {MAX_GAMES}")]
+    GameCount { games: usize },
+    #[error("game {game}: heaps {a} {b} outside 0..10^18 or both empty")]
+    Heaps { game: usize, a: u64, b: u64 },
+    #[error("game {game}: {piles} piles, outside 1..{MAX_PILES}")]
+    PileCount { game: usize, piles: usize },
+    #[error("game {game}: a pile outside 1..10^9")]
+    PileSize { game: usize },
+    #[error("unexpected `{text}` after the last game")]
+    Trailing { text: String },
+}
+
 /// Reads a test input: `T`, then `T` positions (`n a_1 … a_n`, or `a b`
 /// for Wythoff), checked against the statement's constraints. An input
 /// that breaks them is the problem's fault, so the caller reports `IE`.
-pub fn parse_games(game: Game, input: &str) -> Result<Vec<Vec<u64>>, String> {
+pub fn parse_games(game: Game, input: &str) -> Result<Vec<Vec<u64>>, InputError> {
     let mut tokens = input.split_whitespace();
-    let mut next = |what: &str| -> Result<u64, String> {
-        let t = tokens
-            .next()
-            .ok_or_else(|| format!("the input ends before {what}"))?;
-        t.parse::<u64>()
-            .map_err(|_| format!("{what}: `{t}` is not a number"))
+    let mut next = |what: &'static str| -> Result<u64, InputError> {
+        let t = tokens.next().ok_or(InputError::Ends { what })?;
+        t.parse::<u64>().map_err(|source| InputError::NotANumber {
+            what,
+            text: t.to_string(),
+            source,
+        })
     };
     let t = next("the number of games")? as usize;
     if !(1..=MAX_GAMES).contains(&t) {
-        return Err(format!("{t} games: the statement allows 1 to {MAX_GAMES}"));
+        return Err(InputError::GameCount { games: t });
     }
     let mut games = Vec::with_capacity(t);
     for g in 1..=t {
@@ -142,22 +167,20 @@ pub fn parse_games(game: Game, input: &str) -> Result<Vec<Vec<u64>>, String> {
             Game::Wythoff => {
                 let (a, b) = (next("a heap")?, next("a heap")?);
                 if a > MAX_HEAP || b > MAX_HEAP || a + b == 0 {
-                    return Err(format!(
-                        "game {g}: heaps {a} {b} outside 0..10^18 or both empty"
-                    ));
+                    return Err(InputError::Heaps { game: g, a, b });
                 }
                 vec![a, b]
             }
             Game::Nim | Game::MisereNim => {
                 let n = next("the number of piles")? as usize;
                 if !(1..=MAX_PILES).contains(&n) {
-                    return Err(format!("game {g}: {n} piles, outside 1..{MAX_PILES}"));
+                    return Err(InputError::PileCount { game: g, piles: n });
                 }
                 let piles = (0..n)
                     .map(|_| next("a pile"))
                     .collect::<Result<Vec<_>, _>>()?;
                 if piles.iter().any(|&a| !(1..=MAX_PILE).contains(&a)) {
-                    return Err(format!("game {g}: a pile outside 1..10^9"));
+                    return Err(InputError::PileSize { game: g });
                 }
                 piles
             }
@@ -165,7 +188,9 @@ pub fn parse_games(game: Game, input: &str) -> Result<Vec<Vec<u64>>, String> {
         games.push(position);
     }
     if let Some(extra) = tokens.next() {
-        return Err(format!("unexpected `{extra}` after the last game"));
+        return Err(InputError::Trailing {
+            text: extra.to_string(),
+        });
     }
     Ok(games)
 }
@@ -423,7 +448,7 @@ impl Interactor {
         };
         if let Err(why) = self.game.legal(&self.position, &next) {
             let detail = match self.game {
-                Game::Wythoff => why,
+                Game::Wythoff => why.to_string(),
                 _ => format!(
                     "pile {a} has {} stones, so it may be left with 0 to {}",
                     self.position[(a - 1) as usize],

@@ -10,6 +10,22 @@
 
 use crate::generate::Rng;
 
+/// Why a move breaks its game's rule; the interactor shows it to the
+/// contestant after the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("wrong number of heaps")]
+    HeapCount,
+    #[error("a move cannot add stones")]
+    Adds,
+    #[error("a move must take at least one stone")]
+    Empty,
+    #[error("taking from both heaps must take the same number from each")]
+    Unequal,
+    #[error("a move takes from exactly one pile")]
+    SeveralPiles,
+}
+
 /// Which game is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Game {
@@ -63,22 +79,20 @@ impl Game {
     }
 
     /// Whether `from → to` is one legal move of this game.
-    pub fn legal(self, from: &[u64], to: &[u64]) -> Result<(), String> {
+    pub fn legal(self, from: &[u64], to: &[u64]) -> Result<(), IllegalMove> {
         if from.len() != to.len() {
-            return Err("wrong number of heaps".into());
+            return Err(IllegalMove::HeapCount);
         }
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
         if changed.iter().any(|&i| to[i] > from[i]) {
-            return Err("a move cannot add stones".into());
+            return Err(IllegalMove::Adds);
         }
         match (self, changed.as_slice()) {
-            (_, []) => Err("a move must take at least one stone".into()),
+            (_, []) => Err(IllegalMove::Empty),
             (_, [_]) => Ok(()),
             (Game::Wythoff, [0, 1]) if from[0] - to[0] == from[1] - to[1] => Ok(()),
-            (Game::Wythoff, _) => {
-                Err("taking from both heaps must take the same number from each".into())
-            }
-            _ => Err("a move takes from exactly one pile".into()),
+            (Game::Wythoff, _) => Err(IllegalMove::Unequal),
+            _ => Err(IllegalMove::SeveralPiles),
         }
     }
 
