@@ -164,6 +164,9 @@ struct Attack {
     /// Judged with `--sandbox off`: the control that shows the attack
     /// works where nothing stops it (so the test can fail).
     off: bool,
+    /// Files the judge inherits open (not close-on-exec) from whoever
+    /// started it, as descriptors `INHERITED_FD` and on.
+    inherit: Vec<fs::File>,
 }
 
 impl Attack {
@@ -173,6 +176,7 @@ impl Attack {
             tag: nonce(),
             answers: Vec::new(),
             off: false,
+            inherit: Vec::new(),
         };
         a.answers = a.warm_up();
         a.input(lines, limits);
@@ -196,7 +200,7 @@ impl Attack {
         self.p
             .problem("other", &format!("ANSWER-SECRET-{}\n", self.tag), "");
         let sub = self.p.write("subs/warm.c", &source("reference.c"));
-        let (j, _cage) = judge(&self.p, "other", &sub, &[]);
+        let (j, _cage) = judge(&self.p, "other", &sub, &[], &[]);
         assert_eq!(j.verdict(), "AC", "{}", j.show());
         let answers: Vec<PathBuf> = walkdir::WalkDir::new(self.p.path("cache"))
             .into_iter()
@@ -218,7 +222,7 @@ impl Attack {
         self.p.hand_over();
         let snapshot = Snapshot::take(&self.p);
         let extra: &[&str] = if self.off { &["--sandbox", "off"] } else { &[] };
-        let (j, cage) = judge(&self.p, "p", &sub, extra);
+        let (j, cage) = judge(&self.p, "p", &sub, extra, &self.inherit);
         if self.off {
             drop(cage);
             for f in files_named(&self.tag) {
@@ -256,7 +260,13 @@ impl Attack {
 
 /// `grundy judge p SUB --json` in a cage; the cage is handed back so that
 /// survivors can be looked for before it kills them.
-fn judge(p: &Project, problem: &str, sub: &Path, extra: &[&str]) -> (Judged, Cage) {
+fn judge(
+    p: &Project,
+    problem: &str,
+    sub: &Path,
+    extra: &[&str],
+    inherit: &[fs::File],
+) -> (Judged, Cage) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     p.hand_over();
     let mut cmd = Command::new(p.path("grundy"));
@@ -279,6 +289,25 @@ fn judge(p: &Project, problem: &str, sub: &Path, extra: &[&str]) -> (Judged, Cag
         .stderr(Stdio::piped());
     let cage = Cage::new(p.who).expect("cage");
     cage.apply(&mut cmd);
+    let fds: Vec<i32> = inherit
+        .iter()
+        .map(std::os::fd::AsRawFd::as_raw_fd)
+        .collect();
+    if !fds.is_empty() {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: only dup2 (async-signal-safe) between fork and exec; the
+        // copies it makes are not close-on-exec, as a shell's `3<file` is.
+        unsafe {
+            cmd.pre_exec(move || {
+                for (i, &fd) in fds.iter().enumerate() {
+                    if libc::dup2(fd, INHERITED_FD + i as i32) < 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                Ok(())
+            });
+        }
+    }
     let child = cmd.spawn().expect("spawn grundy");
     let id = child.id();
     let (tx, rx) = std::sync::mpsc::channel();
@@ -929,6 +958,7 @@ fn controls_without_sandbox_get_through() {
     snoop(As::Me, true);
     stat_answers(As::Me, true);
     links(As::Me, true);
+    inherited(As::Me, true);
 }
 
 /// The x32 ABI's numbers for what the filter denies (a kernel built with
@@ -938,4 +968,52 @@ fn no_side_door_through_x32() {
     let a = Attack::new(As::Me, &[], LIMITS_DEFAULT);
     let j = a.run("red/x32_syscalls.c", None);
     assert_eq!(j.verdict(), "AC", "{}", j.show());
+}
+
+/// The first descriptor number the judge inherits in `inherited`.
+const INHERITED_FD: i32 = 100;
+
+fn inherited(who: As, off: bool) {
+    let mut a = Attack::new(who, &[], LIMITS_DEFAULT);
+    a.off = off;
+    let secret = a.p.path("parent-secret.txt");
+    harness::secret_file(&secret, &format!("FD-SECRET-{}\n", a.tag));
+    let log = a.p.path("parent-log.txt");
+    harness::secret_file(&log, "the judge's parent's log\n");
+    a.p.hand_over();
+    let open = |path: &Path, write: bool| {
+        fs::OpenOptions::new()
+            .read(!write)
+            .append(write)
+            .open(path)
+            .expect("open a file for the judge to inherit")
+    };
+    a.inherit = vec![open(&secret, false), open(&log, true)];
+    let j = a.run("red/inherited_fds.c", None);
+    expect(&j, off);
+    let text = j.show();
+    let written = fs::read_to_string(&log).unwrap_or_default();
+    if off {
+        assert!(text.contains("FD-SECRET"), "{text}");
+        assert!(written.contains("PWNED-WRITE"), "{written}");
+    } else {
+        assert!(!text.contains("FD-SECRET"), "{text}");
+        assert!(!written.contains("PWNED"), "{written}");
+    }
+}
+
+/// Descriptors the judge inherited from whoever started it (a shell's
+/// `3<secret`, a grading script's log) are open in the judge without
+/// close-on-exec: a run reads and writes none of them, directly or
+/// through its pid 1's `/proc/1/fd`.
+#[test]
+fn inherited_descriptors_of_the_judge_are_closed() {
+    inherited(As::Me, false);
+}
+
+#[test]
+fn user_inherited_descriptors_of_the_judge_are_closed() {
+    if let Some(who) = nobody() {
+        inherited(who, false);
+    }
 }

@@ -235,3 +235,58 @@ fn every_generated_input_fits_its_format() {
         }
     }
 }
+
+/// A correct Nim solution that, the first time it ever runs, leaves a
+/// marker and spins past its time limit: a time limit hit once, as on a
+/// machine that was briefly overloaded, never again.
+const ONCE_SLOW: &str = r#"
+#include <stdio.h>
+#include <unistd.h>
+#include <fcntl.h>
+int main(void) {
+    int fd = open("MARKER", O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd >= 0) { close(fd); for (volatile unsigned long i = 0;; i++) {} }
+    int n;
+    if (scanf("%d", &n) != 1) return 0;
+    long long x = 0;
+    for (int i = 0; i < n; i++) { long long a; if (scanf("%lld", &a) != 1) return 0; x ^= a; }
+    puts(x ? "Alice" : "Bob");
+    return 0;
+}
+"#;
+
+/// A one-off time limit is judged again before it is called a
+/// counterexample: the submission above has none. Its first run must write
+/// a marker outside its folder, so the sandbox is off (the program is the
+/// test's own).
+#[test]
+fn a_one_off_time_limit_is_not_a_counterexample() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::Builder::new()
+        .prefix("grundy-once-slow-")
+        .tempdir()
+        .expect("tempdir");
+    let marker = dir.path().join("slow-once");
+    let source = ONCE_SLOW.replace("MARKER", &marker.to_string_lossy());
+    let sub = dir.path().join("once_slow.c");
+    std::fs::write(&sub, source).expect("write the submission");
+    let out = common::grundy_in(
+        &repo("problems"),
+        &[
+            "--sandbox",
+            "off",
+            "stress",
+            "nim",
+            &sub.to_string_lossy(),
+            "--json",
+            "--time",
+            "10",
+        ],
+    );
+    // The slow first run happened (else this test shows nothing).
+    assert!(marker.exists(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
+    assert_eq!(v["found"], false, "{v}");
+    assert_eq!(out.status.code(), Some(0), "{v}\n{}", stderr(&out));
+}

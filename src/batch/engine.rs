@@ -234,7 +234,7 @@ impl Engine<'_> {
     fn compile_ahead(&self, units: &[Vec<usize>], todo: &[Item], ahead: &Ahead) {
         while let Some(u) = ahead.next_to_compile(&self.cancel) {
             if let Some(item) = units[u].first().map(|&i| &todo[i])
-                && self.problems.contains_key(&item.problem)
+                && self.problems.contains_key(item.problem.as_str())
                 && self.twin(item).is_none()
             {
                 let path = self.root.join(&item.file);
@@ -306,7 +306,7 @@ impl Engine<'_> {
         if self.earlier.is_empty() {
             return None;
         }
-        let ready = self.problems.get(&item.problem)?;
+        let ready = self.problems.get(item.problem.as_str())?;
         let lang = self
             .ctx
             .languages
@@ -331,7 +331,7 @@ impl Engine<'_> {
     ) -> Record {
         let tests = self
             .problems
-            .get(&item.problem)
+            .get(item.problem.as_str())
             .map_or(0, |p| p.prepared.tests.len());
         let _ = tx.send(Message::Started(index, tests));
         let mut record = Record {
@@ -373,7 +373,7 @@ impl Engine<'_> {
         slots: &Arc<Slots>,
         tx: &mpsc::Sender<Message>,
     ) -> Option<Record> {
-        let ready = self.problems.get(&item.problem)?;
+        let ready = self.problems.get(item.problem.as_str())?;
         // A closed channel means the run is over; the result is dropped then.
         let _ = tx.send(Message::Started(index, ready.prepared.tests.len()));
         let mut record = Record {

@@ -22,7 +22,7 @@ use super::model::{
 use super::walk::{self, Layout};
 use super::{BatchError, output};
 use crate::judge::{self, Context};
-use crate::spec::{Problem, ProblemSet, SPEC_FILE};
+use crate::spec::{Problem, ProblemId, ProblemSet, SPEC_FILE};
 use crate::verdict::Overall;
 
 /// What `grade` was asked to do.
@@ -115,7 +115,12 @@ pub fn grade(
             .items
             .iter()
             .map(|i| i.problem.as_str())
-            .chain(walked.issues.iter().filter_map(|i| i.problem.as_deref()))
+            .chain(
+                walked
+                    .issues
+                    .iter()
+                    .filter_map(|i| i.problem.as_ref().map(ProblemId::as_str)),
+            )
             .collect();
         for id in ids {
             let p = set.find(id).map_err(|e| BatchError::Usage(e.to_string()))?;
@@ -329,7 +334,7 @@ pub fn judge_items(
             .collect(),
         tests: todo
             .iter()
-            .filter_map(|i| ready.get(&i.problem))
+            .filter_map(|i| ready.get(i.problem.as_str()))
             .map(|p| p.prepared.tests.len())
             .sum(),
         jobs,
@@ -379,7 +384,9 @@ pub fn latest(
 ) -> BTreeMap<ItemKey, Record> {
     let mut map = BTreeMap::new();
     for r in records {
-        let current = ready.get(&r.problem).is_none_or(|p| p.key == r.problem_key);
+        let current = ready
+            .get(r.problem.as_str())
+            .is_none_or(|p| p.key == r.problem_key);
         if current {
             map.insert(r.key(), r);
         }

@@ -12,6 +12,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::judge::SubmissionResult;
+use crate::spec::ProblemId;
 
 /// Version of `plan.json` and of the journal's records.
 pub const FORMAT_VERSION: u32 = 1;
@@ -20,7 +21,7 @@ pub const FORMAT_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Item {
     pub student: String,
-    pub problem: String,
+    pub problem: ProblemId,
     /// The path relative to the graded folder, with `/` separators: what
     /// the reports show, the same wherever the folder is mounted.
     pub file: String,
@@ -45,7 +46,7 @@ impl Item {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ItemKey {
     pub student: String,
-    pub problem: String,
+    pub problem: ProblemId,
     pub file: String,
     pub sha: String,
 }
@@ -54,7 +55,7 @@ pub struct ItemKey {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     pub student: String,
-    pub problem: String,
+    pub problem: ProblemId,
     pub file: String,
     pub sha: String,
     /// Fingerprint of the problem's tests when this was judged: a record is
@@ -134,7 +135,7 @@ pub struct Issue {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub student: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub problem: Option<String>,
+    pub problem: Option<ProblemId>,
     pub message: String,
 }
 

@@ -42,7 +42,7 @@ impl std::fmt::Display for Shard {
 impl Shard {
     /// Whether `item` belongs to this shard.
     pub fn owns(&self, item: &Item) -> bool {
-        shard_of(&item.student, &item.problem, self.count) == self.index
+        shard_of(&item.student, item.problem.as_str(), self.count) == self.index
     }
 }
 
@@ -76,7 +76,7 @@ mod tests {
         for s in 0..400 {
             let item = Item {
                 student: format!("student{s}"),
-                problem: "nim".into(),
+                problem: crate::spec::ProblemId("nim".into()),
                 file: String::new(),
                 sha: String::new(),
             };

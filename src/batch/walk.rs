@@ -21,6 +21,7 @@ use thiserror::Error;
 
 use super::model::{Issue, IssueKind, Item};
 use crate::language::Languages;
+use crate::spec::ProblemId;
 
 /// Files larger than this are not source files; they are reported, not read.
 const MAX_SOURCE: u64 = 64 << 20;
@@ -145,7 +146,7 @@ impl Walker<'_> {
             path: rel.to_string(),
             kind,
             student: student.map(str::to_string),
-            problem: problem.map(str::to_string),
+            problem: problem.map(|p| ProblemId(p.to_string())),
             message,
         });
     }
@@ -328,7 +329,7 @@ impl Walker<'_> {
                         path: c.rel.clone(),
                         kind: IssueKind::Duplicate,
                         student: Some(student.clone()),
-                        problem: Some(problem.clone()),
+                        problem: Some(ProblemId(problem.clone())),
                         message: format!(
                             "{} files for {problem} ({}): none is judged; keep one",
                             found.len(),
@@ -342,7 +343,7 @@ impl Walker<'_> {
             match read_source(&c.path) {
                 Ok(bytes) => items.push(Item {
                     student,
-                    problem,
+                    problem: ProblemId(problem),
                     file: c.rel.clone(),
                     sha: sha256(&bytes),
                 }),
@@ -350,7 +351,7 @@ impl Walker<'_> {
                     path: c.rel.clone(),
                     kind: IssueKind::Unreadable,
                     student: Some(student),
-                    problem: Some(problem),
+                    problem: Some(ProblemId(problem)),
                     message: why.to_string(),
                 }),
             }

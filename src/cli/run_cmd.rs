@@ -103,7 +103,7 @@ fn show(done: &AdhocRun, status: &str) {
         }
     );
     if let Some(d) = &r.diff {
-        eprintln!("{}", d.trim_end());
+        eprintln!("{}", d.text().trim_end());
     }
     eprintln!(
         "time {:.0} ms (wall {:.0} ms), memory {} KiB, {ended}",

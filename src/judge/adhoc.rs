@@ -125,15 +125,12 @@ pub fn run_on_input(
         },
     );
     match verdict {
-        Err(d) => {
-            r.verdict = d.verdict;
-            r.message = d.reason.to_string();
-        }
+        Err(d) => r.decided_by_run(d),
         Ok(v) => {
             r.verdict = v;
             if let Some((_, message, diff)) = checked {
                 r.message = message;
-                r.diff = diff;
+                r.diff = diff.map(super::result::Diff::window);
                 run.checked = true;
             }
         }

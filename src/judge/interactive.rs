@@ -26,6 +26,7 @@ use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
 use crate::language::Compiled;
 use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
 use crate::verdict::Verdict;
+use crate::verdict::decide::Decision;
 
 /// The shortest idleness limit (SPEC.md: 3 s or the time limit, whichever
 /// is larger).
@@ -73,11 +74,15 @@ pub fn judge_test(
     let o = &played.outcome;
     r.record_run(o);
     r.moves = Some(played.moves);
-    let (verdict, message) = verdict(&played, &limits);
-    r.verdict = verdict;
-    r.message = message;
-    if verdict != Verdict::AC {
-        r.diff = Some(last_moves(&played.transcript));
+    match verdict(&played, &limits) {
+        Ok((verdict, message)) => {
+            r.verdict = verdict;
+            r.message = message;
+        }
+        Err(d) => r.decided_by_run(d),
+    }
+    if r.verdict != Verdict::AC {
+        r.diff = Some(super::result::Diff::plain(last_moves(&played.transcript)));
         r.game = Some(played.transcript);
         r.stderr = played.stderr_head;
     }
@@ -145,41 +150,41 @@ pub struct Played {
 
 /// The verdict of a played run, by SPEC.md's rules: a game decided by the
 /// protocol is `WA` whatever the submission did next; otherwise its
-/// limits and exit come first, then the protocol.
-fn verdict(p: &Played, limits: &RunLimits) -> (Verdict, String) {
+/// limits and exit come first (`Err`: the run decided), then the protocol.
+fn verdict(p: &Played, limits: &RunLimits) -> Result<(Verdict, String), Decision> {
     match p.stopped {
         Some(Stopped::Decided) => {
             if let Outcome::Wrong(why) = &p.result {
-                return (Verdict::WA, why.clone());
+                return Ok((Verdict::WA, why.clone()));
             }
         }
         Some(Stopped::Idle) => {
-            return (
+            return Ok((
                 Verdict::TLE,
                 format!(
                     "idle: waited {:.0} s for your move (did you flush your output?)",
                     p.idle_limit.as_secs_f64()
                 ),
-            );
+            ));
         }
         Some(Stopped::Flooded) => {
-            return (
+            return Ok((
                 Verdict::OLE,
                 format!("output over the limit of {}", limits.output),
-            );
+            ));
         }
         None => {}
     }
     let run =
         crate::verdict::decide::run_verdict(&facts(&p.outcome, &p.stderr_head), &budget(limits));
     if let Some(d) = run {
-        return (d.verdict, d.reason.to_string());
+        return Err(d);
     }
-    match &p.result {
+    Ok(match &p.result {
         Outcome::Accepted => (Verdict::AC, String::new()),
         Outcome::Wrong(why) => (Verdict::WA, why.clone()),
         Outcome::Unfinished(why) => (Verdict::WA, format!("{why}; the program exited with 0")),
-    }
+    })
 }
 
 /// The failing game's last moves, for the terminal and feedback views.

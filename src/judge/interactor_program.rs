@@ -36,6 +36,7 @@ use crate::language::Compiled;
 use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, RunSpec, SandboxError};
 use crate::units::Bytes;
 use crate::verdict::Verdict;
+use crate::verdict::decide::Reason;
 
 /// How long the interactor may run on after the submission ended: reading
 /// the end of its input and writing a verdict take milliseconds, so this
@@ -136,9 +137,10 @@ pub(super) fn judge_pass(
     };
     let o = &played.submission;
     r.record_run(o);
-    let (verdict, message) = played.verdict(&limits, style);
+    let (verdict, message, reason) = played.verdict(&limits, style);
     r.verdict = verdict;
     r.message = message;
+    r.reason = reason;
     if verdict != Verdict::AC {
         r.stderr = played.stderr_head;
     }
@@ -492,8 +494,9 @@ fn said(o: &RunOutcome, style: Style) -> Said {
 
 impl Played {
     /// The verdict: a stuck interactor or one at its limit is `IE`; else
-    /// [`precedence`] decides.
-    fn verdict(&self, limits: &RunLimits, style: Style) -> (Verdict, String) {
+    /// [`precedence`] decides. With it, the reason when the submission's
+    /// own run (a limit, a crash) decided.
+    fn verdict(&self, limits: &RunLimits, style: Style) -> (Verdict, String, Option<Reason>) {
         if self.interactor_stuck {
             return (
                 Verdict::IE,
@@ -501,30 +504,38 @@ impl Played {
                     "the interactor did not end within {} s after the submission ended",
                     INTERACTOR_GRACE.as_secs()
                 ),
+                None,
             );
         }
+        let mut reason = None;
         let (verdict, what) = if let Some(hit) = self.interactor.crossed.first() {
             (
                 Verdict::IE,
                 format!("the interactor was stopped at its {hit:?} limit"),
             )
         } else {
-            let run = crate::verdict::decide::run_verdict(
+            let decision = crate::verdict::decide::run_verdict(
                 &facts(&self.submission, &self.stderr_head),
                 &budget(limits),
-            )
-            .map(|d| (d.verdict, d.reason.to_string()));
+            );
+            let run = decision.as_ref().map(|d| (d.verdict, d.reason.to_string()));
             match precedence(self.first, run, said(&self.interactor, style)) {
-                (v, Some(why)) => (v, why),
+                (v, Some(why)) => {
+                    // Not the interactor's failure (`IE`): the run's reason.
+                    if v != Verdict::IE {
+                        reason = decision.map(|d| d.reason);
+                    }
+                    (v, why)
+                }
                 // The interactor's word: its message is the reason.
-                (v, None) if v == Verdict::AC => return (v, String::new()),
+                (v, None) if v == Verdict::AC => return (v, String::new(), None),
                 (v, None) => (v, "the interactor rejected the interaction".into()),
             }
         };
         if self.message.is_empty() || verdict != Verdict::IE && verdict != Verdict::WA {
-            (verdict, what)
+            (verdict, what, reason)
         } else {
-            (verdict, format!("{what}: {}", self.message))
+            (verdict, format!("{what}: {}", self.message), None)
         }
     }
 }

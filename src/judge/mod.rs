@@ -31,7 +31,7 @@ pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
 pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare};
-pub use result::{CompileReport, SubmissionResult, TestResult};
+pub use result::{CompileReport, Diff, DiffSide, Isolation, SubmissionResult, TestResult};
 pub use slots::{Slot, Slots};
 pub use workroot::Workroot;
 
@@ -192,7 +192,13 @@ pub fn judge(
         result.skipped = run.skipped;
         // After the runs: a mechanism that failed for one of them is not
         // claimed.
-        result.isolation = ctx.sandbox.isolation_in_force(&limits).join(", ");
+        result.isolation = result::Isolation(
+            ctx.sandbox
+                .isolation_in_force(&limits)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        );
     }
     result.finish(&prepared.problem, compiled.is_some());
     sink(&Event::Finished { result: &result });

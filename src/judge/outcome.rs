@@ -80,15 +80,14 @@ pub(super) fn judge_run(
     });
     match verdict {
         Err(d) => {
-            r.verdict = d.verdict;
-            r.message = d.reason.to_string();
+            r.decided_by_run(d);
             r.stderr = exec.stderr_head.clone();
         }
         Ok(v) => {
             r.verdict = v;
             if let Some((_, message, diff)) = checked {
                 r.message = message;
-                r.diff = diff;
+                r.diff = diff.map(super::result::Diff::window);
             }
         }
     }

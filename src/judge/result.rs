@@ -1,5 +1,6 @@
 //! Results in the shape of SPEC.md's JSON report.
 
+use std::fmt;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -7,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::sandbox::{Exit, RunOutcome};
 use crate::spec::{Problem, ProblemId};
 use crate::units::Bytes;
+use crate::verdict::decide::{Decision, Reason};
 use crate::verdict::{Verdict, scoring};
 
 /// The compile step of a submission.
@@ -34,9 +36,17 @@ pub struct TestResult {
     pub exit_code: Option<i32>,
     pub signal: Option<i32>,
     pub message: String,
+    /// Why the run itself went wrong, when a limit or a crash decided the
+    /// verdict: `message` quotes its text. Reports that must come out the
+    /// same on every run quote it without the measured figures
+    /// (`report::stable`). Not in the JSON
+    /// report (SPEC.md fixes its fields): a result read back from a
+    /// journal has none (`report::stable` then reads the message).
+    #[serde(skip)]
+    pub reason: Option<Reason>,
     /// A short diff window around the first difference, for WA and PE.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub diff: Option<String>,
+    pub diff: Option<Diff>,
     /// The first lines of the program's stderr, when it failed.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub stderr: String,
@@ -102,6 +112,7 @@ impl TestResult {
             exit_code: None,
             signal: None,
             message: String::new(),
+            reason: None,
             diff: None,
             stderr: String::new(),
             game: None,
@@ -131,9 +142,128 @@ impl TestResult {
         Bytes(b.0 & !1023)
     }
 
+    /// Sets the verdict and the message of a run that went wrong, keeping
+    /// the reason itself for the reports that leave out measurements.
+    pub fn decided_by_run(&mut self, d: Decision) {
+        self.verdict = d.verdict;
+        self.message = d.reason.to_string();
+        self.reason = Some(d.reason);
+    }
+
     /// CPU time in milliseconds, as the JSON report writes it.
     pub fn time_ms(&self) -> f64 {
         self.time.as_nanos() as f64 / 1e6
+    }
+}
+
+/// What is shown under a failing test: the checker's diff window around
+/// the first difference, or a lost game's last moves. Which side each line
+/// comes from is settled once, where the text enters the result, so the
+/// views mark lines without reading them again. In JSON it is the text
+/// (SPEC.md's `diff`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diff {
+    text: String,
+    /// One per line of `text` (as [`str::lines`] splits it).
+    sides: Vec<DiffSide>,
+}
+
+/// Where a line of a [`Diff`] comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiffSide {
+    /// The expected answer's (`-` in the checker's window).
+    Expected,
+    /// The program's output (`+`).
+    Output,
+    /// Both, or neither: context, the header, a note, a move of a game.
+    Neither,
+}
+
+impl Diff {
+    /// A checker's window, in the unified style the built-in checkers
+    /// write: `-` expected, `+` output, `@@` header, ` ` context. The
+    /// checker hands it over as text; this is the one place it is read.
+    pub fn window(text: String) -> Diff {
+        let sides = text
+            .lines()
+            .map(|l| {
+                if l.starts_with('+') && !l.starts_with("+++") {
+                    DiffSide::Output
+                } else if l.starts_with('-') && !l.starts_with("---") {
+                    DiffSide::Expected
+                } else {
+                    DiffSide::Neither
+                }
+            })
+            .collect();
+        Diff { text, sides }
+    }
+
+    /// Text whose lines belong to neither side (a lost game's moves).
+    pub fn plain(text: String) -> Diff {
+        let sides = vec![DiffSide::Neither; text.lines().count()];
+        Diff { text, sides }
+    }
+
+    /// The text, as the JSON report and the text views quote it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Each line with its side.
+    pub fn lines(&self) -> impl Iterator<Item = (DiffSide, &str)> {
+        self.sides.iter().copied().zip(self.text.lines())
+    }
+}
+
+impl Serialize for Diff {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+/// Read back (a journal, a shard's output) the text is all there is: its
+/// lines are read as a checker's window, as every view read them before.
+impl<'de> Deserialize<'de> for Diff {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Diff, D::Error> {
+        Ok(Diff::window(String::deserialize(d)?))
+    }
+}
+
+/// The protections in force for a submission's runs, by SECURITY.md's
+/// names (`rlimits`, `process group`, …), in the order the sandbox applies
+/// them. In JSON one string, the names joined by `, `, as SPEC.md's report
+/// has always written it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Isolation(pub Vec<String>);
+
+impl Isolation {
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(String::as_str)
+    }
+}
+
+impl fmt::Display for Isolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.join(", "))
+    }
+}
+
+impl Serialize for Isolation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Isolation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Isolation, D::Error> {
+        let text = String::deserialize(d)?;
+        Ok(Isolation(
+            text.split(", ")
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .collect(),
+        ))
     }
 }
 
@@ -153,7 +283,7 @@ pub struct SubmissionResult {
     pub skipped: usize,
     /// The isolation in force for the runs (see SECURITY.md).
     #[serde(default)]
-    pub isolation: String,
+    pub isolation: Isolation,
     /// Set when the judge, not the submission, failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub internal_error: Option<String>,
@@ -170,7 +300,7 @@ impl SubmissionResult {
             compile: CompileReport::default(),
             tests: Vec::new(),
             skipped: 0,
-            isolation: String::new(),
+            isolation: Isolation::default(),
             internal_error: None,
         }
     }
@@ -219,11 +349,56 @@ mod tests {
             exit_code: Some(0),
             signal: None,
             message: String::new(),
+            reason: None,
             diff: None,
             stderr: String::new(),
             game: None,
             moves: None,
         }
+    }
+
+    /// A diff is its text in JSON, and read back it marks the same lines as
+    /// the window it was made from.
+    #[test]
+    fn a_diff_is_text_in_json_and_keeps_its_sides() {
+        let text = "@@ -1,2 +1,2 @@ (- expected, + output)\n 1\n-2\n+3\n--4\n";
+        let mut r = result(Duration::ZERO, Bytes(0));
+        r.diff = Some(Diff::window(text.to_string()));
+        let json = serde_json::to_string(&r).expect("serialises");
+        assert!(
+            json.contains(r#""diff":"@@ -1,2 +1,2 @@ (- expected, + output)\n 1\n-2\n+3\n--4\n""#),
+            "{json}"
+        );
+        let back: TestResult = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back.diff, r.diff);
+        let diff = back.diff.expect("a diff");
+        assert_eq!(diff.text(), text);
+        let sides: Vec<DiffSide> = diff.lines().map(|(s, _)| s).collect();
+        use DiffSide::{Expected, Neither, Output};
+        assert_eq!(sides, [Neither, Neither, Expected, Output, Expected]);
+        let game = Diff::plain("game 1 of 1, start: 3\n-1 taken\n".to_string());
+        assert!(game.lines().all(|(s, _)| s == Neither));
+    }
+
+    /// The isolation is a list inside and the same comma-joined string in
+    /// JSON, read back to the same list (none: an empty string).
+    #[test]
+    fn isolation_is_a_list_written_as_one_string() {
+        let id = ProblemId("nim".into());
+        let mut r = SubmissionResult::new("a.c", &id, "c");
+        r.isolation = Isolation(vec!["rlimits".into(), "process group".into()]);
+        let json = serde_json::to_string(&r).expect("serialises");
+        assert!(
+            json.contains(r#""isolation":"rlimits, process group""#),
+            "{json}"
+        );
+        let back: SubmissionResult = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back.isolation, r.isolation);
+        r.isolation = Isolation::default();
+        let json = serde_json::to_string(&r).expect("serialises");
+        assert!(json.ends_with(r#""isolation":""}"#), "{json}");
+        let back: SubmissionResult = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back.isolation.names().count(), 0);
     }
 
     /// The JSON keeps SPEC.md's `time_ms` / `wall_ms` (two decimals) and

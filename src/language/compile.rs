@@ -28,6 +28,10 @@ const MAIN_CLASS_FILE: &str = "main-class";
 /// with the limit named.
 const CHILD_PAST_FILE_SIZE: &str = "File size limit exceeded";
 pub(super) const FAILED_FILE: &str = "compile-failed.log";
+/// How near its memory limit a failed compile's peak must be for the limit
+/// to be named as the cause (the group's own tasks and the judge's helper
+/// stacks are counted apart from the compiler's).
+const MEMORY_LIMIT_REACHED: Bytes = Bytes::mib(16);
 
 /// Why a failed compile is the compiler's or the machine's failure rather
 /// than the source's, if it is: the compiler killed by a signal at no limit
@@ -248,6 +252,9 @@ pub fn compile(
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default()
             .as_bytes(),
+        // A compile stopped at its memory limit is remembered: under
+        // another limit the same source may compile.
+        &lang.compile_memory.0.to_le_bytes(),
         &text,
     ]);
     let filled = cache.dir_or_fill("bin", &key, |work| {
@@ -266,7 +273,7 @@ pub fn compile(
         Err(FillError::Language(e)) => return Err(e),
         Err(FillError::TimedOut) => {
             return Ok(CompileOutcome::Failed {
-                log: limit_message(LimitHit::Wall),
+                log: limit_message(LimitHit::Wall, &compile_limits(lang.compile_memory)),
             });
         }
     };
@@ -302,7 +309,7 @@ fn build(
         Input::File(text) => std::fs::write(work.join(&lang.source_name), text)?,
         Input::Folder(set, _) => set.write_to(&work.join(FOLDER_SOURCES))?,
     }
-    let Some(cmd) = &lang.compile else {
+    if lang.compile.is_none() {
         // A ready executable: the artefact is the file itself (copying a
         // file onto itself would empty it).
         let bin = work.join("main");
@@ -312,11 +319,56 @@ fn build(
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755))?;
         return Ok(());
-    };
+    }
     let logs = tempfile::tempdir()?;
+    // The compiler runs in a folder of its own, next to `work`, holding a
+    // copy of the sources; what it leaves there is copied into `work`
+    // after it. As root that folder is a tmpfs of the compile's disk
+    // limit, which bounds everything it writes (see `Runner::run_kept`).
+    let place = work.parent().unwrap_or(work);
+    let run_dir = tempfile::Builder::new()
+        .prefix("compile-")
+        .tempdir_in(place)?;
+    let run_dir = run_dir.keep();
+    let outcome = compile_in(lang, compiler, input, work, &run_dir, &logs, runner, cache);
+    // Removing the folder detaches its tmpfs everywhere; a tree the
+    // compiler built on disk (no tmpfs) may be as deep as it liked.
+    let removed = crate::beneath::remove_tree(&run_dir);
+    let (outcome, precompiled) = outcome?;
+    removed?;
+    let run_prefix = format!("{}/", run_dir.display());
+    finish(
+        lang,
+        input,
+        work,
+        java_public,
+        &logs,
+        outcome,
+        precompiled,
+        &run_prefix,
+    )
+}
+
+/// Runs the compiler of `lang` in `run_dir` with the sources of `work`.
+#[allow(clippy::too_many_arguments)]
+fn compile_in(
+    lang: &Language,
+    compiler: Option<&Path>,
+    input: &Input,
+    work: &Path,
+    run_dir: &Path,
+    logs: &tempfile::TempDir,
+    runner: &Runner,
+    cache: &Cache,
+) -> Result<(sandbox::RunOutcome, Option<pch::Precompiled>), FillError> {
+    let Some(cmd) = &lang.compile else {
+        return Err(FillError::Language(LanguageError::Io(
+            std::io::Error::other("no compile command"),
+        )));
+    };
     let vars = Vars {
-        src: work.join(&lang.source_name),
-        dir: work.to_path_buf(),
+        src: run_dir.join(&lang.source_name),
+        dir: run_dir.to_path_buf(),
         main: String::new(),
         memory_mib: 0,
     };
@@ -326,7 +378,7 @@ fn build(
             Input::Folder(_, listed) if a == "{src}" => argv.extend(
                 listed
                     .iter()
-                    .map(|p| work.join(FOLDER_SOURCES).join(p).into_os_string()),
+                    .map(|p| run_dir.join(FOLDER_SOURCES).join(p).into_os_string()),
             ),
             _ => argv.push(vars.fill(a)),
         }
@@ -346,31 +398,43 @@ fn build(
     }
     let spec = RunSpec {
         argv,
-        workdir: work.to_path_buf(),
+        workdir: run_dir.to_path_buf(),
         stdin: PathBuf::from("/dev/null"),
         stdout: logs.path().join("out"),
         stderr: logs.path().join("err"),
-        env: compile_env(compiler, work),
-        limits: RunLimits {
-            cpu: COMPILE_CPU,
-            wall: COMPILE_WALL,
-            memory: COMPILE_MEMORY,
-            address_space: None,
-            output: COMPILE_OUTPUT,
-        },
+        env: compile_env(compiler, run_dir),
+        limits: compile_limits(lang.compile_memory),
         // The compiler reads the source there and leaves its products.
         keep_workdir: true,
     };
     let outcome = runner
-        .run(&spec)
+        .run_kept(&spec, work)
         .map_err(|e| FillError::Language(e.into()))?;
-    // The compiler ran in `work` and may have left anything there, links
-    // named like the judge's own files included: those go first.
+    Ok((outcome, precompiled))
+}
+
+/// Turns a compile's outcome into the artefact folder `work`: its log, or
+/// a remembered compile error.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    lang: &Language,
+    input: &Input,
+    work: &Path,
+    java_public: Option<&str>,
+    logs: &tempfile::TempDir,
+    outcome: sandbox::RunOutcome,
+    precompiled: Option<pch::Precompiled>,
+    run_prefix: &str,
+) -> Result<(), FillError> {
+    let spec_limits = compile_limits(lang.compile_memory);
+    // The compiler's products were copied into `work` and may be anything,
+    // links named like the judge's own files included: those go first.
     for name in JUDGE_FILES {
         crate::beneath::remove_file(work, name)?;
     }
     // Messages name the file as `main.c`, not by the scratch folder it was in.
     let mut log = read_log(&logs.path().join("out"), &logs.path().join("err"))
+        .replace(run_prefix, "")
         .replace(&format!("{}/", work.display()), "");
     if let Some(p) = &precompiled {
         log = log.replace(
@@ -386,6 +450,15 @@ fn build(
             log.contains(CHILD_PAST_FILE_SIZE)
                 .then_some(LimitHit::Output)
         })
+        .or_else(|| {
+            // A compiler refused memory inside a system call (its `read`
+            // into a buffer the group cannot charge fails with `EFAULT`)
+            // fails at its limit without the group's out-of-memory event:
+            // a failed compile whose peak reached the limit was stopped by
+            // it.
+            (outcome.peak_memory.0.saturating_add(MEMORY_LIMIT_REACHED.0) >= spec_limits.memory.0)
+                .then_some(LimitHit::Memory)
+        })
         .filter(|_| failed)
     {
         if hit == LimitHit::Wall {
@@ -393,7 +466,10 @@ fn build(
         }
         // The same source fails the same way on any machine: remembered
         // like any compile error, without what the compiler left.
-        return fail(work, format!("{}\n{log}", limit_message(hit)).trim_end());
+        return fail(
+            work,
+            format!("{}\n{log}", limit_message(hit, &spec_limits)).trim_end(),
+        );
     }
     if outcome.exit != Exit::Code(0) {
         if let Some(why) = compiler_failure(&outcome.exit, &log) {
@@ -437,7 +513,6 @@ pub(super) fn fail(work: &Path, log: &str) -> Result<(), FillError> {
     Ok(())
 }
 
-/// The compile error of a compile stopped at `hit`, naming the limit.
 /// How every compile log grundy ends at one of its own limits begins; the
 /// compiler's output only follows it.
 const STOPPED: &str = "compilation stopped:";
@@ -450,24 +525,40 @@ pub fn stopped_at_limit(log: &str) -> bool {
     log.starts_with(STOPPED)
 }
 
-pub(super) fn limit_message(hit: LimitHit) -> String {
+/// The limits of a compile whose memory limit is `memory` (the
+/// language's, see `Language::compile_memory`). No address-space cap: a
+/// compiler's runtime may reserve far more than it uses (javac's JVM), and
+/// where there is a memory group it judges what is touched.
+pub(super) fn compile_limits(memory: Bytes) -> RunLimits {
+    RunLimits {
+        cpu: COMPILE_CPU,
+        wall: COMPILE_WALL,
+        memory,
+        address_space: None,
+        output: COMPILE_OUTPUT,
+    }
+}
+
+/// The compile error of a compile under `l` stopped at `hit`, naming the
+/// limit and its size.
+pub(super) fn limit_message(hit: LimitHit, l: &RunLimits) -> String {
     match hit {
         LimitHit::Cpu => format!(
             "compilation stopped: it used more than {} s of CPU time (the compile time limit)",
-            COMPILE_CPU.as_secs()
+            l.cpu.as_secs()
         ),
         LimitHit::Wall => format!(
             "compilation stopped: it took more than {} s of wall time (the compile time limit; \
              not remembered, as a loaded machine may be the cause)",
-            COMPILE_WALL.as_secs()
+            l.wall.as_secs()
         ),
         LimitHit::Memory => format!(
             "compilation stopped: it used more than {} of memory (the compile memory limit)",
-            COMPILE_MEMORY
+            l.memory
         ),
         LimitHit::Output => format!(
             "compilation stopped: it wrote more than {} of files and output (the compile disk limit)",
-            COMPILE_OUTPUT
+            l.output
         ),
     }
 }
@@ -563,7 +654,7 @@ mod tests {
     #[test]
     fn a_compile_stopped_at_a_limit_names_it() {
         let named = |hit, words: &[&str]| {
-            let m = limit_message(hit);
+            let m = limit_message(hit, &compile_limits(COMPILE_MEMORY));
             for w in words {
                 assert!(m.contains(w), "{m:?} lacks {w:?}");
             }
@@ -572,6 +663,8 @@ mod tests {
         named(LimitHit::Wall, &["wall time", "120 s", "not remembered"]);
         named(LimitHit::Memory, &["memory", "8 GiB"]);
         named(LimitHit::Output, &["disk", "512 MiB"]);
+        let lowered = limit_message(LimitHit::Memory, &compile_limits(Bytes::mib(700)));
+        assert!(lowered.contains("700 MiB"), "{lowered:?}");
     }
 
     #[test]

@@ -23,9 +23,9 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::compile::{COMPILE_CPU, COMPILE_MEMORY, COMPILE_OUTPUT, COMPILE_WALL, compile_env};
+use super::compile::{COMPILE_MEMORY, compile_env, compile_limits};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{Exit, RunLimits, RunSpec, Runner};
+use crate::sandbox::{Exit, RunSpec, Runner};
 
 /// Part of the key: raised when what the entry holds changes.
 const PCH_FORMAT: &[u8] = b"grundy-pch-format-1";
@@ -194,13 +194,7 @@ fn precompile(
         stdout: logs.path().join("out"),
         stderr: logs.path().join("err"),
         env: compile_env(Some(compiler), work),
-        limits: RunLimits {
-            cpu: COMPILE_CPU,
-            wall: COMPILE_WALL,
-            memory: COMPILE_MEMORY,
-            address_space: None,
-            output: COMPILE_OUTPUT,
-        },
+        limits: compile_limits(COMPILE_MEMORY),
         // The header's precompiled form is left there.
         keep_workdir: true,
     };

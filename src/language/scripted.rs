@@ -14,12 +14,12 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::compile::{
-    CACHE_FORMAT, COMPILE_CPU, COMPILE_MEMORY, COMPILE_OUTPUT, COMPILE_WALL, FAILED_FILE,
-    FillError, LOG_CAP, compile_env, fail, limit_message, read_log,
+    CACHE_FORMAT, COMPILE_MEMORY, FAILED_FILE, FillError, LOG_CAP, compile_env, compile_limits,
+    fail, limit_message, read_log,
 };
 use super::{CompileOutcome, Compiled, Language, LanguageError, Languages, compile};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{Exit, LimitHit, RunLimits, RunSpec, Runner};
+use crate::sandbox::{Exit, LimitHit, RunSpec, Runner};
 
 /// The folder inside the artefact that holds the program's files.
 const PROGRAM: &str = "program";
@@ -48,7 +48,8 @@ pub fn build(
         Err(FillError::Language(e)) => return Err(e),
         Err(FillError::TimedOut) => {
             return Ok(CompileOutcome::Failed {
-                log: limit_message(LimitHit::Wall).replace("compilation", "`build`"),
+                log: limit_message(LimitHit::Wall, &compile_limits(COMPILE_MEMORY))
+                    .replace("compilation", "`build`"),
             });
         }
     };
@@ -88,6 +89,7 @@ fn run_script() -> Language {
         // address space than they use.
         cap_address_space: false,
         compile_all_sources: false,
+        compile_memory: COMPILE_MEMORY,
     }
 }
 
@@ -112,13 +114,7 @@ fn fill(dir: &Path, work: &Path, runner: &Runner) -> Result<(), FillError> {
             stdout: logs.path().join("out"),
             stderr: logs.path().join("err"),
             env: compile_env(None, &program),
-            limits: RunLimits {
-                cpu: COMPILE_CPU,
-                wall: COMPILE_WALL,
-                memory: COMPILE_MEMORY,
-                address_space: None,
-                output: COMPILE_OUTPUT,
-            },
+            limits: compile_limits(COMPILE_MEMORY),
             keep_workdir: true,
         };
         let outcome = runner
@@ -134,7 +130,7 @@ fn fill(dir: &Path, work: &Path, runner: &Runner) -> Result<(), FillError> {
             if hit == LimitHit::Wall {
                 return Err(FillError::TimedOut);
             }
-            let why = limit_message(hit).replace("compilation", "`build`");
+            let why = limit_message(hit, &spec.limits).replace("compilation", "`build`");
             return fail(work, format!("{why}\n{log}").trim_end());
         }
         if outcome.exit != Exit::Code(0) {

@@ -32,6 +32,11 @@ pub struct Language {
     /// stands for every source file (C, C++, Java, Python) or for the entry
     /// only (Rust, whose compiler follows `mod` declarations itself).
     pub compile_all_sources: bool,
+    /// The memory a compile of this language may use (all its processes
+    /// together where the run has a memory group). A languages file may
+    /// lower it, for a machine or a test cage with less memory than the
+    /// default's 8 GiB.
+    pub compile_memory: Bytes,
 }
 
 fn lang(
@@ -54,6 +59,7 @@ fn lang(
         memory_allowance: Bytes(0),
         cap_address_space: true,
         compile_all_sources: true,
+        compile_memory: super::compile::COMPILE_MEMORY,
     }
 }
 
@@ -165,6 +171,7 @@ pub(crate) struct LanguageOverride {
     time_multiplier: Option<f64>,
     memory_allowance: Option<String>,
     cap_address_space: Option<bool>,
+    compile_memory: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -190,6 +197,12 @@ pub enum ConfigError {
     TimeMultiplier { path: PathBuf, id: String },
     #[error("{}: `{id}`: memory_allowance `{value}` is not a size like 64MiB", path.display())]
     MemoryAllowance {
+        path: PathBuf,
+        id: String,
+        value: String,
+    },
+    #[error("{}: `{id}`: compile_memory `{value}` is not a size like 2GiB", path.display())]
+    CompileMemory {
         path: PathBuf,
         id: String,
         value: String,
@@ -225,6 +238,7 @@ pub(crate) fn apply(
                     memory_allowance: Bytes(0),
                     cap_address_space: true,
                     compile_all_sources: false,
+                    compile_memory: super::compile::COMPILE_MEMORY,
                 }
             }
         };
@@ -262,6 +276,18 @@ pub(crate) fn apply(
                     value: v.clone(),
                 }
             })?;
+        }
+        if let Some(v) = o.compile_memory {
+            l.compile_memory = crate::units::parse_bytes(&v)
+                .filter(|b| b.0 > 0)
+                .ok_or_else(|| {
+                    let (path, id) = at(&o.id);
+                    ConfigError::CompileMemory {
+                        path,
+                        id,
+                        value: v.clone(),
+                    }
+                })?;
         }
         if let Some(v) = o.cap_address_space {
             l.cap_address_space = v;

@@ -35,7 +35,7 @@ pub fn feedback(class: &ClassReport, student: &str) -> String {
                 let _ = writeln!(s, "{}: not judged", p.id);
                 let why: Vec<_> = class
                     .issues_of(student)
-                    .filter(|i| i.problem.as_deref() == Some(&p.id))
+                    .filter(|i| i.problem.as_ref().is_some_and(|id| *id == p.id))
                     .collect();
                 if why.is_empty() {
                     let _ = writeln!(s, "  no submission found");
@@ -127,7 +127,7 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
                 }
             } else if let Some(diff) = &t.diff {
                 let _ = writeln!(s, "    difference:");
-                for l in diff.lines() {
+                for l in diff.text().lines() {
                     let _ = writeln!(s, "      {l}");
                 }
             }

@@ -13,6 +13,7 @@
 use std::fmt::Write as _;
 
 use super::model::{ClassReport, Graded, score_text};
+use crate::judge::{Diff, DiffSide};
 use crate::verdict::Verdict;
 
 use super::stable;
@@ -297,7 +298,7 @@ fn submission(h: &mut String, index: usize, g: &Graded) -> usize {
             let _ = writeln!(
                 h,
                 "<p>{title}:</p>\n<pre class=\"diff\">{}</pre>",
-                diff_html(diff)
+                diff_html(diff, t.game.is_some())
             );
         }
         if let Some(game) = &t.game {
@@ -346,17 +347,18 @@ fn submission(h: &mut String, index: usize, g: &Graded) -> usize {
     replays
 }
 
-/// A diff with added and removed lines marked.
-fn diff_html(diff: &str) -> String {
+/// A diff with the output's and the expected answer's lines marked; a
+/// game's moves (`game`) are no diff and none is marked, whether the
+/// result was judged now or read back from a journal.
+fn diff_html(diff: &Diff, game: bool) -> String {
     diff.lines()
-        .map(|l| {
+        .map(|(side, l)| {
             let e = escape(l);
-            if l.starts_with('+') && !l.starts_with("+++") {
-                format!("<span class=\"add\">{e}</span>")
-            } else if l.starts_with('-') && !l.starts_with("---") {
-                format!("<span class=\"del\">{e}</span>")
-            } else {
-                e
+            match side {
+                _ if game => e,
+                DiffSide::Output => format!("<span class=\"add\">{e}</span>"),
+                DiffSide::Expected => format!("<span class=\"del\">{e}</span>"),
+                DiffSide::Neither => e,
             }
         })
         .collect::<Vec<_>>()
@@ -366,6 +368,21 @@ fn diff_html(diff: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diff_lines_are_marked_by_side_and_game_moves_are_not() {
+        let window = Diff::window("@@ -1 +1 @@\n-<2>\n+3\n x\n".to_string());
+        assert_eq!(
+            diff_html(&window, false),
+            "@@ -1 +1 @@\n<span class=\"del\">-&lt;2&gt;</span>\n<span class=\"add\">+3</span>\n x"
+        );
+        let read_back: Diff =
+            serde_json::from_str("\"game 1 of 1, start: 3\\n-1 taken\\n\"").expect("JSON string");
+        assert_eq!(
+            diff_html(&read_back, true),
+            "game 1 of 1, start: 3\n-1 taken"
+        );
+    }
 
     #[test]
     fn escapes_markup() {

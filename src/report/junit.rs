@@ -91,7 +91,7 @@ fn case(g: &Graded) -> String {
                         ));
                     }
                     if let Some(diff) = &t.diff {
-                        d.push_str(diff);
+                        d.push_str(diff.text());
                         d.push('\n');
                     }
                     (format!("{score} at {}: {m}", t.name), d)

@@ -351,7 +351,7 @@ mod tests {
     fn item(student: &str) -> Item {
         Item {
             student: student.into(),
-            problem: "nim".into(),
+            problem: crate::spec::ProblemId("nim".into()),
             file: format!("{student}/nim.py"),
             sha: "0".into(),
         }

@@ -62,7 +62,7 @@ impl<W: Write> Terminal<W> {
                 t.message
             );
             if let Some(diff) = &t.diff {
-                for line in diff.lines() {
+                for line in diff.text().lines() {
                     let _ = writeln!(self.out, "      {}", self.style.dim(line));
                 }
             }

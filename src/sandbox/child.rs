@@ -217,32 +217,42 @@ pub fn make_scratch(s: &Scratch, ruleset: Option<RawFd>) -> i32 {
         if m < 0 {
             return -e.max(1);
         }
-        if let Some(rs) = ruleset {
-            #[repr(C, packed)]
-            struct PathBeneath {
-                allowed_access: u64,
-                parent_fd: i32,
-            }
-            const LANDLOCK_RULE_PATH_BENEATH: libc::c_uint = 1;
-            let rule = PathBeneath {
-                allowed_access: s.landlock_access,
-                parent_fd: m,
-            };
-            if libc::syscall(
-                libc::SYS_landlock_add_rule,
-                rs,
-                LANDLOCK_RULE_PATH_BENEATH,
-                &rule as *const PathBeneath,
-                0u32,
-            ) != 0
-            {
-                let e = errno();
-                libc::close(m);
-                return -e.max(1);
-            }
+        let e = grant_scratch(m, s.landlock_access, ruleset);
+        if e < 0 {
+            libc::close(m);
+            return e;
         }
         m
     }
+}
+
+/// Adds `access` beneath the tmpfs `m` to `ruleset`, if there is one.
+/// Returns 0 or `-errno`. A raw system call on local memory only.
+pub fn grant_scratch(m: RawFd, access: u64, ruleset: Option<RawFd>) -> i32 {
+    let Some(rs) = ruleset else {
+        return 0;
+    };
+    #[repr(C, packed)]
+    struct PathBeneath {
+        allowed_access: u64,
+        parent_fd: i32,
+    }
+    const LANDLOCK_RULE_PATH_BENEATH: libc::c_uint = 1;
+    let rule = PathBeneath {
+        allowed_access: access,
+        parent_fd: m,
+    };
+    // SAFETY: a system call on a local, fully initialised rule.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_add_rule,
+            rs,
+            LANDLOCK_RULE_PATH_BENEATH,
+            &rule as *const PathBeneath,
+            0u32,
+        )
+    };
+    if r != 0 { -errno().max(1) } else { 0 }
 }
 
 /// A child's stack, reused by the next run of the same judge thread:

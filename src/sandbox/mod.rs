@@ -19,6 +19,7 @@
 mod cgroup;
 mod child;
 mod isolation;
+mod kept;
 mod landlock;
 mod limits;
 mod measure;
@@ -107,13 +108,49 @@ impl Runner {
         self.start(spec, Some(pipes))
     }
 
+    /// Runs `spec` (its `workdir` an empty folder) with a copy of the
+    /// files of `kept` in its working folder, and copies what the program
+    /// left there back into `kept` (new names only; regular files and
+    /// folders, never links). For a compile: its products outlive the run,
+    /// yet everything it writes is bounded by its output limit, as root by
+    /// a tmpfs of that size the kernel enforces (files without a name
+    /// included); elsewhere by the walk of the folder. See `kept.rs`.
+    pub fn run_kept(&self, spec: &RunSpec, kept: &Path) -> Result<RunOutcome, SandboxError> {
+        if self.cancel.is_cancelled() {
+            return Err(SandboxError::Abandoned);
+        }
+        match self.mode {
+            Mode::Off => {
+                let copy = |from: &Path, to: &Path| -> std::io::Result<()> {
+                    let (from, to) = (kept::open_dir(from)?, kept::open_dir(to)?);
+                    kept::copy_tree(
+                        std::os::fd::AsFd::as_fd(&from),
+                        std::os::fd::AsFd::as_fd(&to),
+                        None,
+                        None,
+                    )
+                };
+                let setup = |what: &str| {
+                    let what = what.to_string();
+                    move |source| SandboxError::Setup { what, source }
+                };
+                copy(kept, &spec.workdir)
+                    .map_err(setup("copy the sources into the working folder"))?;
+                let outcome = plain::run(spec, None, &self.cancel)?;
+                copy(&spec.workdir, kept).map_err(setup("keep what the run left in its folder"))?;
+                Ok(outcome)
+            }
+            Mode::Auto => process::run(spec, None, &self.cancel, Some(kept)),
+        }
+    }
+
     fn start(&self, spec: &RunSpec, pipes: Option<Pipes>) -> Result<RunOutcome, SandboxError> {
         if self.cancel.is_cancelled() {
             return Err(SandboxError::Abandoned);
         }
         match self.mode {
             Mode::Off => plain::run(spec, pipes, &self.cancel),
-            Mode::Auto => process::run(spec, pipes, &self.cancel),
+            Mode::Auto => process::run(spec, pipes, &self.cancel, None),
         }
     }
 

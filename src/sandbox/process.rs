@@ -5,7 +5,7 @@
 use std::ffi::{CString, OsStr, OsString};
 use std::fs::File;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::time::{Duration, Instant};
 
@@ -70,10 +70,16 @@ fn rlimits(l: &RunLimits, count_tasks: bool) -> Vec<Limit> {
 
 /// Runs `spec` in the sandbox and reports what happened; with `pipes`, its
 /// stdin and stdout are those pipes instead of files.
+///
+/// With `kept`, the run's working folder starts with a copy of that
+/// folder's files and what the run leaves is copied back into it (see
+/// [`super::kept`]); as root the working folder is then a tmpfs of the
+/// output limit, filled before the program starts.
 pub fn run(
     spec: &RunSpec,
     pipes: Option<super::Pipes>,
     cancel: &Cancel,
+    kept: Option<&std::path::Path>,
 ) -> Result<RunOutcome, SandboxError> {
     let a = abilities();
     let program = program_path(spec)?;
@@ -171,15 +177,24 @@ pub fn run(
             _ => Vec::new(),
         },
         view: view_fd.as_ref().map(|v| v.as_raw_fd()),
-        scratch: (!spec.keep_workdir && pid_namespace)
-            .then(|| {
-                scratch(
-                    &spec.limits,
-                    ids,
-                    landlock::work_access(a.landlock.unwrap_or(0)),
-                )
-            })
-            .transpose()?,
+        scratch: match kept {
+            None => (!spec.keep_workdir && pid_namespace)
+                .then(|| {
+                    scratch(
+                        &spec.limits,
+                        ids,
+                        landlock::work_access(a.landlock.unwrap_or(0)),
+                    )
+                })
+                .transpose()?,
+            Some(from) => seeded(
+                from,
+                &workdir,
+                &spec.limits,
+                ids,
+                landlock::work_access(a.landlock.unwrap_or(0)),
+            )?,
+        },
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
         seccomp: if a.seccomp { seccomp::filters() } else { None },
         pid_namespace,
@@ -323,6 +338,17 @@ pub fn run(
     }
     let had_groups = groups.is_some();
     let (in_tmpfs, full) = tmpfs.as_ref().map_or((0, false), tmpfs_usage);
+    if let Some(into) = kept {
+        let back = || -> io::Result<()> {
+            let into = super::kept::open_dir(into)?;
+            let from = match &tmpfs {
+                Some(fd) => super::kept::open_dir_in(fd)?,
+                None => super::kept::open_dir(&workdir)?,
+            };
+            super::kept::copy_tree(from.as_fd(), into.as_fd(), ids.map(|(uid, _)| uid), None)
+        };
+        back().map_err(setup("keep what the run left in its folder"))?;
+    }
     let disk = tidy(&workdir, ids.map(|(uid, _)| uid)).saturating_add(in_tmpfs);
     // After the disk is measured: stderr never counts against the output
     // limit, wherever the caller keeps it.
@@ -396,6 +422,47 @@ fn scratch(
         fd: std::sync::atomic::AtomicI32::new(-1),
         landlock_access,
     })
+}
+
+/// The working folder of a kept run (see [`super::kept`]): as root, a
+/// tmpfs of the output limit made here, in the judge, with the files of
+/// `from` copied in (the run's), attached over the folder by `init`;
+/// otherwise (or if the judge cannot make one) the files are copied into
+/// the folder on disk, where the walk bounds the run.
+fn seeded(
+    from: &std::path::Path,
+    workdir: &std::path::Path,
+    l: &RunLimits,
+    ids: Option<(u32, u32)>,
+    landlock_access: u64,
+) -> Result<Option<child::Scratch>, SandboxError> {
+    let copy = |to: &OwnedFd, chown| -> io::Result<()> {
+        let from = super::kept::open_dir(from)?;
+        super::kept::copy_tree(from.as_fd(), to.as_fd(), None, chown)
+    };
+    if ids.is_some() {
+        let s = scratch(l, ids, landlock_access)?;
+        let fd = child::make_scratch(&s, None);
+        if fd >= 0 {
+            // SAFETY: make_scratch just made this descriptor for us.
+            let mount = unsafe { OwnedFd::from_raw_fd(fd) };
+            let root =
+                super::kept::open_dir_in(&mount).and_then(|root| copy(&root, ids).map(|()| root));
+            if root.is_ok() {
+                // `init` attaches it, the zygote grants the run its
+                // content in the run's ruleset, and the judge owns it
+                // as for any scratch tmpfs.
+                s.fd.store(
+                    std::os::fd::IntoRawFd::into_raw_fd(mount),
+                    std::sync::atomic::Ordering::SeqCst,
+                );
+                return Ok(Some(s));
+            }
+        }
+    }
+    let disk = super::kept::open_dir(workdir).map_err(setup("open the working folder"))?;
+    copy(&disk, ids).map_err(setup("copy the sources into the working folder"))?;
+    Ok(None)
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {

@@ -331,10 +331,17 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
             }
             let plan = &*req.plan;
             if let Some(s) = &plan.scratch {
-                s.fd.store(
-                    child::make_scratch(s, plan.ruleset),
-                    std::sync::atomic::Ordering::SeqCst,
-                );
+                let made = s.fd.load(std::sync::atomic::Ordering::SeqCst);
+                if made >= 0 {
+                    // Made (and filled) by the judge: only the run's
+                    // access to it is left to grant.
+                    child::grant_scratch(made, s.landlock_access, plan.ruleset);
+                } else {
+                    s.fd.store(
+                        child::make_scratch(s, plan.ruleset),
+                        std::sync::atomic::Ordering::SeqCst,
+                    );
+                }
             }
             let pid = libc::clone(
                 child::init_entry,

@@ -242,7 +242,7 @@ pub fn collect(
         match walk::read_source(&path) {
             Ok(bytes) => sources.push(Source {
                 student: item.student.clone(),
-                problem: item.problem.clone(),
+                problem: item.problem.0.clone(),
                 file: item.file.clone(),
                 lang,
                 text: String::from_utf8_lossy(&bytes).into_owned(),

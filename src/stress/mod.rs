@@ -176,6 +176,7 @@ impl Runner<'_> {
                         exit_code: None,
                         signal: None,
                         message: r.compile.log,
+                        reason: None,
                         diff: None,
                         stderr: String::new(),
                         game: None,
@@ -243,18 +244,29 @@ pub fn stress(
             if Instant::now() >= deadline {
                 break;
             }
-            match runner.first_failure(batch)? {
-                None => tries += batch.len() as u64,
-                Some(f) => {
-                    tries += f.index as u64 + 1;
-                    let elapsed = started.elapsed();
-                    let found = finish(&runner, &batch[f.index], f.result, options.time)?;
-                    return Ok(Report {
-                        found: Some(found),
-                        tries,
-                        elapsed,
-                    });
-                }
+            let mut rest = batch;
+            while !rest.is_empty() {
+                let Some(f) = runner.first_failure(rest)? else {
+                    tries += rest.len() as u64;
+                    break;
+                };
+                tries += f.index as u64 + 1;
+                let input = &rest[f.index];
+                let result = match confirmed(&runner, input, f.result)? {
+                    Some(r) => r,
+                    // A one-off: the search goes on after it.
+                    None => {
+                        rest = &rest[f.index + 1..];
+                        continue;
+                    }
+                };
+                let elapsed = started.elapsed();
+                let found = finish(&runner, input, result, options.time)?;
+                return Ok(Report {
+                    found: Some(found),
+                    tries,
+                    elapsed,
+                });
             }
         }
     }
@@ -263,6 +275,33 @@ pub fn stress(
         tries,
         elapsed: started.elapsed(),
     })
+}
+
+/// Whether a failure may be the machine's rather than the submission's: a
+/// time limit (a loaded machine delays a run that is fast enough) or a
+/// program the system could not start (`EAGAIN`, a full machine). Such a
+/// failure is judged once more before it is reported: a counterexample
+/// must fail on its own merits, and the shrinker behind it would chase a
+/// failure that is not there.
+fn may_be_transient(r: &TestResult) -> bool {
+    r.verdict == Verdict::TLE
+        || (r.verdict == Verdict::RE && r.message.contains("could not be started"))
+}
+
+/// `first`, the result of `input`, if it is a failure that holds: one that
+/// [`may_be_transient`] is judged again, and is kept (as its second
+/// result) only if it fails again. `None` for a one-off.
+fn confirmed(
+    runner: &Runner,
+    input: &str,
+    first: TestResult,
+) -> Result<Option<TestResult>, JudgeError> {
+    if !may_be_transient(&first) {
+        return Ok(Some(first));
+    }
+    Ok(runner
+        .first_failure(std::slice::from_ref(&input.to_string()))?
+        .map(|again| again.result))
 }
 
 /// The inputs of round `round` of a search: tiny and small versions of the

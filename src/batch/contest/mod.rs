@@ -19,7 +19,7 @@ use super::grade::{judge_items, latest, note, open_journal, prepare_problems};
 use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
 use crate::judge::Context;
-use crate::spec::{Problem, ProblemSet};
+use crate::spec::{Problem, ProblemId, ProblemSet};
 
 pub use config::{Contest, Scoring};
 pub use score::{Attempt, Standings};
@@ -220,7 +220,7 @@ fn admit(
             path: l.file.clone(),
             kind,
             student: Some(l.contestant.clone()),
-            problem: Some(l.problem.clone()),
+            problem: Some(ProblemId(l.problem.clone())),
             message: format!("{} ({})", message, l.origin),
         })
     };
@@ -277,7 +277,7 @@ fn admit(
             Ok(bytes) => counted.push((
                 Item {
                     student: l.contestant.clone(),
-                    problem: l.problem.clone(),
+                    problem: ProblemId(l.problem.clone()),
                     file: l.file.clone(),
                     sha: super::walk::sha256(&bytes),
                 },

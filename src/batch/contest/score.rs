@@ -13,6 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::spec::ProblemId;
 use crate::verdict::Verdict;
 
 /// How the scoreboard ranks.
@@ -37,7 +38,7 @@ pub struct ContestProblem {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Attempt {
     pub contestant: String,
-    pub problem: String,
+    pub problem: ProblemId,
     /// Seconds since the start.
     pub time: u64,
     pub file: String,
@@ -208,7 +209,7 @@ mod tests {
     fn at(who: &str, problem: &str, minute: u64, verdict: Verdict, score: f64) -> Attempt {
         Attempt {
             contestant: who.into(),
-            problem: problem.into(),
+            problem: ProblemId(problem.into()),
             time: minute * 60,
             file: format!("{who}-{problem}-{minute}"),
             verdict,
