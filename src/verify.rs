@@ -399,6 +399,19 @@ fn check_known(
         }
     };
     match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
+        Ok(r)
+            if check.format_codes
+                && expected != Verdict::CE
+                && !r.compile.ok
+                && crate::language::compile_stopped_at_limit(&r.compile.log) =>
+        {
+            // The format leaves compile limits to the judge (DOMjudge allows
+            // 2.5 GiB of files, grundy 512 MiB): not the package's mistake.
+            check.skipped = Some(format!(
+                "skipped: {}",
+                r.compile.log.lines().next().unwrap_or_default()
+            ));
+        }
         Ok(r) => {
             check.got = r.verdict;
             check.max_time_ms = margins::slowest(&r).map(|(_, ms)| ms);

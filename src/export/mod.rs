@@ -44,7 +44,9 @@ pub fn statement_html(problem: &Problem) -> Result<String, ExportError> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         ExportError::Usage(format!("cannot read the statement {}: {e}", path.display()))
     })?;
-    let markdown = if path.extension().is_some_and(|e| e == "tex") {
+    let latex = path.extension().is_some_and(|e| e == "tex");
+    let text = crate::spec::icpc::statement_text(&problem.dir, text, latex);
+    let markdown = if latex {
         format!("~~~~~~~~\n{text}\n~~~~~~~~\n")
     } else {
         text

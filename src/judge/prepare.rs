@@ -60,8 +60,9 @@ impl Context {
     /// Compiles a program that belongs to the problem (reference, checker,
     /// generator): a failure here is the problem's fault, never a submission's.
     pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
-        // A package's generators and validators see its `{{constants}}`.
-        let staged = crate::spec::icpc::stage_with_constants(path, &self.cache)
+        // A package's generators and validators are built with its
+        // `{{constants}}` replaced and their links followed.
+        let staged = crate::spec::icpc::stage_program(path, &self.cache)
             .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
         let path = staged.as_deref().unwrap_or(path);
         if crate::language::is_scripted(path) {

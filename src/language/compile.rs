@@ -513,6 +513,18 @@ pub(super) fn fail(work: &Path, log: &str) -> Result<(), FillError> {
     Ok(())
 }
 
+/// How every compile log grundy ends at one of its own limits begins; the
+/// compiler's output only follows it.
+const STOPPED: &str = "compilation stopped:";
+
+/// Whether a compile log is that of a compile grundy stopped at one of its
+/// compile limits, rather than the compiler's own refusal: a known
+/// submission of a package that only needs more than grundy's limits (the
+/// format sets none for the disk) is not the package's mistake.
+pub fn stopped_at_limit(log: &str) -> bool {
+    log.starts_with(STOPPED)
+}
+
 /// The limits of a compile whose memory limit is `memory` (the
 /// language's, see `Language::compile_memory`). No address-space cap: a
 /// compiler's runtime may reserve far more than it uses (javac's JVM), and

@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-pub use compile::{CompileOutcome, Compiled, compile};
+pub use compile::{
+    CompileOutcome, Compiled, compile, stopped_at_limit as compile_stopped_at_limit,
+};
 pub use java::ClassNameTooLong;
 pub use scripted::{build as build_scripted, is_scripted};
 pub use sources::EntryError;

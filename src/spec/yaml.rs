@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 
-use super::{CheckerSpec, Group, Limits, Problem, ProblemId, Sample, SpecError, TestSource};
+use super::{
+    CheckerSpec, Group, InteractorSpec, Limits, Problem, ProblemId, Sample, SpecError, TestSource,
+};
 use crate::generate::Params;
 use crate::units::{SpecBytes, SpecDuration};
 
@@ -36,6 +38,35 @@ struct RawProblem {
     groups: Vec<RawGroup>,
     #[serde(default)]
     input_validators: Vec<PathBuf>,
+    /// Multi-pass: the most runs of a submission on one test, each on the
+    /// `nextpass.in` the ICPC output validator (or interactor) wrote.
+    passes: Option<u32>,
+}
+
+/// `passes: N`, checked: only a program speaking the ICPC validator
+/// protocol can ask for another pass (by writing `nextpass.in` into its
+/// feedback folder), so the problem needs one as its checker or
+/// interactor; the bounds are the package format's (at least 2) and
+/// grundy's (each pass is a full run).
+fn multi_pass(
+    n: u32,
+    checker: &CheckerSpec,
+    interactor: Option<&RawInteractor>,
+) -> Result<u32, String> {
+    let icpc = matches!(checker, CheckerSpec::Icpc { .. })
+        || matches!(interactor.map(|i| &i.0), Some(InteractorSpec::Icpc { .. }));
+    if !icpc {
+        return Err(
+            "passes: a multi-pass problem needs `checker: {icpc: PROGRAM}` or \
+             `interactor: {icpc: PROGRAM}`, the program that writes `nextpass.in`"
+                .into(),
+        );
+    }
+    let max = crate::spec::icpc::MAX_PASSES;
+    if !(2..=max).contains(&n) {
+        return Err(format!("passes: at least 2 and at most {max}, found {n}"));
+    }
+    Ok(n)
 }
 
 /// Why a value of `problem.yaml` is refused. Most are raised while serde
@@ -475,6 +506,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             "groups: none are listed; a problem needs at least one group of tests".into(),
         ));
     }
+    let passes = match raw.passes {
+        None => None,
+        Some(n) => Some(multi_pass(n, &raw.checker.0, raw.interactor.as_ref()).map_err(invalid)?),
+    };
     let defaults = Limits::default();
     let all_without_points = raw.groups.iter().all(|g| g.points.is_none());
     Ok(Problem {
@@ -494,7 +529,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         },
         checker: raw.checker.0,
         interactor: raw.interactor.map(|i| i.0),
-        passes: None,
+        passes,
         samples: raw
             .samples
             .into_iter()

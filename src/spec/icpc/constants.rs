@@ -15,7 +15,7 @@
 //! the format says, and since `{{x}}` is ordinary C++ or Python there).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_yaml::Value;
 
@@ -99,6 +99,19 @@ impl Constants {
             .unwrap_or_default()
     }
 
+    /// The statement `text` of the package in `dir` as the format shows
+    /// it: `{{name}}` replaced in Markdown, `\constant{name}` in LaTeX.
+    pub fn in_statement(dir: &Path, text: String, latex: bool) -> String {
+        let constants = Constants::of_dir(dir);
+        if constants.is_empty() {
+            text
+        } else if latex {
+            constants.substitute_latex(&text)
+        } else {
+            constants.substitute(&text).0
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -106,13 +119,26 @@ impl Constants {
     /// `text` with every `{{name}}` / `{{name.variant}}` it knows
     /// replaced, and the names it does not know (left as written).
     pub fn substitute(&self, text: &str) -> (String, Vec<String>) {
+        self.replace(text, "{{", "}}")
+    }
+
+    /// `text`, a LaTeX statement, with every `\constant{name}` /
+    /// `\constant{name.variant}` it knows replaced (the format's command
+    /// for constants in LaTeX, where `{{…}}` is ordinary TeX).
+    pub fn substitute_latex(&self, text: &str) -> String {
+        self.replace(text, "\\constant{", "}").0
+    }
+
+    /// Replaces each `open` name `close` it knows; returns the names it
+    /// does not know, left as written.
+    fn replace(&self, text: &str, open: &str, close: &str) -> (String, Vec<String>) {
         let mut out = String::with_capacity(text.len());
         let mut unknown = Vec::new();
         let mut rest = text;
-        while let Some(start) = rest.find("{{") {
+        while let Some(start) = rest.find(open) {
             out.push_str(&rest[..start]);
-            let after = &rest[start + 2..];
-            let token = after.find("}}").map(|end| &after[..end]).filter(|t| {
+            let after = &rest[start + open.len()..];
+            let token = after.find(close).map(|end| &after[..end]).filter(|t| {
                 let mut parts = t.splitn(2, '.');
                 parts.next().is_some_and(is_name) && parts.next().is_none_or(is_name)
             });
@@ -121,16 +147,16 @@ impl Constants {
                     match self.0.get(t) {
                         Some(v) => out.push_str(v),
                         None => {
-                            out.push_str(&rest[start..start + 4 + t.len()]);
+                            out.push_str(&rest[start..start + open.len() + t.len() + close.len()]);
                             if !unknown.iter().any(|u| u == t) {
                                 unknown.push(t.to_string());
                             }
                         }
                     }
-                    rest = &after[t.len() + 2..];
+                    rest = &after[t.len() + close.len()..];
                 }
                 None => {
-                    out.push_str("{{");
+                    out.push_str(open);
                     rest = after;
                 }
             }
@@ -166,115 +192,6 @@ impl Constants {
     }
 }
 
-/// The folders of a package whose programs see the constants replaced:
-/// generators and validators (not submissions).
-const SUBSTITUTED: [&str; 6] = [
-    "generators",
-    "input_validators",
-    "input_validator",
-    "input_format_validators",
-    "output_validators",
-    "output_validator",
-];
-
-/// When `program` (a file or folder) is a generator or validator of an
-/// ICPC package with constants and mentions one, the path of a copy of it
-/// with the constants replaced, under the same name, to build instead;
-/// else `None`. The copy is stored in `cache` by its content, so it
-/// outlives the build (a `run` script is run where it lies) and is made
-/// once.
-pub fn stage(program: &Path, cache: &crate::cache::Cache) -> std::io::Result<Option<PathBuf>> {
-    let Some((package, rel)) = package_of(program) else {
-        return Ok(None);
-    };
-    let first = rel
-        .components()
-        .next()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned());
-    if !first.is_some_and(|f| SUBSTITUTED.contains(&f.as_str())) {
-        return Ok(None);
-    }
-    let constants = Constants::of_dir(&package);
-    if constants.is_empty() {
-        return Ok(None);
-    }
-    let files: Vec<PathBuf> = if program.is_dir() {
-        walkdir::WalkDir::new(program)
-            .follow_links(false)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file())
-            .map(|e| e.into_path())
-            .collect()
-    } else {
-        vec![program.to_path_buf()]
-    };
-    // (place in the copy, bytes, mode): text files substituted, others
-    // copied as they are.
-    let mut changed = false;
-    let mut copy = Vec::new();
-    for f in &files {
-        let bytes = std::fs::read(f)?;
-        let bytes = match String::from_utf8(bytes) {
-            Ok(text) => {
-                let (out, _) = constants.substitute(&text);
-                changed |= out != text;
-                out.into_bytes()
-            }
-            Err(e) => e.into_bytes(),
-        };
-        let rel = f.strip_prefix(program).unwrap_or(Path::new(""));
-        let mode = std::fs::metadata(f)?.permissions();
-        copy.push((rel.to_path_buf(), bytes, mode));
-    }
-    if !changed {
-        return Ok(None);
-    }
-    let name = program.file_name().unwrap_or_default().to_os_string();
-    let mut parts: Vec<Vec<u8>> = vec![b"constants-1".to_vec(), name.as_encoded_bytes().to_vec()];
-    for (rel, bytes, _) in &copy {
-        parts.push(rel.as_os_str().as_encoded_bytes().to_vec());
-        parts.push(bytes.clone());
-    }
-    let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-    let key = crate::cache::Key::of(&refs);
-    let dir = cache.dir_or_fill("constants", &key, |work: &Path| -> std::io::Result<()> {
-        let top = work.join(&name);
-        for (rel, bytes, mode) in &copy {
-            let to = if rel.as_os_str().is_empty() {
-                top.clone()
-            } else {
-                top.join(rel)
-            };
-            if let Some(parent) = to.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::write(&to, bytes)?;
-            std::fs::set_permissions(&to, mode.clone())?;
-        }
-        Ok(())
-    })?;
-    Ok(Some(dir.join(name)))
-}
-
-/// The ICPC package `path` lies in, and `path` relative to it.
-fn package_of(path: &Path) -> Option<(PathBuf, PathBuf)> {
-    let abs = std::fs::canonicalize(path).ok()?;
-    let mut at = abs.parent();
-    while let Some(dir) = at {
-        if dir.join(crate::spec::SPEC_FILE).is_file() {
-            if !super::is_package(dir) {
-                return None;
-            }
-            let rel = abs.strip_prefix(dir).ok()?.to_path_buf();
-            return Some((dir.to_path_buf(), rel));
-        }
-        at = dir.parent();
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,6 +199,15 @@ mod tests {
     fn constants(yaml: &str) -> Result<Constants, String> {
         let raw: RawPackage = serde_yaml::from_str(yaml).map_err(|e| e.to_string())?;
         Constants::read(&raw)
+    }
+
+    #[test]
+    fn latex_statements_name_constants_with_their_command() {
+        let c = constants("constants:\n  N: {value: 5, WORD: five}\n").expect("constants");
+        assert_eq!(
+            c.substitute_latex("$n \\le \\constant{N}$, \\constant{N.WORD}, \\constant{M}, {{N}}"),
+            "$n \\le 5$, five, \\constant{M}, {{N}}"
+        );
     }
 
     #[test]

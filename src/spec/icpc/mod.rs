@@ -20,6 +20,7 @@ mod multipass;
 mod paths;
 mod schema;
 mod scoring;
+mod stage;
 mod submissions;
 mod testdata;
 mod validators;
@@ -30,14 +31,26 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
-pub use constants::stage as stage_with_constants;
 pub use expectations::{
     Build, Code, Expectations, Origin, Rule, TimeUse, bounds_time_limit, load as expectations,
 };
 pub use input_validators::find as input_validators;
+pub use multipass::MAX_PASSES;
 pub use paths::{test_number, test_path, test_paths};
 pub use scoring::{dir_is_scoring as is_scoring, package_score};
+pub use stage::stage as stage_program;
 pub use testdata::SECRET_GROUP;
+
+/// A statement's text as the format shows it: in a package with
+/// `constants:`, `{{name}}` (Markdown) or `\constant{name}` (LaTeX)
+/// replaced by the value; any other statement as written.
+pub fn statement_text(dir: &Path, text: String, latex: bool) -> String {
+    if is_package(dir) {
+        constants::Constants::in_statement(dir, text, latex)
+    } else {
+        text
+    }
+}
 
 /// Whether `dir` holds an ICPC problem package rather than one of our specs:
 /// a `problem.yaml` without our `id` and `groups`, with a `data/` folder
