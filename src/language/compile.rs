@@ -27,6 +27,8 @@ const MAIN_CLASS_FILE: &str = "main-class";
 /// source that prints these words itself in a diagnostic gets the same CE
 /// with the limit named.
 const CHILD_PAST_FILE_SIZE: &str = "File size limit exceeded";
+/// How `strerror(ENOSPC)` reads in a compiler's messages.
+const NO_SPACE: &str = "No space left on device";
 pub(super) const FAILED_FILE: &str = "compile-failed.log";
 /// How near its memory limit a failed compile's peak must be for the limit
 /// to be named as the cause (the group's own tasks and the judge's helper
@@ -443,12 +445,24 @@ fn finish(
         );
     }
     let failed = outcome.exit != Exit::Code(0);
+    let in_tmpfs = outcome
+        .isolation
+        .mechanisms
+        .contains(&"tmpfs working folder");
     if let Some(hit) = outcome
         .crossed
         .first()
         .or_else(|| {
             log.contains(CHILD_PAST_FILE_SIZE)
                 .then_some(LimitHit::Output)
+        })
+        .or_else(|| {
+            // In a tmpfs of the compile's own disk limit, "no space" can
+            // only mean that limit. The watcher samples the tmpfs, so a
+            // compile that fills it and fails at once (its files then
+            // freed) may end between two looks; the compiler's message is
+            // the kernel's refusal, seen every time.
+            (in_tmpfs && log.contains(NO_SPACE)).then_some(LimitHit::Output)
         })
         .or_else(|| {
             // A compiler refused memory inside a system call (its `read`
