@@ -7,19 +7,8 @@ mod common;
 
 use std::path::PathBuf;
 
+use common::doubling::{FULL, SMALL_ONLY, tests};
 use common::{Project, verify_package as verify};
-
-/// Doubles its input.
-const FULL: &str = "print(2 * int(input()))\n";
-/// Right for small inputs only.
-const SMALL_ONLY: &str = "n = int(input())\nprint(2 * n if n <= 10 else 0)\n";
-
-fn tests(p: &Project, folder: &str, inputs: &[u64]) {
-    for (k, n) in inputs.iter().enumerate() {
-        p.write(&format!("{folder}/{}.in", k + 1), &format!("{n}\n"));
-        p.write(&format!("{folder}/{}.ans", k + 1), &format!("{}\n", 2 * n));
-    }
-}
 
 /// `a`: pass-fail, worth 40, large inputs only; `b`: three tests worth 20
 /// each, two of them small. SMALL_ONLY earns 0 on `a` and 40 on `b`.

@@ -8,6 +8,7 @@ mod common;
 
 use std::path::PathBuf;
 
+use common::doubling::tests;
 use common::{Project, judge_package as judge, verify_package as verify};
 
 /// Accepts any answer from 1 up to the right one, with credit in
@@ -37,13 +38,6 @@ else:
     write("score_multiplier.txt", str(x / y))
 sys.exit(42)
 "#;
-
-fn tests(p: &Project, folder: &str, inputs: &[u64]) {
-    for (k, n) in inputs.iter().enumerate() {
-        p.write(&format!("{folder}/{}.in", k + 1), &format!("{n}\n"));
-        p.write(&format!("{folder}/{}.ans", k + 1), &format!("{}\n", 2 * n));
-    }
-}
 
 /// `a` adds up three odd tests worth 20 each; `b` is a `min` group of two
 /// even tests worth 40.

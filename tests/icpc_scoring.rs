@@ -8,19 +8,8 @@ mod common;
 
 use std::path::PathBuf;
 
+use common::doubling::{FULL, SMALL_ONLY, tests};
 use common::{Project, judge_package as judge, verify_package as verify};
-
-/// Doubles its input.
-const FULL: &str = "print(2 * int(input()))\n";
-/// Right for small inputs only.
-const SMALL_ONLY: &str = "n = int(input())\nprint(2 * n if n <= 10 else 0)\n";
-
-fn tests(p: &Project, folder: &str, inputs: &[u64]) {
-    for (k, n) in inputs.iter().enumerate() {
-        p.write(&format!("{folder}/{}.in", k + 1), &format!("{n}\n"));
-        p.write(&format!("{folder}/{}.ans", k + 1), &format!("{}\n", 2 * n));
-    }
-}
 
 /// A package graded as problemtools' `oddecho` is: subtasks worth their
 /// `accept_score` all-or-nothing (`grader_flags: min`), plus a group that
