@@ -11,17 +11,8 @@ mod common;
 
 use std::path::PathBuf;
 
+use common::INC_C as INC;
 use common::{Project, stderr, stdout, verify_package as verify};
-
-const INC: &str = r#"
-#include <stdio.h>
-int main(void) {
-    long long n;
-    if (scanf("%lld", &n) != 1) return 1;
-    printf("%lld\n", n + 1);
-    return 0;
-}
-"#;
 
 /// Works for a while (`loops` additions of CPU time), then answers `answer`.
 fn busy(loops: u64, answer: &str) -> String {

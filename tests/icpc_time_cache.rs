@@ -10,17 +10,8 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use common::INC_C as ACCEPTED;
 use common::{Project, stderr, stdout};
-
-const ACCEPTED: &str = r#"
-#include <stdio.h>
-int main(void) {
-    long long n;
-    if (scanf("%lld", &n) != 1) return 1;
-    printf("%lld\n", n + 1);
-    return 0;
-}
-"#;
 
 fn package(p: &Project) -> PathBuf {
     p.write(

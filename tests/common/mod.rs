@@ -270,3 +270,15 @@ int main(void) {
     return 0;
 }
 "#;
+
+/// A C program that prints its input plus one: a fast accepted submission
+/// for packages whose answers are `n + 1`.
+pub const INC_C: &str = r#"
+#include <stdio.h>
+int main(void) {
+    long long n;
+    if (scanf("%lld", &n) != 1) return 1;
+    printf("%lld\n", n + 1);
+    return 0;
+}
+"#;
