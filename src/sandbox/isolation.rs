@@ -82,10 +82,13 @@ pub(super) fn weaknesses_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static 
             w.push("no user namespaces: a program's detached processes may outlive its run");
         }
     }
-    if !a.root || a.cgroups.is_none() || lacked_groups {
-        w.push(
-            "no memory cgroup: memory held in several processes or socket buffers is not counted",
-        );
+    // Without a memory group the watcher sums the memory of the run's
+    // processes (`measure::tree_usage`) and seccomp refuses socket pairs,
+    // whose buffers no process's memory shows: only without seccomp is
+    // memory left that nothing counts.
+    let seccomp = a.seccomp && seccomp::filters().is_some();
+    if (!a.root || a.cgroups.is_none() || lacked_groups) && !seccomp {
+        w.push("no memory cgroup and no seccomp: memory held in socket buffers is not counted");
     }
     w
 }
@@ -210,6 +213,15 @@ mod tests {
         let w = weaknesses_of(&user, false);
         assert!(w.iter().any(|x| x.contains("chmod")), "{w:?}");
         assert!(w.iter().any(|x| x.contains("memory cgroup")), "{w:?}");
+        // The memory of several processes is measured without a group, and
+        // socket pairs are refused where seccomp is: nothing to refuse for.
+        user.seccomp = true;
+        let w = weaknesses_of(&user, false);
+        assert!(!w.iter().any(|x| x.contains("memory")), "{w:?}");
+        let mut lacking = root_with_groups();
+        lacking.seccomp = true;
+        assert!(weaknesses_of(&lacking, true).is_empty());
+        user.seccomp = false;
         user.user_namespace = false;
         user.landlock = None;
         assert_eq!(weaknesses_of(&user, false).len(), 4);

@@ -257,6 +257,7 @@ pub fn run(
         wanted: groups.is_none(),
         program: &program,
         peak: 0,
+        together: 0,
     };
     let watched = watch(
         pid,
@@ -327,11 +328,14 @@ pub fn run(
         // The judge's other threads may have grown it between the look at
         // its size and the program's `exec`: its own high-water mark since
         // the reset before the spawn bounds what `ru_maxrss` can owe it.
+        // The largest of one process's peak and what its processes held
+        // together when the watcher looked.
         None => own_peak(
             (peak_kib.max(0) as u64) * 1024,
             floor.max(own_hwm()),
             sampled.peak,
-        ),
+        )
+        .max(sampled.together),
     });
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
     let oom = groups.is_some_and(cgroup::Groups::oom_signalled);

@@ -5,7 +5,8 @@
 //! one turns a correct submission into a mysterious crash. What is denied is
 //! what a judged program never needs and an attacker wants: sockets (all
 //! networking, the loopback interface included, without the cost of a
-//! network namespace), tracing and reading other processes, new namespaces
+//! network namespace; socket pairs, whose buffers are memory no rlimit
+//! counts), tracing and reading other processes, new namespaces
 //! and mounts, io_uring (whose operations bypass seccomp), kernel keyrings,
 //! eBPF, and IPC objects that would outlive the run. Denied calls fail with
 //! `ENOSYS`, as if the kernel lacked them: a program that merely probes sees
@@ -41,9 +42,12 @@ pub fn filters() -> Option<&'static Filters> {
 /// System calls that fail with `ENOSYS` whatever their arguments.
 fn denied() -> Vec<libc::c_long> {
     let mut v = vec![
-        // Networking: no socket of any family. `socketpair` stays (a
-        // private channel between the program's own processes).
+        // Networking: no socket of any family. Nor `socketpair`: a judged
+        // program needs no socket at all (its pipes are pipes, as are an
+        // interactor's), and the buffers of socket pairs are kernel memory
+        // that, without a memory group, nothing charges to the run.
         libc::SYS_socket,
+        libc::SYS_socketpair,
         // io_uring performs socket, open and other operations out of reach
         // of this filter.
         libc::SYS_io_uring_setup,
