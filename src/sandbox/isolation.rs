@@ -47,7 +47,7 @@ fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
         Some(_) => m.push("landlock (files)"),
         None => {}
     }
-    if a.seccomp && seccomp::filters().is_some() {
+    if a.seccomp && seccomp::filters(false).is_some() {
         m.push("seccomp (no sockets)");
     }
     if a.root {
@@ -83,12 +83,16 @@ pub(super) fn weaknesses_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static 
         }
     }
     // Without a memory group the watcher sums the memory of the run's
-    // processes (`measure::tree_usage`) and seccomp refuses socket pairs,
-    // whose buffers no process's memory shows: only without seccomp is
-    // memory left that nothing counts.
-    let seccomp = a.seccomp && seccomp::filters().is_some();
-    if (!a.root || a.cgroups.is_none() || lacked_groups) && !seccomp {
-        w.push("no memory cgroup and no seccomp: memory held in socket buffers is not counted");
+    // processes (`measure::tree_usage`), and seccomp refuses socket pairs,
+    // whose buffers no process's memory shows, to all but the runtimes
+    // without an address-space cap (the JVM needs one).
+    if !a.root || a.cgroups.is_none() || lacked_groups {
+        w.push(if a.seccomp && seccomp::filters(false).is_some() {
+            "no memory cgroup: buffers of socket pairs are not counted (allowed only to \
+             runtimes without an address-space cap, the JVM's)"
+        } else {
+            "no memory cgroup and no seccomp: memory held in socket buffers is not counted"
+        });
     }
     w
 }
@@ -214,13 +218,11 @@ mod tests {
         assert!(w.iter().any(|x| x.contains("chmod")), "{w:?}");
         assert!(w.iter().any(|x| x.contains("memory cgroup")), "{w:?}");
         // The memory of several processes is measured without a group, and
-        // socket pairs are refused where seccomp is: nothing to refuse for.
+        // socket pairs are refused where seccomp is but to the JVM.
         user.seccomp = true;
         let w = weaknesses_of(&user, false);
-        assert!(!w.iter().any(|x| x.contains("memory")), "{w:?}");
-        let mut lacking = root_with_groups();
-        lacking.seccomp = true;
-        assert!(weaknesses_of(&lacking, true).is_empty());
+        assert!(!w.iter().any(|x| x.contains("several processes")), "{w:?}");
+        assert!(w.iter().any(|x| x.contains("the JVM's")), "{w:?}");
         user.seccomp = false;
         user.user_namespace = false;
         user.landlock = None;

@@ -197,7 +197,13 @@ pub fn run(
             )?,
         },
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
-        seccomp: if a.seccomp { seccomp::filters() } else { None },
+        // Socket pairs only for what may not have an address-space cap:
+        // the JVM needs one (see `seccomp::denied`).
+        seccomp: if a.seccomp {
+            seccomp::filters(spec.limits.address_space.is_none())
+        } else {
+            None
+        },
         pid_namespace,
         init_stack: child::Stack::take(),
         stack: child::Stack::take(),
