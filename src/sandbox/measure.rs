@@ -217,8 +217,8 @@ pub(super) fn tree_usage(init: libc::pid_t, memory: bool) -> (Duration, Option<u
             break;
         }
         total += cpu_time(p);
-        if memory && depth > 0 && (depth > 1 || !runs_the_judge(p)) {
-            program.push(p);
+        if memory && depth > 0 {
+            program.push((p, depth));
         }
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
             continue;
@@ -234,10 +234,13 @@ pub(super) fn tree_usage(init: libc::pid_t, memory: bool) -> (Duration, Option<u
             }
         }
     }
-    let held = (memory && program.len() >= 2).then(|| {
+    // Which child of `init` still runs the judge is asked only here: most
+    // runs are one process, and then nothing is read.
+    let held = (program.len() >= 2).then(|| {
         program
             .iter()
-            .map(|&p| proportional_size(p))
+            .filter(|&&(p, depth)| depth > 1 || !runs_the_judge(p))
+            .map(|&(p, _)| proportional_size(p))
             .fold(0u64, u64::saturating_add)
     });
     (total, held)
