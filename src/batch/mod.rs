@@ -40,30 +40,41 @@ pub use model::{
     Record, Shard, score_text,
 };
 
-use crate::judge::JudgeError;
+use crate::judge::{Because, Chain, JudgeError};
 
-/// Why a batch command stopped; each maps to an exit code of SPEC.md.
+/// Why a batch command stopped; each variant maps to an exit code of
+/// SPEC.md. `Usage` and `Internal` keep what was being done and the error
+/// that stopped it ([`Because`]); the CLI prints them as one chain.
 #[derive(Debug, Error)]
 pub enum BatchError {
     /// Bad usage, or a bad input file or spec (exit 2).
-    #[error("{0}")]
-    Usage(String),
+    #[error(transparent)]
+    Usage(Because),
     /// The judge itself failed: a file could not be written… (exit 3).
-    #[error("{0}")]
-    Internal(String),
+    #[error(transparent)]
+    Internal(Because),
     /// A consumer of the run's events failed (a report file could not be
     /// written), which stopped the run (exit 3).
     #[error(transparent)]
     Reporter(std::io::Error),
 }
 
+impl BatchError {
+    /// The whole message, context then cause, as the CLI prints it.
+    pub fn message(&self) -> String {
+        Chain(self).to_string()
+    }
+}
+
+/// A problem, a submission or a request the judge refused is the batch's
+/// usage error (exit 2); the judge's own failure stays internal (exit 3).
 impl From<JudgeError> for BatchError {
     fn from(e: JudgeError) -> Self {
         match e {
-            JudgeError::Problem(_) | JudgeError::Submission(_) | JudgeError::Usage(_) => {
-                BatchError::Usage(e.to_string())
+            JudgeError::Problem(b) | JudgeError::Submission(b) | JudgeError::Usage(b) => {
+                BatchError::Usage(b)
             }
-            JudgeError::Io(_) => BatchError::Internal(e.to_string()),
+            JudgeError::Io(b) => BatchError::Internal(b),
         }
     }
 }

@@ -74,8 +74,8 @@ pub enum ExportError {
 impl From<judge::JudgeError> for ExportError {
     fn from(e: judge::JudgeError) -> Self {
         match e {
-            judge::JudgeError::Io(m) => ExportError::Io(m),
-            other => ExportError::Usage(other.to_string()),
+            judge::JudgeError::Io(_) => ExportError::Io(e.message()),
+            other => ExportError::Usage(other.message()),
         }
     }
 }
