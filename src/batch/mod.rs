@@ -102,3 +102,36 @@ pub fn jobs(requested: Option<usize>) -> (usize, Option<String>) {
         Some(n) => (n, None),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_error_prints_its_context_then_its_cause() {
+        let cause = std::io::Error::new(std::io::ErrorKind::PermissionDenied, "permission denied");
+        let e = BatchError::Usage(Because::of("out: cannot create the output folder", cause));
+        assert_eq!(e.to_string(), "out: cannot create the output folder");
+        assert_eq!(
+            e.message(),
+            "out: cannot create the output folder: permission denied"
+        );
+        // What the CLI prints for it.
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(e)),
+            "out: cannot create the output folder: permission denied"
+        );
+    }
+
+    #[test]
+    fn a_judge_error_keeps_its_cause_and_its_exit_code_in_a_batch() {
+        let judge = |e: JudgeError| BatchError::from(e);
+        let io = std::io::Error::other("disk full");
+        let internal = judge(JudgeError::Io(Because::of("cannot store a test input", io)));
+        assert!(matches!(internal, BatchError::Internal(_)));
+        assert_eq!(internal.message(), "cannot store a test input: disk full");
+        let usage = judge(JudgeError::Problem(Because::new("p: no reference")));
+        assert!(matches!(usage, BatchError::Usage(_)));
+        assert_eq!(usage.message(), "p: no reference");
+    }
+}

@@ -194,12 +194,11 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
 
 /// The problem's tests as bytes (also what `grundy gen` writes).
 pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeError> {
-    // `generate` takes the error as text (its interface, which tests use).
     let external = |program: &Path,
                     seed: Option<u64>,
                     args: &[String]|
-     -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
-        run_generator(program, seed, args, ctx).map_err(|e| e.to_string())
+     -> Result<(Vec<u8>, Option<Vec<u8>>), GeneratorError> {
+        run_generator(program, seed, args, ctx)
     };
     generate::materialise(
         &problem.recipe(),

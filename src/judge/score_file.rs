@@ -17,20 +17,41 @@ use super::prepare::Prepared;
 /// The most bytes read of either file: one number.
 const CAP: u64 = 4096;
 
+/// Why the files an output validator wrote make the test `IE`. The test's
+/// message is the chain ([`super::Chain`]): the context, then the cause.
+#[derive(Debug, thiserror::Error)]
+pub enum ScoreFileError {
+    /// A file could not be read (a link, a folder, not readable).
+    #[error("the output validator's {name}")]
+    Read {
+        name: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the output validator wrote both score.txt and score_multiplier.txt")]
+    Both,
+    #[error("the output validator's {name} does not hold one non-negative number")]
+    NotANumber { name: &'static str },
+    #[error("the output validator's score_multiplier.txt says {0}, more than 1")]
+    MultiplierAboveOne(f64),
+    #[error("the output validator's score.txt says {score}, more than the test's maximum {max}")]
+    AboveMaximum { score: f64, max: f64 },
+}
+
 /// The share of its credit the accepted test in `group` earns, from the
 /// files in `feedback`; `None` when it earns all of it.
 pub(super) fn share(
     prepared: &Prepared,
     group: &str,
     feedback: &Path,
-) -> Result<Option<f64>, String> {
+) -> Result<Option<f64>, ScoreFileError> {
     if group == crate::generate::SAMPLE_GROUP {
         return Ok(None);
     }
     // Read without following links the validator may have made.
-    let read = |name: &str| {
+    let read = |name: &'static str| {
         crate::beneath::read(feedback, name, CAP)
-            .map_err(|e| format!("the output validator's {name}: {e}"))
+            .map_err(|source| ScoreFileError::Read { name, source })
     };
     let (score, multiplier) = match (read("score.txt"), read("score_multiplier.txt")) {
         (Ok(s), Ok(m)) => (s, m),
@@ -43,26 +64,20 @@ pub(super) fn share(
     {
         return Ok(None);
     }
-    let number = |name: &str, bytes: &[u8]| -> Result<f64, String> {
+    let number = |name: &'static str, bytes: &[u8]| -> Result<f64, ScoreFileError> {
         String::from_utf8_lossy(bytes)
             .trim()
             .parse::<f64>()
             .ok()
             .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| {
-                format!("the output validator's {name} does not hold one non-negative number")
-            })
+            .ok_or(ScoreFileError::NotANumber { name })
     };
     match (score, multiplier) {
-        (Some(_), Some(_)) => {
-            Err("the output validator wrote both score.txt and score_multiplier.txt".into())
-        }
+        (Some(_), Some(_)) => Err(ScoreFileError::Both),
         (None, Some(m)) => {
             let m = number("score_multiplier.txt", &m)?;
             if m > 1.0 {
-                return Err(format!(
-                    "the output validator's score_multiplier.txt says {m}, more than 1"
-                ));
+                return Err(ScoreFileError::MultiplierAboveOne(m));
             }
             Ok(Some(m))
         }
@@ -79,12 +94,41 @@ pub(super) fn share(
                 return Ok(None);
             }
             if s > max * (1.0 + 1e-9) {
-                return Err(format!(
-                    "the output validator's score.txt says {s}, more than the test's maximum {max}"
-                ));
+                return Err(ScoreFileError::AboveMaximum { score: s, max });
             }
             Ok(Some(s / max))
         }
         (None, None) => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_the_context_then_the_cause() {
+        let e = ScoreFileError::Read {
+            name: "score.txt",
+            source: std::io::Error::other("too many levels of symbolic links"),
+        };
+        assert_eq!(e.to_string(), "the output validator's score.txt");
+        // The test's message, and what the CLI would print.
+        assert_eq!(
+            super::super::Chain(&e).to_string(),
+            "the output validator's score.txt: too many levels of symbolic links"
+        );
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(e)),
+            "the output validator's score.txt: too many levels of symbolic links"
+        );
+        let e = ScoreFileError::AboveMaximum {
+            score: 12.5,
+            max: 10.0,
+        };
+        assert_eq!(
+            super::super::Chain(&e).to_string(),
+            "the output validator's score.txt says 12.5, more than the test's maximum 10"
+        );
     }
 }
