@@ -530,12 +530,12 @@ mod tests {
         let notes = p.notes.join("\n");
         assert!(
             notes.contains(
-                "generators.yaml: data/secret/a: skipped: `count:` must be between 1 and 10000"
+                "generators.yaml: secret/a: skipped: `count:` must be between 1 and 10000"
             ),
             "{notes}"
         );
         assert!(
-            notes.contains("generators.yaml: data/secret/b: skipped: `/bin/gen`: a program outside generators/ (not run)"),
+            notes.contains("generators.yaml: secret/b: skipped: `/bin/gen`: a program outside generators/ (not run)"),
             "{notes}"
         );
         let e = plan(
@@ -548,7 +548,7 @@ mod tests {
         );
         assert_eq!(
             e.to_string(),
-            "data/secret/a: `{{N}}` names no constant of problem.yaml (it has no `constants:`)"
+            "secret/a: `{{N}}` names no constant of problem.yaml (it has no `constants:`)"
         );
     }
 }
