@@ -217,7 +217,7 @@ fn check_reference(
                 ),
             })
         }
-        Err(e) => Status::Failed(format!("reference {}: {e}", path.display())),
+        Err(e) => Status::Failed(format!("reference {}: {}", path.display(), e.message())),
     };
     (status, max, warning)
 }
@@ -466,9 +466,9 @@ fn check_known(
             }
         }
         Err(e) => {
-            check.message = e.to_string();
+            check.message = e.message();
             if !known.rules.is_empty() {
-                check.broken = Some(format!("not judged: {e}"));
+                check.broken = Some(format!("not judged: {}", check.message));
             }
         }
     }

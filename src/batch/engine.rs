@@ -32,6 +32,7 @@ use super::event::{Event, EventSink};
 use super::journal::Journal;
 use super::model::{Item, ItemKey, Record};
 use crate::cache::Key;
+use crate::judge::Because;
 use crate::judge::{self, Context, Options, Prepared, Slots, TestResult, pool};
 use crate::verdict::Verdict;
 
@@ -174,9 +175,9 @@ impl Engine<'_> {
                     }),
                     Message::Done(record) => {
                         if let Err(e) = journal.append(record) {
-                            failure = Some(BatchError::Internal(format!(
-                                "cannot write the journal {}: {e}",
-                                journal.path().display()
+                            failure = Some(BatchError::Internal(Because::of(
+                                format!("cannot write the journal {}", journal.path().display()),
+                                e,
                             )));
                             // Nothing more can be kept: stop everyone.
                             self.cancel.store(true, Ordering::SeqCst);
@@ -448,7 +449,7 @@ impl Engine<'_> {
             }
             Err(e) => {
                 let root = format!("{}/", self.root.display());
-                record.error = Some(e.to_string().replace(&root, ""));
+                record.error = Some(e.message().replace(&root, ""));
             }
         }
         // Shrinking runs too: an interrupt during it would leave a less

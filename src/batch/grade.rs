@@ -21,6 +21,7 @@ use super::model::{
 };
 use super::walk::{self, Layout};
 use super::{BatchError, output};
+use crate::judge::Because;
 use crate::judge::{self, Context};
 use crate::spec::{Problem, ProblemId, ProblemSet, SPEC_FILE};
 use crate::verdict::Overall;
@@ -66,13 +67,16 @@ pub fn grade(
     sink: &mut dyn EventSink,
 ) -> Result<RunSummary, BatchError> {
     if !opts.dir.is_dir() {
-        return Err(BatchError::Usage(format!(
+        return Err(BatchError::Usage(Because::new(format!(
             "{}: not a folder (grade takes the folder of submissions: one file or one folder per student)",
             opts.dir.display()
-        )));
+        ))));
     }
     let fixed = match &opts.problem {
-        Some(id) => Some(set.find(id).map_err(|e| BatchError::Usage(e.to_string()))?),
+        Some(id) => Some(
+            set.find(id)
+                .map_err(|e| BatchError::Usage(Because::cause(e)))?,
+        ),
         None => None,
     };
     let is_problem =
@@ -84,16 +88,16 @@ pub fn grade(
         skip: where_it_would_be(&opts.out),
     };
     let walked = walk::walk(&opts.dir, &layout).map_err(|e| {
-        BatchError::Usage(format!(
-            "{}: cannot read the folder: {e}",
-            opts.dir.display()
+        BatchError::Usage(Because::of(
+            format!("{}: cannot read the folder", opts.dir.display()),
+            e,
         ))
     })?;
     if walked.students.is_empty() && walked.issues.is_empty() {
-        return Err(BatchError::Usage(format!(
+        return Err(BatchError::Usage(Because::new(format!(
             "{}: no submissions found (expected one folder per student, or one file per student with --problem ID)",
             opts.dir.display()
-        )));
+        ))));
     }
     for issue in &walked.issues {
         note(
@@ -123,7 +127,9 @@ pub fn grade(
             )
             .collect();
         for id in ids {
-            let p = set.find(id).map_err(|e| BatchError::Usage(e.to_string()))?;
+            let p = set
+                .find(id)
+                .map_err(|e| BatchError::Usage(Because::cause(e)))?;
             problems.insert(id.to_string(), p);
         }
     }
@@ -226,11 +232,11 @@ fn open_out(
         && old.shard != opts.shard
     {
         let show = |s: Option<Shard>| s.map_or("no shard".to_string(), |s| format!("--shard {s}"));
-        return Err(BatchError::Usage(format!(
+        return Err(BatchError::Usage(Because::new(format!(
             "{} was graded with {}: resume it with the same",
             out.display(),
             show(old.shard)
-        )));
+        ))));
     }
     open_journal(out, opts.resume, sink)
 }
@@ -248,22 +254,22 @@ pub fn open_journal(
     sink: &mut dyn EventSink,
 ) -> Result<(Journal, journal::Loaded), BatchError> {
     std::fs::create_dir_all(out).map_err(|e| {
-        BatchError::Usage(format!(
-            "{}: cannot create the output folder: {e}",
-            out.display()
+        BatchError::Usage(Because::of(
+            format!("{}: cannot create the output folder", out.display()),
+            e,
         ))
     })?;
     let journal_path = out.join(journal::FILE_NAME);
     let started = std::fs::metadata(&journal_path).is_ok_and(|m| m.len() > 0);
     if started && !resume {
-        return Err(BatchError::Usage(format!(
+        return Err(BatchError::Usage(Because::new(format!(
             "{} holds an earlier run ({}): add --resume to continue it, or remove it (or choose another --out) to start again",
             out.display(),
             journal::FILE_NAME
-        )));
+        ))));
     }
     let (journal, loaded) = Journal::open(out)
-        .map_err(|e| BatchError::Usage(format!("{}: {e}", journal_path.display())))?;
+        .map_err(|e| BatchError::Usage(Because::of(journal_path.display().to_string(), e)))?;
     if loaded.torn_tail {
         note(
             sink,
@@ -342,7 +348,7 @@ pub fn judge_items(
     sink.event(&Event::Started(&planned))
         .map_err(BatchError::Reporter)?;
     let interrupt = Interrupt::install(&ctx.sandbox.cancel)
-        .map_err(|e| BatchError::Internal(format!("cannot handle signals: {e}")))?;
+        .map_err(|e| BatchError::Internal(Because::of("cannot handle signals", e)))?;
     let engine = Engine {
         ctx,
         problems: ready,

@@ -14,6 +14,7 @@ use super::grade::{RunSummary, class_overall, describe};
 use super::journal;
 use super::model::{ClassReport, FeedbackLevel, ItemKey, Plan, Record};
 use super::{BatchError, output};
+use crate::judge::Because;
 
 pub struct MergeOptions {
     pub inputs: Vec<PathBuf>,
@@ -26,9 +27,9 @@ pub struct MergeOptions {
 /// ([`Event::ClassFinished`]), whose consumer writes the reports.
 pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary, BatchError> {
     if opts.inputs.is_empty() {
-        return Err(BatchError::Usage(
-            "merge needs the output folders of the shards".into(),
-        ));
+        return Err(BatchError::Usage(Because::new(
+            "merge needs the output folders of the shards",
+        )));
     }
     let mut plan: Option<(PathBuf, Plan)> = None;
     let mut shards: BTreeMap<u32, Vec<PathBuf>> = BTreeMap::new();
@@ -36,37 +37,40 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
     let mut records: BTreeMap<ItemKey, Record> = BTreeMap::new();
     for dir in &opts.inputs {
         let this = output::read_plan(dir)?.ok_or_else(|| {
-            BatchError::Usage(format!(
+            BatchError::Usage(Because::new(format!(
                 "{}: no {} here: not the output of `grundy grade` (or of a shard of it)",
                 dir.display(),
                 output::PLAN_FILE
-            ))
+            )))
         })?;
         match &plan {
             None => plan = Some((dir.clone(), this.clone())),
             Some((first_dir, first)) => {
                 if !same_class(first, &this) {
-                    return Err(BatchError::Usage(format!(
+                    return Err(BatchError::Usage(Because::new(format!(
                         "{} and {} graded different classes (their plans differ: students, problems or files); merge only the shards of one run",
                         first_dir.display(),
                         dir.display()
-                    )));
+                    ))));
                 }
             }
         }
         if let Some(s) = this.shard {
             if count.is_some_and(|c| c != s.count) {
-                return Err(BatchError::Usage(format!(
+                return Err(BatchError::Usage(Because::new(format!(
                     "{}: shard {s} does not belong with shards of {} (different N)",
                     dir.display(),
                     count.unwrap_or(0)
-                )));
+                ))));
             }
             count = Some(s.count);
             shards.entry(s.index).or_default().push(dir.clone());
         }
         let loaded = journal::read(&dir.join(journal::FILE_NAME)).map_err(|e| {
-            BatchError::Usage(format!("{}: cannot read the journal: {e}", dir.display()))
+            BatchError::Usage(Because::of(
+                format!("{}: cannot read the journal", dir.display()),
+                e,
+            ))
         })?;
         for r in loaded.records {
             // A result beats an earlier "could not judge" of the same item.
@@ -80,9 +84,9 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
         }
     }
     let Some((_, mut plan)) = plan else {
-        return Err(BatchError::Usage(
-            "merge needs the output folders of the shards".into(),
-        ));
+        return Err(BatchError::Usage(Because::new(
+            "merge needs the output folders of the shards",
+        )));
     };
     if let Some(n) = count {
         let missing: Vec<String> = (0..n)
@@ -90,10 +94,10 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
             .map(|k| format!("{k}/{n}"))
             .collect();
         if !missing.is_empty() {
-            return Err(BatchError::Usage(format!(
+            return Err(BatchError::Usage(Because::new(format!(
                 "shard {} missing: give the output folders of all {n} shards",
                 missing.join(", ")
-            )));
+            ))));
         }
     }
     let unjudged: Vec<&str> = plan
@@ -103,11 +107,11 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
         .map(|i| i.file.as_str())
         .collect();
     if !unjudged.is_empty() {
-        return Err(BatchError::Usage(format!(
+        return Err(BatchError::Usage(Because::new(format!(
             "{} submissions have no result in these outputs (first: {}): a shard did not finish; run it again with --resume, then merge",
             unjudged.len(),
             unjudged[0]
-        )));
+        ))));
     }
 
     plan.shard = None;
@@ -116,9 +120,9 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
     }
     let out = &opts.out;
     std::fs::create_dir_all(out).map_err(|e| {
-        BatchError::Usage(format!(
-            "{}: cannot create the output folder: {e}",
-            out.display()
+        BatchError::Usage(Because::of(
+            format!("{}: cannot create the output folder", out.display()),
+            e,
         ))
     })?;
     let journal_path = out.join(journal::FILE_NAME);
@@ -129,21 +133,25 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
         .collect();
     let is_input = out.canonicalize().is_ok_and(|o| inputs.contains(&o));
     if is_input || std::fs::metadata(&journal_path).is_ok_and(|m| m.len() > 0) {
-        return Err(BatchError::Usage(format!(
+        return Err(BatchError::Usage(Because::new(format!(
             "{} already holds a run: merge into a new folder",
             out.display()
-        )));
+        ))));
     }
     // The merged folder is a finished run of its own: plan, journal, reports.
     output::write_plan(out, &plan)?;
     let mut lines = Vec::new();
     for r in records.values() {
-        let mut line = serde_json::to_vec(r).map_err(|e| BatchError::Internal(e.to_string()))?;
+        let mut line =
+            serde_json::to_vec(r).map_err(|e| BatchError::Internal(Because::cause(e)))?;
         line.push(b'\n');
         lines.extend(line);
     }
     output::atomic_write(&journal_path, &lines).map_err(|e| {
-        BatchError::Internal(format!("cannot write {}: {e}", journal_path.display()))
+        BatchError::Internal(Because::of(
+            format!("cannot write {}", journal_path.display()),
+            e,
+        ))
     })?;
     let class = ClassReport::new(&plan, &records);
     let lines = vec![describe(&class)];

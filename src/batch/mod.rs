@@ -40,30 +40,41 @@ pub use model::{
     Record, Shard, score_text,
 };
 
-use crate::judge::JudgeError;
+use crate::judge::{Because, Chain, JudgeError};
 
-/// Why a batch command stopped; each maps to an exit code of SPEC.md.
+/// Why a batch command stopped; each variant maps to an exit code of
+/// SPEC.md. `Usage` and `Internal` keep what was being done and the error
+/// that stopped it ([`Because`]); the CLI prints them as one chain.
 #[derive(Debug, Error)]
 pub enum BatchError {
     /// Bad usage, or a bad input file or spec (exit 2).
-    #[error("{0}")]
-    Usage(String),
+    #[error(transparent)]
+    Usage(Because),
     /// The judge itself failed: a file could not be written… (exit 3).
-    #[error("{0}")]
-    Internal(String),
+    #[error(transparent)]
+    Internal(Because),
     /// A consumer of the run's events failed (a report file could not be
     /// written), which stopped the run (exit 3).
     #[error(transparent)]
     Reporter(std::io::Error),
 }
 
+impl BatchError {
+    /// The whole message, context then cause, as the CLI prints it.
+    pub fn message(&self) -> String {
+        Chain(self).to_string()
+    }
+}
+
+/// A problem, a submission or a request the judge refused is the batch's
+/// usage error (exit 2); the judge's own failure stays internal (exit 3).
 impl From<JudgeError> for BatchError {
     fn from(e: JudgeError) -> Self {
         match e {
-            JudgeError::Problem(_) | JudgeError::Submission(_) | JudgeError::Usage(_) => {
-                BatchError::Usage(e.to_string())
+            JudgeError::Problem(b) | JudgeError::Submission(b) | JudgeError::Usage(b) => {
+                BatchError::Usage(b)
             }
-            JudgeError::Io(_) => BatchError::Internal(e.to_string()),
+            JudgeError::Io(b) => BatchError::Internal(b),
         }
     }
 }
@@ -89,5 +100,38 @@ pub fn jobs(requested: Option<usize>) -> (usize, Option<String>) {
             )),
         ),
         Some(n) => (n, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_error_prints_its_context_then_its_cause() {
+        let cause = std::io::Error::new(std::io::ErrorKind::PermissionDenied, "permission denied");
+        let e = BatchError::Usage(Because::of("out: cannot create the output folder", cause));
+        assert_eq!(e.to_string(), "out: cannot create the output folder");
+        assert_eq!(
+            e.message(),
+            "out: cannot create the output folder: permission denied"
+        );
+        // What the CLI prints for it.
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(e)),
+            "out: cannot create the output folder: permission denied"
+        );
+    }
+
+    #[test]
+    fn a_judge_error_keeps_its_cause_and_its_exit_code_in_a_batch() {
+        let judge = |e: JudgeError| BatchError::from(e);
+        let io = std::io::Error::other("disk full");
+        let internal = judge(JudgeError::Io(Because::of("cannot store a test input", io)));
+        assert!(matches!(internal, BatchError::Internal(_)));
+        assert_eq!(internal.message(), "cannot store a test input: disk full");
+        let usage = judge(JudgeError::Problem(Because::new("p: no reference")));
+        assert!(matches!(usage, BatchError::Usage(_)));
+        assert_eq!(usage.message(), "p: no reference");
     }
 }

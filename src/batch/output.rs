@@ -11,6 +11,7 @@ use std::path::Path;
 
 use super::BatchError;
 use super::model::Plan;
+use crate::judge::Because;
 
 pub const PLAN_FILE: &str = "plan.json";
 pub const REPORT_JSON: &str = "report.json";
@@ -30,12 +31,13 @@ pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 fn internal(path: &Path) -> impl Fn(io::Error) -> BatchError + '_ {
-    move |e| BatchError::Internal(format!("cannot write {}: {e}", path.display()))
+    move |e| BatchError::Internal(Because::of(format!("cannot write {}", path.display()), e))
 }
 
 pub fn write_plan(out: &Path, plan: &Plan) -> Result<(), BatchError> {
     let path = out.join(PLAN_FILE);
-    let text = serde_json::to_vec_pretty(plan).map_err(|e| BatchError::Internal(e.to_string()))?;
+    let text =
+        serde_json::to_vec_pretty(plan).map_err(|e| BatchError::Internal(Because::cause(e)))?;
     atomic_write(&path, &text).map_err(internal(&path))
 }
 
@@ -46,18 +48,18 @@ pub fn read_plan(out: &Path) -> Result<Option<Plan>, BatchError> {
         Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
-            return Err(BatchError::Usage(format!(
-                "{}: cannot read: {e}",
-                path.display()
+            return Err(BatchError::Usage(Because::of(
+                format!("{}: cannot read", path.display()),
+                e,
             )));
         }
     };
     serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-        BatchError::Usage(format!(
+        BatchError::Usage(Because::new(format!(
             "{}:{}:{}: not a grundy plan ({e}); was this folder written by grundy grade?",
             path.display(),
             e.line(),
             e.column()
-        ))
+        )))
     })
 }

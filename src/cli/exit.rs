@@ -44,8 +44,8 @@ impl From<JudgeError> for Failure {
 impl From<BatchError> for Failure {
     fn from(e: BatchError) -> Self {
         match e {
-            BatchError::Usage(m) => usage(anyhow!(m)),
-            BatchError::Internal(m) => internal(anyhow!(m)),
+            BatchError::Usage(_) => usage(anyhow!(e)),
+            BatchError::Internal(_) => internal(anyhow!(e)),
             BatchError::Reporter(e) => internal(anyhow!(e)),
         }
     }

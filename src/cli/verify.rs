@@ -53,9 +53,10 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
             Ok(r) => r,
             Err(e) => {
                 all_ok = false;
+                let e = e.message();
                 if json {
                     objects.push(serde_json::json!({
-                        "id": p.id.0, "passed": false, "error": e.to_string(),
+                        "id": p.id.0, "passed": false, "error": e,
                     }));
                 } else {
                     outln!("{:<18} {}", p.id.0, style.verdict(Verdict::IE));

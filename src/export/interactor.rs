@@ -6,6 +6,7 @@
 //! that any judge that reads the format plays it without grundy.
 
 use super::{CheckerParts, ExportError};
+use crate::judge::Because;
 use crate::spec::{InteractorSpec, Problem};
 
 /// The interactor source for the built-in games; `@GAME@` is the game.
@@ -17,9 +18,9 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
     match i {
         InteractorSpec::Builtin(name) => {
             if crate::games::play::Game::from_name(name).is_none() {
-                return Err(ExportError::Usage(format!(
+                return Err(ExportError::Usage(Because::new(format!(
                     "the interactor `{name}` has no program to export"
-                )));
+                ))));
             }
             Ok((
                 validation,
@@ -30,9 +31,9 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
         InteractorSpec::Icpc { program, args } => {
             let path = problem.dir.join(program);
             let source = std::fs::read_to_string(&path).map_err(|e| {
-                ExportError::Usage(format!(
-                    "cannot read the interactor {}: {e}",
-                    path.display()
+                ExportError::Usage(Because::of(
+                    format!("cannot read the interactor {}", path.display()),
+                    e,
                 ))
             })?;
             let file = program
@@ -41,10 +42,10 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
                 .unwrap_or_else(|| "interactor".into());
             Ok((validation, args.join(" "), Some((file, source))))
         }
-        InteractorSpec::Testlib(p) => Err(ExportError::Usage(format!(
+        InteractorSpec::Testlib(p) => Err(ExportError::Usage(Because::new(format!(
             "{}: the testlib interactor {} speaks another protocol than the format's interactors; rewrite it as an ICPC interactor (`interactor: {{icpc: …}}`) to export",
             problem.spec_path.display(),
             p.display()
-        ))),
+        )))),
     }
 }

@@ -24,7 +24,7 @@ use thiserror::Error;
 
 use crate::catalog;
 use crate::generate::SAMPLE_GROUP;
-use crate::judge::{self, Context};
+use crate::judge::{self, Because, Context};
 use crate::spec::{CheckerSpec, IcpcFlags, Problem};
 use crate::verdict::Verdict;
 
@@ -35,14 +35,17 @@ pub use statement::markdown_to_latex;
 /// statement (an ICPC package's) is shown as its source.
 pub fn statement_html(problem: &Problem) -> Result<String, ExportError> {
     let Some(path) = &problem.statement else {
-        return Err(ExportError::Usage(format!(
+        return Err(ExportError::Usage(Because::new(format!(
             "{} has no statement (statement.md next to {})",
             problem.id,
             problem.spec_path.display()
-        )));
+        ))));
     };
     let text = std::fs::read_to_string(path).map_err(|e| {
-        ExportError::Usage(format!("cannot read the statement {}: {e}", path.display()))
+        ExportError::Usage(Because::of(
+            format!("cannot read the statement {}", path.display()),
+            e,
+        ))
     })?;
     let latex = path.extension().is_some_and(|e| e == "tex");
     let text = crate::spec::icpc::statement_text(&problem.dir, text, latex);
@@ -64,18 +67,20 @@ pub fn statement_html(problem: &Problem) -> Result<String, ExportError> {
 #[derive(Debug, Error)]
 pub enum ExportError {
     /// The problem or the request is at fault (exit 2).
-    #[error("{0}")]
-    Usage(String),
+    #[error(transparent)]
+    Usage(Because),
     /// Writing failed, or the judge could not prepare the tests (exit 3).
-    #[error("{0}")]
-    Io(String),
+    #[error(transparent)]
+    Io(Because),
 }
 
 impl From<judge::JudgeError> for ExportError {
     fn from(e: judge::JudgeError) -> Self {
         match e {
-            judge::JudgeError::Io(m) => ExportError::Io(m),
-            other => ExportError::Usage(other.to_string()),
+            judge::JudgeError::Io(b) => ExportError::Io(b),
+            judge::JudgeError::Problem(b)
+            | judge::JudgeError::Submission(b)
+            | judge::JudgeError::Usage(b) => ExportError::Usage(b),
         }
     }
 }
@@ -96,15 +101,17 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
     let io = |what: &str, p: &Path| {
         let what = what.to_string();
         let p = p.to_path_buf();
-        move |e: std::io::Error| ExportError::Io(format!("cannot {what} {}: {e}", p.display()))
+        move |e: std::io::Error| {
+            ExportError::Io(Because::of(format!("cannot {what} {}", p.display()), e))
+        }
     };
     if to.exists() {
         let mut entries = std::fs::read_dir(to).map_err(io("read", to))?;
         if entries.next().is_some() {
-            return Err(ExportError::Usage(format!(
+            return Err(ExportError::Usage(Because::new(format!(
                 "{} is not empty: export into a new or empty folder",
                 to.display()
-            )));
+            ))));
         }
     }
     let name_ok = to.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
@@ -127,10 +134,13 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
     let mut groups: Vec<&str> = Vec::new();
     for t in &prepared.tests {
         let answer = t.answer.as_ref().map_err(|why| {
-            ExportError::Usage(format!(
-                "{}: test {} has no answer: {why}",
-                problem.spec_path.display(),
-                t.name
+            ExportError::Usage(Because::of(
+                format!(
+                    "{}: test {} has no answer",
+                    problem.spec_path.display(),
+                    t.name
+                ),
+                why.clone(),
             ))
         })?;
         let folder = if t.group == SAMPLE_GROUP {
@@ -202,9 +212,9 @@ fn checker(problem: &Problem) -> Result<CheckerParts, ExportError> {
         CheckerSpec::IcpcDefault(f) => default(f.clone()),
         CheckerSpec::Game(name) => {
             let (file, source) = validators::game_validator(name).ok_or_else(|| {
-                ExportError::Usage(format!(
+                ExportError::Usage(Because::new(format!(
                     "the game checker `{name}` has no output validator to export"
-                ))
+                )))
             })?;
             (
                 "custom".into(),
@@ -215,7 +225,10 @@ fn checker(problem: &Problem) -> Result<CheckerParts, ExportError> {
         CheckerSpec::Icpc { program, args } => {
             let path = problem.dir.join(program);
             let source = std::fs::read_to_string(&path).map_err(|e| {
-                ExportError::Usage(format!("cannot read the validator {}: {e}", path.display()))
+                ExportError::Usage(Because::of(
+                    format!("cannot read the validator {}", path.display()),
+                    e,
+                ))
             })?;
             let file = program
                 .file_name()
@@ -224,11 +237,11 @@ fn checker(problem: &Problem) -> Result<CheckerParts, ExportError> {
             ("custom".into(), args.join(" "), Some((file, source)))
         }
         CheckerSpec::Testlib(p) => {
-            return Err(ExportError::Usage(format!(
+            return Err(ExportError::Usage(Because::new(format!(
                 "{}: the testlib checker {} speaks another protocol than the format's output validators; rewrite it as an ICPC validator (`checker: {{icpc: …}}`) to export",
                 problem.spec_path.display(),
                 p.display()
-            )));
+            ))));
         }
     })
 }
@@ -310,12 +323,18 @@ fn write_statement(problem: &Problem, to: &Path) -> Result<(), ExportError> {
     let markdown = match &problem.statement {
         Some(p) if p.extension().is_some_and(|e| e == "tex") => {
             let tex = std::fs::read_to_string(p).map_err(|e| {
-                ExportError::Usage(format!("cannot read the statement {}: {e}", p.display()))
+                ExportError::Usage(Because::of(
+                    format!("cannot read the statement {}", p.display()),
+                    e,
+                ))
             })?;
             return write(&to.join("problem_statement").join("problem.en.tex"), &tex);
         }
         Some(p) => std::fs::read_to_string(p).map_err(|e| {
-            ExportError::Usage(format!("cannot read the statement {}: {e}", p.display()))
+            ExportError::Usage(Because::of(
+                format!("cannot read the statement {}", p.display()),
+                e,
+            ))
         })?,
         None => String::new(),
     };
@@ -346,8 +365,9 @@ fn write_input_validator(
         .join("input_validators")
         .join("validate")
         .join("validate.py");
-    std::fs::create_dir_all(path.parent().unwrap_or(to))
-        .map_err(|e| ExportError::Io(format!("cannot create {}: {e}", path.display())))?;
+    std::fs::create_dir_all(path.parent().unwrap_or(to)).map_err(|e| {
+        ExportError::Io(Because::of(format!("cannot create {}", path.display()), e))
+    })?;
     write(&path, &source)?;
     make_executable(&path)
 }
@@ -381,18 +401,20 @@ fn write_submissions(problem: &Problem, to: &Path, out: &mut Exported) -> Result
             }
         };
         let source = std::fs::read(&path).map_err(|e| {
-            ExportError::Usage(format!(
-                "cannot read the submission {}: {e}",
-                path.display()
+            ExportError::Usage(Because::of(
+                format!("cannot read the submission {}", path.display()),
+                e,
             ))
         })?;
         let rel = submission_name(folder, &path, &source, &taken);
         taken.insert(rel.clone());
         let dest = to.join(&rel);
-        std::fs::create_dir_all(dest.parent().unwrap_or(to))
-            .map_err(|e| ExportError::Io(format!("cannot create {}: {e}", dest.display())))?;
-        std::fs::write(&dest, &source)
-            .map_err(|e| ExportError::Io(format!("cannot write {}: {e}", dest.display())))?;
+        std::fs::create_dir_all(dest.parent().unwrap_or(to)).map_err(|e| {
+            ExportError::Io(Because::of(format!("cannot create {}", dest.display()), e))
+        })?;
+        std::fs::write(&dest, &source).map_err(|e| {
+            ExportError::Io(Because::of(format!("cannot write {}", dest.display()), e))
+        })?;
         if path.extension().is_none() {
             make_executable(&dest)?;
         }
@@ -465,22 +487,30 @@ fn java_class(source: &str) -> Option<String> {
 fn copy(from: &Path, to: &Path) -> Result<(), ExportError> {
     std::fs::copy(from, to)
         .map(|_| ())
-        .map_err(|e| ExportError::Io(format!("cannot write {}: {e}", to.display())))
+        .map_err(|e| ExportError::Io(Because::of(format!("cannot write {}", to.display()), e)))
 }
 
 fn write(path: &Path, text: &str) -> Result<(), ExportError> {
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| ExportError::Io(format!("cannot create {}: {e}", parent.display())))?;
+        std::fs::create_dir_all(parent).map_err(|e| {
+            ExportError::Io(Because::of(
+                format!("cannot create {}", parent.display()),
+                e,
+            ))
+        })?;
     }
     std::fs::write(path, text)
-        .map_err(|e| ExportError::Io(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| ExportError::Io(Because::of(format!("cannot write {}", path.display()), e)))
 }
 
 fn make_executable(path: &Path) -> Result<(), ExportError> {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-        .map_err(|e| ExportError::Io(format!("cannot make {} executable: {e}", path.display())))
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).map_err(|e| {
+        ExportError::Io(Because::of(
+            format!("cannot make {} executable", path.display()),
+            e,
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -533,5 +563,29 @@ mod tests {
         assert_eq!(q, Path::new("submissions/accepted/other/Main.java"));
         let r = submission_name("accepted", Path::new("y/a.b.py"), b"", &taken);
         assert_eq!(r, Path::new("submissions/accepted/a_b.py"));
+    }
+
+    #[test]
+    fn an_export_error_prints_its_context_then_its_cause() {
+        let io = std::io::Error::new(std::io::ErrorKind::PermissionDenied, "permission denied");
+        let e = ExportError::Io(Because::of("cannot write out/problem.yaml", io));
+        assert_eq!(e.to_string(), "cannot write out/problem.yaml");
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(e)),
+            "cannot write out/problem.yaml: permission denied"
+        );
+        // The judge's failure keeps its words and its side (exit 2 or 3).
+        let judged = ExportError::from(judge::JudgeError::Io(Because::of(
+            "cannot store a test input",
+            std::io::Error::other("disk full"),
+        )));
+        assert!(matches!(judged, ExportError::Io(_)));
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(judged)),
+            "cannot store a test input: disk full"
+        );
+        let refused =
+            ExportError::from(judge::JudgeError::Problem(Because::new("p: no reference")));
+        assert!(matches!(refused, ExportError::Usage(_)));
     }
 }

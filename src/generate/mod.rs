@@ -151,15 +151,18 @@ pub enum EntryError {
     #[error("generator `{family}`: {source}")]
     Family { family: String, source: GenError },
     /// A generator program with a seed (`External`) failed; the runner's
-    /// own words.
-    #[error("generator program {}: {message}", program.display())]
-    Program { program: PathBuf, message: String },
+    /// own error.
+    #[error("generator program {}: {source}", program.display())]
+    Program {
+        program: PathBuf,
+        source: RunnerError,
+    },
     /// A package's generator command (`Command`) failed.
-    #[error("generator {} {}: {message}", program.display(), args.join(" "))]
+    #[error("generator {} {}: {source}", program.display(), args.join(" "))]
     Command {
         program: PathBuf,
         args: Vec<String>,
-        message: String,
+        source: RunnerError,
     },
     #[error("cannot read {}: {source}", path.display())]
     Read {
@@ -172,16 +175,21 @@ pub enum EntryError {
 /// With a seed it is the first argument (our specs' convention); without,
 /// the arguments are the whole command line (a package's own commands).
 /// The answer is what the program wrote as `testcase.ans`, if anything.
-pub type ExternalRunner<'a> =
-    dyn Fn(&Path, Option<u64>, &[String]) -> Result<(Vec<u8>, Option<Vec<u8>>), String> + 'a;
+/// Its error `E` is the runner's own (the judge's is typed; a test's
+/// runner may say it in words).
+pub type ExternalRunner<'a, E = String> =
+    dyn Fn(&Path, Option<u64>, &[String]) -> Result<(Vec<u8>, Option<Vec<u8>>), E> + 'a;
+
+/// A failed generator program's error, as its runner gave it.
+pub type RunnerError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Every test of `problem` in judging order: samples, then each group in
 /// spec order. `seed` replaces the spec's base seed (`gen --seed`).
-pub fn materialise(
+pub fn materialise<E: Into<RunnerError>>(
     problem: &Recipe<'_>,
     seed: Option<u64>,
     families: &Families,
-    external: &ExternalRunner<'_>,
+    external: &ExternalRunner<'_, E>,
 ) -> Result<Vec<TestCase>, MaterialiseError> {
     let base = seed.unwrap_or(problem.seed);
     let mut tests: Vec<TestCase> = problem
@@ -232,14 +240,14 @@ fn entry_count(source: &TestSource) -> u32 {
 
 type Produced = Vec<(Vec<u8>, Option<Vec<u8>>)>;
 
-fn entry_tests(
+fn entry_tests<E: Into<RunnerError>>(
     dir: &Path,
     base: u64,
     group: &str,
     entry: usize,
     source: &TestSource,
     families: &Families,
-    external: &ExternalRunner<'_>,
+    external: &ExternalRunner<'_, E>,
 ) -> Result<Produced, EntryError> {
     let stream = |seed: Option<u64>, k: u32| {
         let mixed = base.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seed.unwrap_or(0);
@@ -277,22 +285,21 @@ fn entry_tests(
             (0..*count)
                 .map(|k| {
                     let s = stream(*seed, k).next_u64() >> 1;
-                    let (out, _) = external(&program, Some(s), args).map_err(|message| {
-                        EntryError::Program {
+                    let (out, _) =
+                        external(&program, Some(s), args).map_err(|e| EntryError::Program {
                             program: program.clone(),
-                            message,
-                        }
-                    })?;
+                            source: e.into(),
+                        })?;
                     Ok((out, None))
                 })
                 .collect()
         }
         TestSource::Command { program, args } => {
             let program = dir.join(program);
-            let made = external(&program, None, args).map_err(|message| EntryError::Command {
+            let made = external(&program, None, args).map_err(|e| EntryError::Command {
                 program: program.clone(),
                 args: args.clone(),
-                message,
+                source: e.into(),
             })?;
             Ok(vec![made])
         }

@@ -6,11 +6,11 @@
 
 use std::path::Path;
 
-use super::JudgeError;
 use super::exec::{execute, run_limits};
 use super::outcome::{budget, check_output, facts};
 use super::prepare::{Context, Prepared, PreparedTest, build_checker};
 use super::result::{CompileReport, TestResult};
+use super::{Because, JudgeError};
 use crate::cache::Key;
 use crate::language::{CompileOutcome, compile};
 use crate::spec::Problem;
@@ -47,24 +47,24 @@ pub fn run_on_input(
     answer: Option<&Path>,
 ) -> Result<AdhocRun, JudgeError> {
     if problem.interactor.is_some() {
-        return Err(JudgeError::Usage(format!(
+        return Err(JudgeError::Usage(Because::new(format!(
             "{} is interactive: its runs are games against the judge; use `grundy judge`",
             problem.id
-        )));
+        ))));
     }
     let lang = match language {
         Some(id) => ctx.languages.by_id(id),
         None => ctx.languages.detect(submission),
     }
-    .map_err(|e| JudgeError::Submission(e.to_string()))?;
+    .map_err(|e| JudgeError::Submission(Because::cause(e)))?;
     // Copies in the cache: the sandbox and external checkers read the
     // judge's own files, never a path of the user's.
     let store = |path: &Path, kind: &str, ext: &str| -> Result<std::path::PathBuf, JudgeError> {
         let bytes = std::fs::read(path)
-            .map_err(|e| JudgeError::Usage(format!("{}: {e}", path.display())))?;
+            .map_err(|e| JudgeError::Usage(Because::of(path.display().to_string(), e)))?;
         ctx.cache
             .put_file(kind, &Key::of(&[&bytes]), ext, &bytes)
-            .map_err(|e| JudgeError::Io(format!("cannot store {}: {e}", path.display())))
+            .map_err(|e| JudgeError::Io(Because::of(format!("cannot store {}", path.display()), e)))
     };
     let test = PreparedTest {
         name: "input".into(),
@@ -87,7 +87,7 @@ pub fn run_on_input(
         output_size: 0,
     };
     let program = match compile(lang, submission, &ctx.cache, &ctx.sandbox)
-        .map_err(|e| JudgeError::Submission(e.to_string()))?
+        .map_err(|e| JudgeError::Submission(Because::cause(e)))?
     {
         CompileOutcome::Ready(c) => c,
         CompileOutcome::Failed { log } => {
@@ -107,7 +107,7 @@ pub fn run_on_input(
     };
     let limits = run_limits(&program, &problem.limits);
     let exec = execute(&program, &test.input, limits, problem.limits.memory, ctx)
-        .map_err(|e| JudgeError::Io(format!("the judge could not run the program: {e}")))?;
+        .map_err(|e| JudgeError::Io(Because::of("the judge could not run the program", e)))?;
     let mut r = TestResult::unjudged(&test.name, &test.group);
     r.record_run(&exec.outcome);
     let mut checked = None;

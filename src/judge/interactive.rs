@@ -105,9 +105,9 @@ pub fn play_input(
         .prefix("games-")
         .suffix(".in")
         .tempfile_in(ctx.workroot.path())
-        .map_err(|e| super::JudgeError::Io(format!("cannot create a games file: {e}")))?;
+        .map_err(|e| super::JudgeError::Io(super::Because::of("cannot create a games file", e)))?;
     std::fs::write(file.path(), input)
-        .map_err(|e| super::JudgeError::Io(format!("cannot write a games file: {e}")))?;
+        .map_err(|e| super::JudgeError::Io(super::Because::of("cannot write a games file", e)))?;
     let test = PreparedTest {
         name: name.to_string(),
         group: String::new(),

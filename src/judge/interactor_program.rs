@@ -153,7 +153,7 @@ pub(super) fn judge_pass(
             Ok(share) => r.share = share,
             Err(why) => {
                 r.verdict = Verdict::IE;
-                r.message = why;
+                r.message = super::Chain(&why).to_string();
             }
         }
     }
@@ -187,7 +187,7 @@ struct Played {
     message: String,
     stderr_head: String,
     /// The interactor's `score.txt` / `score_multiplier.txt` (ICPC style).
-    scores: Result<super::score_file::Files, String>,
+    scores: Result<super::score_file::Files, super::score_file::ScoreFileError>,
 }
 
 fn setup(what: &str) -> impl FnOnce(std::io::Error) -> SandboxError {

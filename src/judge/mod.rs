@@ -6,6 +6,7 @@
 
 mod adhoc;
 mod derive_time;
+mod error;
 mod exec;
 mod idleness;
 mod interactive;
@@ -26,9 +27,8 @@ use std::sync::mpsc;
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
-use thiserror::Error;
-
 pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
+pub use error::{Because, Cause, Chain, JudgeError, Source};
 pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
 pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare};
@@ -38,23 +38,6 @@ pub use workroot::Workroot;
 
 use crate::language::{CompileOutcome, Compiled, compile};
 use crate::verdict::Verdict;
-
-/// Something that stops judging altogether (as opposed to a verdict).
-#[derive(Debug, Error)]
-pub enum JudgeError {
-    /// The problem is broken: bad spec, missing reference, checker does not compile.
-    #[error("{0}")]
-    Problem(String),
-    /// The submission cannot be judged here: unreadable file, unknown language.
-    #[error("{0}")]
-    Submission(String),
-    /// The command asked for something the problem does not have
-    /// (`--tests` naming no group of it).
-    #[error("{0}")]
-    Usage(String),
-    #[error("{0}")]
-    Io(String),
-}
 
 /// Every name of `groups` must be a group of the problem (`sample` for the
 /// samples): a typo must not judge nothing and report `AC`.
@@ -73,7 +56,7 @@ pub fn check_groups(prepared: &Prepared, groups: &[String]) -> Result<(), JudgeE
     if unknown.is_empty() {
         return Ok(());
     }
-    Err(JudgeError::Usage(format!(
+    Err(JudgeError::Usage(Because::new(format!(
         "--tests {}: problem `{}` has no such group (its groups: {})",
         unknown.join(", "),
         prepared.problem.id.0,
@@ -82,7 +65,7 @@ pub fn check_groups(prepared: &Prepared, groups: &[String]) -> Result<(), JudgeE
         } else {
             known.join(", ")
         }
-    )))
+    ))))
 }
 
 /// How to judge.
@@ -147,7 +130,7 @@ pub fn judge(
         Some(id) => ctx.languages.by_id(id),
         None => ctx.languages.detect(submission),
     }
-    .map_err(|e| JudgeError::Submission(e.to_string()))?;
+    .map_err(|e| JudgeError::Submission(Because::cause(e)))?;
     check_groups(prepared, &options.groups)?;
     let tests: Vec<&PreparedTest> = prepared
         .tests
@@ -163,7 +146,7 @@ pub fn judge(
     // A package's example submission is built with its `{{constants}}`
     // replaced, as the format says.
     let staged = crate::spec::icpc::stage_submission(submission, &ctx.cache)
-        .map_err(|e| JudgeError::Submission(format!("{shown}: {e}")))?;
+        .map_err(|e| JudgeError::Submission(Because::of(shown.as_str(), e)))?;
     let built = staged.as_deref().unwrap_or(submission);
     let compiled = match compile(lang, built, &ctx.cache, &ctx.sandbox) {
         Ok(CompileOutcome::Ready(c)) => {
@@ -180,7 +163,7 @@ pub fn judge(
         Err(e) => {
             let known_missing = matches!(e, crate::language::LanguageError::Read { .. });
             if known_missing {
-                return Err(JudgeError::Submission(e.to_string()));
+                return Err(JudgeError::Submission(Because::cause(e)));
             }
             result.compile = CompileReport {
                 ok: false,

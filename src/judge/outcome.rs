@@ -103,7 +103,7 @@ pub(super) fn judge_run(
                     Ok(share) => r.share = share,
                     Err(why) => {
                         r.verdict = Verdict::IE;
-                        r.message = why;
+                        r.message = super::Chain(&why).to_string();
                     }
                 }
             }

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::JudgeError;
 use super::exec::{execute, run_limits};
 use super::trusted::{self, Failed, GeneratorError, ReferenceError};
+use super::{Because, JudgeError};
 use crate::cache::{Cache, Key};
 use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
@@ -40,12 +40,13 @@ impl Context {
     pub fn new(cache: Cache, languages: Languages, sandbox: Runner) -> Result<Context, JudgeError> {
         super::workroot::remove_stale();
         let workroot = super::workroot::Workroot::create()
-            .map_err(|e| JudgeError::Io(format!("cannot create a working folder: {e}")))?;
+            .map_err(|e| JudgeError::Io(Because::of("cannot create a working folder", e)))?;
         sandbox
             .register_judge_folders(cache.root(), workroot.path())
             .map_err(|e| {
-                JudgeError::Io(format!(
-                    "cannot prepare the folders for sandboxed runs: {e}"
+                JudgeError::Io(Because::of(
+                    "cannot prepare the folders for sandboxed runs",
+                    e,
                 ))
             })?;
         Ok(Context {
@@ -68,7 +69,7 @@ impl Context {
                 Some(s) => Ok(Some(s)),
                 None => crate::spec::icpc::stage_submission(path, &self.cache),
             })
-            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
+            .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
         let path = staged.as_deref().unwrap_or(path);
         if crate::language::is_scripted(path) {
             return match crate::language::build_scripted(
@@ -77,29 +78,29 @@ impl Context {
                 &self.cache,
                 &self.sandbox,
             )
-            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
+            .map_err(|e| JudgeError::Problem(Because::of(what, e)))?
             {
                 CompileOutcome::Ready(c) => Ok(c),
-                CompileOutcome::Failed { log } => Err(JudgeError::Problem(format!(
+                CompileOutcome::Failed { log } => Err(JudgeError::Problem(Because::new(format!(
                     "{what} {} does not build:\n{}",
                     path.display(),
                     log.trim_end()
-                ))),
+                )))),
             };
         }
         let lang = self
             .languages
             .detect(path)
-            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?;
+            .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
         match compile(lang, path, &self.cache, &self.sandbox)
-            .map_err(|e| JudgeError::Problem(format!("{what}: {e}")))?
+            .map_err(|e| JudgeError::Problem(Because::of(what, e)))?
         {
             CompileOutcome::Ready(c) => Ok(c),
-            CompileOutcome::Failed { log } => Err(JudgeError::Problem(format!(
+            CompileOutcome::Failed { log } => Err(JudgeError::Problem(Because::new(format!(
                 "{what} {} does not compile:\n{}",
                 path.display(),
                 log.trim_end()
-            ))),
+            )))),
         }
     }
 }
@@ -158,7 +159,7 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         let input = ctx
             .cache
             .put_file("tests", &Key::of(&[&case.input]), ".in", &case.input)
-            .map_err(|e| JudgeError::Io(format!("cannot store a test input: {e}")))?;
+            .map_err(|e| JudgeError::Io(Because::of("cannot store a test input", e)))?;
         let answer = match (&case.answer, &reference) {
             // The interactor gets the answer file when the test has one
             // (an ICPC package's `.ans`), else the input again.
@@ -198,12 +199,11 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
 
 /// The problem's tests as bytes (also what `grundy gen` writes).
 pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeError> {
-    // `generate` takes the error as text (its interface, which tests use).
     let external = |program: &Path,
                     seed: Option<u64>,
                     args: &[String]|
-     -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
-        run_generator(program, seed, args, ctx).map_err(|e| e.to_string())
+     -> Result<(Vec<u8>, Option<Vec<u8>>), GeneratorError> {
+        run_generator(program, seed, args, ctx)
     };
     generate::materialise(
         &problem.recipe(),
@@ -211,7 +211,7 @@ pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeErr
         &crate::catalog::families(),
         &external,
     )
-    .map_err(|e| JudgeError::Problem(e.to_string()))
+    .map_err(|e| JudgeError::Problem(Because::cause(e)))
 }
 
 fn run_generator(
@@ -315,8 +315,12 @@ pub(super) fn build_checker(
         root: ctx.workroot.path().to_path_buf(),
         ..check::Runs::default()
     };
-    check::build_with(&problem.checker, command, runs)
-        .map_err(|e| JudgeError::Problem(format!("{}: checker: {e}", problem.spec_path.display())))
+    check::build_with(&problem.checker, command, runs).map_err(|e| {
+        JudgeError::Problem(Because::of(
+            format!("{}: checker", problem.spec_path.display()),
+            e,
+        ))
+    })
 }
 
 /// Hands the memory that held the generated inputs back to the system.

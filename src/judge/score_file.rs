@@ -17,6 +17,36 @@ use super::prepare::Prepared;
 /// The most bytes read of either file: one number.
 const CAP: u64 = 4096;
 
+/// Why the files a validator wrote make the test `IE`. The test's message
+/// is the chain ([`super::Chain`]): the context, then the cause. `who` is
+/// whose files they are: "output validator" or "interactor".
+#[derive(Debug, thiserror::Error)]
+pub enum ScoreFileError {
+    /// A file could not be read (a link, a folder, not readable).
+    #[error("the {who}'s {name}")]
+    Read {
+        who: &'static str,
+        name: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the {who} wrote both score.txt and score_multiplier.txt")]
+    Both { who: &'static str },
+    #[error("the {who}'s {name} does not hold one non-negative number")]
+    NotANumber {
+        who: &'static str,
+        name: &'static str,
+    },
+    #[error("the {who}'s score_multiplier.txt says {multiplier}, more than 1")]
+    MultiplierAboveOne { who: &'static str, multiplier: f64 },
+    #[error("the {who}'s score.txt says {score}, more than the test's maximum {max}")]
+    AboveMaximum {
+        who: &'static str,
+        score: f64,
+        max: f64,
+    },
+}
+
 /// The score files a validator left, read before its folder goes.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Files {
@@ -30,10 +60,11 @@ pub(super) struct Files {
 /// feedback folder of `who` (an output validator, or an interactor: the
 /// format's output validator of an interactive problem writes the same
 /// files with the same meaning). No folder: no files.
-pub(super) fn read(feedback: &Path, who: &'static str) -> Result<Files, String> {
+pub(super) fn read(feedback: &Path, who: &'static str) -> Result<Files, ScoreFileError> {
     // Read without following links the validator may have made.
-    let read = |name: &str| {
-        crate::beneath::read(feedback, name, CAP).map_err(|e| format!("the {who}'s {name}: {e}"))
+    let read = |name: &'static str| {
+        crate::beneath::read(feedback, name, CAP)
+            .map_err(|source| ScoreFileError::Read { who, name, source })
     };
     match (read("score.txt"), read("score_multiplier.txt")) {
         (Ok(score), Ok(multiplier)) => Ok(Files {
@@ -57,7 +88,7 @@ pub(super) fn share(
     prepared: &Prepared,
     group: &str,
     feedback: &Path,
-) -> Result<Option<f64>, String> {
+) -> Result<Option<f64>, ScoreFileError> {
     if group == crate::generate::SAMPLE_GROUP {
         return Ok(None);
     }
@@ -69,7 +100,7 @@ pub(super) fn share_of(
     prepared: &Prepared,
     group: &str,
     files: Files,
-) -> Result<Option<f64>, String> {
+) -> Result<Option<f64>, ScoreFileError> {
     if group == crate::generate::SAMPLE_GROUP {
         return Ok(None);
     }
@@ -83,24 +114,20 @@ pub(super) fn share_of(
     {
         return Ok(None);
     }
-    let number = |name: &str, bytes: &[u8]| -> Result<f64, String> {
+    let number = |name: &'static str, bytes: &[u8]| -> Result<f64, ScoreFileError> {
         String::from_utf8_lossy(bytes)
             .trim()
             .parse::<f64>()
             .ok()
             .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| format!("the {who}'s {name} does not hold one non-negative number"))
+            .ok_or(ScoreFileError::NotANumber { who, name })
     };
     match (score, multiplier) {
-        (Some(_), Some(_)) => Err(format!(
-            "the {who} wrote both score.txt and score_multiplier.txt"
-        )),
+        (Some(_), Some(_)) => Err(ScoreFileError::Both { who }),
         (None, Some(m)) => {
             let m = number("score_multiplier.txt", &m)?;
             if m > 1.0 {
-                return Err(format!(
-                    "the {who}'s score_multiplier.txt says {m}, more than 1"
-                ));
+                return Err(ScoreFileError::MultiplierAboveOne { who, multiplier: m });
             }
             Ok(Some(m))
         }
@@ -117,12 +144,43 @@ pub(super) fn share_of(
                 return Ok(None);
             }
             if s > max * (1.0 + 1e-9) {
-                return Err(format!(
-                    "the {who}'s score.txt says {s}, more than the test's maximum {max}"
-                ));
+                return Err(ScoreFileError::AboveMaximum { who, score: s, max });
             }
             Ok(Some(s / max))
         }
         (None, None) => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_that_cannot_be_read_is_the_context_then_the_cause() {
+        let e = ScoreFileError::Read {
+            who: "output validator",
+            name: "score.txt",
+            source: std::io::Error::other("too many levels of symbolic links"),
+        };
+        assert_eq!(e.to_string(), "the output validator's score.txt");
+        // The test's message, and what the CLI would print.
+        assert_eq!(
+            super::super::Chain(&e).to_string(),
+            "the output validator's score.txt: too many levels of symbolic links"
+        );
+        assert_eq!(
+            format!("{:#}", anyhow::Error::from(e)),
+            "the output validator's score.txt: too many levels of symbolic links"
+        );
+        let e = ScoreFileError::AboveMaximum {
+            who: "output validator",
+            score: 12.5,
+            max: 10.0,
+        };
+        assert_eq!(
+            super::super::Chain(&e).to_string(),
+            "the output validator's score.txt says 12.5, more than the test's maximum 10"
+        );
     }
 }

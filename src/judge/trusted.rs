@@ -37,8 +37,10 @@ impl Failed {
 /// Why a generator gave no test.
 #[derive(Debug, thiserror::Error)]
 pub enum GeneratorError {
-    #[error("{0}")]
-    Compile(#[from] super::JudgeError),
+    /// Its message is the judge error's whole chain: a generator's
+    /// failure reaches the user as text (a generated test's error).
+    #[error("{}", .0.message())]
+    Compile(super::JudgeError),
     #[error("{0}")]
     Sandbox(#[from] SandboxError),
     #[error("{0}")]
@@ -51,6 +53,12 @@ pub enum GeneratorError {
         file: &'static str,
         source: std::io::Error,
     },
+}
+
+impl From<super::JudgeError> for GeneratorError {
+    fn from(e: super::JudgeError) -> Self {
+        GeneratorError::Compile(e)
+    }
 }
 
 /// Why the reference gave no answer.

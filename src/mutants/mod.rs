@@ -479,7 +479,7 @@ fn evaluate(
         Ok(r) => r,
         Err(e) => {
             return Outcome::Error {
-                message: e.to_string(),
+                message: e.message(),
             };
         }
     };
@@ -523,7 +523,7 @@ fn evaluate(
     match found {
         Ok(o) => o,
         Err(e) => Outcome::Error {
-            message: e.to_string(),
+            message: e.message(),
         },
     }
 }

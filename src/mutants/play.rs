@@ -17,7 +17,7 @@ use std::path::Path;
 
 use crate::games::play::{self, Game, Side, Transcript};
 use crate::generate::{Params, Rng};
-use crate::judge::{self, Context, JudgeError, Prepared, TestResult};
+use crate::judge::{self, Because, Context, JudgeError, Prepared, TestResult};
 use crate::language::{CompileOutcome, Compiled};
 use crate::stress::Counterexample;
 use crate::verdict::Verdict;
@@ -173,11 +173,11 @@ pub fn search(
     let lang = ctx
         .languages
         .detect(path)
-        .map_err(|e| JudgeError::Submission(e.to_string()))?;
+        .map_err(|e| JudgeError::Submission(Because::cause(e)))?;
     let program = match crate::language::compile(lang, path, &ctx.cache, &ctx.sandbox) {
         Ok(CompileOutcome::Ready(c)) => c,
         Ok(CompileOutcome::Failed { .. }) => return Ok(Outcome::Unviable),
-        Err(e) => return Err(JudgeError::Submission(e.to_string())),
+        Err(e) => return Err(JudgeError::Submission(Because::cause(e))),
     };
     let player = Player {
         prepared,

@@ -52,19 +52,15 @@ fn multi_pass(
     n: u32,
     checker: &CheckerSpec,
     interactor: Option<&RawInteractor>,
-) -> Result<u32, String> {
+) -> Result<u32, Refusal> {
     let icpc = matches!(checker, CheckerSpec::Icpc { .. })
         || matches!(interactor.map(|i| &i.0), Some(InteractorSpec::Icpc { .. }));
     if !icpc {
-        return Err(
-            "passes: a multi-pass problem needs `checker: {icpc: PROGRAM}` or \
-             `interactor: {icpc: PROGRAM}`, the program that writes `nextpass.in`"
-                .into(),
-        );
+        return Err(Refusal::PassesWithoutIcpc);
     }
     let max = crate::spec::icpc::MAX_PASSES;
     if !(2..=max).contains(&n) {
-        return Err(format!("passes: at least 2 and at most {max}, found {n}"));
+        return Err(Refusal::Passes { max, found: n });
     }
     Ok(n)
 }
@@ -116,6 +112,12 @@ enum Refusal {
     UnknownGenerator { name: String },
     #[error("id `{id}` does not match its folder `{folder}`: rename one of them")]
     Folder { id: String, folder: String },
+    #[error(
+        "passes: a multi-pass problem needs `checker: {{icpc: PROGRAM}}` or `interactor: {{icpc: PROGRAM}}`, the program that writes `nextpass.in`"
+    )]
+    PassesWithoutIcpc,
+    #[error("passes: at least 2 and at most {max}, found {found}")]
+    Passes { max: u32, found: u32 },
 }
 
 /// A problem id, validated where it is written.
@@ -508,7 +510,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
     }
     let passes = match raw.passes {
         None => None,
-        Some(n) => Some(multi_pass(n, &raw.checker.0, raw.interactor.as_ref()).map_err(invalid)?),
+        Some(n) => Some(
+            multi_pass(n, &raw.checker.0, raw.interactor.as_ref())
+                .map_err(|e| invalid(e.to_string()))?,
+        ),
     };
     let defaults = Limits::default();
     let all_without_points = raw.groups.iter().all(|g| g.points.is_none());
@@ -671,5 +676,22 @@ mod tests {
             e.to_string(),
             "other/problem.yaml: id `toy` does not match its folder `other`: rename one of them"
         );
+    }
+
+    #[test]
+    fn passes_are_refused_without_an_icpc_program_or_out_of_range() {
+        let tokens = CheckerSpec::Tokens;
+        let e = multi_pass(3, &tokens, None).expect_err("no icpc program");
+        assert_eq!(
+            e.to_string(),
+            "passes: a multi-pass problem needs `checker: {icpc: PROGRAM}` or `interactor: {icpc: PROGRAM}`, the program that writes `nextpass.in`"
+        );
+        let icpc = CheckerSpec::Icpc {
+            program: "v.cpp".into(),
+            args: Vec::new(),
+        };
+        let e = multi_pass(1, &icpc, None).expect_err("one pass");
+        assert!(matches!(e, Refusal::Passes { found: 1, .. }));
+        assert!(e.to_string().starts_with("passes: at least 2 and at most "));
     }
 }

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use crate::catalog::format::InputFormat;
 use crate::generate::Rng;
-use crate::judge::{self, Context, JudgeError, TestResult};
+use crate::judge::{self, Because, Context, JudgeError, TestResult};
 use crate::language::{CompileOutcome, compile};
 use crate::spec::{Group, Problem, TestSource};
 use crate::verdict::Verdict;
@@ -209,10 +209,10 @@ pub fn stress(
     options: &Options,
 ) -> Result<Report, JudgeError> {
     if problem.reference.is_none() {
-        return Err(JudgeError::Problem(format!(
+        return Err(JudgeError::Problem(Because::new(format!(
             "{}: stress needs a reference solution to compare with",
             problem.spec_path.display()
-        )));
+        ))));
     }
     let started = Instant::now();
     let deadline = started + options.time;
@@ -487,9 +487,9 @@ fn run_submission(
         Some(id) => ctx.languages.by_id(id),
         None => ctx.languages.detect(runner.submission),
     }
-    .map_err(|e| JudgeError::Submission(e.to_string()))?;
+    .map_err(|e| JudgeError::Submission(Because::cause(e)))?;
     let compiled = match compile(lang, runner.submission, &ctx.cache, &ctx.sandbox)
-        .map_err(|e| JudgeError::Submission(e.to_string()))?
+        .map_err(|e| JudgeError::Submission(Because::cause(e)))?
     {
         CompileOutcome::Ready(c) => c,
         CompileOutcome::Failed { .. } => return Ok((String::new(), String::new())),
@@ -502,7 +502,7 @@ fn run_submission(
         runner.problem.limits.memory,
         ctx,
     )
-    .map_err(|e| JudgeError::Io(e.to_string()))?;
+    .map_err(|e| JudgeError::Io(Because::cause(e)))?;
     let actual = read_capped(&exec.stdout);
     let argv: Vec<String> = compiled
         .argv(runner.problem.limits.memory)

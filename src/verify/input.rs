@@ -106,7 +106,7 @@ fn check_programs(
         }
         let program = match ctx.compile_trusted(path, "input validator") {
             Ok(p) => p,
-            Err(e) => return Status::Failed(e.to_string()),
+            Err(e) => return Status::Failed(e.message()),
         };
         let limits = run_limits(&program, &validator_limits());
         let mut args_of: std::collections::HashMap<String, Vec<String>> = Default::default();

@@ -24,6 +24,7 @@ use serde::Deserialize;
 pub use super::score::{ContestProblem, Scoring};
 use super::time;
 use crate::batch::BatchError;
+use crate::judge::Because;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -87,11 +88,12 @@ pub struct Contest {
 }
 
 pub fn load(path: &Path) -> Result<Contest, BatchError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| BatchError::Usage(format!("{}: cannot read: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        BatchError::Usage(Because::of(format!("{}: cannot read", path.display()), e))
+    })?;
     let file: File = serde_yaml::from_str(&text)
-        .map_err(|e| BatchError::Usage(crate::yaml::YamlError::new(path, &e).to_string()))?;
-    let bad = |msg: String| BatchError::Usage(format!("{}: {msg}", path.display()));
+        .map_err(|e| BatchError::Usage(Because::cause(crate::yaml::YamlError::new(path, &e))))?;
+    let bad = |msg: String| BatchError::Usage(Because::new(format!("{}: {msg}", path.display())));
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let base = if base.as_os_str().is_empty() {
         PathBuf::from(".")

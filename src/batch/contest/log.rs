@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::time::When;
 use crate::batch::BatchError;
+use crate::judge::Because;
 
 /// One submission as the log or the folder tells it.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,24 +23,24 @@ pub struct Logged {
 /// `contestant`, `problem` and `file`; other columns are ignored.
 pub fn read_log(path: &Path) -> Result<Vec<Logged>, BatchError> {
     let text = std::fs::read_to_string(path).map_err(|e| {
-        BatchError::Usage(format!(
-            "{}: cannot read the submissions log: {e}",
-            path.display()
+        BatchError::Usage(Because::of(
+            format!("{}: cannot read the submissions log", path.display()),
+            e,
         ))
     })?;
     let mut rows = parse_csv(&text).into_iter();
     let Some((_, header)) = rows.next() else {
-        return Err(BatchError::Usage(format!(
+        return Err(BatchError::Usage(Because::new(format!(
             "{}: empty; expected a header time,contestant,problem,file",
             path.display()
-        )));
+        ))));
     };
     let column = |name: &str| {
         header.iter().position(|h| h.trim().eq_ignore_ascii_case(name)).ok_or_else(|| {
-            BatchError::Usage(format!(
+            BatchError::Usage(Because::new(format!(
                 "{}:1: no `{name}` column; the header must name time, contestant, problem and file",
                 path.display()
-            ))
+            )))
         })
     };
     let (t, c, p, f) = (
@@ -56,16 +57,16 @@ pub fn read_log(path: &Path) -> Result<Vec<Logged>, BatchError> {
         let field = |i: usize| row.get(i).map(|s| s.trim().to_string()).unwrap_or_default();
         let at = format!("{}:{line}", path.display());
         let when = super::time::parse_when(&field(t)).ok_or_else(|| {
-            BatchError::Usage(format!(
+            BatchError::Usage(Because::new(format!(
                 "{at}: time `{}` is neither a date and time (2025-03-01T10:17:00Z) nor a time since the start (1:02:03, 1:02, or minutes)",
                 field(t)
-            ))
+            )))
         })?;
         let (contestant, problem, file) = (field(c), field(p), field(f));
         if contestant.is_empty() || problem.is_empty() || file.is_empty() {
-            return Err(BatchError::Usage(format!(
+            return Err(BatchError::Usage(Because::new(format!(
                 "{at}: contestant, problem and file must all be given"
-            )));
+            ))));
         }
         out.push(Logged {
             contestant,
@@ -90,8 +91,9 @@ pub fn read_folder(dir: &Path, base: &Path) -> Result<Vec<Logged>, BatchError> {
         .into_iter()
         .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'));
     for entry in walker {
-        let entry =
-            entry.map_err(|e| BatchError::Usage(format!("{}: cannot read: {e}", dir.display())))?;
+        let entry = entry.map_err(|e| {
+            BatchError::Usage(Because::of(format!("{}: cannot read", dir.display()), e))
+        })?;
         if !entry.file_type().is_file() {
             continue;
         }

@@ -18,6 +18,7 @@ use super::event::{ContestResults, Event, EventSink};
 use super::grade::{judge_items, latest, note, open_journal, prepare_problems};
 use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
+use crate::judge::Because;
 use crate::judge::Context;
 use crate::spec::{Problem, ProblemId, ProblemSet};
 
@@ -51,20 +52,20 @@ pub fn contest(
     let contest = config::load(&opts.file)?;
     let mut problems: BTreeMap<String, Problem> = BTreeMap::new();
     for p in &contest.problems {
-        let problem = set
-            .find(&p.id)
-            .map_err(|e| BatchError::Usage(format!("{}: problems: {e}", opts.file.display())))?;
+        let problem = set.find(&p.id).map_err(|e| {
+            BatchError::Usage(Because::of(format!("{}: problems", opts.file.display()), e))
+        })?;
         problems.insert(p.id.clone(), problem);
     }
     let logged = match &contest.source {
         config::Source::Log(path) => log::read_log(path)?,
         config::Source::Folder(dir) => {
             if !dir.is_dir() {
-                return Err(BatchError::Usage(format!(
+                return Err(BatchError::Usage(Because::new(format!(
                     "{}: submissions: {} is not a folder",
                     opts.file.display(),
                     dir.display()
-                )));
+                ))));
             }
             if contest.duration.is_none() {
                 // A file copied or touched after the contest gets a late
@@ -247,10 +248,10 @@ fn admit(
             (time::When::Elapsed(s), _) => s as i64,
             (time::When::Clock(t), Some(start)) => t - start,
             (time::When::Clock(_), None) => {
-                return Err(BatchError::Usage(format!(
+                return Err(BatchError::Usage(Because::new(format!(
                     "{}: submissions have clock times: give the contest's `start:` (e.g. start: 2025-03-01T10:00:00Z)",
                     l.origin
-                )));
+                ))));
             }
         };
         if elapsed < 0 {

@@ -16,11 +16,46 @@
 //! the format says, and since `{{x}}` is ordinary C++ or Python there).
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_yaml::Value;
 
 use super::schema::RawPackage;
+
+/// Why a package's constants, or a `{{name}}` in a file, are refused.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ConstantsError {
+    #[error("`constants` must be a map from names to values")]
+    NotAMap,
+    #[error("constants: `{0}` is not a name (letters, digits and `_`, not starting with a digit)")]
+    BadName(String),
+    #[error("constants: `{0}` needs a `value` (a number or a string)")]
+    NoValue(String),
+    #[error("constants: `{0}`: a variant key is not a name")]
+    BadVariantKey(String),
+    #[error("constants: `{name}.{variant}` must be a number or a string")]
+    BadVariant { name: String, variant: String },
+    #[error("constants: `{0}` must be a number, a string or a map with `value`")]
+    BadValue(String),
+    /// `{{name}}` in a settings or generators file names no constant;
+    /// `known` are the names there are.
+    #[error("{}: `{{{{{name}}}}}` names no constant of problem.yaml{}", path.display(), known_ones(known))]
+    Unknown {
+        path: PathBuf,
+        name: String,
+        known: Vec<String>,
+    },
+}
+
+/// The end of [`ConstantsError::Unknown`]'s message: the names there are.
+fn known_ones(known: &[String]) -> String {
+    if known.is_empty() {
+        " (it has no `constants:`)".to_string()
+    } else {
+        let names: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+        format!(" (it has {})", names.join(", "))
+    }
+}
 
 /// The constants of a package: `name` and `name.variant` to their text.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -45,43 +80,41 @@ fn scalar(v: &Value) -> Option<String> {
 impl Constants {
     /// The `constants:` map of a `problem.yaml`; `Err` names the entry
     /// that is not a constant as the format defines them.
-    pub fn read(raw: &RawPackage) -> Result<Constants, String> {
+    pub fn read(raw: &RawPackage) -> Result<Constants, ConstantsError> {
         let mut out = BTreeMap::new();
         let Some(value) = raw.other.get("constants") else {
             return Ok(Constants(out));
         };
         let Value::Mapping(map) = value else {
-            return Err("`constants` must be a map from names to values".into());
+            return Err(ConstantsError::NotAMap);
         };
         for (k, v) in map {
-            let name = k.as_str().filter(|n| is_name(n)).ok_or_else(|| {
-                format!(
-                    "constants: `{}` is not a name (letters, digits and `_`, not starting with a digit)",
-                    scalar(k).unwrap_or_default()
-                )
-            })?;
+            let name = k
+                .as_str()
+                .filter(|n| is_name(n))
+                .ok_or_else(|| ConstantsError::BadName(scalar(k).unwrap_or_default()))?;
             match v {
                 Value::Mapping(variants) => {
-                    let value = variants.get("value").and_then(scalar).ok_or_else(|| {
-                        format!("constants: `{name}` needs a `value` (a number or a string)")
-                    })?;
+                    let value = variants
+                        .get("value")
+                        .and_then(scalar)
+                        .ok_or_else(|| ConstantsError::NoValue(name.to_string()))?;
                     for (vk, vv) in variants {
-                        let variant = vk.as_str().filter(|n| is_name(n)).ok_or_else(|| {
-                            format!("constants: `{name}`: a variant key is not a name")
-                        })?;
-                        let text = scalar(vv).ok_or_else(|| {
-                            format!("constants: `{name}.{variant}` must be a number or a string")
+                        let variant = vk
+                            .as_str()
+                            .filter(|n| is_name(n))
+                            .ok_or_else(|| ConstantsError::BadVariantKey(name.to_string()))?;
+                        let text = scalar(vv).ok_or_else(|| ConstantsError::BadVariant {
+                            name: name.to_string(),
+                            variant: variant.to_string(),
                         })?;
                         out.insert(format!("{name}.{variant}"), text);
                     }
                     out.insert(name.to_string(), value);
                 }
                 other => {
-                    let text = scalar(other).ok_or_else(|| {
-                        format!(
-                            "constants: `{name}` must be a number, a string or a map with `value`"
-                        )
-                    })?;
+                    let text =
+                        scalar(other).ok_or_else(|| ConstantsError::BadValue(name.to_string()))?;
                     out.insert(format!("{name}.value"), text.clone());
                     out.insert(name.to_string(), text);
                 }
@@ -168,27 +201,20 @@ impl Constants {
 
     /// [`Self::substitute`] for a settings or generators file at `path`:
     /// an unknown name is an error naming the file.
-    pub fn substitute_strict(&self, text: &str, path: &Path) -> Result<String, String> {
+    pub fn substitute_strict(&self, text: &str, path: &Path) -> Result<String, ConstantsError> {
         let (out, unknown) = self.substitute(text);
         match unknown.first() {
             None => Ok(out),
-            Some(name) => Err(format!(
-                "{}: `{{{{{name}}}}}` names no constant of problem.yaml{}",
-                path.display(),
-                if self.is_empty() {
-                    " (it has no `constants:`)".to_string()
-                } else {
-                    format!(
-                        " (it has {})",
-                        self.0
-                            .keys()
-                            .filter(|k| !k.contains('.'))
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
-            )),
+            Some(name) => Err(ConstantsError::Unknown {
+                path: path.to_path_buf(),
+                name: name.clone(),
+                known: self
+                    .0
+                    .keys()
+                    .filter(|k| !k.contains('.'))
+                    .cloned()
+                    .collect(),
+            }),
         }
     }
 }
@@ -199,7 +225,7 @@ mod tests {
 
     fn constants(yaml: &str) -> Result<Constants, String> {
         let raw: RawPackage = serde_yaml::from_str(yaml).map_err(|e| e.to_string())?;
-        Constants::read(&raw)
+        Constants::read(&raw).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -222,7 +248,8 @@ mod tests {
         assert_eq!(unknown, ["SEVEN"]);
         let e = c
             .substitute_strict("gen.py {{SEVEN}}", Path::new("generators/generators.yaml"))
-            .expect_err("unknown");
+            .expect_err("unknown")
+            .to_string();
         assert!(
             e.contains("generators/generators.yaml") && e.contains("{{SEVEN}}"),
             "{e}"
@@ -236,5 +263,32 @@ mod tests {
         let e = constants("constants:\n  K: {tex: '5'}\n").expect_err("no value");
         assert!(e.contains("`K` needs a `value`"), "{e}");
         assert!(constants("constants: [1]\n").is_err());
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_names_there_are() {
+        let c = Constants::read(
+            &serde_yaml::from_str("constants:\n  N: 5\n  W: {value: 1, tex: one}\n").expect("yaml"),
+        )
+        .expect("constants");
+        let e = c
+            .substitute_strict("{{M}}", Path::new("data/test_group.yaml"))
+            .expect_err("unknown");
+        assert_eq!(
+            e.to_string(),
+            "data/test_group.yaml: `{{M}}` names no constant of problem.yaml (it has `N`, `W`)"
+        );
+        let e = Constants::default()
+            .substitute_strict("{{M}}", Path::new("g.yaml"))
+            .expect_err("none");
+        assert_eq!(
+            e.to_string(),
+            "g.yaml: `{{M}}` names no constant of problem.yaml (it has no `constants:`)"
+        );
+        let raw: RawPackage = serde_yaml::from_str("constants:\n  K: {v: {}}\n").expect("yaml");
+        assert!(matches!(
+            Constants::read(&raw),
+            Err(ConstantsError::NoValue(name)) if name == "K"
+        ));
     }
 }

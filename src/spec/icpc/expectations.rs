@@ -76,9 +76,72 @@ pub enum ScoreNeed {
     Partial,
 }
 
+/// Why `submissions/submissions.yaml` cannot be read as rules; `glob` is
+/// the key the rule is under.
+#[derive(Debug, thiserror::Error)]
+pub enum ExpectationsError {
+    /// Not YAML (serde's message says where).
+    #[error(transparent)]
+    Yaml(serde_yaml::Error),
+    #[error("expected a map from submission globs to their rules")]
+    NotAMap,
+    #[error("a key is not a string")]
+    KeyNotAString,
+    #[error("`{0}` is not a glob pattern grundy reads")]
+    NotAGlob(String),
+    #[error("`{0}`: expected a map of rules")]
+    RulesNotAMap(String),
+    #[error("`{0}`: a key is not a string")]
+    RuleKeyNotAString(String),
+    #[error("`{0}`: `message` must be a string")]
+    MessageNotAString(String),
+    #[error("`{glob}`: `{group}` is neither a known key nor a test group with rules")]
+    UnknownKey { glob: String, group: String },
+    #[error("`{glob}`: `{group}` is not a glob pattern")]
+    GroupNotAGlob { glob: String, group: String },
+    #[error("`{glob}`: `{group}`: test groups nest one level only")]
+    Nested { glob: String, group: String },
+    #[error("`{0}`: `use_for_time_limit` must be true, false, `lower` or `upper`")]
+    TimeUse(String),
+    #[error("`{0}`: `score` must be a number or a list of two numbers")]
+    Score(String),
+    #[error("`{glob}`: `{key}` must be a list of verdicts")]
+    CodesNotAList { glob: String, key: String },
+    #[error("`{glob}`: `{key}`: `{word}` is not one of AC, WA, TLE, RTE")]
+    Code {
+        glob: String,
+        key: String,
+        word: String,
+    },
+}
+
+/// How a submission's results break a rule of `submissions.yaml`.
+#[derive(Debug, thiserror::Error)]
+pub enum Broken {
+    #[error("score {} of {}, expected {}", short(*score), short(*max), need.describe())]
+    Score {
+        score: f64,
+        max: f64,
+        need: ScoreNeed,
+    },
+    /// A rule under a test group key: the group, then how it broke.
+    #[error("{group}: {broken}")]
+    InGroup { group: String, broken: Box<Broken> },
+    #[error("no scored test data group matches `{0}`")]
+    NoScoredGroup(String),
+    #[error("a score is expected, but the problem is not scored")]
+    NotScored,
+    #[error("{code} on {path}, not permitted")]
+    NotPermitted { code: &'static str, path: String },
+    #[error("no test got a required verdict")]
+    NoRequired,
+    #[error("no judge message contains {0:?}")]
+    NoMessage(String),
+}
+
 impl ScoreNeed {
     /// Whether `score` (of at most `max`) meets it; `Err` says how not.
-    pub fn check(self, score: f64, max: f64) -> Result<(), String> {
+    pub fn check(self, score: f64, max: f64) -> Result<(), Broken> {
         let eps = 1e-6 * max.abs().max(1.0);
         let ok = match self {
             ScoreNeed::Range(lo, hi) => score >= lo - eps && score <= hi + eps,
@@ -87,12 +150,11 @@ impl ScoreNeed {
         if ok {
             Ok(())
         } else {
-            Err(format!(
-                "score {} of {}, expected {}",
-                short(score),
-                short(max),
-                self.describe()
-            ))
+            Err(Broken::Score {
+                score,
+                max,
+                need: self,
+            })
         }
     }
 
@@ -263,22 +325,24 @@ impl Rule {
         &self,
         tests: &[(String, Verdict, String)],
         score: Option<&ScoreOf>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Broken> {
         if let Some(need) = self.score {
             let of = score.and_then(|f| f(self.tests.as_deref()));
             match (of, score) {
                 (Some((got, max)), _) => need.check(got, max).map_err(|why| match &self.tests {
-                    Some(g) => format!("{g}: {why}"),
+                    Some(g) => Broken::InGroup {
+                        group: g.clone(),
+                        broken: Box::new(why),
+                    },
                     None => why,
                 })?,
                 (None, Some(_)) => {
-                    return Err(format!(
-                        "no scored test data group matches `{}`",
-                        self.tests.as_deref().unwrap_or("")
+                    return Err(Broken::NoScoredGroup(
+                        self.tests.as_deref().unwrap_or("").to_string(),
                     ));
                 }
                 (None, None) => {
-                    return Err("a score is expected, but the problem is not scored".into());
+                    return Err(Broken::NotScored);
                 }
             }
         }
@@ -287,7 +351,10 @@ impl Rule {
         if let Some(permitted) = &self.permitted {
             for (path, v, _) in &mine {
                 if !Code::of(*v).is_some_and(|c| permitted.contains(&c)) {
-                    return Err(format!("{} on {path}, not permitted", v.code()));
+                    return Err(Broken::NotPermitted {
+                        code: v.code(),
+                        path: path.clone(),
+                    });
                 }
             }
         }
@@ -296,12 +363,12 @@ impl Rule {
                 .iter()
                 .any(|(_, v, _)| Code::of(*v).is_some_and(|c| required.contains(&c)))
         {
-            return Err("no test got a required verdict".into());
+            return Err(Broken::NoRequired);
         }
         if let Some(m) = &self.message
             && !mine.iter().any(|(_, _, said)| said.contains(m.as_str()))
         {
-            return Err(format!("no judge message contains {m:?}"));
+            return Err(Broken::NoMessage(m.clone()));
         }
         Ok(())
     }
@@ -396,7 +463,10 @@ pub struct Expectations {
 /// Reads `submissions/submissions.yaml` of the package in `dir`: `None`
 /// when there is none. Notes go to `notes`; a malformed file is an error
 /// naming it.
-pub fn load(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Expectations>, String> {
+pub fn load(
+    dir: &Path,
+    notes: &mut Vec<String>,
+) -> Result<Option<Expectations>, ExpectationsError> {
     let path = dir.join("submissions").join("submissions.yaml");
     let Ok(text) = crate::spec::file::read_text(&path) else {
         // A scoring problem's folders are checked by the format's rules
@@ -406,25 +476,25 @@ pub fn load(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Expectations>,
     parse(&text, notes).map(Some)
 }
 
-fn parse(text: &str, notes: &mut Vec<String>) -> Result<Expectations, String> {
-    let value: Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+fn parse(text: &str, notes: &mut Vec<String>) -> Result<Expectations, ExpectationsError> {
+    let value: Value = serde_yaml::from_str(text).map_err(ExpectationsError::Yaml)?;
     let mut out = Expectations::default();
     let map = match value {
         Value::Null => return Ok(out),
         Value::Mapping(m) => m,
-        _ => return Err("expected a map from submission globs to their rules".into()),
+        _ => return Err(ExpectationsError::NotAMap),
     };
     for (key, body) in map {
         let glob = key
             .as_str()
-            .ok_or_else(|| "a key is not a string".to_string())?
+            .ok_or(ExpectationsError::KeyNotAString)?
             .trim_end_matches('/')
             .to_string();
         if matcher(&glob).is_none() {
-            return Err(format!("`{glob}` is not a glob pattern grundy reads"));
+            return Err(ExpectationsError::NotAGlob(glob));
         }
         let Value::Mapping(body) = body else {
-            return Err(format!("`{glob}`: expected a map of rules"));
+            return Err(ExpectationsError::RulesNotAMap(glob));
         };
         let (mut own, mut scoped) = rules_of(&glob, &body, notes)?;
         let is_folder = default_rule(&glob).is_some();
@@ -468,20 +538,20 @@ fn rules_of(
     glob: &str,
     body: &serde_yaml::Mapping,
     notes: &mut Vec<String>,
-) -> Result<(Rule, Vec<Rule>), String> {
+) -> Result<(Rule, Vec<Rule>), ExpectationsError> {
     let mut own = Rule::default();
     let mut scoped = Vec::new();
     for (k, v) in body {
         let k = k
             .as_str()
-            .ok_or_else(|| format!("`{glob}`: a key is not a string"))?;
+            .ok_or_else(|| ExpectationsError::RuleKeyNotAString(glob.to_string()))?;
         match k {
             "permitted" => own.permitted = Some(codes(glob, k, v)?),
             "required" => own.required = Some(codes(glob, k, v)?),
             "message" => {
                 own.message = Some(
                     v.as_str()
-                        .ok_or_else(|| format!("`{glob}`: `message` must be a string"))?
+                        .ok_or_else(|| ExpectationsError::MessageNotAString(glob.to_string()))?
                         .to_string(),
                 );
             }
@@ -491,18 +561,23 @@ fn rules_of(
             _ if DESCRIPTIVE.contains(&k) => {}
             group => {
                 let Value::Mapping(inner) = v else {
-                    return Err(format!(
-                        "`{glob}`: `{group}` is neither a known key nor a test group with rules"
-                    ));
+                    return Err(ExpectationsError::UnknownKey {
+                        glob: glob.to_string(),
+                        group: group.to_string(),
+                    });
                 };
                 if matcher(group).is_none() {
-                    return Err(format!("`{glob}`: `{group}` is not a glob pattern"));
+                    return Err(ExpectationsError::GroupNotAGlob {
+                        glob: glob.to_string(),
+                        group: group.to_string(),
+                    });
                 }
                 let (mut rule, deeper) = rules_of(glob, inner, notes)?;
                 if !deeper.is_empty() {
-                    return Err(format!(
-                        "`{glob}`: `{group}`: test groups nest one level only"
-                    ));
+                    return Err(ExpectationsError::Nested {
+                        glob: glob.to_string(),
+                        group: group.to_string(),
+                    });
                 }
                 rule.tests = Some(group.trim_end_matches('/').to_string());
                 scoped.push(rule);
@@ -536,21 +611,19 @@ fn rules_of(
 /// default (the rule's verdicts decide), so it states nothing. `lower` and
 /// `upper` also constrain the verdicts, as the format says:
 /// `permitted: [AC, WA, RTE]` and `required: [TLE]`.
-fn time_use(glob: &str, v: &Value) -> Result<Option<TimeUse>, String> {
+fn time_use(glob: &str, v: &Value) -> Result<Option<TimeUse>, ExpectationsError> {
     match v {
         Value::Bool(true) => Ok(None),
         Value::Bool(false) => Ok(Some(TimeUse::Off)),
         Value::String(s) if s == "lower" => Ok(Some(TimeUse::Lower)),
         Value::String(s) if s == "upper" => Ok(Some(TimeUse::Upper)),
-        _ => Err(format!(
-            "`{glob}`: `use_for_time_limit` must be true, false, `lower` or `upper`"
-        )),
+        _ => Err(ExpectationsError::TimeUse(glob.to_string())),
     }
 }
 
 /// `score: 40` or `score: [20, 60]`.
-fn score_need(glob: &str, v: &Value) -> Result<ScoreNeed, String> {
-    let bad = || format!("`{glob}`: `score` must be a number or a list of two numbers");
+fn score_need(glob: &str, v: &Value) -> Result<ScoreNeed, ExpectationsError> {
+    let bad = || ExpectationsError::Score(glob.to_string());
     match v {
         Value::Number(n) => n.as_f64().map(|x| ScoreNeed::Range(x, x)).ok_or_else(bad),
         Value::Sequence(items) => match items.as_slice() {
@@ -564,17 +637,25 @@ fn score_need(glob: &str, v: &Value) -> Result<ScoreNeed, String> {
     }
 }
 
-fn codes(glob: &str, key: &str, v: &Value) -> Result<Vec<Code>, String> {
+fn codes(glob: &str, key: &str, v: &Value) -> Result<Vec<Code>, ExpectationsError> {
     let words: Vec<&str> = match v {
         Value::String(s) => vec![s.as_str()],
         Value::Sequence(items) => items.iter().filter_map(Value::as_str).collect(),
-        _ => return Err(format!("`{glob}`: `{key}` must be a list of verdicts")),
+        _ => {
+            return Err(ExpectationsError::CodesNotAList {
+                glob: glob.to_string(),
+                key: key.to_string(),
+            });
+        }
     };
     words
         .into_iter()
         .map(|w| {
-            Code::parse(w)
-                .ok_or_else(|| format!("`{glob}`: `{key}`: `{w}` is not one of AC, WA, TLE, RTE"))
+            Code::parse(w).ok_or_else(|| ExpectationsError::Code {
+                glob: glob.to_string(),
+                key: key.to_string(),
+                word: w.to_string(),
+            })
         })
         .collect()
 }
@@ -831,7 +912,8 @@ mod tests {
         let why = rules
             .iter()
             .find_map(|r| r.check(&[], Some(&less)).err())
-            .expect("broken");
+            .expect("broken")
+            .to_string();
         assert_eq!(why, "secret/a: score 0 of 40, expected 40");
     }
 
@@ -840,5 +922,29 @@ mod tests {
         assert_eq!(Code::of(Verdict::PE), Some(Code::WA));
         assert_eq!(Code::of(Verdict::MLE), Some(Code::RTE));
         assert_eq!(Code::of(Verdict::CE), None);
+    }
+
+    #[test]
+    fn malformed_rules_and_broken_ones_say_where() {
+        let mut notes = Vec::new();
+        let e = parse("a.py:\n  permitted: [OK]\n", &mut notes).expect_err("bad code");
+        assert_eq!(
+            e.to_string(),
+            "`a.py`: `permitted`: `OK` is not one of AC, WA, TLE, RTE"
+        );
+        let e = parse("a.py: [x\n", &mut notes).expect_err("not yaml");
+        assert!(matches!(e, ExpectationsError::Yaml(_)), "{e:?}");
+        let broken = Broken::InGroup {
+            group: "secret/a".into(),
+            broken: Box::new(Broken::Score {
+                score: 12.0,
+                max: 40.0,
+                need: ScoreNeed::Range(20.0, 30.5),
+            }),
+        };
+        assert_eq!(
+            broken.to_string(),
+            "secret/a: score 12 of 40, expected 20 to 30.5"
+        );
     }
 }

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use serde_yaml::{Mapping, Value};
 use sha2::{Digest, Sha512};
 
-use super::constants::Constants;
+use super::constants::{Constants, ConstantsError};
 use super::schema::RawTestdata;
 use crate::spec::TestSource;
 
@@ -58,14 +58,77 @@ const CASE_KEYS: [&str; 12] = [
 /// Keys of a test case that change no test: read, not used.
 const CASE_QUIET: [&str; 7] = ["yaml", "hint", "desc", "match", "retries", "png", "svg"];
 
+/// Why `generators.yaml` cannot be read; `at` is the folder, as
+/// `data/secret/`.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// Not YAML (serde's message says where).
+    #[error(transparent)]
+    Yaml(serde_yaml::Error),
+    #[error("expected a map at the top")]
+    NotAMap,
+    /// A folder's settings (`test_group.yaml:` / `testdata.yaml:`) are
+    /// not settings.
+    #[error("{at}: `{key}`: {source}")]
+    Settings {
+        at: String,
+        key: &'static str,
+        source: serde_yaml::Error,
+    },
+    #[error("{0}: `data:` list items must be one-key maps")]
+    ListItem(String),
+    #[error("{0}: `data:` must be a map or a list")]
+    Data(String),
+    /// A command names a constant the package does not have: a mistake
+    /// in the file, not a test to skip.
+    #[error(transparent)]
+    Constants(ConstantsError),
+}
+
+/// Why one entry of `generators.yaml` makes no test (it is skipped, with
+/// this said in a note).
+#[derive(Debug, thiserror::Error)]
+pub enum Skip {
+    #[error("no input given")]
+    NoInput,
+    #[error("expected a command or a map")]
+    NotACase,
+    #[error("a `solution:` of its own (the top `solution:` writes every answer)")]
+    OwnSolution,
+    #[error("neither `generate:`, `copy:` nor `in:`")]
+    NoCommand,
+    #[error(transparent)]
+    Constants(ConstantsError),
+    #[error("unbalanced quotes in the command")]
+    Quotes,
+    #[error("an empty command")]
+    EmptyCommand,
+    #[error("`{0}`: a program outside generators/ (not run)")]
+    Outside(String),
+    #[error("`{0}` is built from the files the `generators:` list names (not read)")]
+    Listed(String),
+    #[error("`count:` must be between 1 and 10000")]
+    CountRange,
+    #[error("`count:` list of integers")]
+    CountList,
+    #[error("`count: {0}`: expected A..=B")]
+    CountSpan(String),
+    #[error("`count: {0}`")]
+    CountBound(String),
+    #[error("`count: {0}`: an empty or too long range")]
+    CountLength(String),
+    #[error("`count:` must be a number, a list or A..=B")]
+    CountShape,
+}
+
 /// Reads `text` (the file `generators/generators.yaml` of a package).
 /// `constants` are the package's (`{{name}}` is replaced in commands).
-pub fn plan(text: &str, constants: &Constants) -> Result<Plan, String> {
-    let root: Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+pub fn plan(text: &str, constants: &Constants) -> Result<Plan, PlanError> {
+    let root: Value = serde_yaml::from_str(text).map_err(PlanError::Yaml)?;
     let root = match root {
         Value::Mapping(m) => m,
         Value::Null => Mapping::new(),
-        _ => return Err("expected a map at the top".into()),
+        _ => return Err(PlanError::NotAMap),
     };
     let mut plan = Plan::default();
     if let Some(s) = root.get("solution").and_then(Value::as_str) {
@@ -88,7 +151,7 @@ pub fn plan(text: &str, constants: &Constants) -> Result<Plan, String> {
     // A command naming no constant is a mistake in the file, not a test
     // to skip.
     if let Some(e) = walker.unknown {
-        return Err(e);
+        return Err(PlanError::Constants(e));
     }
     Ok(plan)
 }
@@ -99,17 +162,21 @@ struct Walker<'a> {
     listed: Vec<String>,
     constants: &'a Constants,
     /// The first command that names an unknown constant.
-    unknown: Option<String>,
+    unknown: Option<ConstantsError>,
 }
 
 impl Walker<'_> {
     /// A folder at `path` under `data/` (`""` the root).
-    fn folder(&mut self, path: &str, node: &Mapping, salt: &str) -> Result<(), String> {
+    fn folder(&mut self, path: &str, node: &Mapping, salt: &str) -> Result<(), PlanError> {
         let salt = string_of(node.get("random_salt")).unwrap_or_else(|| salt.to_string());
         for key in ["test_group.yaml", "testdata.yaml"] {
             if let Some(v) = node.get(key) {
-                let raw: RawTestdata = serde_yaml::from_value(v.clone())
-                    .map_err(|e| format!("{}: `{key}`: {e}", shown(path)))?;
+                let raw: RawTestdata =
+                    serde_yaml::from_value(v.clone()).map_err(|source| PlanError::Settings {
+                        at: shown(path),
+                        key,
+                        source,
+                    })?;
                 self.plan.settings.insert(path.to_string(), raw);
             }
         }
@@ -140,17 +207,14 @@ impl Walker<'_> {
             Some(Value::Sequence(items)) => {
                 for item in items {
                     let Value::Mapping(m) = item else {
-                        return Err(format!(
-                            "{}: `data:` list items must be one-key maps",
-                            shown(path)
-                        ));
+                        return Err(PlanError::ListItem(shown(path)));
                     };
                     for (k, v) in m {
                         entries.push((key_text(k), v.clone(), true));
                     }
                 }
             }
-            Some(_) => return Err(format!("{}: `data:` must be a map or a list", shown(path))),
+            Some(_) => return Err(PlanError::Data(shown(path))),
         }
         let mut tests = Vec::new();
         let mut number = 0usize;
@@ -203,9 +267,9 @@ impl Walker<'_> {
     }
 
     /// The tests one entry makes (several with `count:`).
-    fn case(&mut self, at: &str, value: &Value, salt: &str) -> Result<Vec<TestSource>, String> {
+    fn case(&mut self, at: &str, value: &Value, salt: &str) -> Result<Vec<TestSource>, Skip> {
         let map = match value {
-            Value::Null => return Err("no input given".into()),
+            Value::Null => return Err(Skip::NoInput),
             Value::String(s) if s.ends_with(".in") => {
                 let mut m = Mapping::new();
                 m.insert("copy".into(), s.trim_end_matches(".in").into());
@@ -217,7 +281,7 @@ impl Walker<'_> {
                 m
             }
             Value::Mapping(m) => m.clone(),
-            _ => return Err("expected a command or a map".into()),
+            _ => return Err(Skip::NotACase),
         };
         for k in map.keys() {
             let k = key_text(k);
@@ -232,9 +296,7 @@ impl Walker<'_> {
             }
         }
         if map.get("solution").is_some() {
-            return Err(
-                "a `solution:` of its own (the top `solution:` writes every answer)".into(),
-            );
+            return Err(Skip::OwnSolution);
         }
         let salt = string_of(map.get("random_salt")).unwrap_or_else(|| salt.to_string());
         // Inline text ends with a newline, as BAPCtools writes it.
@@ -260,14 +322,14 @@ impl Walker<'_> {
             }]);
         }
         let Some(command) = string_of(map.get("generate")) else {
-            return Err("neither `generate:`, `copy:` nor `in:`".into());
+            return Err(Skip::NoCommand);
         };
         // Constants first, then `{count}` and the seed, as BAPCtools does.
         let command = match self.constants.substitute_strict(&command, Path::new(at)) {
             Ok(c) => c,
             Err(e) => {
                 self.unknown.get_or_insert(e.clone());
-                return Err(e);
+                return Err(Skip::Constants(e));
             }
         };
         let counts = counts(map.get("count"))?;
@@ -284,19 +346,15 @@ impl Walker<'_> {
             seed_text.push_str(cmd.trim());
             let seed = seed_of(&seed_text);
             // Split as BAPCtools splits: shell words, quotes removed.
-            let words = shlex::split(&cmd).ok_or("unbalanced quotes in the command")?;
+            let words = shlex::split(&cmd).ok_or(Skip::Quotes)?;
             let mut words = words.into_iter();
-            let program = words.next().ok_or("an empty command")?;
+            let program = words.next().ok_or(Skip::EmptyCommand)?;
             let program = program.as_str();
             if program.starts_with('/') {
-                return Err(format!(
-                    "`{program}`: a program outside generators/ (not run)"
-                ));
+                return Err(Skip::Outside(program.to_string()));
             }
             if self.listed.iter().any(|l| l == program) {
-                return Err(format!(
-                    "`{program}` is built from the files the `generators:` list names (not read)"
-                ));
+                return Err(Skip::Listed(program.to_string()));
             }
             let args: Vec<String> = words.map(|w| substitute(&w, seed)).collect();
             out.push(TestSource::Command {
@@ -317,35 +375,31 @@ fn is_case(v: &Value) -> bool {
 }
 
 /// `count: 3` is 1..=3; `count: [7, -3]` those; `count: 10..=12` a range.
-fn counts(v: Option<&Value>) -> Result<Vec<i64>, String> {
+fn counts(v: Option<&Value>) -> Result<Vec<i64>, Skip> {
     match v {
         None => Ok(vec![1]),
         Some(Value::Number(n)) => {
             let n = n.as_i64().filter(|n| (1..=10_000).contains(n));
-            n.map(|n| (1..=n).collect())
-                .ok_or_else(|| "`count:` must be between 1 and 10000".into())
+            n.map(|n| (1..=n).collect()).ok_or(Skip::CountRange)
         }
         Some(Value::Sequence(items)) => items
             .iter()
-            .map(|i| {
-                i.as_i64()
-                    .ok_or_else(|| "`count:` list of integers".to_string())
-            })
+            .map(|i| i.as_i64().ok_or(Skip::CountList))
             .collect(),
         Some(Value::String(s)) => {
             let (a, b) = s
                 .split_once("..=")
-                .ok_or_else(|| format!("`count: {s}`: expected A..=B"))?;
+                .ok_or_else(|| Skip::CountSpan(s.clone()))?;
             let (a, b): (i64, i64) = (
-                a.trim().parse().map_err(|_| format!("`count: {s}`"))?,
-                b.trim().parse().map_err(|_| format!("`count: {s}`"))?,
+                a.trim().parse().map_err(|_| Skip::CountBound(s.clone()))?,
+                b.trim().parse().map_err(|_| Skip::CountBound(s.clone()))?,
             );
             if b < a || b - a > 10_000 {
-                return Err(format!("`count: {s}`: an empty or too long range"));
+                return Err(Skip::CountLength(s.clone()));
             }
             Ok((a..=b).collect())
         }
-        Some(_) => Err("`count:` must be a number, a list or A..=B".into()),
+        Some(_) => Err(Skip::CountShape),
     }
 }
 
@@ -450,6 +504,51 @@ mod tests {
             p.notes.iter().any(|n| n.contains("include")),
             "{:?}",
             p.notes
+        );
+    }
+
+    #[test]
+    fn a_plan_refusal_keeps_serdes_error_and_a_skip_says_why() {
+        let e = plan(
+            "data:\n  secret:\n    test_group.yaml: [1, 2]\n",
+            &Constants::default(),
+        )
+        .expect_err("settings that are a list");
+        let PlanError::Settings { at, key, source } = &e else {
+            panic!("{e:?}");
+        };
+        assert_eq!((at.as_str(), *key), ("data/secret/", "test_group.yaml"));
+        assert_eq!(
+            e.to_string(),
+            format!("data/secret/: `test_group.yaml`: {source}")
+        );
+        let p = plan(
+            "data:\n  secret:\n    data:\n      a: {generate: 'gen.py', count: 0}\n      b: /bin/gen\n",
+            &Constants::default(),
+        )
+        .expect("plan");
+        let notes = p.notes.join("\n");
+        assert!(
+            notes.contains(
+                "generators.yaml: secret/a: skipped: `count:` must be between 1 and 10000"
+            ),
+            "{notes}"
+        );
+        assert!(
+            notes.contains("generators.yaml: secret/b: skipped: `/bin/gen`: a program outside generators/ (not run)"),
+            "{notes}"
+        );
+        let e = plan(
+            "data:\n  secret:\n    data:\n      a: gen.py {{N}}\n",
+            &Constants::default(),
+        )
+        .expect_err("unknown constant");
+        assert!(
+            matches!(&e, PlanError::Constants(ConstantsError::Unknown { name, .. }) if name == "N")
+        );
+        assert_eq!(
+            e.to_string(),
+            "secret/a: `{{N}}` names no constant of problem.yaml (it has no `constants:`)"
         );
     }
 }

@@ -6,11 +6,11 @@
 
 use std::path::Path;
 
-use super::schema::{self, RawPackage, Version};
+use super::schema::{self, RawPackage, SchemaError, Version};
 use crate::spec::{CheckerSpec, InteractorSpec, SpecError};
 
 /// The words of `type:` (a string of words or a list).
-pub(super) fn kinds(kind: Option<&serde_yaml::Value>) -> Result<Vec<String>, String> {
+pub(super) fn kinds(kind: Option<&serde_yaml::Value>) -> Result<Vec<String>, SchemaError> {
     match kind {
         None => Ok(Vec::new()),
         Some(serde_yaml::Value::String(s)) => Ok(s.split_whitespace().map(String::from).collect()),
@@ -18,14 +18,14 @@ pub(super) fn kinds(kind: Option<&serde_yaml::Value>) -> Result<Vec<String>, Str
             .iter()
             .filter_map(|k| k.as_str().map(String::from))
             .collect()),
-        Some(_) => Err("`type` must be a string or a list of strings".into()),
+        Some(_) => Err(SchemaError::TypeShape),
     }
 }
 
 /// Whether the package is interactive; every other problem type than
 /// pass-fail, interactive and multi-pass (read by [`super::multipass`]) is
 /// refused as before (by [`schema::check_type`]).
-pub fn is_interactive(raw: &RawPackage) -> Result<bool, String> {
+pub fn is_interactive(raw: &RawPackage) -> Result<bool, SchemaError> {
     let kinds = kinds(raw.kind.as_ref())?;
     let rest: Vec<serde_yaml::Value> = kinds
         .iter()

@@ -1,7 +1,7 @@
 //! The limits a package states, taken as they are: no language allowance
 //! (the format has none) and the format's defaults where none is given.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::schema::{RawLimits, Version};
@@ -19,11 +19,29 @@ pub const DEFAULT_MEMORY_MIB: u64 = 2048;
 /// The format's typical default output limit, in MiB (every version).
 pub const DEFAULT_OUTPUT_MIB: u64 = 8;
 
+/// Why a package's limits are refused; the message names the key (or
+/// the `.timelimit` file) and the value found.
+#[derive(Debug, thiserror::Error)]
+pub enum LimitsError {
+    /// `limits.memory` or `limits.output` is 0.
+    #[error("limits.{key} must be at least 1 (MiB)")]
+    NoMib { key: &'static str },
+    #[error("the time limit must be between 0 and 3600 seconds, found {0}")]
+    Time(f64),
+    #[error("limits.time_resolution must be a positive number of seconds, found {0}")]
+    Resolution(f64),
+    #[error("limits: `{name}` must be a number of at least 1, found {value}")]
+    Multiplier { name: &'static str, value: f64 },
+    /// The `.timelimit` file does not hold a number.
+    #[error("{}: expected a number of seconds, found `{found}`", path.display())]
+    TimelimitFile { path: PathBuf, found: String },
+}
+
 /// The limits: memory and output in MiB; the time limit from `time_limit`
 /// (2023-07 on), else the `.timelimit` file judges such as DOMjudge write;
 /// else 1 s for now, with a note: preparing the problem derives the limit
 /// from the accepted submissions ([`time_rule`]).
-pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Limits, String> {
+pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Limits, LimitsError> {
     let mut limits = Limits {
         time: Duration::from_secs(1),
         memory: Bytes::mib(DEFAULT_MEMORY_MIB),
@@ -32,13 +50,13 @@ pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Li
     };
     if let Some(m) = raw.memory {
         if m == 0 {
-            return Err("limits.memory must be at least 1 (MiB)".into());
+            return Err(LimitsError::NoMib { key: "memory" });
         }
         limits.memory = Bytes::mib(m);
     }
     if let Some(o) = raw.output {
         if o == 0 {
-            return Err("limits.output must be at least 1 (MiB)".into());
+            return Err(LimitsError::NoMib { key: "output" });
         }
         limits.output = Bytes::mib(o);
     }
@@ -49,9 +67,7 @@ pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Li
     match seconds {
         Some(t) => {
             if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
-                return Err(format!(
-                    "the time limit must be between 0 and 3600 seconds, found {t}"
-                ));
+                return Err(LimitsError::Time(t));
             }
             limits.time = Duration::from_secs_f64(t);
         }
@@ -72,7 +88,7 @@ pub fn time_rule(
     dir: &Path,
     raw: &RawLimits,
     version: Version,
-) -> Result<Option<TimeRule>, String> {
+) -> Result<Option<TimeRule>, LimitsError> {
     if raw.time_limit.is_some() || timelimit_file(dir)?.is_some() {
         return Ok(None);
     }
@@ -80,9 +96,7 @@ pub fn time_rule(
     let resolution = raw.time_resolution.unwrap_or(1.0);
     check_multipliers(ac, tle)?;
     if !(resolution.is_finite() && resolution > 0.0) {
-        return Err(format!(
-            "limits.time_resolution must be a positive number of seconds, found {resolution}"
-        ));
+        return Err(LimitsError::Resolution(resolution));
     }
     Ok(Some(TimeRule {
         ac_to_time_limit: ac,
@@ -94,7 +108,7 @@ pub fn time_rule(
 /// `time_limit_to_tle` (legacy `time_safety_margin`): it applies whether
 /// the package states its time limit or not (`time_limit × time_limit_to_tle
 /// <= T_tle` is one of the two inequalities the limit must meet).
-pub fn tle_margin(raw: &RawLimits, version: Version) -> Result<f64, String> {
+pub fn tle_margin(raw: &RawLimits, version: Version) -> Result<f64, LimitsError> {
     let (ac, tle) = multipliers(raw, version);
     check_multipliers(ac, tle)?;
     Ok(tle)
@@ -119,31 +133,30 @@ fn multipliers(raw: &RawLimits, version: Version) -> (f64, f64) {
     }
 }
 
-fn check_multipliers(ac: f64, tle: f64) -> Result<(), String> {
+fn check_multipliers(ac: f64, tle: f64) -> Result<(), LimitsError> {
     for (name, v, least) in [
         ("ac_to_time_limit", ac, 1.0),
         ("time_limit_to_tle", tle, 1.0),
     ] {
         if !(v.is_finite() && v >= least) {
-            return Err(format!(
-                "limits: `{name}` must be a number of at least 1, found {v}"
-            ));
+            return Err(LimitsError::Multiplier { name, value: v });
         }
     }
     Ok(())
 }
 
-fn timelimit_file(dir: &Path) -> Result<Option<f64>, String> {
+fn timelimit_file(dir: &Path) -> Result<Option<f64>, LimitsError> {
     let path = dir.join(".timelimit");
     match crate::spec::file::read_text(&path) {
         Err(_) => Ok(None),
-        Ok(text) => text.trim().parse::<f64>().map(Some).map_err(|_| {
-            format!(
-                "{}: expected a number of seconds, found `{}`",
-                path.display(),
-                text.trim()
-            )
-        }),
+        Ok(text) => text
+            .trim()
+            .parse::<f64>()
+            .map(Some)
+            .map_err(|_| LimitsError::TimelimitFile {
+                found: text.trim().to_string(),
+                path,
+            }),
     }
 }
 
@@ -212,5 +225,38 @@ mod tests {
             ..RawLimits::default()
         };
         assert!(limits(d.path(), &zero, &mut notes).is_err());
+    }
+
+    #[test]
+    fn refusals_say_the_key_and_the_value_found() {
+        let d = tempfile::tempdir().expect("tempdir");
+        let mut notes = Vec::new();
+        let zero = RawLimits {
+            output: Some(0),
+            ..RawLimits::default()
+        };
+        let e = limits(d.path(), &zero, &mut notes).expect_err("output 0");
+        assert_eq!(e.to_string(), "limits.output must be at least 1 (MiB)");
+        let raw = |y: &str| -> RawLimits { serde_yaml::from_str(y).expect("yaml") };
+        let e = tle_margin(
+            &raw("time_multipliers: {time_limit_to_tle: 0.5}\n"),
+            Version::V2025,
+        )
+        .expect_err("a margin below 1");
+        assert_eq!(
+            e.to_string(),
+            "limits: `time_limit_to_tle` must be a number of at least 1, found 0.5"
+        );
+        std::fs::write(d.path().join(".timelimit"), " fast \n").expect("write");
+        let e = limits(d.path(), &RawLimits::default(), &mut notes).expect_err("not a number");
+        let file = d.path().join(".timelimit");
+        assert!(matches!(&e, LimitsError::TimelimitFile { path, .. } if *path == file));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: expected a number of seconds, found `fast`",
+                file.display()
+            )
+        );
     }
 }

@@ -141,19 +141,21 @@ pub fn input_validator_args(dir: &Path, group: &str, validator: &Path) -> Vec<St
 /// Loads the package in `dir` (whose `problem.yaml` is `spec`).
 pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let dir = spec.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let invalid = |message: String| SpecError::Invalid {
+    // Each part of the package refuses with its own error; the spec
+    // error names problem.yaml and keeps the refusal's message.
+    let invalid = |e: &dyn std::fmt::Display| SpecError::Invalid {
         path: spec.to_path_buf(),
-        message,
+        message: e.to_string(),
     };
     let raw: RawPackage = if text.trim().is_empty() {
         RawPackage::default()
     } else {
         serde_yaml::from_str(text).map_err(|e| super::yaml::yaml_error(spec, &e))?
     };
-    let version = Version::parse(raw.problem_format_version.as_deref()).map_err(invalid)?;
-    let interactive = interactor::is_interactive(&raw).map_err(invalid)?;
+    let version = Version::parse(raw.problem_format_version.as_deref()).map_err(|e| invalid(&e))?;
+    let interactive = interactor::is_interactive(&raw).map_err(|e| invalid(&e))?;
     let scoring = scoring::is_scoring(&raw);
-    constants::Constants::read(&raw).map_err(invalid)?;
+    constants::Constants::read(&raw).map_err(|e| invalid(&e))?;
     let mut notes: Vec<String> = raw
         .unknown_keys()
         .into_iter()
@@ -162,15 +164,15 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     if !scoring && (raw.grading.is_some() || dir.join("graders").exists()) {
         notes.push("`grading:` and `graders/` not used: a pass-fail problem".into());
     }
-    let passes = multipass::passes(&raw, &mut notes).map_err(invalid)?;
+    let passes = multipass::passes(&raw, &mut notes).map_err(|e| invalid(&e))?;
     // Sample dialogues (`.interaction`) belong to both kinds.
     refuse_parts(&dir, version, interactive || passes.is_some(), &mut notes)?;
-    let expected = expectations::load(&dir, &mut notes).map_err(|message| SpecError::Invalid {
+    let expected = expectations::load(&dir, &mut notes).map_err(|e| SpecError::Invalid {
         path: dir.join("submissions").join("submissions.yaml"),
-        message,
+        message: e.to_string(),
     })?;
     notes.extend(submissions::notes(&dir, expected.as_ref()));
-    let id = package_id(&dir).map_err(invalid)?;
+    let id = package_id(&dir).map_err(|e| invalid(&e))?;
     let data = dir.join("data");
     let made = generated::read(&dir, &mut notes)?;
     let (secret, args, generated_samples) = match &made {
@@ -209,9 +211,9 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .filter(|p| p.exists())
         .or_else(|| submissions::first_accepted(&dir))
         .filter(|r| is_model(&dir, r, expected.as_ref()));
-    let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(invalid)?;
-    let time_rule = limits::time_rule(&dir, &raw.limits, version).map_err(invalid)?;
-    let tle_margin = limits::tle_margin(&raw.limits, version).map_err(invalid)?;
+    let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(|e| invalid(&e))?;
+    let time_rule = limits::time_rule(&dir, &raw.limits, version).map_err(|e| invalid(&e))?;
+    let tle_margin = limits::tle_margin(&raw.limits, version).map_err(|e| invalid(&e))?;
     let statement = statement(&dir);
     let title = title(raw.name.as_ref(), statement.as_deref()).unwrap_or_else(|| id.clone());
     Ok(Problem {
@@ -268,9 +270,9 @@ fn secret_validator_args(
     let mut kept = Vec::new();
     for g in secret.drain(..) {
         let settings = testdata::settings_for(data, &g.folder, version, notes)?;
-        let args = testdata::validator_args(&settings).map_err(|message| SpecError::Invalid {
+        let args = testdata::validator_args(&settings).map_err(|e| SpecError::Invalid {
             path: g.folder.clone(),
-            message,
+            message: e.to_string(),
         })?;
         match &chosen {
             None => chosen = Some((args, g.folder.clone())),
@@ -295,9 +297,9 @@ fn secret_validator_args(
     // With no secret tests, the samples' own settings are the problem's.
     if chosen.is_none() && sample.is_dir() {
         let settings = testdata::settings_for(data, &sample, version, notes)?;
-        let args = testdata::validator_args(&settings).map_err(|message| SpecError::Invalid {
+        let args = testdata::validator_args(&settings).map_err(|e| SpecError::Invalid {
             path: sample.clone(),
-            message,
+            message: e.to_string(),
         })?;
         chosen = Some((args, sample.clone()));
     }
@@ -413,11 +415,10 @@ mod generated {
             source,
         })?;
         let constants = super::constants::Constants::of_dir(dir);
-        let mut plan =
-            generators::plan(&text, &constants).map_err(|message| SpecError::Invalid {
-                path: path.clone(),
-                message,
-            })?;
+        let mut plan = generators::plan(&text, &constants).map_err(|e| SpecError::Invalid {
+            path: path.clone(),
+            message: e.to_string(),
+        })?;
         // `copy:` takes the answer too when there is one; else the
         // solution writes it.
         let all = plan
@@ -491,11 +492,10 @@ mod generated {
         let mut chosen: Option<(Vec<String>, String)> = None;
         for (folder, tests) in &plan.secret {
             let settings = settings_for(plan, folder);
-            let args =
-                testdata::validator_args(&settings).map_err(|message| SpecError::Invalid {
-                    path: dir.join(FILE),
-                    message: format!("data/{folder}: {message}"),
-                })?;
+            let args = testdata::validator_args(&settings).map_err(|e| SpecError::Invalid {
+                path: dir.join(FILE),
+                message: format!("data/{folder}: {e}"),
+            })?;
             match &chosen {
                 None => chosen = Some((args, folder.clone())),
                 Some((first, other)) if *first != args => {
@@ -585,13 +585,24 @@ mod generated {
     }
 }
 
+/// Why a package's folder name cannot be its problem id.
+#[derive(Debug, thiserror::Error)]
+enum IdError {
+    #[error("the package folder has no usable name")]
+    NoName,
+    #[error(
+        "the package folder name `{0}` is not a problem id: rename the folder to lowercase letters and digits"
+    )]
+    NotAnId(String),
+}
+
 /// The package's short name is its folder's name; it must be a valid id.
-fn package_id(dir: &Path) -> Result<String, String> {
+fn package_id(dir: &Path) -> Result<String, IdError> {
     let abs = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     let name = abs
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or_else(|| "the package folder has no usable name".to_string())?;
+        .ok_or(IdError::NoName)?;
     let ok = !name.is_empty()
         && name
             .bytes()
@@ -599,9 +610,7 @@ fn package_id(dir: &Path) -> Result<String, String> {
     if ok {
         Ok(name.to_string())
     } else {
-        Err(format!(
-            "the package folder name `{name}` is not a problem id: rename the folder to lowercase letters and digits"
-        ))
+        Err(IdError::NotAnId(name.to_string()))
     }
 }
 
@@ -657,5 +666,26 @@ fn source_text(source: Option<&serde_yaml::Value>) -> String {
             .unwrap_or("")
             .to_string(),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_package_folder_must_be_named_as_an_id() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let bad = t.path().join("Nim_Game");
+        std::fs::create_dir(&bad).expect("mkdir");
+        let e = package_id(&bad).expect_err("not an id");
+        assert!(matches!(&e, IdError::NotAnId(n) if n == "Nim_Game"));
+        assert_eq!(
+            e.to_string(),
+            "the package folder name `Nim_Game` is not a problem id: rename the folder to lowercase letters and digits"
+        );
+        let good = t.path().join("nimgame");
+        std::fs::create_dir(&good).expect("mkdir");
+        assert_eq!(package_id(&good).expect("an id"), "nimgame");
     }
 }

@@ -5,7 +5,7 @@
 //! number of passes is read; the judge runs them.
 
 use super::interactor::kinds;
-use super::schema::RawPackage;
+use super::schema::{RawPackage, SchemaError};
 
 /// The format's default of `limits.validation_passes`.
 pub const DEFAULT_PASSES: u32 = 2;
@@ -15,7 +15,7 @@ pub const MAX_PASSES: u32 = 1000;
 
 /// The most passes of a test when the package is multi-pass, `None` when it
 /// is not (a `validation_passes` of another type is noted, not used).
-pub fn passes(raw: &RawPackage, notes: &mut Vec<String>) -> Result<Option<u32>, String> {
+pub fn passes(raw: &RawPackage, notes: &mut Vec<String>) -> Result<Option<u32>, SchemaError> {
     let multi = kinds(raw.kind.as_ref())?.iter().any(|k| k == "multi-pass");
     let given = raw.limits.validation_passes;
     if !multi {
@@ -29,17 +29,14 @@ pub fn passes(raw: &RawPackage, notes: &mut Vec<String>) -> Result<Option<u32>, 
     }
     match given {
         None => Ok(Some(DEFAULT_PASSES)),
-        Some(n) if n < 2 => Err(format!(
-            "limits.validation_passes must be at least 2, found {n}"
-        )),
+        Some(n) if n < 2 => Err(SchemaError::TooFewPasses(n)),
         Some(n) => u32::try_from(n)
             .ok()
             .filter(|n| *n <= MAX_PASSES)
             .map(Some)
-            .ok_or_else(|| {
-                format!(
-                    "limits.validation_passes: grundy runs at most {MAX_PASSES} passes, found {n}"
-                )
+            .ok_or(SchemaError::TooManyPasses {
+                max: MAX_PASSES,
+                found: n,
             }),
     }
 }
@@ -51,7 +48,7 @@ mod tests {
     fn passes_of(yaml: &str) -> (Result<Option<u32>, String>, Vec<String>) {
         let raw: RawPackage = serde_yaml::from_str(yaml).expect("parse");
         let mut notes = Vec::new();
-        (passes(&raw, &mut notes), notes)
+        (passes(&raw, &mut notes).map_err(|e| e.to_string()), notes)
     }
 
     #[test]

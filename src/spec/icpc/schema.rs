@@ -16,15 +16,33 @@ pub enum Version {
     V2025,
 }
 
+/// Why `problem.yaml` asks for something grundy does not judge, or says
+/// it in a shape the format does not allow.
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum SchemaError {
+    #[error(
+        "problem_format_version `{0}` is not supported (grundy reads `legacy`, `2023-07` and `2025-09`)"
+    )]
+    Version(String),
+    #[error("`type` must be a string or a list of strings")]
+    TypeShape,
+    #[error(
+        "problem type `{0}` is not supported by grundy: it judges pass-fail, scoring, interactive and multi-pass problems"
+    )]
+    Type(String),
+    #[error("limits.validation_passes must be at least 2, found {0}")]
+    TooFewPasses(u64),
+    #[error("limits.validation_passes: grundy runs at most {max} passes, found {found}")]
+    TooManyPasses { max: u32, found: u64 },
+}
+
 impl Version {
-    pub fn parse(text: Option<&str>) -> Result<Version, String> {
+    pub fn parse(text: Option<&str>) -> Result<Version, SchemaError> {
         match text {
             None | Some("legacy") => Ok(Version::Legacy),
             Some("2023-07" | "2023-07-draft") => Ok(Version::V2023),
             Some("2025-09" | "2025-09-draft") => Ok(Version::V2025),
-            Some(other) => Err(format!(
-                "problem_format_version `{other}` is not supported (grundy reads `legacy`, `2023-07` and `2025-09`)"
-            )),
+            Some(other) => Err(SchemaError::Version(other.to_string())),
         }
     }
 
@@ -141,7 +159,7 @@ pub struct RawTestdata {
 /// Pass-fail and scoring problems (interactive ones are taken out before):
 /// multi-pass and submit-answer problems need judging modes grundy does
 /// not have.
-pub fn check_type(kind: Option<&serde_yaml::Value>) -> Result<(), String> {
+pub fn check_type(kind: Option<&serde_yaml::Value>) -> Result<(), SchemaError> {
     let kinds: Vec<String> = match kind {
         None => return Ok(()),
         Some(serde_yaml::Value::String(s)) => s.split_whitespace().map(String::from).collect(),
@@ -149,16 +167,14 @@ pub fn check_type(kind: Option<&serde_yaml::Value>) -> Result<(), String> {
             .iter()
             .filter_map(|k| k.as_str().map(String::from))
             .collect(),
-        Some(_) => return Err("`type` must be a string or a list of strings".into()),
+        Some(_) => return Err(SchemaError::TypeShape),
     };
     match kinds
         .iter()
         .find(|k| k.as_str() != "pass-fail" && k.as_str() != "scoring")
     {
         None => Ok(()),
-        Some(k) => Err(format!(
-            "problem type `{k}` is not supported by grundy: it judges pass-fail, scoring, interactive and multi-pass problems"
-        )),
+        Some(k) => Err(SchemaError::Type(k.clone())),
     }
 }
 
@@ -193,5 +209,20 @@ mod tests {
         assert!(check_type(Some(&sc)).is_ok());
         let mp = serde_yaml::Value::String("multi-pass".into());
         assert!(check_type(Some(&mp)).is_err());
+    }
+
+    #[test]
+    fn refusals_say_what_was_found() {
+        let e = Version::parse(Some("2019")).expect_err("unknown version");
+        assert_eq!(
+            e.to_string(),
+            "problem_format_version `2019` is not supported (grundy reads `legacy`, `2023-07` and `2025-09`)"
+        );
+        let e = check_type(Some(&serde_yaml::Value::from("submit-answer"))).expect_err("type");
+        assert_eq!(e, SchemaError::Type("submit-answer".into()));
+        assert_eq!(
+            e.to_string(),
+            "problem type `submit-answer` is not supported by grundy: it judges pass-fail, scoring, interactive and multi-pass problems"
+        );
     }
 }

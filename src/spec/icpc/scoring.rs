@@ -456,9 +456,9 @@ fn own_settings(data: &Path, folder: &Path) -> Result<RawTestdata, SpecError> {
     };
     let text = testdata::constants(data)
         .substitute_strict(&text, &path)
-        .map_err(|message| SpecError::Invalid {
+        .map_err(|e| SpecError::Invalid {
             path: path.clone(),
-            message,
+            message: e.to_string(),
         })?;
     if text.trim().is_empty() {
         return Ok(RawTestdata::default());

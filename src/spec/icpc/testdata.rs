@@ -47,9 +47,9 @@ pub fn settings_for(
             })?;
             let text = constants(data)
                 .substitute_strict(&text, &path)
-                .map_err(|message| SpecError::Invalid {
+                .map_err(|e| SpecError::Invalid {
                     path: path.clone(),
-                    message,
+                    message: e.to_string(),
                 })?;
             let raw: RawTestdata = if text.trim().is_empty() {
                 RawTestdata::default()
@@ -114,10 +114,21 @@ pub fn merge(parent: RawTestdata, child: RawTestdata) -> RawTestdata {
     }
 }
 
+/// Why a settings file's `output_validator_args` cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ValidatorArgsError {
+    /// A list with an item that is neither a string nor a number.
+    #[error("`output_validator_args` must be strings")]
+    Item,
+    /// Neither a string nor a list.
+    #[error("`output_validator_args` must be a list of strings")]
+    Shape,
+}
+
 /// The output validator arguments a settings file gives: legacy
 /// `output_validator_flags` (a string) and `output_validator_args` (a
 /// string or a list).
-pub fn validator_args(raw: &RawTestdata) -> Result<Vec<String>, String> {
+pub fn validator_args(raw: &RawTestdata) -> Result<Vec<String>, ValidatorArgsError> {
     let mut args: Vec<String> = raw
         .output_validator_flags
         .as_deref()
@@ -133,11 +144,11 @@ pub fn validator_args(raw: &RawTestdata) -> Result<Vec<String>, String> {
                 match a {
                     serde_yaml::Value::String(s) => args.push(s.clone()),
                     serde_yaml::Value::Number(n) => args.push(n.to_string()),
-                    _ => return Err("`output_validator_args` must be strings".into()),
+                    _ => return Err(ValidatorArgsError::Item),
                 }
             }
         }
-        Some(_) => return Err("`output_validator_args` must be a list of strings".into()),
+        Some(_) => return Err(ValidatorArgsError::Shape),
     }
     Ok(args)
 }
@@ -407,5 +418,17 @@ mod tests {
         write(d.path(), "data/secret/1.in", "1\n");
         let e = secret_groups(d.path()).err().expect("refused").to_string();
         assert!(e.contains("1.ans"), "{e}");
+    }
+
+    #[test]
+    fn validator_arguments_of_another_shape_are_refused() {
+        let raw = |y: &str| -> RawTestdata { serde_yaml::from_str(y).expect("yaml") };
+        let e = validator_args(&raw("output_validator_args: [a, [b]]\n")).expect_err("a list");
+        assert_eq!(e.to_string(), "`output_validator_args` must be strings");
+        let e = validator_args(&raw("output_validator_args: {a: b}\n")).expect_err("a map");
+        assert_eq!(
+            e.to_string(),
+            "`output_validator_args` must be a list of strings"
+        );
     }
 }

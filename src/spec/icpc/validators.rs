@@ -82,7 +82,7 @@ pub fn checker(
         }
         return default_flags(&all)
             .map(CheckerSpec::IcpcDefault)
-            .map_err(invalid);
+            .map_err(|e| invalid(e.to_string()));
     }
     let program = validator_program(&folder, version)?;
     let rel = program
@@ -102,20 +102,34 @@ pub fn unsupported(path: &Path, what: &str) -> SpecError {
     }
 }
 
+/// Why the default output validator's flags are refused.
+#[derive(Debug, thiserror::Error)]
+pub enum FlagError {
+    #[error("validator flag `{0}` needs a number after it")]
+    NoNumber(String),
+    #[error("validator flag `{flag}`: `{found}` is not a non-negative number")]
+    NotANumber { flag: String, found: String },
+    #[error(
+        "unknown flag `{0}` for the default output validator (it takes case_sensitive, space_change_sensitive, float_tolerance E, float_relative_tolerance E, float_absolute_tolerance E)"
+    )]
+    Unknown(String),
+}
+
 /// Parses the default validator's flags.
-pub fn default_flags(args: &[String]) -> Result<IcpcFlags, String> {
+pub fn default_flags(args: &[String]) -> Result<IcpcFlags, FlagError> {
     let mut flags = IcpcFlags::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut number = |what: &str| -> Result<f64, String> {
+        let mut number = |what: &str| -> Result<f64, FlagError> {
             let v = it
                 .next()
-                .ok_or_else(|| format!("validator flag `{what}` needs a number after it"))?;
+                .ok_or_else(|| FlagError::NoNumber(what.to_string()))?;
             v.parse::<f64>()
                 .ok()
                 .filter(|x| x.is_finite() && *x >= 0.0)
-                .ok_or_else(|| {
-                    format!("validator flag `{what}`: `{v}` is not a non-negative number")
+                .ok_or_else(|| FlagError::NotANumber {
+                    flag: what.to_string(),
+                    found: v.clone(),
                 })
         };
         match a.as_str() {
@@ -129,9 +143,7 @@ pub fn default_flags(args: &[String]) -> Result<IcpcFlags, String> {
             "float_absolute_tolerance" => flags.float_abs = Some(number(a)?),
             "float_relative_tolerance" => flags.float_rel = Some(number(a)?),
             other => {
-                return Err(format!(
-                    "unknown flag `{other}` for the default output validator (it takes case_sensitive, space_change_sensitive, float_tolerance E, float_relative_tolerance E, float_absolute_tolerance E)"
-                ));
+                return Err(FlagError::Unknown(other.to_string()));
             }
         }
     }
@@ -266,6 +278,21 @@ mod tests {
         assert_eq!(
             validator_program(&v, Version::V2023).expect("program"),
             inner
+        );
+    }
+
+    #[test]
+    fn flag_refusals_name_the_flag() {
+        let e = default_flags(&["float_tolerance".to_string(), "-1".to_string()])
+            .expect_err("negative");
+        assert_eq!(
+            e.to_string(),
+            "validator flag `float_tolerance`: `-1` is not a non-negative number"
+        );
+        let e = default_flags(&["float_absolute_tolerance".to_string()]).expect_err("no number");
+        assert_eq!(
+            e.to_string(),
+            "validator flag `float_absolute_tolerance` needs a number after it"
         );
     }
 }
