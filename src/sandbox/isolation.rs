@@ -196,9 +196,9 @@ pub(super) fn prepare_as_user(read: &[PathBuf], program: &Path) -> Option<OwnedF
         .filter(|p| real.starts_with(p))
         .cloned()
         .collect();
-    let built = zygote::shared_user_namespace()
-        .and_then(|userns| view::view(&toolchains, Some(&userns)))
-        .and_then(|v| v.try_clone());
+    let built = zygote::with_shared_user_namespace(|userns| {
+        view::view(&toolchains, Some(userns)).and_then(|v| v.try_clone())
+    });
     match built {
         Ok(fd) => Some(fd),
         Err(_) => {

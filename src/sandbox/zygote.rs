@@ -45,6 +45,8 @@ pub struct Zygote {
     /// after it is killed.
     _stack: child::Stack,
     _args: Box<Args>,
+    /// Its user namespace, opened on first use (see [`Zygote::user_namespace`]).
+    userns: OnceLock<OwnedFd>,
 }
 
 /// What the zygote reads at start.
@@ -155,6 +157,7 @@ impl Zygote {
             _theirs: (req_rd, rep_wr),
             _stack: stack,
             _args: args,
+            userns: OnceLock::new(),
         };
         // The zygote answers 0 once it has joined its groups.
         z.read_reply().map(|_| z)
@@ -182,9 +185,14 @@ impl Zygote {
         .map(|_| ())
     }
 
-    /// The zygote's user namespace (an ordinary user's runs live in it).
-    pub fn user_namespace(&self) -> io::Result<OwnedFd> {
-        std::fs::File::open(format!("/proc/{}/ns/user", self.pid)).map(OwnedFd::from)
+    /// The zygote's user namespace (an ordinary user's runs live in it),
+    /// opened once: runs ask for it every time.
+    pub fn user_namespace(&self) -> io::Result<&OwnedFd> {
+        if let Some(fd) = self.userns.get() {
+            return Ok(fd);
+        }
+        let fd = std::fs::File::open(format!("/proc/{}/ns/user", self.pid)).map(OwnedFd::from)?;
+        Ok(self.userns.get_or_init(|| fd))
     }
 
     fn request(&self, req: Request) -> io::Result<libc::pid_t> {
@@ -318,10 +326,11 @@ pub fn make_scratch_shared(user_namespace: bool, s: &child::Scratch) -> io::Resu
     with_shared(user_namespace, |z| Ok(z.make_scratch(s)))?
 }
 
-/// The user namespace of the shared zygote of an ordinary user's judge,
-/// in which its mount view is built.
-pub fn shared_user_namespace() -> io::Result<OwnedFd> {
-    with_shared(true, Zygote::user_namespace)
+/// Calls `f` with the user namespace of the shared zygote of an ordinary
+/// user's judge, in which its mount view is built. A failure of `f` leaves
+/// the zygote in place.
+pub fn with_shared_user_namespace<T>(f: impl FnOnce(&OwnedFd) -> io::Result<T>) -> io::Result<T> {
+    with_shared(true, |z| Ok(z.user_namespace().and_then(f)))?
 }
 
 impl Drop for Zygote {
