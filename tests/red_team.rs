@@ -803,9 +803,9 @@ fn stat_answers(who: As, off: bool) {
 }
 
 /// `stat`, `access` and `statx` of a cached answer (whose size is the
-/// answer of a one-word problem): as root the answers are not in the
-/// run's view at all. (As an ordinary user this is not covered:
-/// SECURITY.md, and `grade` refuses to run without `--allow-weak-sandbox`.)
+/// answer of a one-word problem): the answers are not in the run's view
+/// at all, as root and as an ordinary user (whose view is built in its
+/// user namespace).
 #[test]
 fn cannot_stat_cached_answers() {
     if !harness::is_root() {
@@ -816,6 +816,13 @@ fn cannot_stat_cached_answers() {
         return;
     }
     stat_answers(As::Me, false);
+}
+
+#[test]
+fn user_cannot_stat_cached_answers() {
+    if let Some(who) = nobody() {
+        stat_answers(who, false);
+    }
 }
 
 /// The assembler's `.incbin` pulls a file into the program at compile
@@ -901,19 +908,8 @@ fn user_links_lead_nowhere() {
     }
 }
 
-/// `chmod`, `utimes`, `setxattr` and `truncate` of the cache, its answers,
-/// its own compiled program and the problems. As root the run's uid owns
-/// none of them. (As an ordinary user `chmod` is not covered: SECURITY.md.)
-#[test]
-fn cannot_touch_the_judges_files() {
-    if !harness::is_root() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI=true but this test needs root"
-        );
-        return;
-    }
-    let mut a = Attack::new(As::Me, &[], LIMITS_DEFAULT);
+fn touch_files(who: As) {
+    let mut a = Attack::new(who, &[], LIMITS_DEFAULT);
     let answers = a.answers.clone();
     let mut lines: Vec<String> = answers.iter().map(|p| p.display().to_string()).collect();
     for rel in [
@@ -931,6 +927,31 @@ fn cannot_touch_the_judges_files() {
     // Judged again from the cache: its own program was not changed either.
     let j = a.run("red/chmod_judge.c", None);
     assert_eq!(j.verdict(), "AC", "{}", j.show());
+}
+
+/// `chmod`, `utimes`, `setxattr` and `truncate` of the cache, its answers,
+/// its own compiled program and the problems. As root the run's uid owns
+/// none of them.
+#[test]
+fn cannot_touch_the_judges_files() {
+    if !harness::is_root() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but this test needs root"
+        );
+        return;
+    }
+    touch_files(As::Me);
+}
+
+/// The same as an ordinary user, whose runs have its uid: in their view
+/// the answers are not there, the home is an empty tmpfs, and every other
+/// mount is read-only, so nothing of the judge's can be changed.
+#[test]
+fn user_cannot_touch_the_judges_files() {
+    if let Some(who) = nobody() {
+        touch_files(who);
+    }
 }
 
 /// Setting the machine's clocks, to the time they show.

@@ -145,10 +145,11 @@ pub struct Plan {
 /// judge's descriptor table: the detached mount's descriptor is then the
 /// judge's too, which measures the tmpfs with `fstatfs` while the run goes
 /// on and after it, whatever namespace the mount lives in. `init` attaches
-/// it over the working folder inside the run's mount namespace (the view as
-/// root, the judge's own one as an ordinary user), so the judge's folder on
-/// disk stays empty; removing that folder detaches the tmpfs (the kernel
-/// does so in every namespace) and frees what the run left.
+/// it over the working folder inside the run's mount namespace (the view,
+/// or the zygote's own one for an ordinary user without a view), so the
+/// judge's folder on disk stays empty; removing that folder detaches the
+/// tmpfs (the kernel does so in every namespace) and frees what the run
+/// left.
 pub struct Scratch {
     /// `fsconfig` string options of the tmpfs (size, inodes, mode, owner).
     pub options: Vec<(CString, CString)>,

@@ -1,6 +1,7 @@
 //! What isolation a sandboxed run gets: the mechanisms the probe found
 //! (for the report), what a run lacks (for `grade`'s refusal), and the
-//! root-only preparation of a run's folders and mount view.
+//! preparation of a run's folders and mount view (as root, and as an
+//! ordinary user with user namespaces).
 
 use std::io;
 use std::os::fd::OwnedFd;
@@ -9,11 +10,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::measure::disk_usage;
 use super::probe::{Abilities, abilities};
-use super::{Mode, RunLimits, SandboxError, cgroup, seccomp, view};
+use super::{Mode, RunLimits, SandboxError, cgroup, seccomp, view, zygote};
 
 /// The mechanisms in force for sandboxed runs of this process.
 pub(super) fn mechanisms() -> Vec<&'static str> {
-    let mut m = mechanisms_of(abilities(), cgroup::runs_lacked_groups());
+    let mut m = mechanisms_of(
+        abilities(),
+        cgroup::runs_lacked_groups(),
+        !USER_VIEW_LACKED.load(Ordering::SeqCst),
+    );
     let a = abilities();
     if (a.root || a.user_namespace) && !SCRATCH_LACKED.load(Ordering::SeqCst) {
         let at = m.len().saturating_sub(1);
@@ -31,6 +36,26 @@ pub(super) fn note_scratch_lacked() {
     SCRATCH_LACKED.store(true, Ordering::SeqCst);
 }
 
+/// Set when an ordinary user's mount view could not be built (the kernel
+/// refused a mount in the user namespace): runs then go without it, and
+/// the report and the weaknesses say so.
+static USER_VIEW_LACKED: AtomicBool = AtomicBool::new(false);
+
+/// Whether an ordinary user's runs get the mount view: built once here
+/// (in the shared zygote's user namespace) if no run has tried yet, so
+/// that `grade`'s check before any run is the truth.
+pub(super) fn user_view() -> bool {
+    static TRIED: std::sync::Once = std::sync::Once::new();
+    let a = abilities();
+    if a.root || !a.user_namespace {
+        return false;
+    }
+    TRIED.call_once(|| {
+        let _ = prepare_as_user(&[], Path::new("/"));
+    });
+    !USER_VIEW_LACKED.load(Ordering::SeqCst)
+}
+
 /// Whether runs are held to their memory limit by a memory group (every
 /// run so far had one).
 pub(super) fn memory_groups() -> bool {
@@ -39,7 +64,8 @@ pub(super) fn memory_groups() -> bool {
 
 /// The mechanisms that `a` gives a run; `lacked_groups` says some run had to
 /// go without cgroups, so the report must not promise them.
-fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
+/// `user_view`: an ordinary user's runs get their mount view.
+fn mechanisms_of(a: &Abilities, lacked_groups: bool, user_view: bool) -> Vec<&'static str> {
     let mut m = Vec::new();
     match a.landlock {
         Some(v) if v >= 6 => m.push("landlock (files, tcp, signals)"),
@@ -60,6 +86,9 @@ fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
     } else if a.user_namespace {
         m.push("user namespace");
         m.push("pid namespace");
+        if user_view {
+            m.push("mount view");
+        }
     } else {
         m.push("subreaper");
     }
@@ -67,17 +96,26 @@ fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
     m
 }
 
-/// What a run lacks under abilities `a` (see [`super::Runner::weaknesses`]).
-pub(super) fn weaknesses_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
+/// What a run lacks under abilities `a` (see [`super::Runner::weaknesses`]);
+/// `user_view`: an ordinary user's runs get their mount view, in which
+/// the judge's cache and home are not there and nothing else can be
+/// changed.
+pub(super) fn weaknesses_of(
+    a: &Abilities,
+    lacked_groups: bool,
+    user_view: bool,
+) -> Vec<&'static str> {
     let mut w = Vec::new();
     if a.landlock.is_none() {
         w.push("no Landlock: programs can read and write any file the judge's user can");
     }
     if !a.root {
-        w.push(
-            "not root: programs run as the judge's user and can stat and chmod its files \
-             (the size of a cached answer, the cache's permissions)",
-        );
+        if !(a.user_namespace && user_view) {
+            w.push(
+                "not root: programs run as the judge's user and can stat and chmod its files \
+                 (the size of a cached answer, the cache's permissions)",
+            );
+        }
         if !a.user_namespace {
             w.push("no user namespaces: a program's detached processes may outlive its run");
         }
@@ -144,11 +182,37 @@ pub(super) fn prepare_as_root(
         .filter(|p| real.starts_with(p))
         .cloned()
         .collect();
-    let v = view::view(&toolchains).map_err(setup("prepare the mount view"))?;
+    let v = view::view(&toolchains, None).map_err(setup("prepare the mount view"))?;
     // The view's namespace descriptor is shared; the child needs its own
     // number only for the duration of the clone.
     let fd = v.try_clone().map_err(setup("share the mount view"))?;
     Ok(fd)
+}
+
+/// As an ordinary user with user namespaces: the mount view (see
+/// `view.rs`), built in the shared zygote's user namespace, where runs
+/// are born. `None` when the kernel refuses it: the run goes without, and
+/// from then on the report and the weaknesses no longer claim it.
+pub(super) fn prepare_as_user(read: &[PathBuf], program: &Path) -> Option<OwnedFd> {
+    if USER_VIEW_LACKED.load(Ordering::SeqCst) {
+        return None;
+    }
+    let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
+    let toolchains: Vec<PathBuf> = read
+        .iter()
+        .filter(|p| real.starts_with(p))
+        .cloned()
+        .collect();
+    let built = zygote::with_shared_user_namespace(|userns| {
+        view::view(&toolchains, Some(userns)).and_then(|v| v.try_clone())
+    });
+    match built {
+        Ok(fd) => Some(fd),
+        Err(_) => {
+            USER_VIEW_LACKED.store(true, Ordering::SeqCst);
+            None
+        }
+    }
 }
 
 /// After a run: the bytes its folder holds, and (as root) what the run uid
@@ -194,39 +258,43 @@ mod tests {
     fn cgroups_are_claimed_only_while_every_run_had_them() {
         let a = root_with_groups();
         let claims = |lacked| {
-            mechanisms_of(&a, lacked)
+            mechanisms_of(&a, lacked, false)
                 .iter()
                 .any(|m| m.starts_with("cgroups"))
         };
         assert!(claims(false));
-        assert!(!claims(true), "{:?}", mechanisms_of(&a, true));
+        assert!(!claims(true), "{:?}", mechanisms_of(&a, true, false));
         // The rest of the line stays as it was.
-        let mut without = mechanisms_of(&a, false);
+        let mut without = mechanisms_of(&a, false, false);
         without.retain(|m| !m.starts_with("cgroups"));
-        assert_eq!(without, mechanisms_of(&a, true));
+        assert_eq!(without, mechanisms_of(&a, true, false));
     }
 
     #[test]
     fn weaknesses_name_what_an_ordinary_user_lacks() {
         let root = root_with_groups();
-        assert!(weaknesses_of(&root, false).is_empty());
-        assert_eq!(weaknesses_of(&root, true).len(), 1);
+        assert!(weaknesses_of(&root, false, false).is_empty());
+        assert_eq!(weaknesses_of(&root, true, false).len(), 1);
         let mut user = root_with_groups();
         user.root = false;
         user.user_namespace = true;
-        let w = weaknesses_of(&user, false);
-        assert!(w.iter().any(|x| x.contains("chmod")), "{w:?}");
+        // With the mount view, the judge's files are out of reach.
+        let w = weaknesses_of(&user, false, true);
+        assert!(!w.iter().any(|x| x.contains("chmod")), "{w:?}");
         assert!(w.iter().any(|x| x.contains("memory cgroup")), "{w:?}");
+        // Without it (the kernel refused it), they are not.
+        let w = weaknesses_of(&user, false, false);
+        assert!(w.iter().any(|x| x.contains("chmod")), "{w:?}");
         // The memory of several processes is measured without a group, and
         // socket pairs are refused where seccomp is but to the JVM.
         user.seccomp = true;
-        let w = weaknesses_of(&user, false);
+        let w = weaknesses_of(&user, false, true);
         assert!(!w.iter().any(|x| x.contains("several processes")), "{w:?}");
         assert!(w.iter().any(|x| x.contains("the JVM's")), "{w:?}");
         user.seccomp = false;
         user.user_namespace = false;
         user.landlock = None;
-        assert_eq!(weaknesses_of(&user, false).len(), 4);
+        assert_eq!(weaknesses_of(&user, false, true).len(), 4);
     }
 
     #[test]
@@ -234,8 +302,10 @@ mod tests {
         let mut a = root_with_groups();
         a.root = false;
         a.user_namespace = true;
-        let m = mechanisms_of(&a, false);
+        let m = mechanisms_of(&a, false, true);
         assert!(m.contains(&"user namespace"), "{m:?}");
+        assert!(m.contains(&"mount view"), "{m:?}");
+        assert!(!mechanisms_of(&a, false, false).contains(&"mount view"));
         assert!(
             !m.iter()
                 .any(|x| x.starts_with("cgroups") || *x == "unprivileged uid")

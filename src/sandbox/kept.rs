@@ -4,13 +4,15 @@
 //!
 //! Why copies: a compile's products must outlive the run on disk (the
 //! cache), yet a folder on disk is bounded only per file (`RLIMIT_FSIZE`)
-//! and by a walk that cannot see files without a name. As root the run's
-//! working folder is therefore a tmpfs of the run's output limit, made by
-//! the judge before the run (so that the sources are in it when the
-//! program starts) and attached over the folder by `init` like any run's
-//! scratch tmpfs; the kernel refuses what is past the cap. Elsewhere (an
-//! ordinary user, `--sandbox off`) the same copies are made on disk, so
-//! callers see one behaviour.
+//! and by a walk that cannot see files without a name. As root, and as an
+//! ordinary user with user namespaces, the run's working folder is
+//! therefore a tmpfs of the run's output limit, made before the run (by
+//! the judge as root, by its zygote in its user namespace otherwise) and
+//! filled by the judge through the mount's descriptor, so that the sources
+//! are in it when the program starts, then attached over the folder by
+//! `init` like any run's scratch tmpfs; the kernel refuses what is past
+//! the cap. Elsewhere (no user namespaces, `--sandbox off`) the same
+//! copies are made on disk, so callers see one behaviour.
 //!
 //! Copies never follow a link (every name is opened beneath its folder's
 //! descriptor with `O_NOFOLLOW`), copy only regular files and folders, go

@@ -13,7 +13,7 @@
 //! files, TCP and signals; a seccomp filter for sockets and other kernel
 //! surface; a pid namespace so that nothing outlives the run; an
 //! unprivileged uid, a mount view and cgroups when the judge is root; a user
-//! namespace when it is not; resource limits always. `--sandbox off`
+//! namespace and a mount view built in it when it is not; resource limits always. `--sandbox off`
 //! ([`Mode::Off`]) keeps only the limits, and the report says so.
 
 mod cgroup;
@@ -125,9 +125,10 @@ impl Runner {
     /// files of `kept` in its working folder, and copies what the program
     /// left there back into `kept` (new names only; regular files and
     /// folders, never links). For a compile: its products outlive the run,
-    /// yet everything it writes is bounded by its output limit, as root by
-    /// a tmpfs of that size the kernel enforces (files without a name
-    /// included); elsewhere by the walk of the folder. See `kept.rs`.
+    /// yet everything it writes is bounded by its output limit, as root
+    /// and as an ordinary user with user namespaces by a tmpfs of that size
+    /// the kernel enforces (files without a name included); elsewhere by
+    /// the walk of the folder. See `kept.rs`.
     pub fn run_kept(&self, spec: &RunSpec, kept: &Path) -> Result<RunOutcome, SandboxError> {
         if self.cancel.is_cancelled() {
             return Err(SandboxError::Abandoned);
@@ -185,24 +186,28 @@ impl Runner {
     pub fn weaknesses(&self) -> Vec<&'static str> {
         match self.mode {
             Mode::Off => Vec::new(),
-            Mode::Auto => {
-                isolation::weaknesses_of(probe::abilities(), cgroup::runs_lacked_groups())
-            }
+            Mode::Auto => isolation::weaknesses_of(
+                probe::abilities(),
+                cgroup::runs_lacked_groups(),
+                isolation::user_view(),
+            ),
         }
     }
 
     /// Tells the sandbox about the judge's own folders: `cache` (compiled
     /// programs in `bin`, compilations in `tmp`, everything else private to
-    /// the judge) and `workroot` (run folders). As root, runs execute as
-    /// another uid; this makes the folders passable for them (never
-    /// listable) and hides the rest of the cache from them. Does nothing for
-    /// other users.
+    /// the judge) and `workroot` (run folders). The mount view hides the
+    /// rest of the cache from runs (as root, and as an ordinary user with
+    /// user namespaces). As root, runs execute as another uid; this also
+    /// makes the folders passable for them (never listable). Does nothing
+    /// for a user without namespaces.
     pub fn register_judge_folders(&self, cache: &Path, workroot: &Path) -> std::io::Result<()> {
-        if self.mode == Mode::Off || !probe::abilities().root {
+        let a = probe::abilities();
+        if self.mode == Mode::Off || !(a.root || a.user_namespace) {
             return Ok(());
         }
-        view::register_root(cache, &[("bin", false), ("tmp", true)])?;
-        view::register_root(workroot, &[])
+        view::register_root(cache, &[("bin", false), ("tmp", true)], a.root)?;
+        view::register_root(workroot, &[], a.root)
     }
 }
 

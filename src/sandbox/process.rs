@@ -93,8 +93,23 @@ pub fn run(
     };
     let ids = lease.as_ref().map(|l| (l.id(), l.id()));
     let workdir = std::fs::canonicalize(&spec.workdir).map_err(setup("find the working folder"))?;
+    let user_ns = !a.root && a.user_namespace;
+    // A kept run's tmpfs first: as an ordinary user the zygote makes it,
+    // and the view below belongs to that zygote's user namespace.
+    let seeded_scratch = match kept {
+        Some(from) => seeded(
+            from,
+            &workdir,
+            &spec.limits,
+            ids,
+            user_ns,
+            landlock::work_access(a.landlock.unwrap_or(0)),
+        )?,
+        None => None,
+    };
     let view_fd = match ids {
         Some((uid, gid)) => Some(prepare_as_root(&workdir, &read, &program, uid, gid)?),
+        None if user_ns => super::isolation::prepare_as_user(&read, &program),
         None => None,
     };
     let ruleset = match a.landlock {
@@ -156,7 +171,6 @@ pub fn run(
         address_space: spec.limits.address_space.filter(|_| groups.is_none()),
         ..spec.limits
     };
-    let user_ns = !a.root && a.user_namespace;
     let pid_namespace = a.root || user_ns;
     let plan = Plan {
         path: cstring(program.as_os_str())?,
@@ -188,13 +202,7 @@ pub fn run(
                     )
                 })
                 .transpose()?,
-            Some(from) => seeded(
-                from,
-                &workdir,
-                &spec.limits,
-                ids,
-                landlock::work_access(a.landlock.unwrap_or(0)),
-            )?,
+            Some(_) => seeded_scratch,
         },
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
         // Socket pairs only for what may not have an address-space cap:
@@ -436,25 +444,34 @@ fn scratch(
     })
 }
 
-/// The working folder of a kept run (see [`super::kept`]): as root, a
-/// tmpfs of the output limit made here, in the judge, with the files of
-/// `from` copied in (the run's), attached over the folder by `init`;
-/// otherwise (or if the judge cannot make one) the files are copied into
-/// the folder on disk, where the walk bounds the run.
+/// The working folder of a kept run (see [`super::kept`]): a tmpfs of the
+/// output limit with the files of `from` copied in (the run's), attached
+/// over the folder by `init` — made here, in the judge, as root, and by
+/// the zygote, in its user namespace, for an ordinary user (`user_ns`);
+/// otherwise (or if the kernel refuses one) the files are copied into the
+/// folder on disk, where the walk bounds the run.
 fn seeded(
     from: &std::path::Path,
     workdir: &std::path::Path,
     l: &RunLimits,
     ids: Option<(u32, u32)>,
+    user_ns: bool,
     landlock_access: u64,
 ) -> Result<Option<child::Scratch>, SandboxError> {
     let copy = |to: &OwnedFd, chown| -> io::Result<()> {
         let from = super::kept::open_dir(from)?;
         super::kept::copy_tree(from.as_fd(), to.as_fd(), None, chown)
     };
-    if ids.is_some() {
+    if ids.is_some() || user_ns {
         let s = scratch(l, ids, landlock_access)?;
-        let fd = child::make_scratch(&s, None);
+        let fd = if ids.is_some() {
+            child::make_scratch(&s, None)
+        } else {
+            match zygote::make_scratch_shared(true, &s) {
+                Ok(()) => s.fd.swap(-1, std::sync::atomic::Ordering::SeqCst),
+                Err(_) => -1,
+            }
+        };
         if fd >= 0 {
             // SAFETY: make_scratch just made this descriptor for us.
             let mount = unsafe { OwnedFd::from_raw_fd(fd) };

@@ -17,6 +17,19 @@
 //!   the cache shows only its `bin` (programs, read-only) and `tmp`
 //!   (compilations) entries: its answers and tests are not there at all.
 //!
+//! An ordinary user's runs have the judge's own uid, so permissions hide
+//! nothing from them, and Landlock does not cover `stat`, `chmod`,
+//! `utime`, `setxattr` or `truncate` of what it does not let them open.
+//! Their view is built in the user namespace of the judge's zygote (see
+//! [`super::zygote`]), where making mounts needs no privilege: every mount
+//! of the machine is read-only there (metadata included), `$HOME` is an
+//! empty tmpfs showing, read-only, just the paths runs need (toolchains),
+//! the cache shows only `bin` and `tmp` as for root, and only the judge's
+//! working folders and the cache's `tmp` are writable. The program itself
+//! holds no capability there (it executes as a non-zero uid of that
+//! namespace) and a namespace it makes copies these mounts locked, so it
+//! cannot undo them.
+//!
 //! Landlock decides what a run may touch; the view and the uid are the
 //! second line when Landlock is missing or wrong.
 
@@ -24,7 +37,7 @@ use std::collections::BTreeMap;
 use std::ffi::CString;
 use std::fs;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -44,21 +57,29 @@ struct State {
     toolchains: Vec<PathBuf>,
     /// The view for the current roots and toolchains.
     current: Option<Arc<OwnedFd>>,
+    /// The user namespace (device, inode) that owns `current`, for an
+    /// ordinary user's view: a new zygote is a new namespace, whose runs
+    /// cannot join a view owned by the old one.
+    owner: Option<(u64, u64)>,
 }
 
 static STATE: Mutex<State> = Mutex::new(State {
     roots: Vec::new(),
     toolchains: Vec::new(),
     current: None,
+    owner: None,
 });
 
 /// Registers a folder of the judge's that runs work in (`expose` empty) or
 /// read programs from (`expose` names the entries runs may see, each
-/// read-write or not). Makes it traversable by others but not listable.
-pub fn register_root(path: &Path, expose: &[(&str, bool)]) -> io::Result<()> {
+/// read-write or not). With `open_to_others` (a root judge, whose runs have
+/// another uid) makes it traversable by others but not listable.
+pub fn register_root(path: &Path, expose: &[(&str, bool)], open_to_others: bool) -> io::Result<()> {
     let path = fs::canonicalize(path)?;
-    let mode = fs::metadata(&path)?.permissions().mode();
-    fs::set_permissions(&path, fs::Permissions::from_mode((mode & 0o7770) | 0o001))?;
+    if open_to_others {
+        let mode = fs::metadata(&path)?.permissions().mode();
+        fs::set_permissions(&path, fs::Permissions::from_mode((mode & 0o7770) | 0o001))?;
+    }
     let expose = (!expose.is_empty()).then(|| {
         expose
             .iter()
@@ -122,27 +143,59 @@ pub fn open_way(path: &Path, inclusive: bool) -> io::Result<()> {
     Ok(())
 }
 
-/// The view that shows `toolchains` (read-only) and the registered roots.
-pub fn view(toolchains: &[PathBuf]) -> io::Result<Arc<OwnedFd>> {
+/// The view that shows `toolchains` (read-only) and the registered roots:
+/// a root judge's (`userns` is `None`), or an ordinary user's, built in the
+/// user namespace behind `userns` (see the module's documentation).
+pub fn view(toolchains: &[PathBuf], userns: Option<&OwnedFd>) -> io::Result<Arc<OwnedFd>> {
+    let owner = match userns {
+        Some(fd) => {
+            let st = rustix::fs::fstat(fd)?;
+            Some((st.st_dev, st.st_ino))
+        }
+        None => None,
+    };
     let mut st = STATE
         .lock()
         .map_err(|_| io::Error::other("view state poisoned"))?;
-    let mut changed = false;
+    let mut changed = st.owner != owner;
     for t in toolchains {
-        if !st.toolchains.contains(t) {
+        // A program in a folder whose entries the view chooses (the
+        // cache's `bin`) is shown by that choice: not one more toolchain,
+        // which would rebuild the view for every new program.
+        let chosen = st
+            .roots
+            .iter()
+            .any(|r| r.expose.is_some() && t.starts_with(&r.path));
+        if !chosen && !st.toolchains.contains(t) {
             st.toolchains.push(t.clone());
             changed = true;
         }
     }
     if changed {
         st.current = None;
+        st.owner = owner;
     }
     if let Some(v) = &st.current {
         return Ok(v.clone());
     }
-    let v = Arc::new(build(&st.roots, &st.toolchains)?);
+    let hidden = userns.map(|_| hidden_folders());
+    let ops = plan(&st.roots, &st.toolchains, hidden.as_deref())?;
+    let v = Arc::new(build(&ops, userns)?);
     st.current = Some(v.clone());
     Ok(v)
+}
+
+/// The folders an ordinary user's view replaces by an empty tmpfs (showing
+/// only what runs need in them): the judge's `$HOME`, unless it is `/` or
+/// missing.
+fn hidden_folders() -> Vec<PathBuf> {
+    std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .filter(|h| h.is_absolute())
+        .and_then(|h| fs::canonicalize(h).ok())
+        .filter(|h| h.is_dir() && h.parent().is_some())
+        .into_iter()
+        .collect()
 }
 
 /// Descriptor numbers the helper keeps bind sources at.
@@ -158,33 +211,67 @@ enum Op {
     },
     Tmpfs(CString),
     Mkdir(CString),
-    /// Bind the folder behind a descriptor (`/proc/self/fd/N`) onto a path.
+    /// Bind the folder behind a descriptor (`/proc/self/fd/N`) onto a path:
+    /// read-only unless `writable`.
     Bind {
         source: CString,
         target: CString,
         writable: bool,
     },
+    /// Every mount of the namespace read-only (an ordinary user's view).
+    ReadOnlyEverywhere,
+    /// A mount made read-only once filled (a tmpfs that replaces a folder
+    /// in an ordinary user's view: the run owns it there).
+    Seal(CString),
 }
 
-/// Plans the mounts: for each path runs need, the topmost folder on its way
-/// that others cannot pass becomes a tmpfs holding the entry that leads on.
-fn plan(roots: &[Root], toolchains: &[PathBuf]) -> io::Result<Vec<Op>> {
-    // Folder replaced → entries shown in it (name → writable).
-    let mut covers: BTreeMap<PathBuf, BTreeMap<String, bool>> = BTreeMap::new();
-    let mut need = |path: &Path, writable: bool| {
-        let mut dir = PathBuf::from("/");
-        for part in path.components().skip(1) {
-            if !traversable(&dir) {
-                let name = part.as_os_str().to_string_lossy().into_owned();
-                let w = covers
-                    .entry(dir.clone())
-                    .or_default()
-                    .entry(name)
-                    .or_insert(false);
-                *w |= writable;
-                return;
+/// What a folder replaced in the view shows: paths beneath it (relative,
+/// one component as root, whole paths for an ordinary user) and whether
+/// each is writable.
+type Cover = BTreeMap<PathBuf, bool>;
+
+/// Plans the mounts. As root (`hidden` is `None`), for each path runs need,
+/// the topmost folder on its way that others cannot pass becomes a tmpfs
+/// holding the entry that leads on. For an ordinary user, everything is
+/// read-only, each `hidden` folder becomes a tmpfs holding exactly the
+/// paths runs need beneath it, and writable paths are bound writable.
+fn plan(roots: &[Root], toolchains: &[PathBuf], hidden: Option<&[PathBuf]>) -> io::Result<Vec<Op>> {
+    // Folder replaced → what it shows; folders shown writable in place.
+    let mut covers: BTreeMap<PathBuf, Cover> = BTreeMap::new();
+    let mut writable_here: Vec<PathBuf> = Vec::new();
+    let mut need = |path: &Path, writable: bool| match hidden {
+        None => {
+            let mut dir = PathBuf::from("/");
+            for part in path.components().skip(1) {
+                if !traversable(&dir) {
+                    let w = covers
+                        .entry(dir.clone())
+                        .or_default()
+                        .entry(PathBuf::from(part.as_os_str()))
+                        .or_insert(false);
+                    *w |= writable;
+                    return;
+                }
+                dir.push(part);
             }
-            dir.push(part);
+        }
+        Some(hidden) => {
+            let top = hidden
+                .iter()
+                .filter(|h| path.starts_with(h) && path != h.as_path())
+                .min_by_key(|h| h.components().count());
+            match top.and_then(|h| Some((h, path.strip_prefix(h).ok()?))) {
+                Some((h, rest)) => {
+                    let w = covers
+                        .entry(h.clone())
+                        .or_default()
+                        .entry(rest.to_path_buf())
+                        .or_insert(false);
+                    *w |= writable;
+                }
+                None if writable => writable_here.push(path.to_path_buf()),
+                None => {}
+            }
         }
     };
     for t in toolchains {
@@ -197,22 +284,64 @@ fn plan(roots: &[Root], toolchains: &[PathBuf]) -> io::Result<Vec<Op>> {
         if let Some(expose) = &r.expose {
             let entry = covers.entry(r.path.clone()).or_default();
             for (name, w) in expose {
-                entry.insert(name.clone(), *w);
+                entry.insert(PathBuf::from(name), *w);
             }
         }
     }
+    let user = hidden.is_some();
     let mut ops = Vec::new();
+    if user {
+        ops.push(Op::ReadOnlyEverywhere);
+    }
     let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).map_err(io::Error::other);
-    // Shallow folders first: a deeper cover lives inside a shallower one's bind.
-    let mut order: Vec<_> = covers.into_iter().collect();
-    order.sort_by_key(|(p, _)| p.components().count());
+    let proc_fd = |fd: usize| CString::new(format!("/proc/self/fd/{fd}")).map_err(io::Error::other);
+    // Shallow folders first: a deeper cover lives inside a shallower one's
+    // bind. A writable path shown in place is a cover of itself.
+    // A folder that is replaced shows only what its cover chooses (a
+    // writable bind of it first would be hidden by the cover, one after
+    // would undo it).
+    writable_here.retain(|p| !covers.contains_key(p));
+    writable_here.sort();
+    writable_here.dedup();
+    let mut order: Vec<(PathBuf, Option<Cover>)> = covers
+        .into_iter()
+        .map(|(d, e)| (d, Some(e)))
+        .chain(writable_here.into_iter().map(|p| (p, None)))
+        .collect();
+    order.sort_by_key(|(p, cover)| (p.components().count(), cover.is_some()));
     let mut next_fd = SOURCE_FD_BASE;
     for (dir, entries) in order {
+        let Some(entries) = entries else {
+            if dir.is_dir() {
+                ops.push(Op::Open {
+                    path: c(&dir)?,
+                    fd: next_fd as i32,
+                });
+                ops.push(Op::Bind {
+                    source: proc_fd(next_fd)?,
+                    target: c(&dir)?,
+                    writable: true,
+                });
+                next_fd += 1;
+            }
+            continue;
+        };
+        // A path inside another one shown is shown by it, unless it is
+        // writable and the other is not.
+        let shown: Vec<(PathBuf, bool)> = entries
+            .iter()
+            .filter(|(p, w)| {
+                !entries
+                    .iter()
+                    .any(|(q, wq)| *q != **p && p.starts_with(q) && (*wq || !**w))
+            })
+            .map(|(p, w)| (p.clone(), *w))
+            .collect();
         // Sources are opened before anything is mounted over them.
         let mut binds = Vec::new();
         let mut mkdirs = Vec::new();
-        for (name, writable) in entries {
-            let source = dir.join(&name);
+        for (rest, writable) in shown {
+            let source = dir.join(&rest);
             if !source.is_dir() {
                 continue;
             }
@@ -220,10 +349,13 @@ fn plan(roots: &[Root], toolchains: &[PathBuf]) -> io::Result<Vec<Op>> {
                 path: c(&source)?,
                 fd: next_fd as i32,
             });
-            mkdirs.push(Op::Mkdir(c(&source)?));
+            let mut way = dir.clone();
+            for part in rest.components() {
+                way.push(part);
+                mkdirs.push(Op::Mkdir(c(&way)?));
+            }
             binds.push(Op::Bind {
-                source: CString::new(format!("/proc/self/fd/{next_fd}"))
-                    .map_err(io::Error::other)?,
+                source: proc_fd(next_fd)?,
                 target: c(&source)?,
                 writable,
             });
@@ -232,15 +364,21 @@ fn plan(roots: &[Root], toolchains: &[PathBuf]) -> io::Result<Vec<Op>> {
         ops.push(Op::Tmpfs(c(&dir)?));
         ops.extend(mkdirs);
         ops.extend(binds);
+        if user {
+            ops.push(Op::Seal(c(&dir)?));
+        }
     }
     Ok(ops)
 }
 
-/// Builds the view in a short-lived child and keeps its namespace.
-fn build(roots: &[Root], toolchains: &[PathBuf]) -> io::Result<OwnedFd> {
-    let ops = plan(roots, toolchains)?;
+/// Builds the view in a short-lived child and keeps its namespace; with
+/// `userns`, the child first joins that user namespace (an ordinary
+/// user's zygote's, where it has the privilege to mount), which then owns
+/// the view.
+fn build(ops: &[Op], userns: Option<&OwnedFd>) -> io::Result<OwnedFd> {
     let tmpfs = c"tmpfs";
     let tmpfs_opts = c"mode=0755,size=1m";
+    let userns = userns.map(|fd| fd.as_raw_fd());
     let mut pipe = [0; 2];
     // SAFETY: a valid array of two descriptors.
     if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
@@ -264,7 +402,7 @@ fn build(roots: &[Root], toolchains: &[PathBuf]) -> io::Result<OwnedFd> {
         return Err(io::Error::last_os_error());
     }
     if pid == 0 {
-        let code = build_in_child(&ops, tmpfs.as_ptr(), tmpfs_opts.as_ptr());
+        let code = build_in_child(ops, userns, tmpfs.as_ptr(), tmpfs_opts.as_ptr());
         let bytes = [code as u8, super::child::errno() as u8];
         // SAFETY: writing two bytes to our pipe, then waiting to be killed.
         unsafe {
@@ -296,12 +434,60 @@ fn build(roots: &[Root], toolchains: &[PathBuf]) -> io::Result<OwnedFd> {
     ns
 }
 
+/// `mount_setattr(2)` on `path`: sets and clears mount attributes of that
+/// mount alone (or, `recursive`, of every mount beneath it too), leaving
+/// the others (`nodev`, `noexec`, atime) as they are: in a user namespace
+/// those may be locked, and a `mount` remount would have to repeat them.
+///
+/// # Safety
+/// `path` must be NUL-terminated.
+unsafe fn set_attr(path: *const libc::c_char, recursive: bool, set: u64, clear: u64) -> bool {
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    const AT_RECURSIVE: libc::c_uint = 0x8000;
+    let attr = MountAttr {
+        attr_set: set,
+        attr_clr: clear,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    // SAFETY: a system call on a NUL-terminated path and a local struct.
+    unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            path,
+            if recursive { AT_RECURSIVE } else { 0 },
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        ) == 0
+    }
+}
+
+const MOUNT_ATTR_RDONLY: u64 = 0x1;
+const MOUNT_ATTR_NOSUID: u64 = 0x2;
+
 /// In the helper child: a private mount namespace with the planned mounts.
 /// Returns 0, or the 1-based number of the step that failed.
-fn build_in_child(ops: &[Op], tmpfs: *const libc::c_char, opts: *const libc::c_char) -> usize {
+fn build_in_child(
+    ops: &[Op],
+    userns: Option<RawFd>,
+    tmpfs: *const libc::c_char,
+    opts: *const libc::c_char,
+) -> usize {
     // SAFETY (whole function): system calls on NUL-terminated strings
     // prepared before the fork.
     unsafe {
+        if let Some(ns) = userns
+            && libc::setns(ns, libc::CLONE_NEWUSER) != 0
+        {
+            return 1;
+        }
         if libc::unshare(libc::CLONE_NEWNS) != 0 {
             return 1;
         }
@@ -347,19 +533,34 @@ fn build_in_child(ops: &[Op], tmpfs: *const libc::c_char, opts: *const libc::c_c
                         libc::MS_BIND | libc::MS_REC,
                         std::ptr::null(),
                     ) == 0;
+                    // A bind copies its source's attributes: in an
+                    // ordinary user's view every source is read-only by
+                    // now, so a writable one is made writable again.
                     bound
-                        && (*writable
-                            || libc::mount(
-                                std::ptr::null(),
+                        && if *writable {
+                            userns.is_none()
+                                || set_attr(target.as_ptr(), false, 0, MOUNT_ATTR_RDONLY)
+                        } else {
+                            set_attr(
                                 target.as_ptr(),
-                                std::ptr::null(),
-                                libc::MS_BIND
-                                    | libc::MS_REMOUNT
-                                    | libc::MS_RDONLY
-                                    | libc::MS_NOSUID,
-                                std::ptr::null(),
-                            ) == 0)
+                                false,
+                                MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
+                                0,
+                            )
+                        }
                 }
+                Op::ReadOnlyEverywhere => {
+                    set_attr(c"/".as_ptr(), true, MOUNT_ATTR_RDONLY, 0) && {
+                        // /proc stays as it was (a run lowers its own OOM
+                        // score there); best effort, its files are not the
+                        // judge's.
+                        if !set_attr(c"/proc".as_ptr(), true, 0, MOUNT_ATTR_RDONLY) {
+                            set_attr(c"/proc".as_ptr(), false, 0, MOUNT_ATTR_RDONLY);
+                        }
+                        true
+                    }
+                }
+                Op::Seal(target) => set_attr(target.as_ptr(), false, MOUNT_ATTR_RDONLY, 0),
             };
             if !ok {
                 return step.min(254);
@@ -382,6 +583,8 @@ mod tests {
                 Op::Bind {
                     target, writable, ..
                 } => format!("bind {} {writable}", target.to_string_lossy()),
+                Op::ReadOnlyEverywhere => "read-only".to_string(),
+                Op::Seal(t) => format!("seal {}", t.to_string_lossy()),
             })
             .collect()
     }
@@ -400,7 +603,7 @@ mod tests {
             path: cache.clone(),
             expose: Some(vec![("bin".into(), false)]),
         };
-        let ops = targets(&plan(&[root], std::slice::from_ref(&tool)).expect("plan"));
+        let ops = targets(&plan(&[root], std::slice::from_ref(&tool), None).expect("plan"));
         let h = home.display();
         let c = cache.display();
         assert_eq!(
@@ -417,6 +620,67 @@ mod tests {
                 format!("tmpfs {c}"),
                 format!("mkdir {c}/bin"),
                 format!("bind {c}/bin false"),
+            ]
+        );
+    }
+
+    /// An ordinary user's view: everything read-only, the home replaced by
+    /// a sealed tmpfs showing the whole path of a toolchain (not its first
+    /// folder), the cache by one showing `bin` and `tmp`, and the working
+    /// root (outside the home) bound writable in place.
+    #[test]
+    fn a_users_view_hides_the_home_and_the_cache_and_seals_the_rest() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let home = t.path().join("home");
+        let tool = home.join("tools/python");
+        let cache = home.join("cache");
+        let work = t.path().join("work");
+        for d in [&tool, &cache.join("bin"), &cache.join("answers"), &work] {
+            std::fs::create_dir_all(d).expect("mkdir");
+        }
+        let roots = [
+            Root {
+                path: cache.clone(),
+                expose: Some(vec![("bin".into(), false), ("tmp".into(), true)]),
+            },
+            Root {
+                path: work.clone(),
+                expose: None,
+            },
+        ];
+        std::fs::create_dir_all(cache.join("tmp")).expect("mkdir");
+        let ops = targets(
+            &plan(
+                &roots,
+                std::slice::from_ref(&tool),
+                Some(std::slice::from_ref(&home)),
+            )
+            .expect("plan"),
+        );
+        let (h, c, w) = (home.display(), cache.display(), work.display());
+        assert_eq!(
+            ops,
+            vec![
+                "read-only".to_string(),
+                format!("open {w}"),
+                format!("bind {w} true"),
+                format!("open {h}/cache"),
+                format!("open {h}/tools/python"),
+                format!("tmpfs {h}"),
+                format!("mkdir {h}/cache"),
+                format!("mkdir {h}/tools"),
+                format!("mkdir {h}/tools/python"),
+                format!("bind {h}/cache true"),
+                format!("bind {h}/tools/python false"),
+                format!("seal {h}"),
+                format!("open {c}/bin"),
+                format!("open {c}/tmp"),
+                format!("tmpfs {c}"),
+                format!("mkdir {c}/bin"),
+                format!("mkdir {c}/tmp"),
+                format!("bind {c}/bin false"),
+                format!("bind {c}/tmp true"),
+                format!("seal {c}"),
             ]
         );
     }

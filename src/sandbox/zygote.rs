@@ -45,6 +45,8 @@ pub struct Zygote {
     /// after it is killed.
     _stack: child::Stack,
     _args: Box<Args>,
+    /// Its user namespace, opened on first use (see [`Zygote::user_namespace`]).
+    userns: OnceLock<OwnedFd>,
 }
 
 /// What the zygote reads at start.
@@ -57,10 +59,12 @@ struct Args {
     reply: RawFd,
 }
 
-/// One request to the zygote: the plan and the clone flags.
+/// One request to the zygote: the plan and the clone flags, or (`plan`
+/// null) a tmpfs to make for the judge to fill before the run.
 #[repr(C)]
 struct Request {
     plan: *const Plan,
+    scratch: *const child::Scratch,
     flags: libc::c_int,
 }
 
@@ -153,6 +157,7 @@ impl Zygote {
             _theirs: (req_rd, rep_wr),
             _stack: stack,
             _args: args,
+            userns: OnceLock::new(),
         };
         // The zygote answers 0 once it has joined its groups.
         z.read_reply().map(|_| z)
@@ -161,10 +166,36 @@ impl Zygote {
     /// Clones the `init` of a run from the zygote; returns its pid. `plan`
     /// (with `init`'s stack) must live until `init` has been reaped.
     pub fn spawn(&self, plan: &Plan, flags: libc::c_int) -> io::Result<libc::pid_t> {
-        let req = Request {
+        self.request(Request {
             plan: plan as *const Plan,
+            scratch: std::ptr::null(),
             flags,
-        };
+        })
+    }
+
+    /// Has the zygote make the tmpfs of `s` (in its namespaces, where it
+    /// may) and store its descriptor in `s.fd`, which the judge then
+    /// shares: a kept run's folder, filled by the judge before the run.
+    pub fn make_scratch(&self, s: &child::Scratch) -> io::Result<()> {
+        self.request(Request {
+            plan: std::ptr::null(),
+            scratch: s as *const child::Scratch,
+            flags: 0,
+        })
+        .map(|_| ())
+    }
+
+    /// The zygote's user namespace (an ordinary user's runs live in it),
+    /// opened once: runs ask for it every time.
+    pub fn user_namespace(&self) -> io::Result<&OwnedFd> {
+        if let Some(fd) = self.userns.get() {
+            return Ok(fd);
+        }
+        let fd = std::fs::File::open(format!("/proc/{}/ns/user", self.pid)).map(OwnedFd::from)?;
+        Ok(self.userns.get_or_init(|| fd))
+    }
+
+    fn request(&self, req: Request) -> io::Result<libc::pid_t> {
         let size = std::mem::size_of::<Request>();
         // SAFETY: writing a plain struct to our pipe.
         let n = unsafe {
@@ -250,16 +281,15 @@ impl Zygote {
 /// beyond any load, so only a broken zygote reaches it.
 const REPLY_PATIENCE: Duration = Duration::from_secs(60);
 
-/// Starts a run from the zygote of runs that have no slot of their own (no
-/// cgroups), made on first use and again after a failure. For an ordinary
-/// user's judge it lives in a user namespace made once, which is cheaper
-/// than one per run; the runs still get a pid namespace each.
-pub fn spawn_shared(
-    user_namespace: bool,
-    plan: &Plan,
-    flags: libc::c_int,
-) -> io::Result<libc::pid_t> {
-    static SHARED: Mutex<Option<Zygote>> = Mutex::new(None);
+/// The zygote of runs that have no slot of their own (no cgroups), made on
+/// first use and again after a failure. For an ordinary user's judge it
+/// lives in a user namespace made once, which is cheaper than one per run;
+/// the runs still get a pid namespace each.
+static SHARED: Mutex<Option<Zygote>> = Mutex::new(None);
+
+/// Runs `f` on the shared zygote (started if there is none or it died);
+/// one that fails is not trusted again.
+fn with_shared<T>(user_namespace: bool, f: impl FnOnce(&Zygote) -> io::Result<T>) -> io::Result<T> {
     let mut shared = SHARED
         .lock()
         .map_err(|_| io::Error::other("zygote poisoned"))?;
@@ -269,15 +299,38 @@ pub fn spawn_shared(
     if shared.is_none() {
         *shared = Some(Zygote::start(&[], user_namespace)?);
     }
-    let spawned = match shared.as_ref() {
-        Some(z) => z.spawn(plan, flags),
+    let done = match shared.as_ref() {
+        Some(z) => f(z),
         None => Err(io::Error::other("no zygote")),
     };
-    if spawned.is_err() {
-        // A zygote that failed once is not trusted again.
+    if done.is_err() {
         *shared = None;
     }
-    spawned
+    done
+}
+
+/// Starts a run from the shared zygote.
+pub fn spawn_shared(
+    user_namespace: bool,
+    plan: &Plan,
+    flags: libc::c_int,
+) -> io::Result<libc::pid_t> {
+    with_shared(user_namespace, |z| z.spawn(plan, flags))
+}
+
+/// Makes the tmpfs of `s` in the shared zygote (see [`Zygote::make_scratch`]).
+/// A refusal of the tmpfs (the caller then does without) leaves the
+/// zygote in place: it is not broken, and a new one would be a new user
+/// namespace, whose runs could not join the view built for this one.
+pub fn make_scratch_shared(user_namespace: bool, s: &child::Scratch) -> io::Result<()> {
+    with_shared(user_namespace, |z| Ok(z.make_scratch(s)))?
+}
+
+/// Calls `f` with the user namespace of the shared zygote of an ordinary
+/// user's judge, in which its mount view is built. A failure of `f` leaves
+/// the zygote in place.
+pub fn with_shared_user_namespace<T>(f: impl FnOnce(&OwnedFd) -> io::Result<T>) -> io::Result<T> {
+    with_shared(true, |z| Ok(z.user_namespace().and_then(f)))?
 }
 
 impl Drop for Zygote {
@@ -319,6 +372,7 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
         loop {
             let mut req = Request {
                 plan: std::ptr::null(),
+                scratch: std::ptr::null(),
                 flags: 0,
             };
             let size = std::mem::size_of::<Request>();
@@ -327,6 +381,17 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
                 libc::_exit(0);
             }
             if n != size as isize {
+                continue;
+            }
+            if req.plan.is_null() {
+                if !req.scratch.is_null() {
+                    let s = &*req.scratch;
+                    let fd = child::make_scratch(s, None);
+                    s.fd.store(fd, std::sync::atomic::Ordering::SeqCst);
+                    send(args.reply, if fd < 0 { fd as i64 } else { 0 });
+                } else {
+                    send(args.reply, -(libc::EINVAL as i64));
+                }
                 continue;
             }
             let plan = &*req.plan;
