@@ -24,6 +24,7 @@ use serde::Deserialize;
 pub use super::score::{ContestProblem, Scoring};
 use super::time;
 use crate::batch::BatchError;
+use crate::spec::ProblemId;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -132,11 +133,11 @@ pub fn load(path: &Path) -> Result<Contest, BatchError> {
         .enumerate()
         .map(|(i, p)| match p {
             ProblemEntry::Id(id) => ContestProblem {
-                id,
+                id: ProblemId(id),
                 label: letter(i),
             },
             ProblemEntry::Full { id, label } => ContestProblem {
-                id,
+                id: ProblemId(id),
                 label: label.unwrap_or_else(|| letter(i)),
             },
         })

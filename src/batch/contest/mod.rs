@@ -19,7 +19,7 @@ use super::grade::{judge_items, latest, note, open_journal, prepare_problems};
 use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
 use crate::judge::Context;
-use crate::spec::{Problem, ProblemId, ProblemSet};
+use crate::spec::{Problem, ProblemSet};
 
 pub use config::{Contest, Scoring};
 pub use score::{Attempt, Standings};
@@ -52,9 +52,9 @@ pub fn contest(
     let mut problems: BTreeMap<String, Problem> = BTreeMap::new();
     for p in &contest.problems {
         let problem = set
-            .find(&p.id)
+            .find(p.id.as_str())
             .map_err(|e| BatchError::Usage(format!("{}: problems: {e}", opts.file.display())))?;
-        problems.insert(p.id.clone(), problem);
+        problems.insert(p.id.0.clone(), problem);
     }
     let logged = match &contest.source {
         config::Source::Log(path) => log::read_log(path)?,
@@ -220,7 +220,7 @@ fn admit(
             path: l.file.clone(),
             kind,
             student: Some(l.contestant.clone()),
-            problem: Some(ProblemId(l.problem.clone())),
+            problem: Some(l.problem.clone()),
             message: format!("{} ({})", message, l.origin),
         })
     };
@@ -277,7 +277,7 @@ fn admit(
             Ok(bytes) => counted.push((
                 Item {
                     student: l.contestant.clone(),
-                    problem: ProblemId(l.problem.clone()),
+                    problem: l.problem.clone(),
                     file: l.file.clone(),
                     sha: super::walk::sha256(&bytes),
                 },
