@@ -53,6 +53,31 @@ fn note(out: &Output) -> String {
 
 const CACHED: &str = "kept in the cache";
 
+/// A project holding the package, a cache folder of its own, and the
+/// paths `grundy judge` is given.
+struct Case {
+    p: Project,
+    cache: PathBuf,
+    pkg_s: String,
+    sub_s: String,
+}
+
+impl Case {
+    fn new() -> Case {
+        let p = Project::empty();
+        let pkg = package(&p);
+        Case {
+            cache: p.path("cache"),
+            pkg_s: pkg.to_string_lossy().into_owned(),
+            sub_s: pkg
+                .join("submissions/accepted/inc.c")
+                .to_string_lossy()
+                .into_owned(),
+            p,
+        }
+    }
+}
+
 /// The note without what says where it came from: the limit and the run.
 fn figures(note: &str) -> &str {
     note.split("; measured before").next().unwrap_or(note)
@@ -68,12 +93,12 @@ fn limits_in_cache(p: &Project, cache: &Path) -> u64 {
 
 #[test]
 fn a_derived_time_limit_is_measured_once_and_again_when_a_submission_changes() {
-    let p = Project::empty();
-    let pkg = package(&p);
-    let cache = p.path("cache");
-    let pkg_s = pkg.to_string_lossy().into_owned();
-    let sub = pkg.join("submissions/accepted/inc.c");
-    let sub_s = sub.to_string_lossy().into_owned();
+    let Case {
+        p,
+        cache,
+        pkg_s,
+        sub_s,
+    } = Case::new();
     let judge = ["judge", pkg_s.as_str(), sub_s.as_str(), "--json"];
 
     let first = run(&p, &cache, &judge);
@@ -119,12 +144,12 @@ fn a_derived_time_limit_is_measured_once_and_again_when_a_submission_changes() {
 
 #[test]
 fn judges_measuring_at_once_leave_one_whole_entry() {
-    let p = Project::empty();
-    let pkg = package(&p);
-    let cache = p.path("cache");
-    let pkg_s = pkg.to_string_lossy().into_owned();
-    let sub = pkg.join("submissions/accepted/inc.c");
-    let sub_s = sub.to_string_lossy().into_owned();
+    let Case {
+        p,
+        cache,
+        pkg_s,
+        sub_s,
+    } = Case::new();
     let judge = ["judge", pkg_s.as_str(), sub_s.as_str(), "--json"];
     // Both start before either has stored its measurement (or one finds
     // the other's): either way each ends well and one entry is left.
