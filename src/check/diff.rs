@@ -246,6 +246,13 @@ fn render_line(bytes: &[u8], clip: usize, style: Style) -> String {
 mod tests {
     use super::*;
 
+    /// A hundred lines: `prefix` and the line's index from 0.
+    fn numbered(prefix: &str) -> Vec<u8> {
+        (0..100)
+            .flat_map(|i| format!("{prefix}{i}\n").into_bytes())
+            .collect()
+    }
+
     fn focus_of_token(data: &[u8], n: usize) -> Focus {
         Tokens::new(data).nth(n).map(|t| t.at).unwrap_or(Focus {
             line: 1,
@@ -282,12 +289,7 @@ mod tests {
         );
         assert_eq!(Diff::window(got.text().to_string()), got);
 
-        let long: Vec<u8> = (0..100)
-            .flat_map(|i| format!("{i}\n").into_bytes())
-            .collect();
-        let other: Vec<u8> = (0..100)
-            .flat_map(|i| format!("x{i}\n").into_bytes())
-            .collect();
+        let (long, other) = (numbered(""), numbered("x"));
         let at = focus_of_token(&long, 50);
         let cut = window(&long, at, &other, at, Style::Visible).expect("a window");
         assert_eq!(cut.lines().count(), cut.text().lines().count());
@@ -336,12 +338,7 @@ mod tests {
 
     #[test]
     fn window_is_bounded() {
-        let answer: Vec<u8> = (0..100)
-            .flat_map(|i| format!("{i}\n").into_bytes())
-            .collect();
-        let output: Vec<u8> = (0..100)
-            .flat_map(|i| format!("x{i}\n").into_bytes())
-            .collect();
+        let (answer, output) = (numbered(""), numbered("x"));
         let at = focus_of_token(&answer, 50);
         let got = window(&answer, at, &output, at, Style::Tokens)
             .map(|d| d.text().to_string())
