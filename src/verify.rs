@@ -17,7 +17,7 @@ use crate::judge::trusted::Failed;
 use crate::judge::{self, Context, Options, Prepared, execute, run_limits};
 use crate::language::Compiled;
 use crate::sandbox::SandboxError;
-use crate::spec::Problem;
+use crate::spec::{Problem, ProblemId};
 use crate::verdict::Verdict;
 
 /// The outcome of one check.
@@ -83,7 +83,7 @@ impl KnownCheck {
 /// Everything verify found about one problem.
 #[derive(Debug, Clone)]
 pub struct ProblemReport {
-    pub id: String,
+    pub id: ProblemId,
     pub tests: usize,
     pub reference: Status,
     pub oracle: Status,
@@ -145,7 +145,7 @@ pub fn verify(
         }))
         .collect();
     Ok(ProblemReport {
-        id: problem.id.0.clone(),
+        id: problem.id.clone(),
         tests: prepared.tests.len(),
         reference,
         oracle,

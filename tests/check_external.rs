@@ -3,27 +3,19 @@
 //! The checker programs are small Python 3 scripts in
 //! `tests/fixtures/checkers/`, each misbehaving in one documented way.
 
-use std::ffi::OsString;
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::thread;
-use std::time::{Duration, Instant};
+mod common;
 
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::thread;
+use std::time::Duration;
+
+use common::checkers::{assert_gone, check_files, command, marker, write_files};
 use grundy::check::{CheckCase, CheckOutcome, CheckVerdict, Checker, build, build_with_timeout};
 use grundy::spec::CheckerSpec;
 use tempfile::TempDir;
 
 const TIMEOUT: Duration = Duration::from_secs(20);
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/checkers")
-        .join(name)
-}
-
-fn command(script: &str) -> Vec<OsString> {
-    vec!["python3".into(), fixture(script).into_os_string()]
-}
 
 fn testlib(script: &str) -> Box<dyn Checker> {
     let spec = CheckerSpec::Testlib(PathBuf::from(script));
@@ -47,9 +39,6 @@ fn icpc(script: &str, args: &[&str]) -> Box<dyn Checker> {
 /// One test's files on disk, as the judge would lay them out.
 struct Files {
     dir: TempDir,
-    input: Vec<u8>,
-    output: Vec<u8>,
-    answer: Vec<u8>,
 }
 
 impl Files {
@@ -58,20 +47,8 @@ impl Files {
             Ok(dir) => dir,
             Err(e) => panic!("cannot make a temporary folder: {e}"),
         };
-        let files = Files {
-            dir,
-            input: input.into(),
-            output: output.into(),
-            answer: answer.into(),
-        };
-        let written = fs::write(files.path("input"), input)
-            .and_then(|()| fs::write(files.path("output"), output))
-            .and_then(|()| fs::write(files.path("answer"), answer))
-            .and_then(|()| fs::create_dir(files.path("scratch")));
-        if let Err(e) = written {
-            panic!("cannot write test files: {e}");
-        }
-        files
+        write_files(dir.path(), input, output, answer, "scratch");
+        Files { dir }
     }
 
     fn path(&self, name: &str) -> PathBuf {
@@ -79,21 +56,7 @@ impl Files {
     }
 
     fn check(&self, checker: &dyn Checker) -> CheckOutcome {
-        let (input, output, answer, scratch) = (
-            self.path("input"),
-            self.path("output"),
-            self.path("answer"),
-            self.path("scratch"),
-        );
-        checker.check(&CheckCase {
-            input: &self.input,
-            output: &self.output,
-            answer: &self.answer,
-            input_path: &input,
-            output_path: &output,
-            answer_path: &answer,
-            scratch: &scratch,
-        })
+        check_files(checker, self.dir.path(), "scratch")
     }
 }
 
@@ -181,23 +144,6 @@ fn flooding_checker_neither_blocks_nor_floods_the_message() {
     assert!(got.message.len() <= 503, "{}", got.message.len());
 }
 
-/// The processes whose command line holds `marker`.
-fn holding(marker: &str) -> Vec<String> {
-    let Ok(procs) = fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    procs
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            let cmdline = fs::read(e.path().join("cmdline")).ok()?;
-            // A killed process that is not yet reaped has no command line.
-            String::from_utf8_lossy(&cmdline)
-                .contains(marker)
-                .then(|| e.file_name().to_string_lossy().into_owned())
-        })
-        .collect()
-}
-
 #[test]
 fn hanging_checker_is_killed_with_its_helpers() {
     let spec = CheckerSpec::Testlib(PathBuf::from("sleep_forever.py"));
@@ -209,10 +155,7 @@ fn hanging_checker_is_killed_with_its_helpers() {
         panic!("cannot build the checker")
     };
     // The helper carries this on its command line (see the fixture).
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let marker = format!("grundy-helper-{}-{nanos}", std::process::id());
+    let marker = marker("helper");
     let files = Files::new(&format!("{marker}\n"), "x\n", "x\n");
     let got = files.check(&*checker);
     assert_eq!(got.verdict, CheckVerdict::Failed, "{got:?}");
@@ -222,17 +165,7 @@ fn hanging_checker_is_killed_with_its_helpers() {
         "{}",
         got.message
     );
-    // A killed process ends when the kernel next runs it: wait for that
-    // (the helper sleeps 1000 s, so one that was not killed stays).
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !holding(&marker).is_empty() && Instant::now() < deadline {
-        thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(
-        holding(&marker),
-        Vec::<String>::new(),
-        "the helper survived"
-    );
+    assert_gone(&marker);
 }
 
 #[test]

@@ -8,24 +8,19 @@
 //! 8 MiB per file), in a working root of the test's own, so that what is
 //! left there is this test's alone.
 
-use std::ffi::OsString;
+mod common;
+
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::path::PathBuf;
+use std::time::Duration;
 
-use grundy::check::{CheckCase, CheckOutcome, CheckVerdict, Runs, build_with};
+use common::checkers::{assert_gone, check_files, command, marker, write_files};
+use grundy::check::{CheckOutcome, CheckVerdict, Runs, build_with};
 use grundy::sandbox::{Mode, Runner};
 use grundy::spec::CheckerSpec;
 use grundy::units::Bytes;
 use tempfile::TempDir;
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/checkers")
-        .join(name)
-}
 
 /// A test's files, and the judge's working root the checker runs in.
 struct Setup {
@@ -40,11 +35,8 @@ impl Setup {
             .tempdir()
             .unwrap_or_else(|e| panic!("cannot make a temporary folder: {e}"));
         let s = Setup { dir, mode };
-        let written = fs::write(s.path("input"), input)
-            .and_then(|()| fs::write(s.path("output"), output))
-            .and_then(|()| fs::write(s.path("answer"), answer))
-            .and_then(|()| fs::create_dir(s.path("feedback")))
-            .and_then(|()| fs::create_dir(s.path("root")))
+        write_files(s.dir.path(), input, output, answer, "feedback");
+        let written = fs::create_dir(s.path("root"))
             // A run with another uid passes through, as through the
             // judge's working root.
             .and_then(|()| fs::set_permissions(s.dir.path(), fs::Permissions::from_mode(0o711)))
@@ -70,26 +62,9 @@ impl Setup {
     }
 
     fn check(&self, spec: &CheckerSpec, script: &str, timeout: Duration) -> CheckOutcome {
-        let command = vec![OsString::from("python3"), fixture(script).into_os_string()];
-        let checker = build_with(spec, Some(command), self.runs(timeout))
+        let checker = build_with(spec, Some(command(script)), self.runs(timeout))
             .unwrap_or_else(|e| panic!("cannot build {script}: {e}"));
-        let read = |name: &str| fs::read(self.path(name)).unwrap_or_default();
-        let (input, output, answer) = (read("input"), read("output"), read("answer"));
-        let (ip, op, ap, fb) = (
-            self.path("input"),
-            self.path("output"),
-            self.path("answer"),
-            self.path("feedback"),
-        );
-        checker.check(&CheckCase {
-            input: &input,
-            output: &output,
-            answer: &answer,
-            input_path: &ip,
-            output_path: &op,
-            answer_path: &ap,
-            scratch: &fb,
-        })
+        check_files(&*checker, self.dir.path(), "feedback")
     }
 
     /// What the checker's runs left in the working root.
@@ -113,31 +88,6 @@ fn icpc(script: &str) -> CheckerSpec {
         program: PathBuf::from(script),
         args: vec![],
     }
-}
-
-/// A string no other process on the machine has on its command line.
-fn marker(what: &str) -> String {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    format!("grundy-{what}-{}-{nanos}", std::process::id())
-}
-
-/// The processes whose command line holds `marker` (a killed process
-/// that is not yet reaped has an empty one).
-fn holding(marker: &str) -> Vec<String> {
-    let Ok(procs) = fs::read_dir("/proc") else {
-        return vec!["cannot list /proc".into()];
-    };
-    procs
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            let cmdline = fs::read(e.path().join("cmdline")).ok()?;
-            String::from_utf8_lossy(&cmdline)
-                .contains(marker)
-                .then(|| e.file_name().to_string_lossy().into_owned())
-        })
-        .collect()
 }
 
 /// Sandboxed runs confine here, or the test must not pass: as root, with
@@ -174,16 +124,7 @@ fn hanging_checker(mode: Mode) {
         "{}",
         got.message
     );
-    // A killed process ends when the kernel next runs it.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !holding(&helper).is_empty() && Instant::now() < deadline {
-        thread::sleep(Duration::from_millis(50));
-    }
-    assert_eq!(
-        holding(&helper),
-        Vec::<String>::new(),
-        "the helper survived"
-    );
+    assert_gone(&helper);
     assert_eq!(s.left_behind(), Vec::<String>::new());
 }
 

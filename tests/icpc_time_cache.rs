@@ -53,6 +53,36 @@ fn note(out: &Output) -> String {
 
 const CACHED: &str = "kept in the cache";
 
+/// A project holding the package, a cache folder of its own, and the
+/// paths `grundy judge` is given.
+struct Case {
+    p: Project,
+    cache: PathBuf,
+    pkg_s: String,
+    sub_s: String,
+}
+
+impl Case {
+    fn new() -> Case {
+        let p = Project::empty();
+        let pkg = package(&p);
+        Case {
+            cache: p.path("cache"),
+            pkg_s: pkg.to_string_lossy().into_owned(),
+            sub_s: pkg
+                .join("submissions/accepted/inc.c")
+                .to_string_lossy()
+                .into_owned(),
+            p,
+        }
+    }
+
+    /// `grundy judge` of the accepted submission, with JSON output.
+    fn judge(&self) -> [&str; 4] {
+        ["judge", &self.pkg_s, &self.sub_s, "--json"]
+    }
+}
+
 /// The note without what says where it came from: the limit and the run.
 fn figures(note: &str) -> &str {
     note.split("; measured before").next().unwrap_or(note)
@@ -68,68 +98,58 @@ fn limits_in_cache(p: &Project, cache: &Path) -> u64 {
 
 #[test]
 fn a_derived_time_limit_is_measured_once_and_again_when_a_submission_changes() {
-    let p = Project::empty();
-    let pkg = package(&p);
-    let cache = p.path("cache");
-    let pkg_s = pkg.to_string_lossy().into_owned();
-    let sub = pkg.join("submissions/accepted/inc.c");
-    let sub_s = sub.to_string_lossy().into_owned();
-    let judge = ["judge", pkg_s.as_str(), sub_s.as_str(), "--json"];
+    let c = Case::new();
+    let (p, cache, judge) = (&c.p, &c.cache, c.judge());
 
-    let first = run(&p, &cache, &judge);
+    let first = run(p, cache, &judge);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     let measured = note(&first);
     assert!(!measured.contains(CACHED), "{measured}");
     assert!(measured.contains("accepted/inc.c on secret-"), "{measured}");
-    assert_eq!(limits_in_cache(&p, &cache), 1);
+    assert_eq!(limits_in_cache(p, cache), 1);
 
     // The next command (another one, too) takes it from the cache: the
     // same figures to the millisecond, and said to be kept.
-    let again = run(&p, &cache, &judge);
+    let again = run(p, cache, &judge);
     let kept = note(&again);
     assert!(kept.contains(CACHED), "{kept}");
     assert_eq!(figures(&kept), figures(&measured));
-    let verify = run(&p, &cache, &["verify", &pkg_s]);
+    let verify = run(p, cache, &["verify", &c.pkg_s]);
     assert_eq!(verify.status.code(), Some(0), "{}", stdout(&verify));
     assert!(note(&verify).contains(CACHED), "{}", stdout(&verify));
-    assert_eq!(limits_in_cache(&p, &cache), 1);
+    assert_eq!(limits_in_cache(p, cache), 1);
 
     // A changed accepted submission is measured again.
     p.write(
         "inc/submissions/accepted/inc.c",
         &format!("{ACCEPTED}/* a second version */\n"),
     );
-    let changed = note(&run(&p, &cache, &judge));
+    let changed = note(&run(p, cache, &judge));
     assert!(!changed.contains(CACHED), "{changed}");
-    assert_eq!(limits_in_cache(&p, &cache), 2);
+    assert_eq!(limits_in_cache(p, cache), 2);
 
     // So is a changed test.
     p.write("inc/data/secret/2.in", "99\n");
     p.write("inc/data/secret/2.ans", "100\n");
-    let retested = note(&run(&p, &cache, &judge));
+    let retested = note(&run(p, cache, &judge));
     assert!(!retested.contains(CACHED), "{retested}");
-    assert_eq!(limits_in_cache(&p, &cache), 3);
+    assert_eq!(limits_in_cache(p, cache), 3);
 
     // `cache clear` forgets them with the rest.
-    let cleared = run(&p, &cache, &["cache", "clear"]);
+    let cleared = run(p, cache, &["cache", "clear"]);
     assert_eq!(cleared.status.code(), Some(0), "{}", stderr(&cleared));
-    assert_eq!(limits_in_cache(&p, &cache), 0);
-    assert!(!note(&run(&p, &cache, &judge)).contains(CACHED));
+    assert_eq!(limits_in_cache(p, cache), 0);
+    assert!(!note(&run(p, cache, &judge)).contains(CACHED));
 }
 
 #[test]
 fn judges_measuring_at_once_leave_one_whole_entry() {
-    let p = Project::empty();
-    let pkg = package(&p);
-    let cache = p.path("cache");
-    let pkg_s = pkg.to_string_lossy().into_owned();
-    let sub = pkg.join("submissions/accepted/inc.c");
-    let sub_s = sub.to_string_lossy().into_owned();
-    let judge = ["judge", pkg_s.as_str(), sub_s.as_str(), "--json"];
+    let c = Case::new();
+    let (p, cache, judge) = (&c.p, &c.cache, c.judge());
     // Both start before either has stored its measurement (or one finds
     // the other's): either way each ends well and one entry is left.
     let start = || {
-        grundy(&p, &cache, &judge)
+        grundy(p, cache, &judge)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -140,6 +160,6 @@ fn judges_measuring_at_once_leave_one_whole_entry() {
         let out = child.wait_with_output().expect("wait");
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     }
-    assert_eq!(limits_in_cache(&p, &cache), 1);
-    assert!(note(&run(&p, &cache, &judge)).contains(CACHED));
+    assert_eq!(limits_in_cache(p, cache), 1);
+    assert!(note(&run(p, cache, &judge)).contains(CACHED));
 }

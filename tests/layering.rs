@@ -70,9 +70,10 @@ fn imports(text: &str) -> Vec<String> {
         }
         let rest = &text[i + "crate::".len()..];
         if let Some(group) = rest.strip_prefix('{') {
-            let body = &group[..group.find('}').unwrap_or(group.len())];
-            // Nested groups aside, each comma-separated item starts with a module.
-            for item in body.split(',') {
+            // Each comma-separated item of the group's own level starts
+            // with a module; a nested group (`a::{b, c}`) belongs to its
+            // item, and the items after it are read too.
+            for item in top_level_items(group) {
                 let name = ident(item.trim());
                 if !name.is_empty() {
                     out.push(name);
@@ -86,6 +87,32 @@ fn imports(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The comma-separated items of a `{…}` group whose opening brace is just
+/// before `group`, up to its closing brace; commas inside nested groups do
+/// not split.
+fn top_level_items(group: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&group[start..i]);
+                return items;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&group[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&group[start..]);
+    items
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -172,7 +199,7 @@ fn an_upward_import_and_an_unlisted_module_are_caught() {
     std::fs::create_dir_all(src.join("low")).expect("mkdir");
     std::fs::write(
         src.join("low/mod.rs"),
-        "use crate::units::Bytes;\nuse crate::{high::Thing, low::x};\n",
+        "use crate::units::Bytes;\nuse crate::{high::Thing, low::x};\nuse crate::{low::{a, b}, units::{c, d}, top::Item};\n",
     )
     .expect("write");
     std::fs::write(src.join("high.rs"), "use crate::low::Item;\n").expect("write");
@@ -182,14 +209,15 @@ fn an_upward_import_and_an_unlisted_module_are_caught() {
         "#[cfg(test)]\nmod tests {\n    use crate::high::Helper;\n}\n",
     )
     .expect("write");
-    let doc = "<!-- layering:begin -->\n1. `units`\n2. `low` — the middle\n3. `high`\n<!-- layering:end -->\n";
+    let doc = "<!-- layering:begin -->\n1. `units`\n2. `low` — the middle\n3. `high`\n4. `top`\n<!-- layering:end -->\n";
     let layers = layers(doc).expect("parses");
-    assert_eq!(layers.len(), 3);
+    assert_eq!(layers.len(), 4);
     let found = violations(src, &layers);
     assert_eq!(
         found,
         vec![
             "low/mod.rs: `low` (layer 2) imports `high` (layer 3)".to_string(),
+            "low/mod.rs: `low` (layer 2) imports `top` (layer 4)".to_string(),
             "stray.rs: module `stray` has no layer in docs/architecture.md".to_string(),
         ]
     );

@@ -6,7 +6,6 @@
 //! (a `flock` the first one holds for as long as it lives), never by
 //! elapsed time, so the tests hold on a loaded machine.
 
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -14,19 +13,10 @@ use std::time::Duration;
 use grundy::sandbox::{Lender, Mode, RunLimits, RunSpec, Runner};
 use grundy::spec::Bytes;
 
-/// What a lender was told, in order.
-#[derive(Default)]
-struct Heard(RefCell<Vec<&'static str>>);
+#[path = "common/lender.rs"]
+mod lender;
 
-impl Lender for Heard {
-    fn idle(&self) -> bool {
-        self.0.borrow_mut().push("idle");
-        true
-    }
-    fn busy(&self) {
-        self.0.borrow_mut().push("busy");
-    }
-}
+use lender::Heard;
 
 /// Runs `argv` under `mode` with a 0.5 s CPU limit (2.5 s of wall time),
 /// returning what its lender heard and the limit it was stopped at.

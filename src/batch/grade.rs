@@ -429,7 +429,7 @@ pub fn prepare_problems<'a>(
 pub fn problem_info(p: &Problem) -> ProblemInfo {
     let points: Vec<f64> = p.groups.iter().map(|g| g.points).collect();
     ProblemInfo {
-        id: p.id.0.clone(),
+        id: p.id.clone(),
         title: p.title.clone(),
         groups: p
             .groups

@@ -178,7 +178,7 @@ impl FromStr for FeedbackLevel {
 /// A problem as the reports need it: no spec, no tests, just names and points.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ProblemInfo {
-    pub id: String,
+    pub id: ProblemId,
     pub title: String,
     pub groups: Vec<GroupInfo>,
 }
@@ -279,10 +279,10 @@ impl ClassReport {
     }
 
     /// The submission of `student` for `problem`, if one was judged.
-    pub fn cell(&self, student: &str, problem: &str) -> Option<&Graded> {
+    pub fn cell(&self, student: &str, problem: &ProblemId) -> Option<&Graded> {
         self.graded
             .iter()
-            .find(|g| g.student == student && g.result.problem == problem)
+            .find(|g| g.student == student && &g.result.problem == problem)
     }
 
     /// A student's total: the sum of the scores of their judged submissions.

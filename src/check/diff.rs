@@ -38,40 +38,128 @@ struct Side {
     lines: Vec<String>,
 }
 
+/// What is shown under a failing test: the checker's diff window around
+/// the first difference, or a lost game's last moves. Which side each line
+/// comes from is settled once, where the lines are made ([`window`]), so
+/// the views mark lines without reading them again. In JSON it is the text
+/// (SPEC.md's `diff`). It lives with the checkers, which make it; the
+/// judge's results carry it (`judge::Diff`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diff {
+    text: String,
+    /// One per line of `text` (as [`str::lines`] splits it).
+    sides: Vec<DiffSide>,
+}
+
+/// Where a line of a [`Diff`] comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiffSide {
+    /// The expected answer's (`-` in the checker's window).
+    Expected,
+    /// The program's output (`+`).
+    Output,
+    /// Both, or neither: context, the header, a note, a move of a game.
+    Neither,
+}
+
+impl DiffSide {
+    /// The side of a window's line, by its first character: the one
+    /// [`window`] gave it. Lines are rendered with control characters
+    /// escaped, so a line of the text is a line of the window.
+    fn of_line(line: &str) -> DiffSide {
+        match line.as_bytes().first() {
+            Some(b'-') => DiffSide::Expected,
+            Some(b'+') => DiffSide::Output,
+            _ => DiffSide::Neither,
+        }
+    }
+
+    fn mark(self) -> char {
+        match self {
+            DiffSide::Expected => '-',
+            DiffSide::Output => '+',
+            DiffSide::Neither => ' ',
+        }
+    }
+}
+
+impl Diff {
+    /// A window read back from its text (a journal, a shard's output, a
+    /// test's fixture): each line's side is its first character, as
+    /// [`window`] wrote it: `-` expected, `+` output, else neither.
+    pub fn window(text: String) -> Diff {
+        let sides = text.lines().map(DiffSide::of_line).collect();
+        Diff { text, sides }
+    }
+
+    /// Text whose lines belong to neither side (a lost game's moves).
+    pub fn plain(text: String) -> Diff {
+        let sides = vec![DiffSide::Neither; text.lines().count()];
+        Diff { text, sides }
+    }
+
+    /// The text, as the JSON report and the text views quote it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Each line with its side.
+    pub fn lines(&self) -> impl Iterator<Item = (DiffSide, &str)> {
+        self.sides.iter().copied().zip(self.text.lines())
+    }
+}
+
+impl serde::Serialize for Diff {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+/// Read back (a journal, a shard's output) the text is all there is: its
+/// lines are read as a checker's window.
+impl<'de> serde::Deserialize<'de> for Diff {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Diff, D::Error> {
+        Ok(Diff::window(<String as serde::Deserialize>::deserialize(
+            d,
+        )?))
+    }
+}
+
 /// A unified-style window (`-` expected, `+` output) around the two focus
-/// points, or `None` when the nearby lines do not differ.
+/// points, each line knowing its side, or `None` when the nearby lines do
+/// not differ.
 pub(crate) fn window(
     answer: &[u8],
     answer_at: Focus,
     output: &[u8],
     output_at: Focus,
     style: Style,
-) -> Option<String> {
+) -> Option<Diff> {
     let old = side(answer, answer_at, style);
     let new = side(output, output_at, style);
     let ops = capture_diff_slices(Algorithm::Myers, &old.lines, &new.lines);
     if ops.iter().all(|op| op.tag() == DiffTag::Equal) {
         return None;
     }
-    let mut body = Vec::new();
+    let mut body: Vec<(DiffSide, &str)> = Vec::new();
     for op in &ops {
         for i in op.old_range() {
             if op.tag() == DiffTag::Equal {
-                body.push(format!(" {}", old.lines[i]));
+                body.push((DiffSide::Neither, &old.lines[i]));
             } else {
-                body.push(format!("-{}", old.lines[i]));
+                body.push((DiffSide::Expected, &old.lines[i]));
             }
         }
         if op.tag() != DiffTag::Equal {
             for i in op.new_range() {
-                body.push(format!("+{}", new.lines[i]));
+                body.push((DiffSide::Output, &new.lines[i]));
             }
         }
     }
     Some(render(&old, &new, &body))
 }
 
-fn render(old: &Side, new: &Side, body: &[String]) -> String {
+fn render(old: &Side, new: &Side, body: &[(DiffSide, &str)]) -> Diff {
     let mut text = format!(
         "@@ -{},{} +{},{} @@ (- expected, + output)\n",
         old.first_line,
@@ -79,14 +167,18 @@ fn render(old: &Side, new: &Side, body: &[String]) -> String {
         new.first_line,
         new.lines.len()
     );
-    for line in body.iter().take(MAX_BODY_LINES) {
+    let mut sides = vec![DiffSide::Neither];
+    for (side, line) in body.iter().take(MAX_BODY_LINES) {
+        text.push(side.mark());
         text.push_str(line);
         text.push('\n');
+        sides.push(*side);
     }
     if body.len() > MAX_BODY_LINES {
         let _ = writeln!(text, " … ({} more)", body.len() - MAX_BODY_LINES);
+        sides.push(DiffSide::Neither);
     }
-    text
+    Diff { text, sides }
 }
 
 /// Cuts `CONTEXT` lines either side of the focus line, clipped horizontally
@@ -154,6 +246,13 @@ fn render_line(bytes: &[u8], clip: usize, style: Style) -> String {
 mod tests {
     use super::*;
 
+    /// A hundred lines: `prefix` and the line's index from 0.
+    fn numbered(prefix: &str) -> Vec<u8> {
+        (0..100)
+            .flat_map(|i| format!("{prefix}{i}\n").into_bytes())
+            .collect()
+    }
+
     fn focus_of_token(data: &[u8], n: usize) -> Focus {
         Tokens::new(data).nth(n).map(|t| t.at).unwrap_or(Focus {
             line: 1,
@@ -169,7 +268,32 @@ mod tests {
         let at = focus_of_token(answer, 3);
         let got = window(answer, at, output, at, Style::Tokens);
         let want = "@@ -2,5 +2,5 @@ (- expected, + output)\n b\n c\n-d\n+X\n e\n f\n";
-        assert_eq!(got.as_deref(), Some(want));
+        assert_eq!(got.as_ref().map(Diff::text), Some(want));
+    }
+
+    /// Each line of a window knows its side from where it was made, and
+    /// its text read back (a journal) gives the same sides: an expected
+    /// line that itself starts with `--`, and the note of a cut body.
+    #[test]
+    fn a_window_knows_its_sides_and_its_text_gives_them_back() {
+        let answer = b"a\n--b\nc\n";
+        let output = b"a\n++b\nc\n";
+        let at = focus_of_token(answer, 1);
+        let got = window(answer, at, output, at, Style::Visible).expect("a window");
+        use DiffSide::{Expected, Neither, Output};
+        let sides: Vec<DiffSide> = got.lines().map(|(s, _)| s).collect();
+        assert_eq!(
+            sides,
+            [Neither, Neither, Expected, Output, Neither],
+            "{got:?}"
+        );
+        assert_eq!(Diff::window(got.text().to_string()), got);
+
+        let (long, other) = (numbered(""), numbered("x"));
+        let at = focus_of_token(&long, 50);
+        let cut = window(&long, at, &other, at, Style::Visible).expect("a window");
+        assert_eq!(cut.lines().count(), cut.text().lines().count());
+        assert_eq!(Diff::window(cut.text().to_string()), cut);
     }
 
     #[test]
@@ -189,7 +313,7 @@ mod tests {
         assert_eq!(window(b"1 2\n3\n", at, spaced, at, Style::Tokens), None);
         let got = window(answer, at, output, at, Style::Visible);
         assert_eq!(
-            got.as_deref(),
+            got.as_ref().map(Diff::text),
             Some("@@ -1,1 +1,1 @@ (- expected, + output)\n-x\n+x··\n")
         );
     }
@@ -201,7 +325,9 @@ mod tests {
         answer.extend_from_slice(b"2\n");
         output.extend_from_slice(b"3\n");
         let at = focus_of_token(&answer, 5000);
-        let got = window(&answer, at, &output, at, Style::Tokens).unwrap_or_default();
+        let got = window(&answer, at, &output, at, Style::Tokens)
+            .map(|d| d.text().to_string())
+            .unwrap_or_default();
         let lines: Vec<&str> = got.lines().collect();
         assert_eq!(lines.len(), 3, "{got}");
         assert!(lines[1].starts_with("-…1 1"), "{got}");
@@ -212,14 +338,11 @@ mod tests {
 
     #[test]
     fn window_is_bounded() {
-        let answer: Vec<u8> = (0..100)
-            .flat_map(|i| format!("{i}\n").into_bytes())
-            .collect();
-        let output: Vec<u8> = (0..100)
-            .flat_map(|i| format!("x{i}\n").into_bytes())
-            .collect();
+        let (answer, output) = (numbered(""), numbered("x"));
         let at = focus_of_token(&answer, 50);
-        let got = window(&answer, at, &output, at, Style::Tokens).unwrap_or_default();
+        let got = window(&answer, at, &output, at, Style::Tokens)
+            .map(|d| d.text().to_string())
+            .unwrap_or_default();
         assert_eq!(got.lines().count(), 1 + MAX_BODY_LINES, "{got}");
         assert!(got.starts_with("@@ -49,5 +49,5 @@"), "{got}");
     }
@@ -229,7 +352,9 @@ mod tests {
         let answer = b"ok\n";
         let output = b"\xff\xfe\x01\tz\n";
         let at = focus_of_token(answer, 0);
-        let got = window(answer, at, output, at, Style::Visible).unwrap_or_default();
+        let got = window(answer, at, output, at, Style::Visible)
+            .map(|d| d.text().to_string())
+            .unwrap_or_default();
         assert!(got.contains("+\u{fffd}\u{fffd}\\u{1}\\tz"), "{got}");
     }
 
@@ -245,7 +370,7 @@ mod tests {
         let at = focus_of_token(answer, 1);
         let got = window(answer, at, output, end, Style::Tokens);
         assert_eq!(
-            got.as_deref(),
+            got.as_ref().map(Diff::text),
             Some("@@ -1,2 +1,1 @@ (- expected, + output)\n a\n-b\n")
         );
     }

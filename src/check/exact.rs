@@ -159,6 +159,7 @@ fn trailing(line: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::Diff;
 
     fn check(answer: &str, output: &str) -> CheckOutcome {
         check_exact(answer.as_bytes(), output.as_bytes())
@@ -245,7 +246,7 @@ mod tests {
     fn pe_diff_makes_whitespace_visible() {
         let got = check("a\nb c\n", "a\nb c \n");
         assert_eq!(
-            got.diff.as_deref(),
+            got.diff.as_ref().map(Diff::text),
             Some("@@ -1,2 +1,2 @@ (- expected, + output)\n a\n-b c\n+b c·\n")
         );
     }
@@ -283,7 +284,7 @@ mod tests {
             CheckVerdict::PresentationError,
             "line 99999: trailing whitespace",
         );
-        let diff = got.diff.unwrap_or_default();
+        let diff = got.diff.map(|d| d.text().to_string()).unwrap_or_default();
         assert!(diff.contains("+99998·"), "{diff}");
         assert!(diff.lines().count() <= 12);
     }

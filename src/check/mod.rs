@@ -22,6 +22,7 @@ use thiserror::Error;
 
 use crate::spec::CheckerSpec;
 
+pub use diff::{Diff, DiffSide};
 pub use exact::ExactChecker;
 pub use external::{
     CHECKER_MEMORY, CHECKER_OUTPUT, DEFAULT_TIMEOUT, ExternalChecker, MESSAGE_CAP, Runs,
@@ -49,7 +50,7 @@ pub struct CheckOutcome {
     /// One line, e.g. `line 3, token 2: expected "Alice", got "Bob"`.
     pub message: String,
     /// A short, bounded diff window around the first difference, if useful.
-    pub diff: Option<String>,
+    pub diff: Option<Diff>,
 }
 
 impl CheckOutcome {

@@ -144,6 +144,7 @@ pub(crate) fn first_mismatch(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::Diff;
 
     fn check(answer: &str, output: &str) -> CheckOutcome {
         check_tokens(
@@ -228,12 +229,12 @@ mod tests {
     fn wrong_answer_carries_a_diff_window() {
         let got = check("a\nb\nc\n", "a\nx\nc\n");
         assert_eq!(
-            got.diff.as_deref(),
+            got.diff.as_ref().map(Diff::text),
             Some("@@ -1,3 +1,3 @@ (- expected, + output)\n a\n-b\n+x\n c\n")
         );
         let got = check("a\nb\n", "a\n");
         assert_eq!(
-            got.diff.as_deref(),
+            got.diff.as_ref().map(Diff::text),
             Some("@@ -1,2 +1,1 @@ (- expected, + output)\n a\n-b\n")
         );
     }
@@ -256,7 +257,7 @@ mod tests {
             &got,
             "line 100001, token 1: extra output after the expected answer: \"99\"",
         );
-        let diff = got.diff.unwrap_or_default();
+        let diff = got.diff.map(|d| d.text().to_string()).unwrap_or_default();
         assert!(diff.lines().count() <= 12, "{diff}");
         let bad = answer.replacen("77777 544439", "77777 544440", 1);
         let got = check(&answer, &bad);

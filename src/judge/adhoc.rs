@@ -130,7 +130,7 @@ pub fn run_on_input(
             r.verdict = v;
             if let Some((_, message, diff)) = checked {
                 r.message = message;
-                r.diff = diff.map(super::result::Diff::window);
+                r.diff = diff;
                 run.checked = true;
             }
         }

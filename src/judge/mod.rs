@@ -37,6 +37,7 @@ pub use slots::{Admission, Slot, Slots};
 pub use workroot::Workroot;
 
 use crate::language::{CompileOutcome, Compiled, compile};
+use crate::spec::ProblemId;
 use crate::verdict::Verdict;
 
 /// Every name of `groups` must be a group of the problem (`sample` for the
@@ -101,7 +102,7 @@ pub struct Options {
 pub enum Event<'a> {
     Started {
         submission: &'a str,
-        problem: &'a str,
+        problem: &'a ProblemId,
         tests: usize,
     },
     Compiled {
@@ -139,7 +140,7 @@ pub fn judge(
         .collect();
     sink(&Event::Started {
         submission: &shown,
-        problem: &prepared.problem.id.0,
+        problem: &prepared.problem.id,
         tests: tests.len(),
     });
     let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);

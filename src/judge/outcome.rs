@@ -4,7 +4,7 @@
 
 use super::exec::{execute_lending, run_limits};
 use super::prepare::{Context, Prepared, PreparedTest};
-use super::result::TestResult;
+use super::result::{Diff, TestResult};
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
 use crate::sandbox::{Exit, Lender, RunLimits, RunOutcome};
@@ -62,9 +62,8 @@ pub(super) fn judge_run(
     let memory = prepared.problem.limits.memory;
     let exec = match execute_lending(program, input, limits, memory, ctx, lender) {
         Ok(e) => e,
-        Err(e @ crate::sandbox::SandboxError::NotExecutable { .. }) => {
-            r.verdict = Verdict::RE;
-            r.message = e.to_string();
+        Err(crate::sandbox::SandboxError::NotExecutable { source, .. }) => {
+            r.decided_by_run(decide::not_started(source));
             return r;
         }
         Err(e) => {
@@ -93,7 +92,7 @@ pub(super) fn judge_run(
             r.verdict = v;
             if let Some((_, message, diff)) = checked {
                 r.message = message;
-                r.diff = diff.map(super::result::Diff::window);
+                r.diff = diff;
             }
             // A scoring package's validator may give an accepted test
             // part of its credit.
@@ -155,7 +154,7 @@ pub(super) fn check_output(
     test: &PreparedTest,
     answer: &std::path::Path,
     exec: &super::exec::Execution,
-) -> (CheckerSaid, String, Option<String>) {
+) -> (CheckerSaid, String, Option<Diff>) {
     // Created by the checkers that use it (ICPC feedback), not on every test.
     let scratch = exec.dir.path().join("feedback");
     check_output_at(prepared, &test.input, answer, exec, &scratch)
@@ -169,7 +168,7 @@ pub(super) fn check_output_at(
     answer: &std::path::Path,
     exec: &super::exec::Execution,
     scratch: &std::path::Path,
-) -> (CheckerSaid, String, Option<String>) {
+) -> (CheckerSaid, String, Option<Diff>) {
     let read = |p: &std::path::Path| {
         std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
     };

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::check::{Diff, DiffSide};
 use crate::sandbox::{Exit, RunOutcome};
 use crate::spec::{Problem, ProblemId};
 use crate::units::Bytes;
@@ -160,80 +161,6 @@ impl TestResult {
     /// CPU time in milliseconds, as the JSON report writes it.
     pub fn time_ms(&self) -> f64 {
         self.time.as_nanos() as f64 / 1e6
-    }
-}
-
-/// What is shown under a failing test: the checker's diff window around
-/// the first difference, or a lost game's last moves. Which side each line
-/// comes from is settled once, where the text enters the result, so the
-/// views mark lines without reading them again. In JSON it is the text
-/// (SPEC.md's `diff`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Diff {
-    text: String,
-    /// One per line of `text` (as [`str::lines`] splits it).
-    sides: Vec<DiffSide>,
-}
-
-/// Where a line of a [`Diff`] comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DiffSide {
-    /// The expected answer's (`-` in the checker's window).
-    Expected,
-    /// The program's output (`+`).
-    Output,
-    /// Both, or neither: context, the header, a note, a move of a game.
-    Neither,
-}
-
-impl Diff {
-    /// A checker's window, in the unified style the built-in checkers
-    /// write: `-` expected, `+` output, `@@` header, ` ` context. The
-    /// checker hands it over as text; this is the one place it is read.
-    pub fn window(text: String) -> Diff {
-        let sides = text
-            .lines()
-            .map(|l| {
-                if l.starts_with('+') && !l.starts_with("+++") {
-                    DiffSide::Output
-                } else if l.starts_with('-') && !l.starts_with("---") {
-                    DiffSide::Expected
-                } else {
-                    DiffSide::Neither
-                }
-            })
-            .collect();
-        Diff { text, sides }
-    }
-
-    /// Text whose lines belong to neither side (a lost game's moves).
-    pub fn plain(text: String) -> Diff {
-        let sides = vec![DiffSide::Neither; text.lines().count()];
-        Diff { text, sides }
-    }
-
-    /// The text, as the JSON report and the text views quote it.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// Each line with its side.
-    pub fn lines(&self) -> impl Iterator<Item = (DiffSide, &str)> {
-        self.sides.iter().copied().zip(self.text.lines())
-    }
-}
-
-impl Serialize for Diff {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.text)
-    }
-}
-
-/// Read back (a journal, a shard's output) the text is all there is: its
-/// lines are read as a checker's window, as every view read them before.
-impl<'de> Deserialize<'de> for Diff {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Diff, D::Error> {
-        Ok(Diff::window(String::deserialize(d)?))
     }
 }
 

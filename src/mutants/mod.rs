@@ -30,7 +30,7 @@ use thiserror::Error;
 
 use crate::generate::SAMPLE_GROUP;
 use crate::judge::{self, Context, JudgeError, Prepared};
-use crate::spec::Problem;
+use crate::spec::{Problem, ProblemId};
 use crate::stress::{self, Counterexample, Runner};
 use crate::verdict::Verdict;
 
@@ -42,7 +42,7 @@ pub enum MutantsError {
     #[error(
         "{problem}: no Rust reference to mutate (mutants covers Rust only: reference/<id>.rs, `reference:` in the spec, or an accepted .rs submission)"
     )]
-    NoRustReference { problem: String },
+    NoRustReference { problem: ProblemId },
     #[error("{}: {source}", path.display())]
     Read {
         path: PathBuf,
@@ -150,7 +150,7 @@ pub struct MutantResult {
 /// Every mutant of one problem's reference.
 #[derive(Debug, Clone)]
 pub struct ProblemMutants {
-    pub id: String,
+    pub id: ProblemId,
     pub reference: PathBuf,
     pub results: Vec<MutantResult>,
     pub elapsed: Duration,
@@ -297,7 +297,7 @@ pub fn run(
 ) -> Result<ProblemMutants, MutantsError> {
     let started = Instant::now();
     let reference = reference_of(problem).ok_or_else(|| MutantsError::NoRustReference {
-        problem: problem.id.0.clone(),
+        problem: problem.id.clone(),
     })?;
     let source = std::fs::read_to_string(&reference).map_err(|source| MutantsError::Read {
         path: reference.clone(),
@@ -380,7 +380,7 @@ pub fn run(
         })
         .collect();
     Ok(ProblemMutants {
-        id: problem.id.0.clone(),
+        id: problem.id.clone(),
         reference,
         results,
         elapsed: started.elapsed(),

@@ -454,9 +454,9 @@ fn main() {
         x ^= v;
     }
     if x > 0 && wins(x, 2) {
-        println!("{}", x + 1);
+        print!("{}\n", x + 1);
     } else {
-        println!("no");
+        print!("no\n");
     }
 }
 "#;
@@ -497,11 +497,11 @@ fn main() {
         for m in mutants(PROGRAM).expect("parses") {
             let kept = |s: &str| m.source.contains(s);
             assert!(
-                kept("println!(\"{}\", x + 1)") || m.kind == "empty-if-body",
+                kept("print!(\"{}\\n\", x + 1)") || m.kind == "empty-if-body",
                 "{}",
                 m.description
             );
-            assert!(kept("println!(\"no\")") || m.kind == "delete-else");
+            assert!(kept("print!(\"no\\n\")") || m.kind == "delete-else");
         }
     }
 

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::feedback::file_name;
 use super::html::escape;
 use super::model::{ClassReport, ProblemInfo, score_text};
+use crate::spec::ProblemId;
 use crate::verdict::Verdict;
 
 /// Groups named so reject one known wrong idea each.
@@ -30,7 +31,7 @@ pub struct ClassStats {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProblemStats {
-    pub id: String,
+    pub id: ProblemId,
     /// Submissions judged (compile errors included: they scored 0).
     pub judged: usize,
     pub histogram: Vec<Bin>,
@@ -132,10 +133,10 @@ pub fn class_section(h: &mut String, class: &ClassReport) {
         let _ = writeln!(
             h,
             "<div class=\"class-problem\" data-problem=\"{0}\">\n<h3>{0}: scores of {1} submissions</h3>",
-            escape(&p.id),
+            escape(p.id.as_str()),
             s.judged
         );
-        histogram_svg(h, &p.id, &s.histogram);
+        histogram_svg(h, p.id.as_str(), &s.histogram);
         wrong_ideas(h, class, p, s);
         h.push_str("</div>\n");
     }

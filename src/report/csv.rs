@@ -11,7 +11,7 @@ use super::model::{ClassReport, score_text};
 pub fn grades(class: &ClassReport) -> String {
     let mut out = String::new();
     let mut header = vec!["student".to_string()];
-    header.extend(class.problems.iter().map(|p| p.id.clone()));
+    header.extend(class.problems.iter().map(|p| p.id.to_string()));
     header.push("total".into());
     push_row(&mut out, &header);
     for student in &class.students {

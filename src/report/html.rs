@@ -159,7 +159,7 @@ fn grades_table(h: &mut String, class: &ClassReport) {
             h,
             "<th title=\"{}\">{}</th>",
             escape(&p.title),
-            escape(&p.id)
+            escape(p.id.as_str())
         );
     }
     h.push_str("<th>total</th></tr></thead>\n<tbody>\n");
@@ -182,7 +182,7 @@ fn grades_table(h: &mut String, class: &ClassReport) {
                         "<td class=\"cell {}\" data-verdict=\"{}\" data-problem=\"{}\"><a href=\"#sub-{i}\">{} {}</a></td>",
                         class_of(r.verdict),
                         r.verdict.code(),
-                        escape(&p.id),
+                        escape(p.id.as_str()),
                         r.verdict.code(),
                         score_text(r.score)
                     );
@@ -191,7 +191,7 @@ fn grades_table(h: &mut String, class: &ClassReport) {
                     let _ = write!(
                         h,
                         "<td class=\"cell v-none\" data-verdict=\"\" data-problem=\"{}\">—</td>",
-                        escape(&p.id)
+                        escape(p.id.as_str())
                     );
                 }
             }

@@ -32,7 +32,7 @@ pub fn junit(class: &ClassReport) -> String {
         all_errors += errors;
         suites.push_str(&format!(
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" skipped=\"0\">\n",
-            attr(&p.id),
+            attr(p.id.as_str()),
             graded.len()
         ));
         for g in graded {

@@ -45,7 +45,7 @@ pub fn scoreboard_text(s: &Standings, style: &Style) -> String {
     let col_w = s
         .problems
         .iter()
-        .map(|p| p.label.len() + p.id.len() + 1)
+        .map(|p| p.label.len() + p.id.as_str().len() + 1)
         .max()
         .unwrap_or(8)
         .max(8);
@@ -142,9 +142,9 @@ pub fn scoreboard_html(s: &Standings) -> String {
         let _ = write!(
             h,
             "<th title=\"{}\">{}<small>{}</small></th>",
-            escape(&p.id),
+            escape(p.id.as_str()),
             escape(&p.label),
-            escape(&p.id)
+            escape(p.id.as_str())
         );
     }
     h.push_str("</tr></thead>\n<tbody>\n");
@@ -194,7 +194,7 @@ pub fn scoreboard_html(s: &Standings) -> String {
             let _ = write!(
                 h,
                 "<td class=\"{class}\" data-problem=\"{}\">{text}</td>",
-                escape(&p.id)
+                escape(p.id.as_str())
             );
         }
         h.push_str("</tr>\n");

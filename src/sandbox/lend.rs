@@ -104,8 +104,14 @@ impl Idleness {
     }
 }
 
+// The recording lender of the integration tests (tests/lending.rs).
+#[cfg(test)]
+#[path = "../../tests/common/lender.rs"]
+mod lender;
+
 #[cfg(test)]
 mod tests {
+    use super::lender::Heard;
     use super::*;
 
     fn ms(n: u64) -> Duration {
@@ -148,18 +154,7 @@ mod tests {
 
     #[test]
     fn the_lender_hears_alternating_changes() {
-        use std::cell::RefCell;
-        struct Heard(RefCell<Vec<&'static str>>);
-        impl Lender for Heard {
-            fn idle(&self) -> bool {
-                self.0.borrow_mut().push("idle");
-                true
-            }
-            fn busy(&self) {
-                self.0.borrow_mut().push("busy");
-            }
-        }
-        let heard = Heard(RefCell::new(Vec::new()));
+        let heard = Heard::default();
         let mut w = Idleness::new();
         let cpu = [10, 10, 10, 100, 100, 200];
         for (k, c) in cpu.iter().enumerate() {

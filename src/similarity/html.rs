@@ -61,7 +61,7 @@ pub fn page(report: &Report, sources: &[Source]) -> String {
             let _ = write!(
                 h,
                 "<tr><td><a href=\"#pair-{n}\">{n}</a></td><td>{}</td><td>{:.0} %</td><td>{} ({:.0} %)</td><td>{} ({:.0} %)</td><td>{}</td></tr>",
-                escape(&p.problem),
+                escape(p.problem.as_str()),
                 p.score * 100.0,
                 escape(&p.a.student),
                 p.a.share * 100.0,
@@ -78,7 +78,7 @@ pub fn page(report: &Report, sources: &[Source]) -> String {
         let _ = write!(
             h,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            escape(&p.problem),
+            escape(p.problem.as_str()),
             p.submissions,
             p.pairs_compared,
             escape(&p.base_files.join(", ")),
@@ -104,7 +104,7 @@ fn pair(h: &mut String, n: usize, p: &Pair, text: &HashMap<(&str, &str), &str>) 
     let _ = write!(
         h,
         "<section class=\"pair\" id=\"pair-{n}\"><h2>{n}. {}: {} ~ {} — {:.0} %</h2><div class=\"cols\">",
-        escape(&p.problem),
+        escape(p.problem.as_str()),
         escape(&p.a.student),
         escape(&p.b.student),
         p.score * 100.0

@@ -23,7 +23,7 @@ use thiserror::Error;
 
 use crate::batch::walk::{self, Layout};
 use crate::language::Languages;
-use crate::spec::{Problem, ProblemSet, SPEC_FILE};
+use crate::spec::{Problem, ProblemId, ProblemSet, SPEC_FILE};
 use tokens::{Lang, Token};
 use winnow::Fingerprint;
 
@@ -82,7 +82,7 @@ impl Default for Options {
 #[derive(Debug, Clone)]
 pub struct Source {
     pub student: String,
-    pub problem: String,
+    pub problem: ProblemId,
     /// Relative to the class folder, `/`-separated.
     pub file: String,
     pub lang: Lang,
@@ -99,7 +99,7 @@ pub struct Skipped {
 /// A reported pair.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Pair {
-    pub problem: String,
+    pub problem: ProblemId,
     pub a: Side,
     pub b: Side,
     /// Fingerprints in common, after base code and common idiom are out.
@@ -129,7 +129,7 @@ pub struct Region {
 /// Per problem: what was compared and what was left out as base code.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProblemSummary {
-    pub problem: String,
+    pub problem: ProblemId,
     pub submissions: usize,
     pub pairs_compared: usize,
     /// The problem's accepted solutions whose fingerprints were taken out.
@@ -182,7 +182,7 @@ impl Base {
 
 /// What [`collect`] found: the sources, the files left out, and each
 /// problem's base code.
-pub type Collected = (Vec<Source>, Vec<Skipped>, BTreeMap<String, Base>);
+pub type Collected = (Vec<Source>, Vec<Skipped>, BTreeMap<ProblemId, Base>);
 
 /// The submissions in a class folder laid out as `grundy grade` reads it,
 /// and the base code of each problem found.
@@ -242,7 +242,7 @@ pub fn collect(
         match walk::read_source(&path) {
             Ok(bytes) => sources.push(Source {
                 student: item.student.clone(),
-                problem: item.problem.0.clone(),
+                problem: item.problem.clone(),
                 file: item.file.clone(),
                 lang,
                 text: String::from_utf8_lossy(&bytes).into_owned(),
@@ -256,7 +256,7 @@ pub fn collect(
     let mut bases = BTreeMap::new();
     for s in &sources {
         if !bases.contains_key(&s.problem)
-            && let Ok(p) = set.find(&s.problem)
+            && let Ok(p) = set.find(s.problem.as_str())
         {
             bases.insert(s.problem.clone(), Base::of(&p, languages));
         }
@@ -275,13 +275,13 @@ struct Printed {
 /// Compares every pair of sources to the same problem.
 pub fn compare(
     sources: &[Source],
-    bases: &BTreeMap<String, Base>,
+    bases: &BTreeMap<ProblemId, Base>,
     skipped: Vec<Skipped>,
     opts: &Options,
 ) -> Result<Report, SimilarityError> {
-    let mut by_problem: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut by_problem: BTreeMap<&ProblemId, Vec<usize>> = BTreeMap::new();
     for (i, s) in sources.iter().enumerate() {
-        by_problem.entry(s.problem.as_str()).or_default().push(i);
+        by_problem.entry(&s.problem).or_default().push(i);
     }
     let mut problems = Vec::new();
     let mut pairs = Vec::new();
@@ -351,7 +351,7 @@ pub fn compare(
         }
         let n = members.len();
         problems.push(ProblemSummary {
-            problem: problem.to_string(),
+            problem: problem.clone(),
             submissions: n,
             pairs_compared: n * n.saturating_sub(1) / 2,
             base_files,
@@ -374,7 +374,7 @@ pub fn compare(
                 (sb, sa, pb, pa, nb, na)
             };
             pairs.push(Pair {
-                problem: problem.to_string(),
+                problem: problem.clone(),
                 a: side(sa, na, matched),
                 b: side(sb, nb, matched),
                 matched,

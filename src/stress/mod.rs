@@ -24,6 +24,7 @@ use crate::judge::{self, Because, Context, JudgeError, TestResult};
 use crate::language::{CompileOutcome, compile};
 use crate::spec::{Group, Problem, TestSource};
 use crate::verdict::Verdict;
+use crate::verdict::decide::Reason;
 
 pub use shrink::{Shrunk, shrink, shrink_within};
 
@@ -285,8 +286,7 @@ pub fn stress(
 /// must fail on its own merits, and the shrinker behind it would chase a
 /// failure that is not there.
 fn may_be_transient(r: &TestResult) -> bool {
-    r.verdict == Verdict::TLE
-        || (r.verdict == Verdict::RE && r.message.contains("could not be started"))
+    r.verdict == Verdict::TLE || matches!(r.reason, Some(Reason::NotStarted { .. }))
 }
 
 /// `first`, the result of `input`, if it is a failure that holds: one that
@@ -570,6 +570,43 @@ fn hash(s: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Judged again: a time-out and a program the kernel would not start.
+    /// Not: a crash, even one whose own words say "could not be started",
+    /// nor a wrong answer.
+    #[test]
+    fn only_a_time_out_or_a_refused_start_may_be_transient() {
+        use crate::verdict::decide::{Decision, Ended, not_started};
+        let decided = |d: Decision| {
+            let mut r = TestResult::unjudged("t", "g");
+            r.decided_by_run(d);
+            r
+        };
+        let refused = decided(not_started(
+            "Resource temporarily unavailable (os error 11)",
+        ));
+        assert_eq!(refused.verdict, Verdict::RE);
+        assert!(may_be_transient(&refused), "{refused:?}");
+        let timed_out = decided(Decision {
+            verdict: Verdict::TLE,
+            reason: Reason::Cpu {
+                limit: Duration::from_secs(1),
+            },
+        });
+        assert!(may_be_transient(&timed_out));
+        let crash = decided(Decision {
+            verdict: Verdict::RE,
+            reason: Reason::Crash {
+                ended: Ended::Code(1),
+                first_stderr_line: "the helper could not be started".into(),
+            },
+        });
+        assert!(crash.message.contains("could not be started"), "{crash:?}");
+        assert!(!may_be_transient(&crash), "{crash:?}");
+        let mut wrong = TestResult::unjudged("t", "g");
+        wrong.verdict = Verdict::WA;
+        assert!(!may_be_transient(&wrong));
+    }
 
     #[test]
     fn quoting_survives_the_shell() {

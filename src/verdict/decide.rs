@@ -129,6 +129,13 @@ pub enum Reason {
         ended: Ended,
         first_stderr_line: String,
     },
+    /// The kernel would not execute the program (not an executable, an
+    /// interpreter it cannot load, no process left for it): there are no
+    /// facts, only the system's word, `cause`. A full machine can say so
+    /// too, which is why a caller may want to know it was this.
+    NotStarted {
+        cause: String,
+    },
 }
 
 /// The verdict of a run that went wrong, and why.
@@ -191,6 +198,17 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
         )
     };
     Some(Decision { verdict, reason })
+}
+
+/// The verdict of a program the kernel would not start: the submission's
+/// fault (`RE`), since the judge runs every program the same way.
+pub fn not_started(cause: impl fmt::Display) -> Decision {
+    Decision {
+        verdict: Verdict::RE,
+        reason: Reason::NotStarted {
+            cause: cause.to_string(),
+        },
+    }
 }
 
 /// How near its memory limit a failed run's peak must be for the limit to
@@ -307,6 +325,7 @@ impl fmt::Display for Reason {
                 }
                 Ok(())
             }
+            Reason::NotStarted { cause } => write!(f, "the program could not be started: {cause}"),
         }
     }
 }
@@ -408,6 +427,52 @@ mod tests {
                 assert_eq!(got.map(|d| d.verdict), Some(want), "{crossed:?} {ended:?}");
             }
         }
+    }
+
+    /// Every set of crossed limits (one, two, three or all four), after a
+    /// clean exit, an error exit, a kill, or a crash that would be `MLE`
+    /// on its own (near the memory limit, or the runtime saying it ran
+    /// out): a crossed limit explains the ending, TLE > MLE > OLE.
+    #[test]
+    fn every_set_of_crossed_limits_after_any_ending() {
+        use Verdict::*;
+        for bits in 1u8..16 {
+            let crossed = Crossed {
+                cpu: bits & 1 != 0,
+                wall: bits & 2 != 0,
+                memory: bits & 4 != 0,
+                output: bits & 8 != 0,
+            };
+            let want = if crossed.cpu || crossed.wall {
+                TLE
+            } else if crossed.memory {
+                MLE
+            } else {
+                OLE
+            };
+            for ended in [Ended::Code(0), Ended::Code(1), Ended::Signal(libc::SIGSEGV)] {
+                for (peak, said) in [(MIB, false), (250 * MIB, false), (MIB, true)] {
+                    let f = RunFacts {
+                        said_out_of_memory: said,
+                        ..facts(crossed, ended, peak)
+                    };
+                    let got = run_verdict(&f, &budget()).map(|d| d.verdict);
+                    assert_eq!(got, Some(want), "{crossed:?} {ended:?} {peak} {said}");
+                }
+            }
+        }
+    }
+
+    /// A program the kernel would not start is the submission's `RE`,
+    /// with the system's word in the message, which has no measurements.
+    #[test]
+    fn a_program_that_could_not_be_started_is_re() {
+        let d = not_started("Exec format error (os error 8)");
+        assert_eq!(d.verdict, Verdict::RE);
+        assert!(matches!(d.reason, Reason::NotStarted { .. }), "{d:?}");
+        let said = "the program could not be started: Exec format error (os error 8)";
+        assert_eq!(d.reason.to_string(), said);
+        assert_eq!(d.reason.without_measurements(), said);
     }
 
     /// The limit a trusted program's failure names follows the verdicts'

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod checkers;
 pub mod doubling;
 
 use std::path::{Path, PathBuf};

@@ -25,6 +25,7 @@ pub use super::score::{ContestProblem, Scoring};
 use super::time;
 use crate::batch::BatchError;
 use crate::judge::Because;
+use crate::spec::ProblemId;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -134,11 +135,11 @@ pub fn load(path: &Path) -> Result<Contest, BatchError> {
         .enumerate()
         .map(|(i, p)| match p {
             ProblemEntry::Id(id) => ContestProblem {
-                id,
+                id: ProblemId(id),
                 label: letter(i),
             },
             ProblemEntry::Full { id, label } => ContestProblem {
-                id,
+                id: ProblemId(id),
                 label: label.unwrap_or_else(|| letter(i)),
             },
         })

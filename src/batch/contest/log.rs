@@ -6,12 +6,14 @@ use std::path::Path;
 use super::time::When;
 use crate::batch::BatchError;
 use crate::judge::Because;
+use crate::spec::ProblemId;
 
 /// One submission as the log or the folder tells it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Logged {
     pub contestant: String,
-    pub problem: String,
+    /// As written: not yet known to be a problem of the contest.
+    pub problem: ProblemId,
     /// Relative to the contest file's folder, with `/` separators.
     pub file: String,
     pub when: When,
@@ -70,7 +72,7 @@ pub fn read_log(path: &Path) -> Result<Vec<Logged>, BatchError> {
         }
         out.push(Logged {
             contestant,
-            problem,
+            problem: ProblemId(problem),
             file,
             when,
             origin: at,
@@ -116,7 +118,7 @@ pub fn read_folder(dir: &Path, base: &Path) -> Result<Vec<Logged>, BatchError> {
         let rel = entry.path().strip_prefix(base).unwrap_or(entry.path());
         out.push(Logged {
             contestant,
-            problem,
+            problem: ProblemId(problem),
             file: rel
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())

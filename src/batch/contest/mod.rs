@@ -20,7 +20,7 @@ use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
 use crate::judge::Because;
 use crate::judge::Context;
-use crate::spec::{Problem, ProblemId, ProblemSet};
+use crate::spec::{Problem, ProblemSet};
 
 pub use config::{Contest, Scoring};
 pub use score::{Attempt, Standings};
@@ -52,10 +52,10 @@ pub fn contest(
     let contest = config::load(&opts.file)?;
     let mut problems: BTreeMap<String, Problem> = BTreeMap::new();
     for p in &contest.problems {
-        let problem = set.find(&p.id).map_err(|e| {
+        let problem = set.find(p.id.as_str()).map_err(|e| {
             BatchError::Usage(Because::of(format!("{}: problems", opts.file.display()), e))
         })?;
-        problems.insert(p.id.clone(), problem);
+        problems.insert(p.id.0.clone(), problem);
     }
     let logged = match &contest.source {
         config::Source::Log(path) => log::read_log(path)?,
@@ -221,7 +221,7 @@ fn admit(
             path: l.file.clone(),
             kind,
             student: Some(l.contestant.clone()),
-            problem: Some(ProblemId(l.problem.clone())),
+            problem: Some(l.problem.clone()),
             message: format!("{} ({})", message, l.origin),
         })
     };
@@ -278,7 +278,7 @@ fn admit(
             Ok(bytes) => counted.push((
                 Item {
                     student: l.contestant.clone(),
-                    problem: ProblemId(l.problem.clone()),
+                    problem: l.problem.clone(),
                     file: l.file.clone(),
                     sha: super::walk::sha256(&bytes),
                 },

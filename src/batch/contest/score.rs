@@ -30,7 +30,7 @@ pub enum Scoring {
 /// A problem of the contest, with the letter shown on the scoreboard.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ContestProblem {
-    pub id: String,
+    pub id: ProblemId,
     pub label: String,
 }
 
@@ -222,7 +222,7 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, id)| ContestProblem {
-                id: id.to_string(),
+                id: ProblemId(id.to_string()),
                 label: ((b'A' + i as u8) as char).to_string(),
             })
             .collect()
