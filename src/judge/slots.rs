@@ -155,6 +155,12 @@ pub struct Admission<'a> {
 /// How often a waiting thread looks at the cancel flag.
 const POLL: Duration = Duration::from_millis(50);
 
+/// How often a thread beyond `N` looks again without being told: only a
+/// safety net, since a lend and the end of the work both wake it (and
+/// looking every 50 ms, three such threads per judging woke sixty times a
+/// second for nothing).
+const EXTRA_POLL: Duration = Duration::from_secs(1);
+
 /// How many runs may be lent per slot: with the `N` busy ones, at most
 /// `4N` runs are alive at once.
 const LENT_PER_SLOT: usize = 3;
@@ -287,7 +293,7 @@ impl Slots {
         while st.lent <= rank && !done() {
             st = self
                 .lent_more
-                .wait_timeout(st, POLL)
+                .wait_timeout(st, EXTRA_POLL)
                 .unwrap_or_else(PoisonError::into_inner)
                 .0;
         }
