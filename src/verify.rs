@@ -359,7 +359,8 @@ fn check_known(
     // copy whose `__main__.py` is that file, the module Python runs first.
     let staged;
     let path = match (&build.entrypoint, detected.as_ref().map(|l| l.id.as_str())) {
-        (Some(entry), Ok("python")) if path.is_dir() => match stage_entrypoint(path, entry, ctx) {
+        (Some(entry), Ok("python")) if path.is_dir() => match stage_entrypoint_of(path, entry, ctx)
+        {
             Ok(dir) => {
                 staged = dir;
                 staged.path().join(path.file_name().unwrap_or_default())
@@ -566,6 +567,18 @@ fn group_score(
 
 /// The name of a language grundy has no entry for, from the extension,
 /// so the skip says what would be needed.
+/// [`stage_entrypoint`] of the package's submission folder `dir` with its
+/// `{{constants}}` replaced first (the copy is no longer in the package,
+/// where the judge would replace them).
+fn stage_entrypoint_of(
+    dir: &Path,
+    entry: &str,
+    ctx: &Context,
+) -> std::io::Result<tempfile::TempDir> {
+    let substituted = crate::spec::icpc::stage_submission(dir, &ctx.cache)?;
+    stage_entrypoint(substituted.as_deref().unwrap_or(dir), entry, ctx)
+}
+
 /// A copy of the Python submission folder `dir` in the working root, its
 /// `__main__.py` the entry point `entry` names.
 fn stage_entrypoint(dir: &Path, entry: &str, ctx: &Context) -> std::io::Result<tempfile::TempDir> {

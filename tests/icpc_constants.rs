@@ -1,8 +1,8 @@
 //! Problem constants (`constants:` in a 2025-09 `problem.yaml`): each test
 //! builds a small package whose generator command, generator source, input
 //! validator and test-data settings say `{{name}}`, and checks that they
-//! see the value while the submissions are built as written. Real
-//! processes.
+//! see the value (example submissions too: see
+//! tests/icpc_submission_constants.rs). Real processes.
 
 mod common;
 
@@ -37,7 +37,8 @@ fn generated(p: &Project, command: &str) -> PathBuf {
         "cap/submissions/accepted/double.py",
         "print(2 * int(input()))\n",
     );
-    // Built as written, as BAPCtools builds submissions: prints the braces.
+    // Its `{{MAXN}}` is replaced too (the format replaces constants in
+    // example submissions): it prints 10, not twice the input.
     p.write(
         "cap/submissions/wrong_answer/literal.py",
         "input()\nprint('{{MAXN}}')\n",
@@ -46,7 +47,7 @@ fn generated(p: &Project, command: &str) -> PathBuf {
 }
 
 #[test]
-fn constants_reach_generator_commands_sources_and_validators_not_submissions() {
+fn constants_reach_generator_commands_sources_and_validators() {
     let p = Project::empty();
     let pkg = generated(&p, "gen.py {{MAXN}}");
     let (code, text) = verify(&p, &pkg);

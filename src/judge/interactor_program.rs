@@ -143,6 +143,19 @@ pub(super) fn judge_pass(
     r.reason = reason;
     if verdict != Verdict::AC {
         r.stderr = played.stderr_head;
+    } else {
+        // A scoring package's interactor may give an accepted test part
+        // of its credit, as its output validator would.
+        match played
+            .scores
+            .and_then(|files| super::score_file::share_of(prepared, &test.group, files))
+        {
+            Ok(share) => r.share = share,
+            Err(why) => {
+                r.verdict = Verdict::IE;
+                r.message = why;
+            }
+        }
     }
     r
 }
@@ -173,6 +186,8 @@ struct Played {
     /// The interactor's message (`judgemessage.txt`, or its stderr).
     message: String,
     stderr_head: String,
+    /// The interactor's `score.txt` / `score_multiplier.txt` (ICPC style).
+    scores: Result<super::score_file::Files, String>,
 }
 
 fn setup(what: &str) -> impl FnOnce(std::io::Error) -> SandboxError {
@@ -362,6 +377,10 @@ impl Connected<'_> {
             (Some(i), Some(s)) if i < s => Who::Interactor,
             _ => Who::Submission,
         };
+        let scores = match self.style {
+            Style::Icpc => super::score_file::read(&judge, "interactor"),
+            Style::Testlib => Ok(super::score_file::Files::default()),
+        };
         let message = match self.style {
             Style::Icpc => head(&judge.join("judgemessage.txt"), MESSAGE_CAP),
             Style::Testlib => String::new(),
@@ -378,6 +397,7 @@ impl Connected<'_> {
             interactor_stuck: stuck,
             message: message.trim().to_string(),
             stderr_head: head(&sub_spec.stderr, STDERR_CAP),
+            scores,
         })
     }
 

@@ -160,7 +160,12 @@ pub fn judge(
         tests: tests.len(),
     });
     let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);
-    let compiled = match compile(lang, submission, &ctx.cache, &ctx.sandbox) {
+    // A package's example submission is built with its `{{constants}}`
+    // replaced, as the format says.
+    let staged = crate::spec::icpc::stage_submission(submission, &ctx.cache)
+        .map_err(|e| JudgeError::Submission(format!("{shown}: {e}")))?;
+    let built = staged.as_deref().unwrap_or(submission);
+    let compiled = match compile(lang, built, &ctx.cache, &ctx.sandbox) {
         Ok(CompileOutcome::Ready(c)) => {
             result.compile = CompileReport {
                 ok: true,

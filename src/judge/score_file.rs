@@ -1,5 +1,5 @@
 //! `score.txt` and `score_multiplier.txt`: what an ICPC scoring package's
-//! output validator may write into its feedback folder for an accepted
+//! output validator (or interactor) may write into its feedback folder for an accepted
 //! test, as the format's "Scoring test cases" says: `score.txt` is the
 //! test's score (at most its maximum), `score_multiplier.txt` the share of
 //! its maximum (0 to 1); neither, the whole of it. Samples score nothing,
@@ -17,8 +17,42 @@ use super::prepare::Prepared;
 /// The most bytes read of either file: one number.
 const CAP: u64 = 4096;
 
+/// The score files a validator left, read before its folder goes.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Files {
+    /// Whose files they are, for messages: "output validator", "interactor".
+    who: &'static str,
+    score: Option<Vec<u8>>,
+    multiplier: Option<Vec<u8>>,
+}
+
+/// Reads `score.txt` and `score_multiplier.txt` from `feedback`, the
+/// feedback folder of `who` (an output validator, or an interactor: the
+/// format's output validator of an interactive problem writes the same
+/// files with the same meaning). No folder: no files.
+pub(super) fn read(feedback: &Path, who: &'static str) -> Result<Files, String> {
+    // Read without following links the validator may have made.
+    let read = |name: &str| {
+        crate::beneath::read(feedback, name, CAP).map_err(|e| format!("the {who}'s {name}: {e}"))
+    };
+    match (read("score.txt"), read("score_multiplier.txt")) {
+        (Ok(score), Ok(multiplier)) => Ok(Files {
+            who,
+            score,
+            multiplier,
+        }),
+        // No feedback folder: the validator wrote nothing.
+        _ if !feedback.is_dir() => Ok(Files {
+            who,
+            ..Files::default()
+        }),
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    }
+}
+
 /// The share of its credit the accepted test in `group` earns, from the
-/// files in `feedback`; `None` when it earns all of it.
+/// files in `feedback` (the output validator's); `None` when it earns all
+/// of it.
 pub(super) fn share(
     prepared: &Prepared,
     group: &str,
@@ -27,17 +61,23 @@ pub(super) fn share(
     if group == crate::generate::SAMPLE_GROUP {
         return Ok(None);
     }
-    // Read without following links the validator may have made.
-    let read = |name: &str| {
-        crate::beneath::read(feedback, name, CAP)
-            .map_err(|e| format!("the output validator's {name}: {e}"))
-    };
-    let (score, multiplier) = match (read("score.txt"), read("score_multiplier.txt")) {
-        (Ok(s), Ok(m)) => (s, m),
-        // No feedback folder: the validator wrote nothing.
-        _ if !feedback.is_dir() => return Ok(None),
-        (Err(e), _) | (_, Err(e)) => return Err(e),
-    };
+    share_of(prepared, group, read(feedback, "output validator")?)
+}
+
+/// [`share`] from files already read.
+pub(super) fn share_of(
+    prepared: &Prepared,
+    group: &str,
+    files: Files,
+) -> Result<Option<f64>, String> {
+    if group == crate::generate::SAMPLE_GROUP {
+        return Ok(None);
+    }
+    let Files {
+        who,
+        score,
+        multiplier,
+    } = files;
     if (score.is_none() && multiplier.is_none())
         || !crate::spec::icpc::is_scoring(&prepared.problem.dir)
     {
@@ -49,19 +89,17 @@ pub(super) fn share(
             .parse::<f64>()
             .ok()
             .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| {
-                format!("the output validator's {name} does not hold one non-negative number")
-            })
+            .ok_or_else(|| format!("the {who}'s {name} does not hold one non-negative number"))
     };
     match (score, multiplier) {
-        (Some(_), Some(_)) => {
-            Err("the output validator wrote both score.txt and score_multiplier.txt".into())
-        }
+        (Some(_), Some(_)) => Err(format!(
+            "the {who} wrote both score.txt and score_multiplier.txt"
+        )),
         (None, Some(m)) => {
             let m = number("score_multiplier.txt", &m)?;
             if m > 1.0 {
                 return Err(format!(
-                    "the output validator's score_multiplier.txt says {m}, more than 1"
+                    "the {who}'s score_multiplier.txt says {m}, more than 1"
                 ));
             }
             Ok(Some(m))
@@ -80,7 +118,7 @@ pub(super) fn share(
             }
             if s > max * (1.0 + 1e-9) {
                 return Err(format!(
-                    "the output validator's score.txt says {s}, more than the test's maximum {max}"
+                    "the {who}'s score.txt says {s}, more than the test's maximum {max}"
                 ));
             }
             Ok(Some(s / max))

@@ -3,12 +3,13 @@
 //! where the format and BAPCtools replace them.
 //!
 //! Replaced in: generator commands of `generators.yaml`, `test_group.yaml`
-//! / `testdata.yaml`, and the sources of the package's own programs
-//! (generators, input and output validators), which are built from a
-//! substituted copy. Not replaced in test data, inline `in:`/`ans:` text,
-//! `problem.yaml` itself, or the example submissions (BAPCtools builds
-//! those as written: its own `constants` package files a submission that
-//! prints a `{{…}}` under `wrong_answer/`).
+//! / `testdata.yaml`, the sources of the package's own programs
+//! (generators, input and output validators) and of its example
+//! submissions (under `submissions/`, which the format lists too), which
+//! are built from a substituted copy. Not replaced in test data, inline
+//! `in:`/`ans:` text or `problem.yaml` itself. (BAPCtools builds
+//! submissions as written: its own `constants` package files a submission
+//! that prints a `{{…}}` under `wrong_answer/`, against the format.)
 //!
 //! An unknown name is an error in a settings or generators file, where
 //! `{{…}}` can mean nothing else; in a source file it stays as written (as

@@ -10,6 +10,12 @@
 //!   ships, and a problem repository may share one header between its
 //!   validators the same way. The copy holds the file the link names.
 //!
+//! The package's example submissions (under `submissions/`) are built
+//! from a copy only when they mention a constant: the format lists
+//! "example submissions" among the files whose constant sequences "will
+//! be replaced" (2025-09, "Constants"). Their links are not followed: a
+//! submission consists of the regular files it holds.
+//!
 //! The copy is stored in the cache by its content, so it outlives the
 //! build (a `run` script is run where it lies) and is made once.
 
@@ -17,8 +23,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::constants::Constants;
 
-/// The folders of a package whose programs are the setter's (not the
-/// submissions, which are built as written).
+/// The folders of a package whose programs are the setter's (built with
+/// their links followed).
 const PROGRAMS: [&str; 6] = [
     "generators",
     "input_validators",
@@ -34,11 +40,36 @@ const MAX_FILES: usize = 1000;
 const MAX_BYTES: u64 = 256 << 20;
 const MAX_DEPTH: usize = 16;
 
+/// The folder of a package that holds its example submissions.
+const SUBMISSIONS: &str = "submissions";
+
 /// When `program` (a file or folder) is a generator or validator of an
 /// ICPC package and holds a link or mentions a constant, the path of a
 /// copy of it (links followed, constants replaced), under the same name, to
 /// build instead; else `None`.
 pub fn stage(program: &Path, cache: &crate::cache::Cache) -> std::io::Result<Option<PathBuf>> {
+    stage_in(program, cache, |first| PROGRAMS.contains(&first), true)
+}
+
+/// When `submission` (a file or folder) is an example submission of an
+/// ICPC package (under its `submissions/`) and mentions one of the
+/// package's constants, the path of a copy of it with the constants
+/// replaced, under the same name, to build instead; else `None`. A
+/// submission from elsewhere is built as written: the format replaces
+/// constants in the package's files only.
+pub fn stage_submission(
+    submission: &Path,
+    cache: &crate::cache::Cache,
+) -> std::io::Result<Option<PathBuf>> {
+    stage_in(submission, cache, |first| first == SUBMISSIONS, false)
+}
+
+fn stage_in(
+    program: &Path,
+    cache: &crate::cache::Cache,
+    in_folder: impl Fn(&str) -> bool,
+    follow_links: bool,
+) -> std::io::Result<Option<PathBuf>> {
     let Some((package, rel)) = package_of(program) else {
         return Ok(None);
     };
@@ -46,11 +77,14 @@ pub fn stage(program: &Path, cache: &crate::cache::Cache) -> std::io::Result<Opt
         Component::Normal(s) => s.to_str(),
         _ => None,
     });
-    if !first.is_some_and(|f| PROGRAMS.contains(&f)) {
+    if !first.is_some_and(in_folder) {
         return Ok(None);
     }
     let constants = Constants::of_dir(&package);
-    let (files, linked) = files_of(program)?;
+    if constants.is_empty() && !follow_links {
+        return Ok(None);
+    }
+    let (files, linked) = files_of(program, follow_links)?;
     if constants.is_empty() && !linked {
         return Ok(None);
     }
@@ -105,10 +139,13 @@ pub fn stage(program: &Path, cache: &crate::cache::Cache) -> std::io::Result<Opt
 }
 
 /// The files of `program` (itself, or those under the folder, links
-/// followed) with their place in the copy, and whether a link was
-/// followed. A link that names nothing is left out: the build then says
-/// which file it misses.
-fn files_of(program: &Path) -> std::io::Result<(Vec<(PathBuf, PathBuf)>, bool)> {
+/// followed when `follow_links`, else left out) with their place in the
+/// copy, and whether a link was followed. A link that names nothing is
+/// left out: the build then says which file it misses.
+fn files_of(
+    program: &Path,
+    follow_links: bool,
+) -> std::io::Result<(Vec<(PathBuf, PathBuf)>, bool)> {
     if !program.is_dir() {
         return Ok((vec![(PathBuf::new(), program.to_path_buf())], false));
     }
@@ -116,11 +153,11 @@ fn files_of(program: &Path) -> std::io::Result<(Vec<(PathBuf, PathBuf)>, bool)> 
     let mut linked = false;
     let mut total = 0u64;
     let walk = walkdir::WalkDir::new(program)
-        .follow_links(true)
+        .follow_links(follow_links)
         .max_depth(MAX_DEPTH)
         .sort_by_file_name();
     for entry in walk.into_iter().filter_map(Result::ok) {
-        linked |= entry.path_is_symlink() && entry.depth() > 0;
+        linked |= follow_links && entry.path_is_symlink() && entry.depth() > 0;
         if !entry.file_type().is_file() {
             continue;
         }
@@ -226,7 +263,47 @@ mod tests {
     }
 
     #[test]
-    fn submissions_are_never_staged() {
+    fn a_submission_mentioning_a_constant_is_built_from_a_substituted_copy() {
+        let d = package("constants:\n  N: 7\n");
+        let s = d.path().join("submissions/accepted/a");
+        std::fs::create_dir_all(&s).expect("mkdir");
+        std::fs::write(s.join("a.py"), "print({{N}})\n").expect("write");
+        std::fs::write(d.path().join("shared/b.py"), "print({{N}})\n").expect("write");
+        std::os::unix::fs::symlink("../../../shared/b.py", s.join("b.py")).expect("link");
+        let cache = crate::cache::Cache::open(d.path().join("cache")).expect("cache");
+        let staged = stage_submission(&s, &cache)
+            .expect("stage")
+            .expect("a copy");
+        assert_eq!(staged.file_name(), s.file_name());
+        assert_eq!(
+            std::fs::read_to_string(staged.join("a.py")).expect("read"),
+            "print(7)\n"
+        );
+        // Its links are not part of it, as when it is built as it lies.
+        assert!(!staged.join("b.py").exists());
+        // A single file too; one outside `submissions/` is left alone.
+        let one = d.path().join("submissions/accepted/one.py");
+        std::fs::write(&one, "print({{N}})\n").expect("write");
+        let staged = stage_submission(&one, &cache)
+            .expect("stage")
+            .expect("a copy");
+        assert_eq!(std::fs::read_to_string(staged).expect("read"), "print(7)\n");
+        let elsewhere = d.path().join("shared/b.py");
+        assert_eq!(stage_submission(&elsewhere, &cache).expect("stage"), None);
+    }
+
+    #[test]
+    fn a_submission_without_constants_is_built_where_it_lies() {
+        let d = package("constants:\n  N: 7\n");
+        let one = d.path().join("submissions/accepted/one.py");
+        std::fs::create_dir_all(one.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&one, "print(7)\n").expect("write");
+        let cache = crate::cache::Cache::open(d.path().join("cache")).expect("cache");
+        assert_eq!(stage_submission(&one, &cache).expect("stage"), None);
+    }
+
+    #[test]
+    fn submissions_are_never_staged_as_programs() {
         let d = package("");
         let s = d.path().join("submissions/accepted/a");
         std::fs::create_dir_all(&s).expect("mkdir");
