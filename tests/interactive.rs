@@ -240,6 +240,57 @@ fn a_crash_mid_run_is_runtime_error() {
     assert_eq!(t["game"]["game"], 3, "{t:#}");
 }
 
+/// After its winning last move, a player that keeps reading (for a move
+/// that never comes) waits exactly like one that blocks without reading:
+/// the judge does not close its input before the run is over, so the
+/// reader never sees an end of input that would let it exit with 0 and
+/// pass. Both are idle (`TLE`), whichever of the judge and the player runs
+/// first.
+#[test]
+fn after_the_last_game_a_player_that_waits_is_idle_whether_it_reads_or_not() {
+    let p = project("np", "nim-play", &[NIM_GAMES]);
+    for (name, after) in [
+        (
+            "reads.c",
+            "{ int i; while (scanf(\"%d\", &i) == 1) {} return 0; }",
+        ),
+        ("blocks.c", "for (;;) pause();"),
+    ] {
+        let player = nim_player(&[]);
+        let end = player
+            .rfind("    return 0;\n}")
+            .expect("the player's last line");
+        let source = format!(
+            "#include <unistd.h>\n{}    {after}\n{}",
+            &player[..end],
+            &player[end..]
+        );
+        let r = judge(&p, "np", name, &source);
+        assert_eq!(r["verdict"], "TLE", "{name}: {r:#}");
+        let t = &r["tests"][0];
+        let msg = t["message"].as_str().unwrap_or("");
+        assert!(msg.starts_with("idle"), "{name}: {msg}");
+        // Every game was played and won: only the exit was missing.
+        assert_eq!(t["game"]["game"], 4, "{name}: {t:#}");
+    }
+}
+
+/// A line that decides the game (here the first token, neither `first`
+/// nor `second`) followed at once by a crash is `WA`, not `RE`: SPEC.md
+/// says "whatever the submission does next", and the judge may see the
+/// crash before it reads the line (src/judge/interactive.rs reproduces
+/// both orders).
+#[test]
+fn a_crash_right_after_a_wrong_line_is_wrong_answer() {
+    let p = project("np", "nim-play", &[NIM_GAMES]);
+    let source = "#include <stdio.h>\n#include <stdlib.h>\n\
+                  int main(void) { printf(\"garbage\\n\"); fflush(stdout); abort(); }\n";
+    let r = judge(&p, "np", "garbage_then_crash.c", source);
+    assert_eq!(r["verdict"], "WA", "{r:#}");
+    let msg = r["tests"][0]["message"].as_str().unwrap_or("");
+    assert!(msg.contains("`first` or `second`"), "{msg}");
+}
+
 #[test]
 fn an_early_exit_with_status_zero_is_wrong_answer() {
     let p = project("np", "nim-play", &[NIM_GAMES]);

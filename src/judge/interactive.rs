@@ -298,30 +298,15 @@ pub fn play(
             written: 0,
             read: 0,
         };
-        let (why, ended) = talk.converse(
+        talk.play_out(
             &mut interactor,
             &rx,
             idle_limit,
             limits.output.0,
             (&stop, &pid),
-        );
-        // The run ends within one watch interval of `stop`, or by itself.
-        let ran = match ended {
-            Some(r) => r,
-            None => rx.recv().unwrap_or(Err(sandbox::SandboxError::Abandoned)),
-        };
-        if why.is_none() {
-            // What it wrote before it ended is still in the pipe.
-            talk.drain(&mut interactor, limits.output.0);
-        }
-        (why, ran)
+        )
     });
     let outcome = ran?;
-    match stopped {
-        Some(Stopped::Idle) => interactor.stop("stopped: the program was idle too long"),
-        Some(Stopped::Flooded) => interactor.stop("stopped: too much output"),
-        _ => interactor.end_of_output(),
-    }
     let result = interactor
         .outcome()
         .cloned()
@@ -349,6 +334,51 @@ struct Talk {
 }
 
 impl Talk {
+    /// Talks until the run is over, and decides the game: why the judge
+    /// stopped the run, if it did, and the run's result.
+    ///
+    /// Whether the judge reads the submission's last lines before or after
+    /// it sees the run end is up to the scheduler; the verdict must not be.
+    /// So a game the submission's own output decided (an illegal line, a
+    /// lost game, anything after the last game) is `Decided` either way,
+    /// as SPEC.md says ("`WA`, whatever the submission does next"): a
+    /// player that writes an illegal move and then crashes, or exits, is
+    /// `WA`, not `RE` when its end happens to be seen first. And nothing
+    /// here closes the submission's input before the run is over: after
+    /// the last game a player that waits for more input is waiting as
+    /// surely as one that sleeps, and is stopped as idle either way.
+    fn play_out(
+        &mut self,
+        interactor: &mut Interactor,
+        ended: &std::sync::mpsc::Receiver<RunResult>,
+        idle_limit: Duration,
+        output_limit: u64,
+        run: (&AtomicBool, &std::sync::OnceLock<libc::pid_t>),
+    ) -> (Option<Stopped>, RunResult) {
+        let (mut why, seen_end) = self.converse(interactor, ended, idle_limit, output_limit, run);
+        // The run ends within one watch interval of `stop`, or by itself.
+        let ran = match seen_end {
+            Some(r) => r,
+            None => ended
+                .recv()
+                .unwrap_or(Err(sandbox::SandboxError::Abandoned)),
+        };
+        if why.is_none() {
+            // What it wrote before it ended is still in the pipe: read as
+            // if it had been read before the end was seen.
+            self.drain(interactor, output_limit);
+            if matches!(interactor.outcome(), Some(Outcome::Wrong(_))) {
+                why = Some(Stopped::Decided);
+            }
+        }
+        match why {
+            Some(Stopped::Idle) => interactor.stop("stopped: the program was idle too long"),
+            Some(Stopped::Flooded) => interactor.stop("stopped: too much output"),
+            _ => interactor.end_of_output(),
+        }
+        (why, ran)
+    }
+
     /// Talks until the run ends (returning its result) or the judge stops
     /// it (returning why; the run's result then comes later).
     fn converse(
@@ -497,5 +527,144 @@ impl Talk {
         self.read_some(interactor, output_limit);
         self.pending.clear();
         self.to = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::{Exit, Isolation};
+    use crate::spec::Bytes;
+    use std::sync::OnceLock;
+    use std::sync::mpsc;
+
+    fn limits() -> RunLimits {
+        RunLimits {
+            cpu: Duration::from_secs(2),
+            wall: RunLimits::wall_for(Duration::from_secs(2)),
+            memory: Bytes::mib(256),
+            address_space: None,
+            output: Bytes::mib(1),
+        }
+    }
+
+    /// A run that exited with `code` by itself.
+    fn exited(code: i32) -> RunOutcome {
+        RunOutcome {
+            exit: Exit::Code(code),
+            cpu: Duration::from_millis(1),
+            wall: Duration::from_millis(1),
+            peak_memory: Bytes(0),
+            output_size: Bytes(0),
+            limit: None,
+            crossed: Default::default(),
+            isolation: Isolation {
+                mechanisms: Vec::new(),
+            },
+        }
+    }
+
+    /// The order in which the judge learns two things about one run: what
+    /// it wrote, and that it ended.
+    #[derive(Debug, Clone, Copy)]
+    enum Seen {
+        /// Its lines are read while it still runs; its end comes after the
+        /// judge stopped it.
+        OutputFirst,
+        /// Its end is known before the judge read a byte (a scheduler that
+        /// ran the judge's thread late).
+        EndFirst,
+    }
+
+    /// Plays a one-game Nim run whose submission wrote `wrote` and then
+    /// exited with `code`, the judge learning of the two in the order
+    /// `seen`; the verdict as the judge gives it.
+    fn verdict_of(wrote: &[u8], code: i32, seen: Seen) -> (Option<Stopped>, Verdict, String) {
+        let (their_in, our_in) = pipe().expect("input pipe");
+        let (our_out, their_out) = pipe().expect("output pipe");
+        set_nonblocking(&our_in).expect("non-blocking");
+        set_nonblocking(&our_out).expect("non-blocking");
+        // One pile of 3: `first`, then `1 0` wins at once.
+        let mut interactor = Interactor::new(Game::Nim, vec![vec![3]], 7);
+        let mut talk = Talk {
+            to: Some(our_in),
+            from: Some(our_out),
+            pending: interactor.take_output(),
+            written: 0,
+            read: 0,
+        };
+        // The submission: its lines, then its end (its stdout closed).
+        let mut out = std::fs::File::from(their_out);
+        std::io::Write::write_all(&mut out, wrote).expect("write the submission's lines");
+        drop(out);
+        let (tx, rx) = mpsc::channel();
+        let stop = AtomicBool::new(false);
+        let pid = OnceLock::new();
+        let (why, ran) = std::thread::scope(|s| {
+            match seen {
+                Seen::EndFirst => tx.send(Ok(exited(code))).expect("send"),
+                Seen::OutputFirst => {
+                    let stop = &stop;
+                    s.spawn(move || {
+                        // The run ends only once the judge has stopped it.
+                        while !stop.load(Ordering::SeqCst) {
+                            std::thread::sleep(Duration::from_millis(5));
+                        }
+                        let _ = tx.send(Ok(exited(code)));
+                    });
+                }
+            }
+            talk.play_out(
+                &mut interactor,
+                &rx,
+                Duration::from_secs(600),
+                Bytes::mib(1).0,
+                (&stop, &pid),
+            )
+        });
+        drop(their_in);
+        let played = Played {
+            outcome: ran.expect("the run's result"),
+            result: interactor.outcome().cloned().expect("decided"),
+            transcript: interactor.transcript().clone(),
+            moves: interactor.moves(),
+            stopped: why,
+            idle_limit: Duration::from_secs(600),
+            stderr_head: String::new(),
+        };
+        let (v, message) = match verdict(&played, &limits()) {
+            Ok(v) => v,
+            Err(d) => (d.verdict, format!("decided by the run: {:?}", d.reason)),
+        };
+        (why, v, message)
+    }
+
+    /// An illegal line followed by a crash is `WA` (SPEC.md: "whatever the
+    /// submission does next") whether the judge reads the line before it
+    /// sees the crash or after.
+    #[test]
+    fn a_line_that_decides_the_game_wins_over_the_end_however_it_is_seen() {
+        for seen in [Seen::OutputFirst, Seen::EndFirst] {
+            let (why, v, message) = verdict_of(b"garbage\n", 134, seen);
+            assert_eq!(why, Some(Stopped::Decided), "{seen:?}");
+            assert_eq!(v, Verdict::WA, "{seen:?}: {message}");
+            assert!(
+                message.contains("`first` or `second`"),
+                "{seen:?}: {message}"
+            );
+        }
+    }
+
+    /// Output after the last game is `WA` both ways too, and a run that
+    /// wins and exits 0 is `AC`.
+    #[test]
+    fn after_the_last_game_the_order_seen_changes_nothing() {
+        for seen in [Seen::OutputFirst, Seen::EndFirst] {
+            let (_, v, message) = verdict_of(b"first\n1 0\nextra\n", 0, seen);
+            assert_eq!(v, Verdict::WA, "{seen:?}: {message}");
+            assert!(message.contains("after the last game"), "{message}");
+        }
+        let (why, v, message) = verdict_of(b"first\n1 0\n", 0, Seen::EndFirst);
+        assert_eq!((why, v), (None, Verdict::AC), "{message}");
     }
 }

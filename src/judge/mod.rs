@@ -222,7 +222,9 @@ fn run_tests(
     shown: &str,
     sink: &mut dyn FnMut(&Event<'_>),
 ) -> Run {
-    let stop = std::sync::atomic::AtomicBool::new(false);
+    // With `fail_fast`: the position of the earliest failure known, of
+    // any group (`usize::MAX` while none).
+    let first_failure_any = AtomicUsize::new(usize::MAX);
     let own;
     let slots = match &options.slots {
         Some(shared) => shared.as_ref(),
@@ -259,7 +261,7 @@ fn run_tests(
     let order = run_order(&group_of, heads_first);
     let heads = Heads::new(&group_of, names.len());
     let cancelled = || {
-        stop.load(Ordering::SeqCst)
+        (options.fail_fast && first_failure_any.load(Ordering::SeqCst) != usize::MAX)
             || options
                 .cancel
                 .as_ref()
@@ -281,17 +283,25 @@ fn run_tests(
             return; // cancelled: `pool::run` stops at its next check
         };
         // The wait may have been long: a failure found meanwhile makes
-        // this run useless (with `fail_fast`, any failure).
-        if (skipping && group.load(Ordering::SeqCst) < i) || cancelled() {
+        // this run useless (with `fail_fast`, any failure before it).
+        // Only one *before* it: tests are not served in the order their
+        // positions were handed out, so a test after this one may have
+        // run and failed first, and this one may be the first failure
+        // that is reported.
+        if (skipping && group.load(Ordering::SeqCst) < i)
+            || fail_fast_past(options.fail_fast, &first_failure_any, i)
+            || options
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::SeqCst))
+        {
             return;
         }
         let r = outcome::judge_test(prepared, ctx, program, tests[i], Some(&slot));
         drop(slot);
         if r.verdict != Verdict::AC {
             group.fetch_min(i, Ordering::SeqCst);
-            if options.fail_fast {
-                stop.store(true, Ordering::SeqCst);
-            }
+            first_failure_any.fetch_min(i, Ordering::SeqCst);
         }
         // The receiver lives until every worker is done.
         let _ = tx.send((i, r));
@@ -317,9 +327,12 @@ fn run_tests(
     walk(&mut done);
     // A thread per run that may be alive at once: the slots, not the
     // threads, cap the runs using a CPU, and a test that sleeps lends its
-    // slot to a thread waiting for one.
-    pool::run(
+    // slot to a thread waiting for one. The threads beyond `--jobs` work
+    // only while runs are lent (`Slots::extra_may_work`).
+    pool::run_gated(
+        slots.jobs(),
         slots.most_alive(),
+        slots,
         tests.len(),
         &cancelled,
         &work,
@@ -337,6 +350,16 @@ fn run_tests(
         skipped = tests.len() - results.len();
     }
     Run { results, skipped }
+}
+
+/// Whether, with `fail_fast`, the run of the test at position `i` is no
+/// longer needed: a failure before it is known. A failure after it is not
+/// enough: with `fail_fast` the result keeps every test up to the first
+/// failure in test order, and dropping the runs before a later failure
+/// left nothing to report (a submission failing its first test then had
+/// no test at all, which reads as passing).
+fn fail_fast_past(fail_fast: bool, first_failure: &AtomicUsize, i: usize) -> bool {
+    fail_fast && first_failure.load(Ordering::SeqCst) < i
 }
 
 /// The order in which tests are started: with `heads_first`, the first
@@ -450,5 +473,22 @@ mod order_tests {
         assert_eq!(run_order(&groups, true), [0, 3, 5, 6, 1, 2, 4, 7, 8]);
         assert_eq!(run_order(&groups, false), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
         assert!(run_order(&[], true).is_empty());
+    }
+
+    /// With `fail_fast`, a failure makes the runs after it useless, never
+    /// the ones before it: those come first in the result, whichever ran
+    /// first.
+    #[test]
+    fn a_later_failure_does_not_drop_an_earlier_test() {
+        use super::fail_fast_past;
+        use std::sync::atomic::AtomicUsize;
+        let first = AtomicUsize::new(usize::MAX);
+        assert!(!fail_fast_past(true, &first, 0));
+        // Test 1 ran before test 0 (its turn came first) and failed.
+        first.store(1, std::sync::atomic::Ordering::SeqCst);
+        assert!(!fail_fast_past(true, &first, 0), "test 0 must still run");
+        assert!(!fail_fast_past(true, &first, 1));
+        assert!(fail_fast_past(true, &first, 2));
+        assert!(!fail_fast_past(false, &first, 2));
     }
 }

@@ -27,9 +27,9 @@
 //! compute judges `N` submissions at once as it always did.
 
 use std::cell::Cell;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 /// A counting semaphore of test runs, served in the order asked, whose
@@ -40,10 +40,20 @@ use std::time::Duration;
 /// threads already waiting (they must first be woken), so one submission
 /// that times out test after test could keep every slot to itself while
 /// the rest of the class waits, instead of overlapping with it.
+///
+/// Each waiter sleeps on a condition variable of its own, and a change
+/// wakes only the first in line of a queue that may be served: with one
+/// shared condition variable every change woke every waiter (up to `4N`
+/// test threads per judging), of whom all but one went back to sleep, and
+/// on a thousand one-millisecond tests those wake-ups were most of the
+/// judge's own cost.
 #[derive(Debug)]
 pub struct Slots {
     state: Mutex<State>,
-    changed: Condvar,
+    /// Told when a run is lent (and when a pool's work is over): the
+    /// threads beyond the first `N` of a judging wait on it (see
+    /// [`Slots::extra_may_work`]).
+    lent_more: Condvar,
 }
 
 #[derive(Debug)]
@@ -65,24 +75,67 @@ struct State {
     judgings: Queue,
 }
 
-/// A first come, first served queue of tickets.
+/// A first come, first served queue of tickets, each with the condition
+/// variable its holder sleeps on.
 #[derive(Debug, Default)]
 struct Queue {
     /// The next ticket handed out.
     next: u64,
-    waiting: BTreeSet<u64>,
+    waiting: BTreeMap<u64, Arc<Condvar>>,
 }
 
 impl Queue {
-    fn ticket(&mut self) -> u64 {
+    fn ticket(&mut self) -> (u64, Arc<Condvar>) {
         let t = self.next;
         self.next += 1;
-        self.waiting.insert(t);
-        t
+        let wake = Arc::new(Condvar::new());
+        self.waiting.insert(t, Arc::clone(&wake));
+        (t, wake)
     }
 
     fn first(&self, ticket: u64) -> bool {
-        self.waiting.first() == Some(&ticket)
+        self.waiting
+            .first_key_value()
+            .is_some_and(|(t, _)| *t == ticket)
+    }
+
+    /// The first in line's condition variable, to wake it.
+    fn head(&self) -> Option<Arc<Condvar>> {
+        self.waiting.first_key_value().map(|(_, c)| Arc::clone(c))
+    }
+}
+
+impl State {
+    fn runs_ready(&self) -> bool {
+        self.busy < self.jobs
+    }
+
+    fn judgings_ready(&self) -> bool {
+        self.judging < self.jobs + self.lent
+    }
+
+    /// The waiters to wake after a change: the first in line of each queue
+    /// that may be served now (at most two; none when nobody waits).
+    fn to_wake(&self) -> Wake {
+        Wake([
+            self.runs_ready().then(|| self.runs.head()).flatten(),
+            self.judgings_ready()
+                .then(|| self.judgings.head())
+                .flatten(),
+        ])
+    }
+}
+
+/// Waiters to wake once the state's lock is released (woken under it, they
+/// would only wait for the lock).
+#[must_use]
+struct Wake([Option<Arc<Condvar>>; 2]);
+
+impl Wake {
+    fn now(self) {
+        for c in self.0.into_iter().flatten() {
+            c.notify_one();
+        }
     }
 }
 
@@ -102,6 +155,12 @@ pub struct Admission<'a> {
 /// How often a waiting thread looks at the cancel flag.
 const POLL: Duration = Duration::from_millis(50);
 
+/// How often a thread beyond `N` looks again without being told: only a
+/// safety net, since a lend and the end of the work both wake it (and
+/// looking every 50 ms, three such threads per judging woke sixty times a
+/// second for nothing).
+const EXTRA_POLL: Duration = Duration::from_secs(1);
+
 /// How many runs may be lent per slot: with the `N` busy ones, at most
 /// `4N` runs are alive at once.
 const LENT_PER_SLOT: usize = 3;
@@ -120,7 +179,7 @@ impl Slots {
                 runs: Queue::default(),
                 judgings: Queue::default(),
             }),
-            changed: Condvar::new(),
+            lent_more: Condvar::new(),
         }
     }
 
@@ -153,24 +212,28 @@ impl Slots {
     ) -> Option<()> {
         let cancelled = || cancel.is_some_and(|c| c.load(Ordering::SeqCst));
         let mut st = self.lock();
-        let ticket = queue(&mut st).ticket();
+        let (ticket, wake) = queue(&mut st).ticket();
         loop {
             if cancelled() {
                 queue(&mut st).waiting.remove(&ticket);
                 // The next in line may be served now.
-                self.changed.notify_all();
+                let next = st.to_wake();
+                drop(st);
+                next.now();
                 return None;
             }
             if ready(&st) && queue(&mut st).first(ticket) {
                 queue(&mut st).waiting.remove(&ticket);
                 take(&mut st);
-                if ready(&st) {
-                    self.changed.notify_all();
-                }
+                // The next in line too, if there is room for it.
+                let next = st.to_wake();
+                drop(st);
+                next.now();
                 return Some(());
             }
-            st = self
-                .changed
+            // The timeout only looks at `cancel` again: every change that
+            // may serve this ticket wakes it.
+            st = wake
                 .wait_timeout(st, POLL)
                 .unwrap_or_else(PoisonError::into_inner)
                 .0;
@@ -183,7 +246,7 @@ impl Slots {
         self.wait_turn(
             cancel,
             |st| &mut st.runs,
-            |st| st.busy < st.jobs,
+            State::runs_ready,
             |st| st.busy += 1,
         )?;
         Some(Slot {
@@ -199,10 +262,60 @@ impl Slots {
         self.wait_turn(
             cancel,
             |st| &mut st.judgings,
-            |st| st.judging < st.jobs + st.lent,
+            State::judgings_ready,
             |st| st.judging += 1,
         )?;
         Some(Admission { slots: self })
+    }
+
+    /// The runs of one judging that may use a CPU at once: the threads it
+    /// keeps working whatever happens.
+    pub fn jobs(&self) -> usize {
+        self.lock().jobs
+    }
+
+    /// Waits until the judging thread of `rank` beyond the first `N` (see
+    /// [`Slots::jobs`]) may start another test: while more than `rank`
+    /// runs are lent, or `done` holds.
+    ///
+    /// A judging keeps `4N` threads so that a sleeping test's slot has a
+    /// test to go to, but while nothing is lent the ones beyond `N` would
+    /// only queue for slots: then every test given back hands its slot to
+    /// another thread (first come, first served) instead of letting the
+    /// thread that ran it carry on, a wake-up and a trip through the
+    /// scheduler per test. Each lent run sets one more thread working, as
+    /// each lets one more judging in (`admit`).
+    ///
+    /// `done` is looked at with the state locked; whoever makes it true
+    /// must call [`Slots::wake_extras`] afterwards.
+    pub fn extra_may_work(&self, rank: usize, done: &dyn Fn() -> bool) {
+        let mut st = self.lock();
+        while st.lent <= rank && !done() {
+            st = self
+                .lent_more
+                .wait_timeout(st, EXTRA_POLL)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    /// Wakes the threads in [`Slots::extra_may_work`] to look at their
+    /// `done` again.
+    pub fn wake_extras(&self) {
+        // Taken and released: a waiter that found `done` false is asleep
+        // by now, so the notice reaches it.
+        drop(self.lock());
+        self.lent_more.notify_all();
+    }
+}
+
+impl crate::judge::pool::Gate for Slots {
+    fn open(&self, rank: usize, done: &dyn Fn() -> bool) {
+        self.extra_may_work(rank, done);
+    }
+
+    fn wake(&self) {
+        self.wake_extras();
     }
 }
 
@@ -220,8 +333,10 @@ impl Slot<'_> {
         st.busy -= 1;
         st.lent += 1;
         self.lent.set(true);
+        let next = st.to_wake();
         drop(st);
-        self.slots.changed.notify_all();
+        next.now();
+        self.slots.lent_more.notify_all();
         true
     }
 
@@ -254,15 +369,19 @@ impl Drop for Slot<'_> {
         } else {
             st.busy -= 1;
         }
+        let next = st.to_wake();
         drop(st);
-        self.slots.changed.notify_all();
+        next.now();
     }
 }
 
 impl Drop for Admission<'_> {
     fn drop(&mut self) {
-        self.slots.lock().judging -= 1;
-        self.slots.changed.notify_all();
+        let mut st = self.slots.lock();
+        st.judging -= 1;
+        let next = st.to_wake();
+        drop(st);
+        next.now();
     }
 }
 
@@ -464,5 +583,76 @@ mod tests {
             waiter.join().expect("waiter");
         });
         assert_eq!(*order.lock().expect("order"), ["waiter", "again"]);
+    }
+
+    /// A slot given back wakes the first in line only, not every waiter.
+    #[test]
+    fn a_slot_given_back_wakes_only_the_first_in_line() {
+        let slots = Slots::new(1);
+        let held = slots.take(None).expect("held");
+        std::thread::scope(|s| {
+            let waiters: Vec<_> = (0..3)
+                .map(|_| s.spawn(|| slots.take(None).map(drop).is_some()))
+                .collect();
+            while slots.lock().runs.waiting.len() < 3 {
+                std::thread::yield_now();
+            }
+            {
+                let st = slots.lock();
+                // Nothing free: nobody to wake.
+                assert_eq!(st.to_wake().0.iter().flatten().count(), 0);
+            }
+            let mut st = slots.lock();
+            st.busy -= 1;
+            let first = st.runs.head().expect("a first in line");
+            let wake = st.to_wake();
+            let woken: Vec<_> = wake.0.iter().flatten().collect();
+            assert_eq!(woken.len(), 1, "one waiter woken of three");
+            assert!(Arc::ptr_eq(woken[0], &first), "and it is the first in line");
+            st.busy += 1;
+            drop(st);
+            drop(held);
+            for w in waiters {
+                assert!(w.join().expect("waiter"));
+            }
+        });
+        assert_eq!(slots.counts(), (0, 0, 0));
+    }
+
+    /// The threads beyond `N` wait while nothing is lent, one more works
+    /// for each run lent, and all are let go when the work is over.
+    #[test]
+    fn extra_threads_work_only_while_runs_are_lent() {
+        let slots = Slots::new(1);
+        assert_eq!(slots.jobs(), 1);
+        let over = AtomicBool::new(false);
+        let done = || over.load(Ordering::SeqCst);
+        let passed = AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            let (slots, passed, done) = (&slots, &passed, &done);
+            let first = s.spawn(move || {
+                slots.extra_may_work(0, done);
+                passed.fetch_add(1, Ordering::SeqCst);
+            });
+            let second = s.spawn(move || {
+                slots.extra_may_work(1, done);
+                passed.fetch_add(1, Ordering::SeqCst);
+            });
+            // Nothing lent: neither may work. (Only a lend or the end can
+            // let them go; the check below holds however long they wait.)
+            std::thread::sleep(Duration::from_millis(20));
+            assert_eq!(passed.load(Ordering::SeqCst), 0);
+            let run = slots.take(None).expect("run");
+            assert!(run.lend());
+            first.join().expect("first extra");
+            assert_eq!(passed.load(Ordering::SeqCst), 1, "one lent: one extra");
+            over.store(true, Ordering::SeqCst);
+            slots.wake_extras();
+            second.join().expect("second extra");
+            assert_eq!(passed.load(Ordering::SeqCst), 2);
+            drop(run);
+        });
+        // Past the end, no wait at all.
+        slots.extra_may_work(5, &|| true);
     }
 }
