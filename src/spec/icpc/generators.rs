@@ -35,7 +35,22 @@ pub struct Plan {
     pub solution: Option<PathBuf>,
     /// Inline settings per folder under `data/` (`""` is `data/` itself).
     pub settings: BTreeMap<String, RawTestdata>,
+    /// A test case's own settings (its `yaml:`, which BAPCtools writes as
+    /// the test's `.yaml`), with the folder it is in; found again by the
+    /// test it made, as a test is all a judged test carries back.
+    pub cases: Vec<CaseSettings>,
     pub notes: Vec<String>,
+}
+
+/// A test case's `yaml:` settings and where the test is.
+#[derive(Debug, Clone)]
+pub struct CaseSettings {
+    /// The folder under `data/` (`secret/group1`).
+    pub folder: String,
+    /// The test case's place in the file (`secret/group1/03-big`).
+    pub name: String,
+    pub test: TestSource,
+    pub settings: RawTestdata,
 }
 
 /// Keys that make a map a test case rather than a folder (BAPCtools'
@@ -56,7 +71,7 @@ const CASE_KEYS: [&str; 12] = [
 ];
 
 /// Keys of a test case that change no test: read, not used.
-const CASE_QUIET: [&str; 7] = ["yaml", "hint", "desc", "match", "retries", "png", "svg"];
+const CASE_QUIET: [&str; 6] = ["hint", "desc", "match", "retries", "png", "svg"];
 
 /// Reads `text` (the file `generators/generators.yaml` of a package).
 /// `constants` are the package's (`{{name}}` is replaced in commands).
@@ -166,7 +181,19 @@ impl Walker<'_> {
                 };
                 let at = join(path, &label);
                 match self.case(&at, &value, &salt) {
-                    Ok(mut made) => tests.append(&mut made),
+                    Ok(mut made) => {
+                        if let Some(v) = value.get("yaml").filter(|v| !v.is_null()) {
+                            let settings: RawTestdata = serde_yaml::from_value(v.clone())
+                                .map_err(|e| format!("data/{at}: `yaml`: {e}"))?;
+                            self.plan.cases.extend(made.iter().map(|t| CaseSettings {
+                                folder: path.to_string(),
+                                name: at.clone(),
+                                test: t.clone(),
+                                settings: settings.clone(),
+                            }));
+                        }
+                        tests.append(&mut made)
+                    }
                     Err(why) => self
                         .plan
                         .notes
@@ -223,7 +250,7 @@ impl Walker<'_> {
             let k = key_text(k);
             let known = matches!(
                 k.as_str(),
-                "generate" | "copy" | "in" | "ans" | "count" | "random_salt" | "solution"
+                "generate" | "copy" | "in" | "ans" | "count" | "random_salt" | "solution" | "yaml"
             ) || CASE_QUIET.contains(&k.as_str());
             if !known {
                 self.plan

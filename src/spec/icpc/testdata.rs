@@ -206,6 +206,18 @@ pub fn samples(dir: &Path) -> Result<Vec<Sample>, SpecError> {
     Ok(out)
 }
 
+/// The inputs of `data/sample/**/*.in`, in the order of [`samples`].
+pub fn sample_files(dir: &Path) -> Result<Vec<PathBuf>, SpecError> {
+    let folder = dir.join("data").join("sample");
+    if !folder.is_dir() {
+        return Ok(Vec::new());
+    }
+    Ok(test_pairs(&folder, true)?
+        .into_iter()
+        .map(|(input, _)| input)
+        .collect())
+}
+
 /// The `.in` files of a folder (recursively or not) with their `.ans`.
 fn test_pairs(folder: &Path, recursive: bool) -> Result<Vec<(PathBuf, PathBuf)>, SpecError> {
     let depth = if recursive { usize::MAX } else { 1 };
