@@ -24,7 +24,9 @@ pub(super) fn share(
     group: &str,
     feedback: &Path,
 ) -> Result<Option<f64>, String> {
-    if group == crate::generate::SAMPLE_GROUP {
+    if group == crate::generate::SAMPLE_GROUP
+        || crate::spec::icpc::score_file_unused(&prepared.problem.dir, group)
+    {
         return Ok(None);
     }
     // Read without following links the validator may have made.

@@ -42,6 +42,26 @@ pub struct Plan {
     pub notes: Vec<String>,
 }
 
+impl Plan {
+    /// The settings in force in `folder` (under `data/`, `""` for `data/`
+    /// itself): the inline ones from the root down, a key set lower
+    /// overriding the same key set higher.
+    pub fn settings_for(&self, folder: &str) -> RawTestdata {
+        let mut merged = self.settings.get("").cloned().unwrap_or_default();
+        let mut at = String::new();
+        for part in folder.split('/').filter(|p| !p.is_empty()) {
+            if !at.is_empty() {
+                at.push('/');
+            }
+            at.push_str(part);
+            if let Some(s) = self.settings.get(&at) {
+                merged = super::testdata::merge(merged, s.clone());
+            }
+        }
+        merged
+    }
+}
+
 /// A test case's `yaml:` settings and where the test is.
 #[derive(Debug, Clone)]
 pub struct CaseSettings {

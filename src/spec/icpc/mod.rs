@@ -160,6 +160,46 @@ pub fn input_validator_args(
         .unwrap_or_default()
 }
 
+/// Whether an output validator's `score.txt` on a test of grundy group
+/// `group` is not to be read: the test is in a 2025-09 folder whose
+/// `max_score` is `unbounded`, where the format's score is `score.txt` as
+/// written with no maximum. grundy's groups have one, so such a test earns
+/// its whole share when accepted (a note says so when the package loads).
+pub fn score_file_unused(dir: &Path, group: &str) -> bool {
+    let version = super::file::read_text(&dir.join(super::SPEC_FILE))
+        .ok()
+        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+        .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok());
+    if version != Some(Version::V2025) || !scoring::dir_is_scoring(dir) {
+        return false;
+    }
+    let data = dir.join("data");
+    let mut quiet = Vec::new();
+    let plan = generated::read(dir, &mut quiet).ok().flatten();
+    let (keys, folders): (scoring::Keys<'_>, Vec<PathBuf>) = match &plan {
+        Some(plan) => (
+            scoring::Keys::Plan(plan),
+            plan.secret.iter().map(|(f, _)| data.join(f)).collect(),
+        ),
+        None => (
+            scoring::Keys::Data,
+            testdata::secret_groups(dir)
+                .map(|g| g.into_iter().map(|g| g.folder).collect())
+                .unwrap_or_default(),
+        ),
+    };
+    // The group itself, or one of the per-test groups made of it.
+    scoring::unbounded_names(&data, keys, &folders)
+        .into_iter()
+        .any(|n| {
+            group == n
+                || group
+                    .strip_prefix(&n)
+                    .and_then(|r| r.strip_prefix('-'))
+                    .is_some_and(|k| k.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
 /// Loads the package in `dir` (whose `problem.yaml` is `spec`).
 pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let dir = spec.parent().unwrap_or(Path::new(".")).to_path_buf();
@@ -210,7 +250,11 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         }
     };
     let secret = if scoring {
-        scoring::apply(&dir, &raw, version, secret, &mut notes)?
+        let keys = match &made {
+            Some(plan) => scoring::Keys::Plan(plan),
+            None => scoring::Keys::Data,
+        };
+        scoring::apply(&dir, &raw, version, keys, secret, &mut notes)?
     } else {
         secret
     };
@@ -640,21 +684,9 @@ mod generated {
         Some(settings_for(plan, &folder))
     }
 
-    /// The settings in force in `folder`: the inline ones from the root
-    /// down, a key set lower overriding the same key set higher.
+    /// The settings in force in `folder` (see [`Plan::settings_for`]).
     pub fn settings_for(plan: &Plan, folder: &str) -> RawTestdata {
-        let mut merged = plan.settings.get("").cloned().unwrap_or_default();
-        let mut at = String::new();
-        for part in folder.split('/') {
-            if !at.is_empty() {
-                at.push('/');
-            }
-            at.push_str(part);
-            if let Some(s) = plan.settings.get(&at) {
-                merged = testdata::merge(merged, s.clone());
-            }
-        }
-        merged
+        plan.settings_for(folder)
     }
 
     /// The samples as text when every one is given as text or files with

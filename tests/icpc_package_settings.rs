@@ -1,8 +1,10 @@
-//! Settings of single tests and of generated test data in ICPC packages:
-//! a test's own `<test>.yaml` (2023-07 on) and a test case's `yaml:` in
-//! BAPCtools' `generators.yaml` override their folder's settings, as the
-//! format's "Test case configuration" says. Real packages written here,
-//! verified by the real binary (Python validators and submissions).
+//! Settings ICPC packages give in the less common places, read with the
+//! format's meaning: a test's own `<test>.yaml` (2023-07 on) and a test
+//! case's `yaml:` in BAPCtools' `generators.yaml` override their folder's
+//! settings (the format's "Test case configuration"); grading keys written
+//! inline in `generators.yaml` are the folder's; an `unbounded`
+//! `max_score` is judged with a note, not refused. Real packages written
+//! here, verified and judged by the real binary (Python programs).
 
 mod common;
 
@@ -159,6 +161,94 @@ fn a_generated_tests_yaml_gives_its_input_validator_arguments() {
     assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("equals.py given `5` rejects") && text.contains("expected 5, got 7"),
+        "{text}"
+    );
+}
+
+/// A 2025-09 scoring package whose grading keys are written inline in
+/// `generators.yaml`, as BAPCtools lets a folder carry its
+/// `test_group.yaml`: read as if written in the folder. `a` is pass-fail
+/// worth 40, `b` adds up its three tests worth 20 each.
+#[test]
+fn grading_keys_inline_in_generators_yaml_score_the_groups() {
+    use common::doubling::{FULL, SMALL_ONLY};
+    let p = Project::empty();
+    p.write(
+        "halves/problem.yaml",
+        "problem_format_version: 2025-09\nname: Halves\ntype: scoring\nlimits: {time_limit: 2}\n",
+    );
+    p.write(
+        "halves/generators/generators.yaml",
+        "solution: /submissions/accepted/full.py\n\
+         data:\n  sample:\n    data: {s: {in: '4', ans: '8'}}\n  secret:\n    data:\n\
+         \x20     a:\n        test_group.yaml: {max_score: 40}\n\
+         \x20       data: {one: {in: '100'}, two: {in: '200'}}\n\
+         \x20     b:\n        test_group.yaml: {max_score: 60, score_aggregation: sum}\n\
+         \x20       data: {one: {in: '5'}, two: {in: '6'}, three: {in: '60'}}\n",
+    );
+    p.write("halves/submissions/accepted/full.py", FULL);
+    p.write("halves/submissions/rejected/small.py", SMALL_ONLY);
+    p.write(
+        "halves/submissions/submissions.yaml",
+        "accepted:\n  score: 100\nrejected/small.py:\n  score: 40\n",
+    );
+    let pkg = p.path("halves");
+    // b's two small tests: 2 × 20 of 100 (without the inline keys, both
+    // groups would be unbounded and worth 1 each: 2/3 of 2).
+    let r = common::judge_package(&p, &pkg, &pkg.join("submissions/rejected/small.py"));
+    assert_eq!(r["score"], 40.0, "{r:#}");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(!text.contains("max_score"), "{text}");
+}
+
+/// 2025-09 `max_score: unbounded`: the format's score is the output
+/// validator's `score.txt` as written, which grundy's bounded groups cannot
+/// hold. The package is judged (verdicts as the validator says), each
+/// group worth 1 and an accepted test its whole share, with a note.
+#[test]
+fn an_unbounded_max_score_is_judged_with_a_note() {
+    let p = Project::empty();
+    p.write(
+        "open/problem.yaml",
+        "problem_format_version: 2025-09\nname: Open\ntype: scoring\nlimits: {time_limit: 2}\n",
+    );
+    p.write("open/data/secret/test_group.yaml", "max_score: unbounded\n");
+    p.write(
+        "open/data/secret/g/test_group.yaml",
+        "score_aggregation: sum\n",
+    );
+    for n in [1, 2] {
+        p.write(&format!("open/data/secret/g/{n}.in"), &format!("{n}\n"));
+        p.write(&format!("open/data/secret/g/{n}.ans"), &format!("{n}\n"));
+    }
+    // Scores 5 and 10: above any share grundy could give a test.
+    p.write(
+        "open/output_validator/score.py",
+        "import sys\n\
+         want = open(sys.argv[1]).read().strip()\n\
+         if sys.stdin.read().strip() != want:\n    sys.exit(43)\n\
+         open(sys.argv[3] + '/score.txt', 'w').write(str(5 * int(want)))\n\
+         sys.exit(42)\n",
+    );
+    p.write("open/submissions/accepted/echo.py", ECHO_PY);
+    p.write(
+        "open/submissions/wrong_answer/zero.py",
+        "input()\nprint(0)\n",
+    );
+    let pkg = p.path("open");
+    let r = common::judge_package(&p, &pkg, &pkg.join("submissions/accepted/echo.py"));
+    assert_eq!(r["verdict"], "AC", "{r:#}");
+    assert_eq!(r["score"], 100.0, "{r:#}");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains("data/secret: `max_score: unbounded` not mapped")
+            && text.contains("its `score.txt` is not read"),
+        "{text}"
+    );
+    assert!(
+        text.contains("zero.py") && text.contains("got WA"),
         "{text}"
     );
 }
