@@ -252,3 +252,48 @@ fn an_unbounded_max_score_is_judged_with_a_note() {
         "{text}"
     );
 }
+
+/// A package with no test data at all (BAPCtools' `testproblemconfig`
+/// checks only its `problem.yaml`): `verify` loads it, says per item that
+/// nothing can be judged, and checks the rest; `judge` refuses to give a
+/// verdict on no tests (exit 2), where it would otherwise say `AC`.
+#[test]
+fn a_package_without_tests_is_verified_item_by_item_and_not_judged() {
+    let p = Project::empty();
+    p.write(
+        "bare/problem.yaml",
+        "problem_format_version: 2025-09\ntype: pass-fail\nname: Bare\nlimits: {time_limit: 3}\n",
+    );
+    // A custom validator still to be written: nothing runs it.
+    p.write("bare/output_validator/.gitkeep", "");
+    p.write("bare/submissions/accepted/a.py", "print(1)\n");
+    p.write("bare/submissions/wrong_answer/b.py", "print(2)\n");
+    let pkg = p.path("bare");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("no test data at all"), "{text}");
+    for name in ["a.py", "b.py"] {
+        let line = text
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("no line for {name}:\n{text}"));
+        assert!(line.contains("skipped: no tests to judge it on"), "{line}");
+    }
+
+    let out = p.grundy(&[
+        "judge",
+        &pkg.to_string_lossy(),
+        &pkg.join("submissions/accepted/a.py").to_string_lossy(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", common::stdout(&out));
+    assert!(
+        common::stderr(&out).contains("has no tests"),
+        "{}",
+        common::stderr(&out)
+    );
+
+    // A malformed problem.yaml is still the package's error.
+    p.write("bare/problem.yaml", "problem_format_version: 1999\n");
+    let (code, text) = verify(&p, &pkg);
+    assert_eq!(code, Some(2), "{text}");
+}

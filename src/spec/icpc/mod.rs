@@ -200,6 +200,11 @@ pub fn score_file_unused(dir: &Path, group: &str) -> bool {
         })
 }
 
+/// The note of a package with no test data at all (a package still being
+/// written, or one that only checks its `problem.yaml`): loaded, so that
+/// `verify` checks what can be checked; nothing can be judged.
+pub const NO_TESTS: &str = "no test data at all (no tests under data/, none from generators.yaml): nothing to judge; submissions are not run";
+
 /// Loads the package in `dir` (whose `problem.yaml` is `spec`).
 pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let dir = spec.parent().unwrap_or(Path::new(".")).to_path_buf();
@@ -258,18 +263,31 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     } else {
         secret
     };
-    if secret.is_empty() {
+    let no_secret = secret.is_empty();
+    let (samples, sample_group) = match generated_samples {
+        Some(pair) => pair,
+        None => (testdata::samples(&dir)?, None),
+    };
+    let no_tests = no_secret && samples.is_empty() && sample_group.is_none();
+    if no_tests {
+        notes.push(NO_TESTS.into());
+    } else if no_secret {
         notes.push("data/secret/: no test cases; judged on the samples only".into());
     }
     let (checker, interactor) = if interactive {
         let i = interactor::interactor(&dir, spec, &raw, args, version)?;
         (super::CheckerSpec::Tokens, Some(i))
     } else {
-        (validators::checker(&dir, spec, &raw, args, version)?, None)
-    };
-    let (samples, sample_group) = match generated_samples {
-        Some(pair) => pair,
-        None => (testdata::samples(&dir)?, None),
+        match validators::checker(&dir, spec, &raw, args, version) {
+            Ok(c) => (c, None),
+            // With no test to run it on, a validator still to be written
+            // stops nothing: said, and the rest is checked.
+            Err(e) if no_tests => {
+                notes.push(format!("output validator not used (no tests): {e}"));
+                (super::CheckerSpec::Tokens, None)
+            }
+            Err(e) => return Err(e),
+        }
     };
     let reference = made
         .as_ref()
