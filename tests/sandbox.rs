@@ -96,6 +96,16 @@ fn small_processes_overflowing_memory() {
 }
 
 #[test]
+fn memory_held_by_many_children_is_mle() {
+    scenarios::memory_held_by_many_children_is_mle(As::Me);
+}
+
+#[test]
+fn a_worker_pool_within_the_limit_is_ac() {
+    scenarios::a_worker_pool_within_the_limit_is_ac(As::Me);
+}
+
+#[test]
 fn legitimate_programs_pass() {
     scenarios::legitimate_programs_pass(As::Me, true);
 }

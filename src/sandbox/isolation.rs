@@ -47,7 +47,7 @@ fn mechanisms_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static str> {
         Some(_) => m.push("landlock (files)"),
         None => {}
     }
-    if a.seccomp && seccomp::filters().is_some() {
+    if a.seccomp && seccomp::filters(false).is_some() {
         m.push("seccomp (no sockets)");
     }
     if a.root {
@@ -82,10 +82,17 @@ pub(super) fn weaknesses_of(a: &Abilities, lacked_groups: bool) -> Vec<&'static 
             w.push("no user namespaces: a program's detached processes may outlive its run");
         }
     }
+    // Without a memory group the watcher sums the memory of the run's
+    // processes (`measure::tree_usage`), and seccomp refuses socket pairs,
+    // whose buffers no process's memory shows, to all but the runtimes
+    // without an address-space cap (the JVM needs one).
     if !a.root || a.cgroups.is_none() || lacked_groups {
-        w.push(
-            "no memory cgroup: memory held in several processes or socket buffers is not counted",
-        );
+        w.push(if a.seccomp && seccomp::filters(false).is_some() {
+            "no memory cgroup: buffers of socket pairs are not counted (allowed only to \
+             runtimes without an address-space cap, the JVM's)"
+        } else {
+            "no memory cgroup and no seccomp: memory held in socket buffers is not counted"
+        });
     }
     w
 }
@@ -210,6 +217,13 @@ mod tests {
         let w = weaknesses_of(&user, false);
         assert!(w.iter().any(|x| x.contains("chmod")), "{w:?}");
         assert!(w.iter().any(|x| x.contains("memory cgroup")), "{w:?}");
+        // The memory of several processes is measured without a group, and
+        // socket pairs are refused where seccomp is but to the JVM.
+        user.seccomp = true;
+        let w = weaknesses_of(&user, false);
+        assert!(!w.iter().any(|x| x.contains("several processes")), "{w:?}");
+        assert!(w.iter().any(|x| x.contains("the JVM's")), "{w:?}");
+        user.seccomp = false;
         user.user_namespace = false;
         user.landlock = None;
         assert_eq!(weaknesses_of(&user, false).len(), 4);

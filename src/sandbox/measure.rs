@@ -6,6 +6,7 @@
 
 use std::fs::File;
 use std::path::Path;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use super::{Crossed, Exit, LimitHit, RunLimits};
@@ -110,11 +111,14 @@ pub(super) fn own_peak(ru_maxrss: u64, floor: u64, sampled: u64) -> u64 {
     }
 }
 
-/// The program's own high-water mark (`VmHWM`), sampled by the watcher.
+/// The program's own high-water mark (`VmHWM`), and the most memory the
+/// run's processes held together (see [`tree_usage`]), sampled by the
+/// watcher where the run has no memory group (`wanted`).
 pub(super) struct HighWater<'a> {
     pub(super) wanted: bool,
     pub(super) program: &'a Path,
     pub(super) peak: u64,
+    pub(super) together: u64,
 }
 
 impl HighWater<'_> {
@@ -181,18 +185,41 @@ pub(super) fn disk_usage(dir: &Path) -> u64 {
     total
 }
 
-/// CPU time of `pid` and all its descendants (live ones from /proc, ended
-/// ones through the times of those that reaped them).
-pub(super) fn tree_cpu(pid: libc::pid_t) -> Duration {
+/// CPU time of `init` and all its descendants (live ones from /proc, ended
+/// ones through the times of those that reaped them) and, with
+/// `memory`, the memory its processes hold together, from one walk of its
+/// /proc tree.
+///
+/// Without a memory group nothing else sees the sum: `RLIMIT_AS` and the
+/// peak are per process, so a run of many processes could hold any
+/// multiple of its limit. The sum is of each process's proportional set
+/// size (`Pss` of `/proc/PID/smaps_rollup`): a page shared by several of
+/// them (the C library, what a parent touched before it forked) counts
+/// once in all, where `statm`'s resident size would count it once per
+/// process and charge a forking program many times its real use. Reading
+/// it walks the process's page tables, so it is read only when the run has
+/// two processes or more: one process is already held to the limit by its
+/// address-space cap and measured by its own peak. Where `smaps_rollup`
+/// cannot be read (a process that made itself non-dumpable, outside a user
+/// namespace), its resident size from `statm` (readable by anyone) counts.
+///
+/// `init` shares the judge's memory, and so does its child until that
+/// executes the program (`CLONE_VM | CLONE_VFORK`, see `child.rs`): neither
+/// is counted (the child is known by still running the judge's binary).
+pub(super) fn tree_usage(init: libc::pid_t, memory: bool) -> (Duration, Option<u64>) {
     let mut total = Duration::ZERO;
-    let mut todo = vec![pid];
+    let mut todo = vec![(init, 0u8)];
+    let mut program = Vec::new();
     let mut seen = 0;
-    while let Some(p) = todo.pop() {
+    while let Some((p, depth)) = todo.pop() {
         seen += 1;
         if seen > 4096 {
             break;
         }
         total += cpu_time(p);
+        if memory && depth > 0 {
+            program.push((p, depth));
+        }
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
             continue;
         };
@@ -201,12 +228,66 @@ pub(super) fn tree_cpu(pid: libc::pid_t) -> Duration {
                 todo.extend(
                     children
                         .split_whitespace()
-                        .filter_map(|c| c.parse::<libc::pid_t>().ok()),
+                        .filter_map(|c| c.parse::<libc::pid_t>().ok())
+                        .map(|c| (c, depth.saturating_add(1))),
                 );
             }
         }
     }
-    total
+    // Which child of `init` still runs the judge is asked only here: most
+    // runs are one process, and then nothing is read.
+    let held = (program.len() >= 2).then(|| {
+        program
+            .iter()
+            .filter(|&&(p, depth)| depth > 1 || !runs_the_judge(p))
+            .map(|&(p, _)| proportional_size(p))
+            .fold(0u64, u64::saturating_add)
+    });
+    (total, held)
+}
+
+/// Whether `pid` runs the judge's own binary: a child of `init` that has
+/// not executed the program yet, and still shares the judge's memory.
+fn runs_the_judge(pid: libc::pid_t) -> bool {
+    static JUDGE: OnceLock<Option<std::path::PathBuf>> = OnceLock::new();
+    let judge = JUDGE.get_or_init(|| std::fs::read_link("/proc/self/exe").ok());
+    match (judge, std::fs::read_link(format!("/proc/{pid}/exe"))) {
+        (Some(judge), Ok(exe)) => exe == *judge,
+        // Not readable: a program that made itself non-dumpable (the
+        // judge's own clone is always readable to it). Gone: it counts 0.
+        _ => false,
+    }
+}
+
+/// Bytes `pid` holds: its `Pss`, or its resident size where that cannot
+/// be read (see [`tree_usage`]); 0 for a process that is gone.
+fn proportional_size(pid: libc::pid_t) -> u64 {
+    if let Ok(rollup) = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")) {
+        // A process that has ended (a zombie) has an empty rollup.
+        return kib_field(&rollup, "Pss:").unwrap_or(0) * 1024;
+    }
+    let Ok(statm) = std::fs::read_to_string(format!("/proc/{pid}/statm")) else {
+        return 0;
+    };
+    statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse::<u64>().ok())
+        .unwrap_or(0)
+        .saturating_mul(page_size())
+}
+
+/// The value in kB of the line of a /proc file that starts with `key`.
+fn kib_field(text: &str, key: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+}
+
+fn page_size() -> u64 {
+    // SAFETY: sysconf has no memory preconditions.
+    unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64
 }
 
 /// utime + stime + cutime + cstime of one process (all its threads, and

@@ -197,7 +197,13 @@ pub fn run(
             )?,
         },
         ruleset: ruleset.as_ref().map(|r| r.as_raw_fd()),
-        seccomp: if a.seccomp { seccomp::filters() } else { None },
+        // Socket pairs only for what may not have an address-space cap:
+        // the JVM needs one (see `seccomp::denied`).
+        seccomp: if a.seccomp {
+            seccomp::filters(spec.limits.address_space.is_none())
+        } else {
+            None
+        },
         pid_namespace,
         init_stack: child::Stack::take(),
         stack: child::Stack::take(),
@@ -257,6 +263,7 @@ pub fn run(
         wanted: groups.is_none(),
         program: &program,
         peak: 0,
+        together: 0,
     };
     let watched = watch(
         pid,
@@ -327,11 +334,14 @@ pub fn run(
         // The judge's other threads may have grown it between the look at
         // its size and the program's `exec`: its own high-water mark since
         // the reset before the spawn bounds what `ru_maxrss` can owe it.
+        // The largest of one process's peak and what its processes held
+        // together when the watcher looked.
         None => own_peak(
             (peak_kib.max(0) as u64) * 1024,
             floor.max(own_hwm()),
             sampled.peak,
-        ),
+        )
+        .max(sampled.together),
     });
     let output_size = Bytes(std::fs::metadata(&spec.stdout).map_or(0, |m| m.len()));
     let oom = groups.is_some_and(cgroup::Groups::oom_signalled);

@@ -5,7 +5,8 @@
 //! one turns a correct submission into a mysterious crash. What is denied is
 //! what a judged program never needs and an attacker wants: sockets (all
 //! networking, the loopback interface included, without the cost of a
-//! network namespace), tracing and reading other processes, new namespaces
+//! network namespace; socket pairs, whose buffers are memory no rlimit
+//! counts, for every runtime but the JVM), tracing and reading other processes, new namespaces
 //! and mounts, io_uring (whose operations bypass seccomp), kernel keyrings,
 //! eBPF, and IPC objects that would outlive the run. Denied calls fail with
 //! `ENOSYS`, as if the kernel lacked them: a program that merely probes sees
@@ -32,17 +33,27 @@ pub struct Filters {
 }
 
 /// The filter, compiled on first use; `None` on an architecture it does not
-/// know.
-pub fn filters() -> Option<&'static Filters> {
-    static FILTERS: OnceLock<Option<Filters>> = OnceLock::new();
-    FILTERS.get_or_init(build).as_ref()
+/// know. With `socket_pairs`, `socketpair` is allowed (see [`denied`]).
+pub fn filters(socket_pairs: bool) -> Option<&'static Filters> {
+    static WITH: OnceLock<Option<Filters>> = OnceLock::new();
+    static WITHOUT: OnceLock<Option<Filters>> = OnceLock::new();
+    let cell = if socket_pairs { &WITH } else { &WITHOUT };
+    cell.get_or_init(|| build(socket_pairs)).as_ref()
 }
 
 /// System calls that fail with `ENOSYS` whatever their arguments.
-fn denied() -> Vec<libc::c_long> {
+///
+/// `socketpair` is denied unless `socket_pairs`: a native program or an
+/// interpreter needs no socket at all (its pipes are pipes, as are an
+/// interactor's), and the buffers of socket pairs are kernel memory that,
+/// without a memory group, nothing charges to the run (hundreds of MiB in
+/// a few processes). The JVM, though, opens one at startup
+/// (`FileDispatcherImpl`'s descriptor for closing channels) and fails
+/// without it; the runner allows it to runs without an address-space cap,
+/// the runtimes that reserve large virtual ranges (see `process::run`).
+fn denied(socket_pairs: bool) -> Vec<libc::c_long> {
     let mut v = vec![
-        // Networking: no socket of any family. `socketpair` stays (a
-        // private channel between the program's own processes).
+        // Networking: no socket of any family.
         libc::SYS_socket,
         // io_uring performs socket, open and other operations out of reach
         // of this filter.
@@ -126,6 +137,9 @@ fn denied() -> Vec<libc::c_long> {
         libc::SYS_modify_ldt,
         libc::SYS_uselib,
     ]);
+    if !socket_pairs {
+        v.push(libc::SYS_socketpair);
+    }
     v
 }
 
@@ -189,8 +203,8 @@ const JSET_K: u32 = libc::BPF_JMP | libc::BPF_JSET | libc::BPF_K;
 const RET_K: u32 = libc::BPF_RET | libc::BPF_K;
 
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-fn build() -> Option<Filters> {
-    let mut numbers: Vec<u32> = denied().into_iter().map(|n| n as u32).collect();
+fn build(socket_pairs: bool) -> Option<Filters> {
+    let mut numbers: Vec<u32> = denied(socket_pairs).into_iter().map(|n| n as u32).collect();
     numbers.push(libc::SYS_clone as u32);
     numbers.sort_unstable();
     numbers.dedup();
@@ -210,7 +224,7 @@ fn build() -> Option<Filters> {
 }
 
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-fn build() -> Option<Filters> {
+fn build(_socket_pairs: bool) -> Option<Filters> {
     None
 }
 
@@ -320,8 +334,19 @@ mod tests {
 
     #[test]
     fn denies_exactly_the_list() {
-        let f = build().expect("filter");
-        let denied = denied();
+        for socket_pairs in [false, true] {
+            denies_exactly(socket_pairs);
+        }
+        let pair = libc::SYS_socketpair as u32;
+        let with = build(true).expect("filter");
+        let without = build(false).expect("filter");
+        assert_eq!(run(&with.program, AUDIT_ARCH, pair, 1), RET_ALLOW);
+        assert_eq!(run(&without.program, AUDIT_ARCH, pair, 1), RET_ENOSYS);
+    }
+
+    fn denies_exactly(socket_pairs: bool) {
+        let f = build(socket_pairs).expect("filter");
+        let denied = denied(socket_pairs);
         for nr in 0..600u32 {
             let expect = if denied.contains(&(nr as libc::c_long)) {
                 RET_ENOSYS

@@ -8,7 +8,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::measure::{HighWater, disk_usage, tmpfs_usage, tree_cpu};
+use super::measure::{HighWater, disk_usage, tmpfs_usage, tree_usage};
 use super::stderr::{self as errstream, ErrorStream};
 use super::{Cancel, LimitHit, RunLimits, SandboxError, cgroup};
 
@@ -70,7 +70,9 @@ fn wait_any(
 
 /// Waits for `init`, stopping the run at the CPU, wall, disk or memory
 /// limit (the last through the run's memory group, whose tasks wait rather
-/// than die when it is full: see [`cgroup`]).
+/// than die when it is full: see [`cgroup`]; without one, when its
+/// processes together hold more than the limit: see
+/// [`super::measure::tree_usage`]).
 // More than clippy's default: `stop` is the partner's handle of a
 // connected run and `lender` the caller's ear for idleness, which only
 // this loop can serve.
@@ -116,7 +118,18 @@ pub(super) fn watch(
         }
         let elapsed = awake;
         hwm.sample(pid);
-        let used = live_cpu().unwrap_or_else(|| tree_cpu(pid));
+        // Without a memory group, the walk for the CPU time also sums the
+        // memory of the run's processes: past the limit, the run is over it
+        // as surely as a full group would be.
+        let used = live_cpu().unwrap_or_else(|| {
+            let (cpu, held) = tree_usage(pid, hwm.wanted);
+            hwm.together = hwm.together.max(held.unwrap_or(0));
+            cpu
+        });
+        if hwm.together > limits.memory.0 {
+            limit = Some(LimitHit::Memory);
+            break;
+        }
         seen = seen.max(used);
         idleness.tell(lender, now, &mut || {
             used + super::starved::longest_wait(pid)

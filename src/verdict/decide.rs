@@ -173,7 +173,7 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
         )
     } else if facts.ended == Ended::Code(0) {
         return None;
-    } else if facts.said_out_of_memory || facts.peak_memory.0 * 10 >= budget.memory.0 * 9 {
+    } else if facts.said_out_of_memory || near_the_limit(facts.peak_memory, budget.memory) {
         (
             Verdict::MLE,
             Reason::OutOfMemory {
@@ -191,6 +191,26 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
         )
     };
     Some(Decision { verdict, reason })
+}
+
+/// How near its memory limit a failed run's peak must be for the limit to
+/// be its cause, where a tenth of the limit is less: the compile step's
+/// margin (`language::compile`). A run refused memory inside a system call
+/// (a `read` into a buffer its memory group cannot charge fails with
+/// `EFAULT`, no out-of-memory event) fails by itself at its limit, and the
+/// peak it reports can be below the limit by what the group held before the
+/// run (page cache of earlier runs, subtracted from it, reclaimed as the
+/// run grew) and by the judge's helpers' pages counted apart.
+const NEAR_THE_LIMIT: u64 = 16 << 20;
+
+/// Whether a failed run's `peak` is near enough to its `limit` for the
+/// limit to explain the failure: within a tenth of it, or within
+/// [`NEAR_THE_LIMIT`] where that is at most a quarter of the limit (below
+/// 64 MiB, 16 MiB would call a crash at half the limit a memory problem).
+fn near_the_limit(peak: Bytes, limit: Bytes) -> bool {
+    let tenth = peak.0.saturating_mul(10) >= limit.0.saturating_mul(9);
+    let margin = limit.0 >= 4 * NEAR_THE_LIMIT && peak.0.saturating_add(NEAR_THE_LIMIT) >= limit.0;
+    tenth || margin
 }
 
 /// What a checker said of an output.
@@ -471,6 +491,51 @@ mod tests {
         let d = run_verdict(&crash, &budget()).expect("a crash");
         assert_eq!(d.verdict, Verdict::RE);
         assert_eq!(d.reason.to_string(), "exit code 3: boom");
+    }
+
+    /// A failed run's peak and its limit: MLE within a tenth of the limit,
+    /// or within 16 MiB where that is at most a quarter of it; RE further.
+    #[test]
+    fn a_failed_run_near_its_limit_is_mle() {
+        use Verdict::*;
+        let table = [
+            // (limit MiB, peak MiB, verdict)
+            (80, 66, MLE),
+            (80, 64, MLE),
+            (80, 63, RE),
+            (64, 48, MLE),
+            (64, 47, RE),
+            (128, 112, MLE),
+            (128, 110, RE),
+            (256, 231, MLE),
+            (256, 229, RE),
+            (1024, 922, MLE),
+            (1024, 920, RE),
+            // Small limits: a tenth only.
+            (32, 29, MLE),
+            (32, 28, RE),
+            (16, 15, MLE),
+            (16, 14, RE),
+        ];
+        for (limit, peak, want) in table {
+            let b = RunBudget {
+                memory: Bytes(limit * MIB),
+                ..budget()
+            };
+            for ended in [Ended::Code(1), Ended::Signal(libc::SIGSEGV)] {
+                let got = run_verdict(&facts(NONE, ended, peak * MIB), &b).map(|d| d.verdict);
+                assert_eq!(
+                    got,
+                    Some(want),
+                    "limit {limit} MiB, peak {peak} MiB, {ended:?}"
+                );
+            }
+            // A clean exit is the checker's, however near the limit.
+            assert_eq!(
+                run_verdict(&facts(NONE, Ended::Code(0), peak * MIB), &b),
+                None
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 /* Holds memory in the kernel rather than in its own pages: UNIX socket
  * pairs whose buffers it fills, in four processes of a thousand
- * descriptors each (about 800 MiB in all), then answers while they hold. */
+ * descriptors each (about 800 MiB in all), then answers while they hold:
+ * PWNED and the total when it held more than the 64 MiB limit (WA), its
+ * token when it could not (AC). */
 #include "common.h"
 #include <fcntl.h>
 #include <sys/socket.h>
@@ -30,18 +32,27 @@ int main(void) {
     for (int i = 0; i < 4; i++) {
         if (fork() == 0) {
             close(ready[0]);
-            fprintf(stderr, "held %ld\n", fill());
+            long held = fill();
+            fprintf(stderr, "held %ld\n", held);
             fflush(stderr);
-            write(ready[1], "x", 1);
+            write(ready[1], &held, sizeof held);
             pause();
             _exit(0);
         }
     }
     close(ready[1]);
-    char c;
-    for (int i = 0; i < 4; i++)
-        if (read(ready[0], &c, 1) != 1) break;
-    fprintf(stderr, "held %ld\n", fill());
+    long total = 0, held;
+    for (int i = 0; i < 4; i++) {
+        if (read(ready[0], &held, sizeof held) != sizeof held) break;
+        total += held;
+    }
+    held = fill();
+    fprintf(stderr, "held %ld\n", held);
+    total += held;
+    if (total > (64L << 20)) {
+        pwned = 1;
+        printf("PWNED held %ld MiB in socket buffers\n", total >> 20);
+    }
     report();
     return 0;
 }
