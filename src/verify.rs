@@ -110,6 +110,9 @@ impl ProblemReport {
     }
 }
 
+/// Why nothing is judged on a problem without tests.
+const NOTHING_TO_JUDGE: &str = "no tests to judge it on";
+
 /// Verifies one problem; `Err` only when the problem cannot be prepared.
 pub fn verify(
     problem: &Problem,
@@ -165,6 +168,11 @@ fn check_reference(
     ctx: &Context,
     jobs: usize,
 ) -> (Status, Option<f64>, Option<String>) {
+    // A package with no test data (see `spec::icpc::NO_TESTS`): nothing
+    // to judge the reference on, said rather than failed.
+    if prepared.tests.is_empty() {
+        return (Status::Skipped(NOTHING_TO_JUDGE.into()), None, None);
+    }
     let Some(path) = &prepared.problem.reference else {
         let status = if prepared.tests.iter().all(|t| t.answer.is_ok()) {
             Status::Skipped("no reference; every test has its answer".into())
@@ -340,6 +348,10 @@ fn check_known(
         warning: None,
         margin_run: None,
     };
+    if prepared.tests.is_empty() {
+        check.skipped = Some(format!("skipped: {NOTHING_TO_JUDGE}"));
+        return check;
+    }
     let build = known.build.clone().unwrap_or_default();
     if let Some(foreign) = &build.foreign {
         check.skipped = Some(format!(

@@ -247,6 +247,9 @@ enum Command {
         /// Seed of the fresh random rounds
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Stop after this many inputs (or at --time, whichever comes first)
+        #[arg(long)]
+        tries: Option<u64>,
         /// Print {"found", "input", "expected", "actual", "verdict", "tries", …}
         #[arg(long)]
         json: bool,
@@ -458,6 +461,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             submission,
             time,
             seed,
+            tries,
             json,
             jobs,
             lang,
@@ -472,6 +476,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 seed,
                 jobs,
                 language: lang,
+                tries,
             };
             stress::run(g, &problem, &submission, &options, json)
         }

@@ -133,6 +133,14 @@ pub fn judge(
     }
     .map_err(|e| JudgeError::Submission(Because::cause(e)))?;
     check_groups(prepared, &options.groups)?;
+    // A package may have no test data yet (`verify` says so and checks the
+    // rest); a verdict on no tests would be an `AC` that means nothing.
+    if prepared.tests.is_empty() {
+        return Err(JudgeError::Problem(Because::new(format!(
+            "problem `{}` has no tests: nothing to judge {shown} on",
+            prepared.problem.id.0
+        ))));
+    }
     let tests: Vec<&PreparedTest> = prepared
         .tests
         .iter()

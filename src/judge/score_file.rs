@@ -63,8 +63,11 @@ pub(super) struct Files {
 pub(super) fn read(feedback: &Path, who: &'static str) -> Result<Files, ScoreFileError> {
     // Read without following links the validator may have made.
     let read = |name: &'static str| {
-        crate::beneath::read(feedback, name, CAP)
-            .map_err(|source| ScoreFileError::Read { who, name, source })
+        crate::beneath::read(feedback, name, CAP).map_err(|source| ScoreFileError::Read {
+            who,
+            name,
+            source,
+        })
     };
     match (read("score.txt"), read("score_multiplier.txt")) {
         (Ok(score), Ok(multiplier)) => Ok(Files {
@@ -101,7 +104,9 @@ pub(super) fn share_of(
     group: &str,
     files: Files,
 ) -> Result<Option<f64>, ScoreFileError> {
-    if group == crate::generate::SAMPLE_GROUP {
+    if group == crate::generate::SAMPLE_GROUP
+        || crate::spec::icpc::score_file_unused(&prepared.problem.dir, group)
+    {
         return Ok(None);
     }
     let Files {

@@ -39,6 +39,10 @@ pub struct Options {
     pub jobs: usize,
     /// `--lang`: the submission's language instead of detection.
     pub language: Option<String>,
+    /// `--tries`: stop after this many inputs, whichever of the two bounds
+    /// comes first. A count does not depend on the machine's speed, so a
+    /// search bounded by it explores the same inputs on a busy machine.
+    pub tries: Option<u64>,
 }
 
 impl Default for Options {
@@ -48,6 +52,7 @@ impl Default for Options {
             seed: 1,
             jobs: 2,
             language: None,
+            tries: None,
         }
     }
 }
@@ -227,7 +232,8 @@ pub fn stress(
     let mut seen: HashSet<u64> = HashSet::new();
     let mut tries = 0u64;
     let mut round = 0u64;
-    while Instant::now() < deadline {
+    let enough = |tries: u64| options.tries.is_some_and(|max| tries >= max);
+    while Instant::now() < deadline && !enough(tries) {
         let mut inputs: Vec<String> = round_inputs(problem, ctx, round, options.seed)?
             .into_iter()
             .filter(|i| seen.insert(hash(i)))
@@ -243,7 +249,7 @@ pub fn stress(
         inputs.sort_by_key(|i| (i.len(), i.clone()));
         // Batches of a few, so the budget is checked often.
         for batch in inputs.chunks(options.jobs.max(1) * 2) {
-            if Instant::now() >= deadline {
+            if Instant::now() >= deadline || enough(tries) {
                 break;
             }
             let mut rest = batch;

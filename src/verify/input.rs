@@ -109,14 +109,12 @@ fn check_programs(
             Err(e) => return Status::Failed(e.message()),
         };
         let limits = run_limits(&program, &validator_limits());
-        let mut args_of: std::collections::HashMap<String, Vec<String>> = Default::default();
         for t in &prepared.tests {
-            let args = args_of.entry(t.group.clone()).or_insert_with(|| {
-                crate::spec::icpc::input_validator_args(&problem.dir, &t.group, path)
-            });
+            // Per test: a test's own settings may give its own arguments.
+            let args = crate::spec::icpc::input_validator_args(problem, &t.group, &t.name, path);
             let exec = match execute_with_args(
                 &program,
-                args,
+                &args,
                 &t.input,
                 limits,
                 validator_limits().memory,

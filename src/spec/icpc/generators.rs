@@ -35,7 +35,42 @@ pub struct Plan {
     pub solution: Option<PathBuf>,
     /// Inline settings per folder under `data/` (`""` is `data/` itself).
     pub settings: BTreeMap<String, RawTestdata>,
+    /// A test case's own settings (its `yaml:`, which BAPCtools writes as
+    /// the test's `.yaml`), with the folder it is in; found again by the
+    /// test it made, as a test is all a judged test carries back.
+    pub cases: Vec<CaseSettings>,
     pub notes: Vec<String>,
+}
+
+impl Plan {
+    /// The settings in force in `folder` (under `data/`, `""` for `data/`
+    /// itself): the inline ones from the root down, a key set lower
+    /// overriding the same key set higher.
+    pub fn settings_for(&self, folder: &str) -> RawTestdata {
+        let mut merged = self.settings.get("").cloned().unwrap_or_default();
+        let mut at = String::new();
+        for part in folder.split('/').filter(|p| !p.is_empty()) {
+            if !at.is_empty() {
+                at.push('/');
+            }
+            at.push_str(part);
+            if let Some(s) = self.settings.get(&at) {
+                merged = super::testdata::merge(merged, s.clone());
+            }
+        }
+        merged
+    }
+}
+
+/// A test case's `yaml:` settings and where the test is.
+#[derive(Debug, Clone)]
+pub struct CaseSettings {
+    /// The folder under `data/` (`secret/group1`).
+    pub folder: String,
+    /// The test case's place in the file (`secret/group1/03-big`).
+    pub name: String,
+    pub test: TestSource,
+    pub settings: RawTestdata,
 }
 
 /// Keys that make a map a test case rather than a folder (BAPCtools'
@@ -56,7 +91,7 @@ const CASE_KEYS: [&str; 12] = [
 ];
 
 /// Keys of a test case that change no test: read, not used.
-const CASE_QUIET: [&str; 7] = ["yaml", "hint", "desc", "match", "retries", "png", "svg"];
+const CASE_QUIET: [&str; 6] = ["hint", "desc", "match", "retries", "png", "svg"];
 
 /// Why `generators.yaml` cannot be read; `at` is the folder, as
 /// `data/secret/`.
@@ -230,7 +265,25 @@ impl Walker<'_> {
                 };
                 let at = join(path, &label);
                 match self.case(&at, &value, &salt) {
-                    Ok(mut made) => tests.append(&mut made),
+                    Ok(mut made) => {
+                        if let Some(v) = value.get("yaml").filter(|v| !v.is_null()) {
+                            let settings: RawTestdata =
+                                serde_yaml::from_value(v.clone()).map_err(|source| {
+                                    PlanError::Settings {
+                                        at: format!("data/{at}"),
+                                        key: "yaml",
+                                        source,
+                                    }
+                                })?;
+                            self.plan.cases.extend(made.iter().map(|t| CaseSettings {
+                                folder: path.to_string(),
+                                name: at.clone(),
+                                test: t.clone(),
+                                settings: settings.clone(),
+                            }));
+                        }
+                        tests.append(&mut made)
+                    }
                     Err(why) => self
                         .plan
                         .notes
@@ -287,7 +340,7 @@ impl Walker<'_> {
             let k = key_text(k);
             let known = matches!(
                 k.as_str(),
-                "generate" | "copy" | "in" | "ans" | "count" | "random_salt" | "solution"
+                "generate" | "copy" | "in" | "ans" | "count" | "random_salt" | "solution" | "yaml"
             ) || CASE_QUIET.contains(&k.as_str());
             if !known {
                 self.plan

@@ -22,6 +22,7 @@ mod schema;
 mod scoring;
 mod stage;
 mod submissions;
+mod test_yaml;
 mod testdata;
 mod validators;
 
@@ -87,12 +88,20 @@ pub fn is_legacy(dir: &Path) -> bool {
         .is_none_or(|v| v == Version::Legacy)
 }
 
-/// The arguments the input validator at `validator` gets on the tests of
-/// group `group` (grundy's group name; `sample` for the samples): the
-/// `input_validator_args` / `input_validator_flags` in force in the
-/// group's folder, inherited down the test-data tree.
-pub fn input_validator_args(dir: &Path, group: &str, validator: &Path) -> Vec<String> {
-    let name = validator
+/// The arguments the input validator at `validator` gets on test `name`
+/// (grundy's test name, `<group>-<k>`) of group `group` (`sample` for the
+/// samples): the `input_validator_args` / `input_validator_flags` in force
+/// in the test's folder, inherited down the test-data tree, overridden by
+/// the test's own settings (`<test>.yaml`, or its `yaml:` in
+/// `generators.yaml`).
+pub fn input_validator_args(
+    problem: &Problem,
+    group: &str,
+    name: &str,
+    validator: &Path,
+) -> Vec<String> {
+    let dir = &problem.dir;
+    let validator_name = validator
         .file_stem()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
@@ -102,41 +111,99 @@ pub fn input_validator_args(dir: &Path, group: &str, validator: &Path) -> Vec<St
         .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok())
         .unwrap_or(Version::Legacy);
     let mut quiet = Vec::new();
-    if let Ok(Some(plan)) = generated::read(dir, &mut quiet) {
-        let folder = if group == crate::generate::SAMPLE_GROUP {
-            Some("sample".to_string())
-        } else {
-            plan.secret.iter().map(|(f, _)| f.clone()).find(|f| {
-                let rel = f
-                    .strip_prefix("secret")
-                    .unwrap_or(f)
-                    .trim_start_matches('/');
-                let g = if rel.is_empty() {
-                    SECRET_GROUP.to_string()
-                } else {
-                    testdata::group_name(Path::new(rel))
-                };
-                g == group
-            })
-        };
-        return folder
-            .map(|f| testdata::input_validator_args(&generated::settings_for(&plan, &f), &name))
-            .unwrap_or_default();
-    }
-    let data = dir.join("data");
-    let folder = if group == crate::generate::SAMPLE_GROUP {
-        Some(data.join("sample"))
-    } else {
-        testdata::secret_groups(dir)
-            .ok()
-            .and_then(|g| g.into_iter().find(|g| g.group.name == group))
-            .map(|g| g.folder)
+    let plan = generated::read(dir, &mut quiet).ok().flatten();
+    // The test as the package gives it: its entry in the group, or for
+    // samples judged as text, the k-th sample file (or plan entry).
+    let k: Option<usize> = name
+        .rsplit('-')
+        .next()
+        .and_then(|k| k.parse().ok())
+        .filter(|k| *k >= 1);
+    let source: Option<super::TestSource> =
+        k.and_then(|k| {
+            if let Some(g) = problem.groups.iter().find(|g| g.name == group) {
+                return g.tests.get(k - 1).cloned();
+            }
+            if group != crate::generate::SAMPLE_GROUP {
+                return None;
+            }
+            match &plan {
+                Some(plan) => plan.samples.get(k - 1).cloned(),
+                None => testdata::sample_files(dir).ok()?.get(k - 1).map(|input| {
+                    super::TestSource::File {
+                        input: input.strip_prefix(dir).unwrap_or(input).to_path_buf(),
+                        answer: None,
+                    }
+                }),
+            }
+        });
+    let settings = match (&plan, &source) {
+        (Some(plan), Some(t)) => generated::test_settings(plan, t),
+        (None, Some(super::TestSource::File { input, .. })) => {
+            let data = dir.join("data");
+            let at = dir.join(input);
+            let folder = at.parent().map(Path::to_path_buf).unwrap_or(data.clone());
+            testdata::settings_for(&data, &folder, version, &mut quiet)
+                .ok()
+                .map(|folder| {
+                    let own = test_yaml::read_in(version)
+                        .then(|| test_yaml::read(&at).ok().flatten())
+                        .flatten()
+                        .unwrap_or_default();
+                    testdata::merge(folder, own)
+                })
+        }
+        _ => None,
     };
-    folder
-        .and_then(|f| testdata::settings_for(&data, &f, version, &mut quiet).ok())
-        .map(|s| testdata::input_validator_args(&s, &name))
+    settings
+        .map(|s| testdata::input_validator_args(&s, &validator_name))
         .unwrap_or_default()
 }
+
+/// Whether an output validator's `score.txt` on a test of grundy group
+/// `group` is not to be read: the test is in a 2025-09 folder whose
+/// `max_score` is `unbounded`, where the format's score is `score.txt` as
+/// written with no maximum. grundy's groups have one, so such a test earns
+/// its whole share when accepted (a note says so when the package loads).
+pub fn score_file_unused(dir: &Path, group: &str) -> bool {
+    let version = super::file::read_text(&dir.join(super::SPEC_FILE))
+        .ok()
+        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+        .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok());
+    if version != Some(Version::V2025) || !scoring::dir_is_scoring(dir) {
+        return false;
+    }
+    let data = dir.join("data");
+    let mut quiet = Vec::new();
+    let plan = generated::read(dir, &mut quiet).ok().flatten();
+    let (keys, folders): (scoring::Keys<'_>, Vec<PathBuf>) = match &plan {
+        Some(plan) => (
+            scoring::Keys::Plan(plan),
+            plan.secret.iter().map(|(f, _)| data.join(f)).collect(),
+        ),
+        None => (
+            scoring::Keys::Data,
+            testdata::secret_groups(dir)
+                .map(|g| g.into_iter().map(|g| g.folder).collect())
+                .unwrap_or_default(),
+        ),
+    };
+    // The group itself, or one of the per-test groups made of it.
+    scoring::unbounded_names(&data, keys, &folders)
+        .into_iter()
+        .any(|n| {
+            group == n
+                || group
+                    .strip_prefix(&n)
+                    .and_then(|r| r.strip_prefix('-'))
+                    .is_some_and(|k| k.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// The note of a package with no test data at all (a package still being
+/// written, or one that only checks its `problem.yaml`): loaded, so that
+/// `verify` checks what can be checked; nothing can be judged.
+pub const NO_TESTS: &str = "no test data at all (no tests under data/, none from generators.yaml): nothing to judge; submissions are not run";
 
 /// Loads the package in `dir` (whose `problem.yaml` is `spec`).
 pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
@@ -183,26 +250,46 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         None => {
             let mut secret = testdata::secret_groups(&dir)?;
             let args = secret_validator_args(&data, &mut secret, version, &mut notes)?;
+            if test_yaml::read_in(version) {
+                own_test_settings(&dir, &mut secret, version, &args, &mut notes)?;
+            }
             (secret, args, None)
         }
     };
     let secret = if scoring {
-        scoring::apply(&dir, &raw, version, secret, &mut notes)?
+        let keys = match &made {
+            Some(plan) => scoring::Keys::Plan(plan),
+            None => scoring::Keys::Data,
+        };
+        scoring::apply(&dir, &raw, version, keys, secret, &mut notes)?
     } else {
         secret
     };
-    if secret.is_empty() {
+    let no_secret = secret.is_empty();
+    let (samples, sample_group) = match generated_samples {
+        Some(pair) => pair,
+        None => (testdata::samples(&dir)?, None),
+    };
+    let no_tests = no_secret && samples.is_empty() && sample_group.is_none();
+    if no_tests {
+        notes.push(NO_TESTS.into());
+    } else if no_secret {
         notes.push("data/secret/: no test cases; judged on the samples only".into());
     }
     let (checker, interactor) = if interactive {
         let i = interactor::interactor(&dir, spec, &raw, args, version)?;
         (super::CheckerSpec::Tokens, Some(i))
     } else {
-        (validators::checker(&dir, spec, &raw, args, version)?, None)
-    };
-    let (samples, sample_group) = match generated_samples {
-        Some(pair) => pair,
-        None => (testdata::samples(&dir)?, None),
+        match validators::checker(&dir, spec, &raw, args, version) {
+            Ok(c) => (c, None),
+            // With no test to run it on, a validator still to be written
+            // stops nothing: said, and the rest is checked.
+            Err(e) if no_tests => {
+                notes.push(format!("output validator not used (no tests): {e}"));
+                (super::CheckerSpec::Tokens, None)
+            }
+            Err(e) => return Err(e),
+        }
     };
     let reference = made
         .as_ref()
@@ -314,6 +401,26 @@ fn secret_validator_args(
         }
     }
     Ok(args)
+}
+
+/// Takes out the tests of `secret` whose own `<test>.yaml` asks for what
+/// grundy cannot give them (other output validator arguments than
+/// `args`, arguments to the submission), each with a note.
+fn own_test_settings(
+    dir: &Path,
+    secret: &mut Vec<testdata::SecretGroup>,
+    version: Version,
+    args: &[String],
+    notes: &mut Vec<String>,
+) -> Result<(), SpecError> {
+    let data = dir.join("data");
+    let mut quiet = Vec::new();
+    for g in secret.iter_mut() {
+        let folder = testdata::settings_for(&data, &g.folder, version, &mut quiet)?;
+        test_yaml::retain_files(dir, &mut g.group.tests, &folder, args, notes)?;
+    }
+    secret.retain(|g| !g.group.tests.is_empty());
+    Ok(())
 }
 
 /// Parts of a package that change every verdict's meaning: refused. Parts
@@ -508,6 +615,17 @@ mod generated {
                 }
                 Some(_) => {}
             }
+            let problem_args = chosen.as_ref().map(|c| c.0.clone()).unwrap_or_default();
+            let mut tests = tests.clone();
+            retain_cases(plan, folder, &mut tests, &settings, &problem_args, notes).map_err(
+                |(case, e)| SpecError::Invalid {
+                    path: dir.join(FILE),
+                    message: format!("{case}: {e}"),
+                },
+            )?;
+            if tests.is_empty() {
+                continue;
+            }
             let rel = folder
                 .strip_prefix("secret")
                 .unwrap_or(folder)
@@ -521,7 +639,7 @@ mod generated {
                 group: Group {
                     name,
                     points: 1.0,
-                    tests: tests.clone(),
+                    tests,
                 },
                 folder: dir.join("data").join(folder),
             });
@@ -529,21 +647,66 @@ mod generated {
         Ok((groups, chosen.map(|(a, _)| a).unwrap_or_default()))
     }
 
-    /// The settings in force in `folder`: the inline ones from the root
-    /// down, a key set lower overriding the same key set higher.
-    pub fn settings_for(plan: &Plan, folder: &str) -> RawTestdata {
-        let mut merged = plan.settings.get("").cloned().unwrap_or_default();
-        let mut at = String::new();
-        for part in folder.split('/') {
-            if !at.is_empty() {
-                at.push('/');
+    /// Keeps the tests of `folder` that its test cases' own `yaml:` lets
+    /// grundy judge with `problem_args` (see `test_yaml`); notes the rest.
+    fn retain_cases(
+        plan: &Plan,
+        folder: &str,
+        tests: &mut Vec<TestSource>,
+        settings: &RawTestdata,
+        problem_args: &[String],
+        notes: &mut Vec<String>,
+    ) -> Result<(), (String, testdata::ValidatorArgsError)> {
+        let mut kept = Vec::with_capacity(tests.len());
+        for t in tests.drain(..) {
+            if let Some(c) = plan
+                .cases
+                .iter()
+                .find(|c| c.folder == folder && c.test == t)
+            {
+                let shown = format!("generators.yaml: data/{}", c.name);
+                if let Some(why) = super::test_yaml::skip_reason(
+                    &c.settings,
+                    settings,
+                    problem_args,
+                    &shown,
+                    notes,
+                )
+                .map_err(|e| (shown.clone(), e))?
+                {
+                    notes.push(format!("{shown}: skipped: {why}"));
+                    continue;
+                }
             }
-            at.push_str(part);
-            if let Some(s) = plan.settings.get(&at) {
-                merged = testdata::merge(merged, s.clone());
-            }
+            kept.push(t);
         }
-        merged
+        *tests = kept;
+        Ok(())
+    }
+
+    /// A test's settings: those in force in its folder, overridden by its
+    /// own `yaml:`. `test` is found in the plan by what it is.
+    pub fn test_settings(plan: &Plan, test: &TestSource) -> Option<RawTestdata> {
+        if let Some(c) = plan.cases.iter().find(|c| c.test == *test) {
+            return Some(testdata::merge(
+                settings_for(plan, &c.folder),
+                c.settings.clone(),
+            ));
+        }
+        let folder = if plan.samples.contains(test) {
+            "sample".to_string()
+        } else {
+            plan.secret
+                .iter()
+                .find(|(_, tests)| tests.contains(test))
+                .map(|(f, _)| f.clone())?
+        };
+        Some(settings_for(plan, &folder))
+    }
+
+    /// The settings in force in `folder` (see [`Plan::settings_for`]).
+    pub fn settings_for(plan: &Plan, folder: &str) -> RawTestdata {
+        plan.settings_for(folder)
     }
 
     /// The samples as text when every one is given as text or files with

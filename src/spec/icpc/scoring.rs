@@ -31,6 +31,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::generators::Plan;
 use super::schema::{RawPackage, RawTestdata, Version};
 use super::testdata::{self, SecretGroup};
 use crate::spec::{Group, SpecError, TestSource};
@@ -71,6 +72,52 @@ fn pass_fail_note(note: &str) -> bool {
         || (note.contains("`on_reject: ") && note.contains("a pass-fail verdict"))
 }
 
+/// Where a package's grading keys are written: its `data/` folders'
+/// settings files, or (tests made from `generators.yaml`) that file's
+/// inline `test_group.yaml` / `testdata.yaml`, read as if written in the
+/// folders, as BAPCtools writes them out.
+#[derive(Clone, Copy)]
+pub enum Keys<'a> {
+    Data,
+    Plan(&'a Plan),
+}
+
+impl Keys<'_> {
+    /// The settings in force in `folder` (under `data`), inherited.
+    fn inherited(
+        self,
+        data: &Path,
+        folder: &Path,
+        version: Version,
+        quiet: &mut Vec<String>,
+    ) -> Result<RawTestdata, SpecError> {
+        match self {
+            Keys::Data => testdata::settings_for(data, folder, version, quiet),
+            Keys::Plan(plan) => Ok(plan.settings_for(&rel(data, folder))),
+        }
+    }
+
+    /// The settings `folder`'s own file states (2025-09's scoring keys).
+    fn own(self, data: &Path, folder: &Path) -> Result<RawTestdata, SpecError> {
+        match self {
+            Keys::Data => own_settings(data, folder),
+            Keys::Plan(plan) => Ok(plan
+                .settings
+                .get(&rel(data, folder))
+                .cloned()
+                .unwrap_or_default()),
+        }
+    }
+}
+
+/// `folder` as the plan names it: its path under `data` (`""` for `data`).
+fn rel(data: &Path, folder: &Path) -> String {
+    folder
+        .strip_prefix(data)
+        .map(|r| r.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 /// Sets the points of the secret groups of a scoring package from its
 /// grading rules (splitting a group into one group per test where the
 /// package scores tests one by one), and notes what does not map.
@@ -78,6 +125,7 @@ pub fn apply(
     dir: &Path,
     raw: &RawPackage,
     version: Version,
+    keys: Keys<'_>,
     groups: Vec<SecretGroup>,
     notes: &mut Vec<String>,
 ) -> Result<Vec<SecretGroup>, SpecError> {
@@ -95,8 +143,8 @@ pub fn apply(
         );
     }
     let out = match version {
-        Version::V2025 => v2025(&data, groups, notes)?,
-        _ => legacy(&data, version, groups, notes)?,
+        Version::V2025 => v2025(&data, keys, groups, notes)?,
+        _ => legacy(&data, version, keys, groups, notes)?,
     };
     let max: f64 = out.iter().map(|g| g.group.points).sum();
     if max > 0.0 && (max - 100.0).abs() > 1e-9 {
@@ -134,13 +182,13 @@ fn note_grading(raw: &RawPackage, dir: &Path, notes: &mut Vec<String>) {
 fn legacy(
     data: &Path,
     version: Version,
+    keys: Keys<'_>,
     groups: Vec<SecretGroup>,
     notes: &mut Vec<String>,
 ) -> Result<Vec<SecretGroup>, SpecError> {
     let mut quiet = Vec::new();
-    let settings = |folder: &Path, quiet: &mut Vec<String>| {
-        testdata::settings_for(data, folder, version, quiet)
-    };
+    let settings =
+        |folder: &Path, quiet: &mut Vec<String>| keys.inherited(data, folder, version, quiet);
     // The root and the samples: the samples count for nothing here.
     let root = settings(data, &mut quiet)?;
     let ignore_sample = flags(&root).iter().any(|f| f == "ignore_sample");
@@ -330,18 +378,19 @@ fn range_max(s: &RawTestdata) -> Option<f64> {
 /// (the folders directly under `secret/`).
 fn v2025(
     data: &Path,
+    keys: Keys<'_>,
     groups: Vec<SecretGroup>,
     notes: &mut Vec<String>,
 ) -> Result<Vec<SecretGroup>, SpecError> {
     let secret_dir = data.join("secret");
-    let secret = own_settings(data, &secret_dir)?;
+    let secret = keys.own(data, &secret_dir)?;
     let secret_max = match max_score(&secret, &secret_dir)? {
         Some(m) => m,
         None => {
             notes.push(
-                "data/secret: `max_score: unbounded` not mapped: grundy's groups have a maximum, so each is worth 1 (a `score.txt` above 1 is over it)".into(),
+                "data/secret: `max_score: unbounded` not mapped: grundy's groups have a maximum, so each is worth 1, and an accepted test earns its whole share (its `score.txt` is not read)".into(),
             );
-            0.0
+            1.0
         }
     };
     let secret_agg = secret.score_aggregation.as_deref().unwrap_or("sum");
@@ -404,7 +453,7 @@ fn v2025(
             }
             continue;
         }
-        let own = own_settings(data, &t)?;
+        let own = keys.own(data, &t)?;
         let first = !noted.contains(&t);
         if first {
             noted.push(t.clone());
@@ -415,7 +464,7 @@ fn v2025(
             None => {
                 if first {
                     notes.push(format!(
-                        "{shown}: no bounded `max_score` (its score would be `score.txt` as written): not mapped, worth 1"
+                        "{shown}: no bounded `max_score` (its score would be `score.txt` as written): not mapped, worth 1, and an accepted test earns its whole share (its `score.txt` is not read)"
                     ));
                 }
                 1.0
@@ -437,6 +486,43 @@ fn v2025(
         }
     }
     Ok(out)
+}
+
+/// The grundy group names (before a per-test `-<k>`) of the test folders
+/// `folders` (under `data`) that lie in a 2025-09 folder whose
+/// `max_score` is `unbounded`: `secret` itself or a test data group right
+/// under it.
+pub fn unbounded_names(data: &Path, keys: Keys<'_>, folders: &[PathBuf]) -> Vec<String> {
+    let secret_dir = data.join("secret");
+    let unbounded = |t: &Path| {
+        keys.own(data, t)
+            .ok()
+            .and_then(|own| max_score(&own, t).ok())
+            .is_some_and(|m| m.is_none())
+    };
+    let secret_unbounded = unbounded(&secret_dir);
+    folders
+        .iter()
+        .filter_map(|f| {
+            let rel = f.strip_prefix(&secret_dir).ok()?;
+            let top = match rel.components().next() {
+                Some(c) => secret_dir.join(c),
+                None => secret_dir.clone(),
+            };
+            let open = if top == secret_dir {
+                secret_unbounded
+            } else {
+                unbounded(&top)
+            };
+            open.then(|| {
+                if rel.as_os_str().is_empty() {
+                    testdata::SECRET_GROUP.to_string()
+                } else {
+                    testdata::group_name(rel)
+                }
+            })
+        })
+        .collect()
 }
 
 fn note_require_pass(s: &RawTestdata, shown: &str, notes: &mut Vec<String>) {
@@ -570,7 +656,7 @@ mod tests {
         let raw: RawPackage = serde_yaml::from_str(yaml).expect("problem.yaml");
         let version = Version::parse(raw.problem_format_version.as_deref()).expect("version");
         let groups = testdata::secret_groups(dir).expect("groups");
-        apply(dir, &raw, version, groups, notes)
+        apply(dir, &raw, version, Keys::Data, groups, notes)
             .expect("mapped")
             .into_iter()
             .map(|g| (g.group.name, g.group.points))
