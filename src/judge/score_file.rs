@@ -104,9 +104,7 @@ pub(super) fn share_of(
     group: &str,
     files: Files,
 ) -> Result<Option<f64>, ScoreFileError> {
-    if group == crate::generate::SAMPLE_GROUP
-        || crate::spec::icpc::score_file_unused(&prepared.problem.dir, group)
-    {
+    if group == crate::generate::SAMPLE_GROUP {
         return Ok(None);
     }
     let Files {
@@ -114,8 +112,11 @@ pub(super) fn share_of(
         score,
         multiplier,
     } = files;
+    // Cheapest first: most tests write no score file, and the package
+    // checks below read its problem.yaml.
     if (score.is_none() && multiplier.is_none())
         || !crate::spec::icpc::is_scoring(&prepared.problem.dir)
+        || crate::spec::icpc::score_file_unused(&prepared.problem.dir, group)
     {
         return Ok(None);
     }
