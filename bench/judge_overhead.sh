@@ -41,11 +41,15 @@ judge() {
 }
 judge_off() { judge --sandbox off; }
 baseline() {
-  "$BASELINE" --problems "$work/problems" --cache "$work/cache-base" judge echo "$work/echo.c" >/dev/null
+  "$BASELINE" --problems "$work/problems" --cache "$work/cache-base" judge echo "$work/echo.c" "$@" >/dev/null
 }
+# Without the sandbox the two binaries do the same work per test, so this
+# ratio is the judge's own code; the sandboxed ratio adds what the sandbox
+# gained between them (a tmpfs per run, for one).
+baseline_off() { baseline --sandbox off; }
 judge # warm-up: compile once into the cache
 judge_off
-if [ -n "${BASELINE:-}" ]; then baseline; fi
+if [ -n "${BASELINE:-}" ]; then baseline; baseline_off; fi
 
 inputs=()
 for i in $(seq 1 "$n"); do inputs+=("$work/tests/$i.in"); done
@@ -60,11 +64,12 @@ min() { printf '%s\n' "$@" | sort -g | head -1; }
 
 # Interleaved rounds; the minimum of each is the least disturbed by other load.
 rounds=${ROUNDS:-5}
-gs=(); os=(); fs=(); ss=(); bs=()
+gs=(); os=(); fs=(); ss=(); bs=(); bos=()
 for _ in $(seq 1 "$rounds"); do
   gs+=("$(elapsed judge)")
   if [ -n "${BASELINE:-}" ]; then bs+=("$(elapsed baseline)"); fi
   os+=("$(elapsed judge_off)")
+  if [ -n "${BASELINE:-}" ]; then bos+=("$(elapsed baseline_off)"); fi
   fs+=("$(elapsed "$work/forkloop" "$work/echo" "$work/out" "${inputs[@]}")")
   ss+=("$(elapsed shell_loop)")
 done
@@ -75,9 +80,11 @@ printf '%-32s %10s\n' "grundy judge --sandbox off" "$o"
 printf '%-32s %10s\n' "bare fork-exec-wait (a)" "$f"
 printf '%-32s %10s\n' "shell loop + cmp (b)" "$s"
 if [ -n "${BASELINE:-}" ]; then
-  b=$(min "${bs[@]}")
+  b=$(min "${bs[@]}"); bo=$(min "${bos[@]}")
   printf '%-32s %10s\n' "baseline judge (sandbox)" "$b"
+  printf '%-32s %10s\n' "baseline judge --sandbox off" "$bo"
   awk -v g="$g" -v b="$b" 'BEGIN { printf "this binary / baseline = %.2fx\n", g / b }'
+  awk -v o="$o" -v b="$bo" 'BEGIN { printf "this binary / baseline, sandbox off = %.2fx\n", o / b }'
 fi
 awk -v g="$g" -v o="$o" -v f="$f" -v s="$s" 'BEGIN {
   printf "sandbox off / (a) = %.2fx   sandbox off / (b) = %.2fx\n", o / f, o / s

@@ -149,6 +149,8 @@ pub fn create_nofollow(path: &Path) -> io::Result<File> {
 /// frame and one descriptor per level) and overflowed a worker thread's
 /// stack on a 20,000-level chain.
 pub fn remove_tree(path: &Path) -> std::io::Result<()> {
+    /// Entries listed at once: one listing empties a run's usual folder.
+    const BATCH: usize = 512;
     use std::ffi::CString;
     use std::io::Error;
     use std::os::unix::ffi::OsStrExt;
@@ -181,39 +183,42 @@ pub fn remove_tree(path: &Path) -> std::io::Result<()> {
     // each one's parent, to check the climb back.
     let mut trail: Vec<(CString, (u64, u64))> = Vec::new();
     loop {
-        match cur.first_entry()? {
-            Some((name, is_dir)) => {
-                if is_dir {
-                    // Our own uid may need the permission back; root does not.
-                    // SAFETY: a NUL-terminated name relative to a live descriptor.
-                    unsafe {
-                        libc::fchmodat(cur.0, name.as_ptr(), 0o700, 0);
-                    }
-                    let parent = cur.identity()?;
-                    let next = open_dir(cur.0, &name)?;
-                    trail.push((name, parent));
-                    cur = next;
-                } else {
-                    // SAFETY: as above.
-                    if unsafe { libc::unlinkat(cur.0, name.as_ptr(), 0) } != 0 {
-                        return Err(Error::last_os_error());
-                    }
-                }
+        let batch = cur.some_entries(BATCH)?;
+        if batch.is_empty() {
+            let Some((name, parent_id)) = trail.pop() else {
+                break;
+            };
+            let parent = open_dir(cur.0, c"..")?;
+            if parent.identity()? != parent_id {
+                return Err(Error::other("the tree moved while it was being removed"));
             }
-            None => {
-                let Some((name, parent_id)) = trail.pop() else {
-                    break;
-                };
-                let parent = open_dir(cur.0, c"..")?;
-                if parent.identity()? != parent_id {
-                    return Err(Error::other("the tree moved while it was being removed"));
-                }
-                cur = parent;
-                // SAFETY: as above.
-                if unsafe { libc::unlinkat(cur.0, name.as_ptr(), libc::AT_REMOVEDIR) } != 0 {
-                    return Err(Error::last_os_error());
-                }
+            cur = parent;
+            // SAFETY: a NUL-terminated name relative to a live descriptor.
+            if unsafe { libc::unlinkat(cur.0, name.as_ptr(), libc::AT_REMOVEDIR) } != 0 {
+                return Err(Error::last_os_error());
             }
+            continue;
+        }
+        // The files of the listing go first; then down into its first folder.
+        let mut folder = None;
+        for (name, is_dir) in batch {
+            if is_dir {
+                folder.get_or_insert(name);
+            // SAFETY: as above.
+            } else if unsafe { libc::unlinkat(cur.0, name.as_ptr(), 0) } != 0 {
+                return Err(Error::last_os_error());
+            }
+        }
+        if let Some(name) = folder {
+            // Our own uid may need the permission back; root does not.
+            // SAFETY: as above.
+            unsafe {
+                libc::fchmodat(cur.0, name.as_ptr(), 0o700, 0);
+            }
+            let parent = cur.identity()?;
+            let next = open_dir(cur.0, &name)?;
+            trail.push((name, parent));
+            cur = next;
         }
     }
     drop(cur);
@@ -240,10 +245,11 @@ impl Dir {
         Ok((st.st_dev, st.st_ino))
     }
 
-    /// The first entry other than `.` and `..`, and whether it is a folder
-    /// (never a symbolic link to one). Read afresh each time: what was
-    /// removed is gone, so the listing starts over cheaply.
-    fn first_entry(&self) -> std::io::Result<Option<(std::ffi::CString, bool)>> {
+    /// Up to `max` entries other than `.` and `..`, each with whether it is
+    /// a folder (never a symbolic link to one). Read afresh each time: what
+    /// was removed is gone, so the listing starts over cheaply; a batch
+    /// lets a folder of many files be emptied with few listings.
+    fn some_entries(&self, max: usize) -> std::io::Result<Vec<(std::ffi::CString, bool)>> {
         // SAFETY: a new descriptor for the stream, which owns and closes it.
         let fd = unsafe { libc::fcntl(self.0, libc::F_DUPFD_CLOEXEC, 0) };
         if fd < 0 {
@@ -260,8 +266,8 @@ impl Dir {
         // The duplicate shares the offset: start from the beginning.
         // SAFETY: a live stream.
         unsafe { libc::rewinddir(stream) };
-        let mut found = None;
-        loop {
+        let mut found = Vec::new();
+        while found.len() < max {
             // SAFETY: a live stream; the entry is read before the next call.
             let e = unsafe { libc::readdir(stream) };
             if e.is_null() {
@@ -289,8 +295,7 @@ impl Dir {
                 }
                 _ => false,
             };
-            found = Some((name, is_dir));
-            break;
+            found.push((name, is_dir));
         }
         // SAFETY: closing the stream (and its descriptor).
         unsafe { libc::closedir(stream) };

@@ -69,6 +69,9 @@ const TMP: &str = "tmp";
 const LOCK: &str = "lock";
 /// How long opening the cache waits for another judge's trim or clear.
 const LOCK_WAIT: Duration = Duration::from_secs(120);
+/// How long a use of an entry is remembered before it is recorded again
+/// (see [`Cache::touch_if_stale`]).
+const TOUCH_AFTER: Duration = Duration::from_secs(600);
 
 /// The bounds of the cache.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -269,13 +272,27 @@ impl Cache {
         }
     }
 
+    /// [`Cache::touch`] unless the entry was used within the last
+    /// [`TOUCH_AFTER`]: a judging looks up every test's input and answer,
+    /// and eviction by age needs no finer clock than that, so a warm
+    /// judging does not pay an open and a time update per file.
+    fn touch_if_stale(&self, path: &Path, meta: &fs::Metadata) {
+        let stale = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > TOUCH_AFTER);
+        if stale {
+            self.touch(path);
+        }
+    }
+
     /// `kind/key` if it is there (and then marked as used).
     pub fn existing_file(&self, kind: &str, key: &Key, suffix: &str) -> Option<PathBuf> {
         let p = self.path(kind, key, suffix);
-        p.is_file().then(|| {
-            self.touch(&p);
-            p
-        })
+        let meta = fs::metadata(&p).ok().filter(|m| m.is_file())?;
+        self.touch_if_stale(&p, &meta);
+        Some(p)
     }
 
     pub fn root(&self) -> &Path {
@@ -307,8 +324,8 @@ impl Cache {
         bytes: &[u8],
     ) -> io::Result<PathBuf> {
         let dest = self.path(kind, key, suffix);
-        if dest.is_file() {
-            self.touch(&dest);
+        if let Some(meta) = fs::metadata(&dest).ok().filter(|m| m.is_file()) {
+            self.touch_if_stale(&dest, &meta);
             return Ok(dest);
         }
         if let Some(parent) = dest.parent() {
@@ -511,6 +528,23 @@ mod tests {
         );
         assert!(oldest.exists());
         assert!(!middle.exists() && !newest.exists());
+    }
+
+    #[test]
+    fn a_use_within_minutes_of_the_last_is_not_recorded_again() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let c = Cache::open(t.path()).expect("open");
+        let p = c
+            .put_file("answers", &Key::of(&[b"a"]), ".ans", b"x")
+            .expect("put");
+        let minute_ago = SystemTime::now() - Duration::from_secs(60);
+        fs::File::open(&p)
+            .and_then(|f| f.set_modified(minute_ago))
+            .expect("set time");
+        let hit = c.existing_file("answers", &Key::of(&[b"a"]), ".ans");
+        assert_eq!(hit.as_deref(), Some(p.as_path()));
+        let mtime = fs::metadata(&p).and_then(|m| m.modified()).expect("mtime");
+        assert_eq!(mtime, minute_ago);
     }
 
     #[test]

@@ -104,6 +104,7 @@ pub fn run_on_input(
         tests: Vec::new(),
         checker: build_checker(problem, ctx)?,
         interactor: None,
+        scoring: crate::spec::icpc::is_scoring(&problem.dir),
     };
     let limits = run_limits(&program, &problem.limits);
     let exec = execute(&program, &test.input, limits, problem.limits.memory, ctx)

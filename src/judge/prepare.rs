@@ -138,6 +138,10 @@ pub struct Prepared {
     pub checker: Box<dyn Checker>,
     /// The problem's interactor program, compiled (not for a built-in game).
     pub interactor: Option<Compiled>,
+    /// Whether a validator's score files count (a scoring ICPC package):
+    /// found once here, so that an accepted test does not read the
+    /// package's `problem.yaml` again or look for files nobody writes.
+    pub scoring: bool,
 }
 
 /// Generates the tests, computes missing answers with the reference, and
@@ -192,6 +196,7 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         tests,
         checker,
         interactor,
+        scoring: crate::spec::icpc::is_scoring(&problem.dir),
     };
     super::derive_time::apply(&mut prepared, ctx)?;
     Ok(prepared)

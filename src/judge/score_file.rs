@@ -92,7 +92,7 @@ pub(super) fn share(
     group: &str,
     feedback: &Path,
 ) -> Result<Option<f64>, ScoreFileError> {
-    if group == crate::generate::SAMPLE_GROUP {
+    if group == crate::generate::SAMPLE_GROUP || !prepared.scoring {
         return Ok(None);
     }
     share_of(prepared, group, read(feedback, "output validator")?)
@@ -115,7 +115,7 @@ pub(super) fn share_of(
     // Cheapest first: most tests write no score file, and the package
     // checks below read its problem.yaml.
     if (score.is_none() && multiplier.is_none())
-        || !crate::spec::icpc::is_scoring(&prepared.problem.dir)
+        || !prepared.scoring
         || crate::spec::icpc::score_file_unused(&prepared.problem.dir, group)
     {
         return Ok(None);
