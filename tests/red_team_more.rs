@@ -179,12 +179,22 @@ fn files_named(tag: &str, p: &Project) -> Vec<PathBuf> {
     found
 }
 
+/// Removes what an attack left. Links are removed, never followed: a
+/// planted link to `/` must not have `/` made unreadable by the chmod
+/// that opens a planted unreadable folder.
 fn remove_all(paths: &[PathBuf]) {
     use std::os::unix::fs::PermissionsExt;
     for f in paths {
-        let _ = fs::set_permissions(f, fs::Permissions::from_mode(0o700));
-        let _ = fs::remove_file(f);
-        let _ = fs::remove_dir_all(f);
+        match f.symlink_metadata() {
+            Ok(m) if m.is_dir() => {
+                let _ = fs::set_permissions(f, fs::Permissions::from_mode(0o700));
+                let _ = fs::remove_dir_all(f);
+            }
+            Ok(_) => {
+                let _ = fs::remove_file(f);
+            }
+            Err(_) => {}
+        }
     }
 }
 

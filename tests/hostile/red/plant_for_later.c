@@ -36,7 +36,7 @@ static void plant(const char *dir) {
     snprintf(p, sizeof p, "%s/planted-fifo-%s", dir, token);
     mkfifo(p, 0666);
     snprintf(p, sizeof p, "%s/planted-link-%s", dir, token);
-    if (symlink("/", p) < 0) {}
+    if (symlink("nowhere", p) < 0) {}
     snprintf(p, sizeof p, "%s/planted-dir-%s", dir, token);
     if (mkdir(p, 0700) == 0) {
         char q[4700];
