@@ -1219,3 +1219,53 @@ fn cli_broken_language_files_exit_2() {
         "languages.yaml",
     );
 }
+
+/// ICPC packages through the binary: a package whose mutated
+/// `problem.yaml` does not load makes `judge` exit 2 naming a file of it.
+#[test]
+fn cli_broken_icpc_packages_exit_2() {
+    let fixture = manifest("tests/fixtures/icpc/nimmove");
+    let bases = vec![read(&fixture.join("problem.yaml"))];
+    let checked = std::sync::atomic::AtomicU32::new(0);
+    fuzz("cli_broken_icpc_packages_exit_2", cases(60), doc(), |d| {
+        let t = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let project = t.path();
+        let dir = project.join("problems/nimmove");
+        copy_tree(&fixture, &dir);
+        std::fs::write(dir.join("problem.yaml"), render(&d, &bases))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let spec = dir.join("problem.yaml");
+        if guarded("load", move || grundy::spec::load(&spec).is_ok())? {
+            return Ok(());
+        }
+        checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let sub = project.join("sol.c");
+        let _ = std::fs::write(&sub, common::TOY_C);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("--problems")
+            .arg(project.join("problems"))
+            .arg("--cache")
+            .arg(project.join("cache"))
+            .arg("judge")
+            .arg(&dir)
+            .arg(&sub)
+            .env("NO_COLOR", "1")
+            .env_remove("GRUNDY_LANGUAGES")
+            .env_remove("GRUNDY_PROBLEMS")
+            .output()
+            .map_err(|e| TestCaseError::fail(format!("cannot run grundy: {e}")))?;
+        let err = common::stderr(&out);
+        prop_assert_eq!(out.status.code(), Some(2), "stderr: {}", err);
+        prop_assert!(
+            names(&err, &dir),
+            "stderr does not name a file of {}: {}",
+            dir.display(),
+            err
+        );
+        Ok(())
+    });
+    assert!(
+        checked.into_inner() >= 10,
+        "too few broken packages reached the binary to mean anything"
+    );
+}
