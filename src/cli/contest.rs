@@ -8,7 +8,7 @@ use grundy::batch::contest::{self, ContestOptions};
 use grundy::report::{self, Style};
 
 use super::exit::Failure;
-use super::{Global, batch_jobs, context, finish, problem_set};
+use super::{Global, batch_jobs, context, finish, hide, problem_set};
 
 pub fn run(
     g: &Global,
@@ -26,6 +26,12 @@ pub fn run(
         all,
     };
     let ctx = context(g)?;
+    // The contest's folder holds every contestant's submissions.
+    let folder = match opts.file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    hide(&ctx, folder)?;
     let mut progress = report::Progress::new();
     let mut files = report::Files::default();
     let run = contest::contest(

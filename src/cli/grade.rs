@@ -6,7 +6,7 @@ use grundy::batch::{self, Fanout, FeedbackLevel, GradeOptions, Shard};
 use grundy::report::{Files, Progress};
 
 use super::exit::Failure;
-use super::{Global, batch_jobs, context, finish, problem_set};
+use super::{Global, batch_jobs, context, finish, hide, problem_set};
 
 /// How to grade: the options that do not say what or where.
 pub struct How {
@@ -35,6 +35,8 @@ pub fn run(
         all: how.all,
     };
     let ctx = context(g)?;
+    // Other students' submissions are no run's business.
+    hide(&ctx, &opts.dir)?;
     // The run emits events; the progress display and the report files are
     // its consumers.
     let mut progress = Progress::new();

@@ -511,7 +511,18 @@ fn context(g: &Global) -> Result<Context, Failure> {
         Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e)))?,
         None => Languages::default(),
     };
-    Ok(Context::new(cache, languages, runner(g))?)
+    let ctx = Context::new(cache, languages, runner(g))?;
+    hide(&ctx, &problem_set(g).dir)?;
+    Ok(ctx)
+}
+
+/// Hides a folder of problems or submissions from runs (see
+/// `Runner::hide_folder`).
+fn hide(ctx: &Context, folder: &std::path::Path) -> Result<(), Failure> {
+    ctx.sandbox
+        .hide_folder(folder)
+        .with_context(|| format!("cannot hide {} from runs", folder.display()))
+        .map_err(internal)
 }
 
 /// How this command's runs are made (`--sandbox`).

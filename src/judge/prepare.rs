@@ -147,6 +147,9 @@ pub struct Prepared {
 /// Generates the tests, computes missing answers with the reference, and
 /// builds the checker.
 pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError> {
+    ctx.sandbox.hide_folder(&problem.dir).map_err(|e| {
+        JudgeError::Io(Because::of("cannot hide the problem's folder from runs", e))
+    })?;
     let cases = cases(problem, ctx)?;
     // An interactive test has no answer: the interactor judges as it plays.
     // Nor has a multi-pass one: the reference's first pass is not one

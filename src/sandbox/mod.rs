@@ -209,6 +209,22 @@ impl Runner {
         view::register_root(cache, &[("bin", false), ("tmp", true)], a.root)?;
         view::register_root(workroot, &[], a.root)
     }
+
+    /// Tells the sandbox about a folder runs never need: a problem's (its
+    /// answers and handmade tests), a problems folder, a class or contest
+    /// folder (others' submissions). Landlock already denies opening it;
+    /// the mount view (as root, and as an ordinary user with namespaces)
+    /// shows it empty, so that a run cannot even `stat` an answer, whose
+    /// size may be the answer. Every program the judge runs reads its
+    /// files from the cache, never in place. Does nothing where there is
+    /// no view.
+    pub fn hide_folder(&self, folder: &Path) -> std::io::Result<()> {
+        let a = probe::abilities();
+        if self.mode == Mode::Off || !(a.root || a.user_namespace) {
+            return Ok(());
+        }
+        view::register_hidden(folder)
+    }
 }
 
 /// Runs `spec` sandboxed, never cancelled: [`Runner::run`] of the default

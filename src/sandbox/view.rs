@@ -55,6 +55,10 @@ struct Root {
 struct State {
     roots: Vec<Root>,
     toolchains: Vec<PathBuf>,
+    /// Folders runs never need and must not even `stat` into (problems,
+    /// class folders): empty in the view, but for the judge's own folders
+    /// and toolchains that lie beneath them.
+    blind: Vec<PathBuf>,
     /// The view for the current roots and toolchains.
     current: Option<Arc<OwnedFd>>,
     /// The user namespace (device, inode) that owns `current`, for an
@@ -66,6 +70,7 @@ struct State {
 static STATE: Mutex<State> = Mutex::new(State {
     roots: Vec::new(),
     toolchains: Vec::new(),
+    blind: Vec::new(),
     current: None,
     owner: None,
 });
@@ -100,6 +105,36 @@ pub fn register_root(path: &Path, expose: &[(&str, bool)], open_to_others: bool)
     }
     Ok(())
 }
+
+/// Registers a folder that runs never need (a problem's folder, with its
+/// answers and handmade tests; a class folder, with others' submissions):
+/// the view shows it as an empty read-only tmpfs, but for the registered
+/// roots and toolchains beneath it. Landlock already denies opening it;
+/// this takes away `stat`, which reveals an answer's size. `/` and the
+/// machine's own folders are never hidden (runs need them); a missing
+/// folder is ignored.
+pub fn register_hidden(path: &Path) -> io::Result<()> {
+    let Ok(path) = fs::canonicalize(path) else {
+        return Ok(());
+    };
+    if !path.is_dir() || SYSTEM.iter().any(|s| Path::new(s).starts_with(&path)) {
+        return Ok(());
+    }
+    let mut st = STATE
+        .lock()
+        .map_err(|_| io::Error::other("view state poisoned"))?;
+    if !st.blind.contains(&path) {
+        st.blind.push(path);
+        st.current = None;
+    }
+    Ok(())
+}
+
+/// The machine's folders every run reads: a folder that holds one of them
+/// is never hidden.
+const SYSTEM: &[&str] = &[
+    "/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin", "/etc", "/dev", "/proc", "/sys",
+];
 
 /// Whether others may pass through `dir`.
 fn traversable(dir: &Path) -> bool {
@@ -179,7 +214,7 @@ pub fn view(toolchains: &[PathBuf], userns: Option<&OwnedFd>) -> io::Result<Arc<
         return Ok(v.clone());
     }
     let hidden = userns.map(|_| hidden_folders());
-    let ops = plan(&st.roots, &st.toolchains, hidden.as_deref())?;
+    let ops = plan(&st.roots, &st.toolchains, hidden.as_deref(), &st.blind)?;
     let v = Arc::new(build(&ops, userns)?);
     st.current = Some(v.clone());
     Ok(v)
@@ -234,8 +269,15 @@ type Cover = BTreeMap<PathBuf, bool>;
 /// the topmost folder on its way that others cannot pass becomes a tmpfs
 /// holding the entry that leads on. For an ordinary user, everything is
 /// read-only, each `hidden` folder becomes a tmpfs holding exactly the
-/// paths runs need beneath it, and writable paths are bound writable.
-fn plan(roots: &[Root], toolchains: &[PathBuf], hidden: Option<&[PathBuf]>) -> io::Result<Vec<Op>> {
+/// paths runs need beneath it, and writable paths are bound writable. In
+/// both, each `blind` folder present in the view becomes a tmpfs holding
+/// exactly the paths runs need beneath it (usually none).
+fn plan(
+    roots: &[Root],
+    toolchains: &[PathBuf],
+    hidden: Option<&[PathBuf]>,
+    blind: &[PathBuf],
+) -> io::Result<Vec<Op>> {
     // Folder replaced → what it shows; folders shown writable in place.
     let mut covers: BTreeMap<PathBuf, Cover> = BTreeMap::new();
     let mut writable_here: Vec<PathBuf> = Vec::new();
@@ -288,6 +330,14 @@ fn plan(roots: &[Root], toolchains: &[PathBuf], hidden: Option<&[PathBuf]>) -> i
             }
         }
     }
+    // The home of an ordinary user is hidden as the blind folders are,
+    // even when runs need nothing in it.
+    let blind: Vec<PathBuf> = blind
+        .iter()
+        .chain(hidden.unwrap_or_default())
+        .cloned()
+        .collect();
+    cover_blind(&mut covers, &mut writable_here, roots, toolchains, &blind);
     let user = hidden.is_some();
     let mut ops = Vec::new();
     if user {
@@ -369,6 +419,47 @@ fn plan(roots: &[Root], toolchains: &[PathBuf], hidden: Option<&[PathBuf]>) -> i
         }
     }
     Ok(ops)
+}
+
+/// Adds a cover for each `blind` folder that is in the view, shallowest
+/// first (a folder that another cover does not show is not there to
+/// hide), showing the whole paths of the roots (writable) and toolchains
+/// beneath it. A folder runs need itself is not hidden. A writable path
+/// beneath a hidden folder is shown by its cover, not bound in place.
+fn cover_blind(
+    covers: &mut BTreeMap<PathBuf, Cover>,
+    writable_here: &mut Vec<PathBuf>,
+    roots: &[Root],
+    toolchains: &[PathBuf],
+    blind: &[PathBuf],
+) {
+    let needed: Vec<(&Path, bool)> = roots
+        .iter()
+        .map(|r| (r.path.as_path(), true))
+        .chain(toolchains.iter().map(|t| (t.as_path(), false)))
+        .collect();
+    let mut blind: Vec<&PathBuf> = blind.iter().collect();
+    blind.sort_by_key(|b| b.components().count());
+    for h in blind {
+        if !h.is_dir() || needed.iter().any(|(p, _)| *p == h.as_path()) {
+            continue;
+        }
+        let present = covers.iter().all(|(c, entries)| {
+            !h.starts_with(c) || c == h || entries.keys().any(|e| h.starts_with(c.join(e)))
+        });
+        if !present {
+            continue;
+        }
+        let cover = covers.entry(h.clone()).or_default();
+        for (p, w) in &needed {
+            if let Ok(rest) = p.strip_prefix(h)
+                && !rest.as_os_str().is_empty()
+            {
+                *cover.entry(rest.to_path_buf()).or_insert(false) |= *w;
+            }
+        }
+        writable_here.retain(|p| !(p.starts_with(h) && p != h));
+    }
 }
 
 /// Builds the view in a short-lived child and keeps its namespace; with
@@ -603,7 +694,7 @@ mod tests {
             path: cache.clone(),
             expose: Some(vec![("bin".into(), false)]),
         };
-        let ops = targets(&plan(&[root], std::slice::from_ref(&tool), None).expect("plan"));
+        let ops = targets(&plan(&[root], std::slice::from_ref(&tool), None, &[]).expect("plan"));
         let h = home.display();
         let c = cache.display();
         assert_eq!(
@@ -654,6 +745,7 @@ mod tests {
                 &roots,
                 std::slice::from_ref(&tool),
                 Some(std::slice::from_ref(&home)),
+                &[],
             )
             .expect("plan"),
         );
@@ -681,6 +773,98 @@ mod tests {
                 format!("bind {c}/bin false"),
                 format!("bind {c}/tmp true"),
                 format!("seal {c}"),
+            ]
+        );
+    }
+
+    /// A problems folder holding the cache (as root): it is emptied in the
+    /// view but for the cache, which still shows only `bin`; a problems
+    /// folder inside the cache's hidden part is not in the view at all, so
+    /// it is not mounted over; one holding nothing runs need is just empty.
+    #[test]
+    fn a_hidden_folder_shows_only_the_judges_folders_beneath_it() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let problems = t.path().join("problems");
+        let cache = problems.join("cache");
+        let inner = cache.join("answers/problems");
+        let other = t.path().join("class");
+        for d in [
+            &cache.join("bin"),
+            &inner,
+            &other,
+            &problems.join("nim/data"),
+        ] {
+            std::fs::create_dir_all(d).expect("mkdir");
+        }
+        let root = Root {
+            path: cache.clone(),
+            expose: Some(vec![("bin".into(), false)]),
+        };
+        let ops = targets(
+            &plan(
+                &[root],
+                &[],
+                None,
+                &[inner.clone(), problems.clone(), other.clone()],
+            )
+            .expect("plan"),
+        );
+        let (p, c, o) = (problems.display(), cache.display(), other.display());
+        assert_eq!(
+            ops,
+            vec![
+                format!("tmpfs {o}"),
+                format!("open {p}/cache"),
+                format!("tmpfs {p}"),
+                format!("mkdir {p}/cache"),
+                format!("bind {p}/cache true"),
+                format!("open {c}/bin"),
+                format!("tmpfs {c}"),
+                format!("mkdir {c}/bin"),
+                format!("bind {c}/bin false"),
+            ]
+        );
+    }
+
+    /// An ordinary user's view: a hidden folder outside the home holding
+    /// the working root shows it writable (and it is not bound twice); a
+    /// hidden folder inside the home, which the home's cover does not
+    /// show, is not mounted over, and the home is empty.
+    #[test]
+    fn a_users_hidden_folder_keeps_the_working_root_writable() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let home = t.path().join("home");
+        let in_home = home.join("problems");
+        let problems = t.path().join("problems");
+        let work = problems.join("work");
+        for d in [&in_home, &work] {
+            std::fs::create_dir_all(d).expect("mkdir");
+        }
+        let roots = [Root {
+            path: work.clone(),
+            expose: None,
+        }];
+        let ops = targets(
+            &plan(
+                &roots,
+                &[],
+                Some(std::slice::from_ref(&home)),
+                &[in_home.clone(), problems.clone()],
+            )
+            .expect("plan"),
+        );
+        let (h, p) = (home.display(), problems.display());
+        assert_eq!(
+            ops,
+            vec![
+                "read-only".to_string(),
+                format!("tmpfs {h}"),
+                format!("seal {h}"),
+                format!("open {p}/work"),
+                format!("tmpfs {p}"),
+                format!("mkdir {p}/work"),
+                format!("bind {p}/work true"),
+                format!("seal {p}"),
             ]
         );
     }
