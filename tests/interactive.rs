@@ -464,3 +464,50 @@ fn an_unknown_interactor_is_a_spec_error_with_its_line() {
     );
     assert!(stderr2.contains("problem.yaml"), "{stderr2}");
 }
+
+/// A nim player whose ELF interpreter the kernel cannot load: it compiles,
+/// and no run of it ever starts.
+fn unloadable_player() -> String {
+    format!(
+        "{}__attribute__((section(\".interp\"), used)) static const char pad[5000] = \"x\";\n",
+        nim_player(&[])
+    )
+}
+
+/// Players the kernel refuses to execute (a 0-byte executable, a program
+/// whose interpreter cannot be loaded) are `RE` on every game with the
+/// reason, as on a plain problem: the submission's fault, not the judge's
+/// (`IE`, exit 3), and judging goes on to the next test and the next
+/// submission.
+#[test]
+fn a_player_that_cannot_start_is_runtime_error_on_every_test() {
+    let p = project("np", "nim-play", &[NIM_GAMES, "1\n3 2 3 5\n"]);
+    let empty = p.write("subs/empty", "");
+    std::fs::set_permissions(&empty, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let unloadable = p.write("subs/interp.c", &unloadable_player());
+    for (file, extra) in [
+        (&empty, &["--lang", "exe"][..]),
+        (&unloadable, &[][..]),
+        (&empty, &["--lang", "exe", "--sandbox", "off"][..]),
+    ] {
+        let f = file.to_string_lossy().into_owned();
+        let mut args = vec!["judge", "np", &f, "--json", "--all"];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = grundy(&p.path("problems"), &args);
+        let v: serde_json::Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}), exit {code}:\n{stdout}\n{stderr}"));
+        let r = &v["results"][0];
+        assert_eq!(test_verdicts(r), ["RE", "RE"], "{args:?}: {r:#}\n{stderr}");
+        for t in 0..2 {
+            let message = r["tests"][t]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains("the program could not be started"),
+                "{args:?}: {message}"
+            );
+        }
+        assert_eq!(code, 1, "{args:?}: {stderr}");
+    }
+    let r = judge(&p, "np", "ok.c", &nim_player(&[]));
+    assert_eq!(test_verdicts(&r), ["AC", "AC"], "{r:#}");
+}

@@ -259,6 +259,53 @@ fn a_submission_that_never_answers_is_tle_and_a_crash_is_re() {
     assert_eq!(verdicts(&ac), ["AC"], "{ac}");
 }
 
+/// A submission the kernel refuses to execute (a 0-byte executable, a
+/// program whose ELF interpreter cannot be loaded) is `RE` with the reason
+/// on every test, the interactor left with nobody to talk to: the
+/// submission's fault, not the judge's (`IE`).
+#[test]
+fn a_submission_that_cannot_start_is_re_with_the_reason() {
+    let p = project(
+        "guess-icpc",
+        "{icpc: interactor.cpp}",
+        &[(
+            "interactor.cpp",
+            &std::fs::read_to_string(fixture("guess").join("output_validator/interactor.cpp"))
+                .expect("fixture"),
+        )],
+        &["600\n", "3\n"],
+    );
+    let empty = p.write("subs/empty", "");
+    std::fs::set_permissions(&empty, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let unloadable = p.write(
+        "subs/interp.c",
+        &format!(
+            "{BINARY}__attribute__((section(\".interp\"), used)) static const char pad[5000] = \"x\";\n"
+        ),
+    );
+    for (file, extra) in [(&empty, &["--lang", "exe"][..]), (&unloadable, &[][..])] {
+        let f = file.to_string_lossy().into_owned();
+        let mut args = vec!["judge", "guess-icpc", &f, "--json", "--all"];
+        args.extend_from_slice(extra);
+        let out = p.grundy(&args);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
+        let r = &v["results"][0];
+        assert_eq!(verdicts(r), ["RE", "RE"], "{args:?}: {r}\n{}", stderr(&out));
+        for t in 0..2 {
+            let message = r["tests"][t]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains("the program could not be started"),
+                "{args:?}: {message}"
+            );
+        }
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    }
+    let ac = judge_source(&p, "guess-icpc", "binary.c", BINARY);
+    assert_eq!(verdicts(&ac), ["AC", "AC"], "{ac}");
+}
+
 /// `grundy export` of a played game: a legacy package whose interactor is
 /// a program, read back by grundy with the same verdicts for the game's
 /// accepted player and a known-wrong one.

@@ -243,3 +243,27 @@ fn validator_breaking_the_pass_rules_is_a_judge_error() {
         "{text}"
     );
 }
+
+/// A submission the kernel refuses to execute is `RE` on its first pass,
+/// with the reason, whether the passes talk to an interactor or are
+/// checked by a validator: the submission's fault, not the judge's (`IE`,
+/// exit 3).
+#[test]
+fn a_submission_that_cannot_start_is_re_on_its_first_pass() {
+    let p = Project::empty();
+    let empty = p.write("subs/empty", "");
+    std::fs::set_permissions(&empty, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .expect("chmod");
+    let empty = empty.to_string_lossy().into_owned();
+    for pkg in [plain_package(&p), interactive_package(&p)] {
+        let (code, text) = grundy_text(&p, &["judge", &pkg, &empty, "--lang", "exe", "--all"]);
+        assert_eq!(code, Some(1), "{pkg}: {text}");
+        assert!(text.contains("RE"), "{pkg}: {text}");
+        assert!(!text.contains("IE"), "{pkg}: {text}");
+        assert!(text.contains("pass 1"), "{pkg}: {text}");
+        assert!(
+            text.contains("the program could not be started"),
+            "{pkg}: {text}"
+        );
+    }
+}

@@ -34,6 +34,7 @@ use super::model::{Item, ItemKey, Record};
 use crate::cache::Key;
 use crate::judge::Because;
 use crate::judge::{self, Context, Options, Prepared, Slots, TestResult, pool};
+use crate::spec::ProblemId;
 use crate::verdict::Verdict;
 
 /// How much of a failing test's input a feedback file may quote.
@@ -92,7 +93,7 @@ fn fingerprint(p: &Prepared) -> String {
 /// Runs judgings in parallel.
 pub struct Engine<'a> {
     pub ctx: &'a Context,
-    pub problems: &'a BTreeMap<String, ReadyProblem>,
+    pub problems: &'a BTreeMap<ProblemId, ReadyProblem>,
     /// Item files are relative to this folder.
     pub root: &'a Path,
     pub jobs: usize,
@@ -213,7 +214,7 @@ impl Engine<'_> {
     /// in the order of their first item.
     fn units(&self, todo: &[Item]) -> Vec<Vec<usize>> {
         let mut units: Vec<Vec<usize>> = Vec::new();
-        let mut seen: HashMap<(&str, &str, String), usize> = HashMap::new();
+        let mut seen: HashMap<(&ProblemId, &str, String), usize> = HashMap::new();
         for (i, item) in todo.iter().enumerate() {
             let lang = self
                 .ctx
@@ -226,7 +227,7 @@ impl Engine<'_> {
                 units.push(vec![i]);
                 continue;
             };
-            match seen.entry((item.problem.as_str(), item.sha.as_str(), lang)) {
+            match seen.entry((&item.problem, item.sha.as_str(), lang)) {
                 Entry::Occupied(u) => units[*u.get()].push(i),
                 Entry::Vacant(v) => {
                     v.insert(units.len());
@@ -245,7 +246,7 @@ impl Engine<'_> {
     fn compile_ahead(&self, units: &[Vec<usize>], todo: &[Item], ahead: &Ahead) {
         while let Some(u) = ahead.next_to_compile(&self.cancel) {
             if let Some(item) = units[u].first().map(|&i| &todo[i])
-                && self.problems.contains_key(item.problem.as_str())
+                && self.problems.contains_key(&item.problem)
                 && self.twin(item).is_none()
             {
                 let path = self.root.join(&item.file);
@@ -317,7 +318,7 @@ impl Engine<'_> {
         if self.earlier.is_empty() {
             return None;
         }
-        let ready = self.problems.get(item.problem.as_str())?;
+        let ready = self.problems.get(&item.problem)?;
         let lang = self
             .ctx
             .languages
@@ -342,7 +343,7 @@ impl Engine<'_> {
     ) -> Record {
         let tests = self
             .problems
-            .get(item.problem.as_str())
+            .get(&item.problem)
             .map_or(0, |p| p.prepared.tests.len());
         let _ = tx.send(Message::Started(index, tests));
         let mut record = Record {
@@ -384,7 +385,7 @@ impl Engine<'_> {
         slots: &Arc<Slots>,
         tx: &mpsc::Sender<Message>,
     ) -> Option<Record> {
-        let ready = self.problems.get(item.problem.as_str())?;
+        let ready = self.problems.get(&item.problem)?;
         // A closed channel means the run is over; the result is dropped then.
         let _ = tx.send(Message::Started(index, ready.prepared.tests.len()));
         let mut record = Record {

@@ -111,26 +111,21 @@ pub fn grade(
     }
 
     // The problems: the one named, or every one a file is named after.
-    let mut problems: BTreeMap<String, Problem> = BTreeMap::new();
+    let mut problems: BTreeMap<ProblemId, Problem> = BTreeMap::new();
     if let Some(p) = fixed {
-        problems.insert(p.id.0.clone(), p);
+        problems.insert(p.id.clone(), p);
     } else {
-        let ids: BTreeSet<&str> = walked
+        let ids: BTreeSet<&ProblemId> = walked
             .items
             .iter()
-            .map(|i| i.problem.as_str())
-            .chain(
-                walked
-                    .issues
-                    .iter()
-                    .filter_map(|i| i.problem.as_ref().map(ProblemId::as_str)),
-            )
+            .map(|i| &i.problem)
+            .chain(walked.issues.iter().filter_map(|i| i.problem.as_ref()))
             .collect();
         for id in ids {
             let p = set
-                .find(id)
+                .find(id.as_str())
                 .map_err(|e| BatchError::Usage(Because::cause(e)))?;
-            problems.insert(id.to_string(), p);
+            problems.insert(id.clone(), p);
         }
     }
     let plan = Plan {
@@ -155,7 +150,7 @@ pub fn grade(
         .collect();
     let ready = prepare_problems(
         &problems,
-        share.iter().map(|i| i.problem.as_str()),
+        share.iter().map(|i| &i.problem),
         ctx,
         opts.all,
         sink,
@@ -305,7 +300,7 @@ pub struct Judged {
 #[allow(clippy::too_many_arguments)] // one call per command, each argument named there
 pub fn judge_items(
     ctx: &Context,
-    ready: &BTreeMap<String, ReadyProblem>,
+    ready: &BTreeMap<ProblemId, ReadyProblem>,
     root: &Path,
     jobs: usize,
     shrink: bool,
@@ -340,7 +335,7 @@ pub fn judge_items(
             .collect(),
         tests: todo
             .iter()
-            .filter_map(|i| ready.get(i.problem.as_str()))
+            .filter_map(|i| ready.get(&i.problem))
             .map(|p| p.prepared.tests.len())
             .sum(),
         jobs,
@@ -386,13 +381,11 @@ pub fn judge_items(
 /// problem's current tests.
 pub fn latest(
     records: Vec<Record>,
-    ready: &BTreeMap<String, ReadyProblem>,
+    ready: &BTreeMap<ProblemId, ReadyProblem>,
 ) -> BTreeMap<ItemKey, Record> {
     let mut map = BTreeMap::new();
     for r in records {
-        let current = ready
-            .get(r.problem.as_str())
-            .is_none_or(|p| p.key == r.problem_key);
+        let current = ready.get(&r.problem).is_none_or(|p| p.key == r.problem_key);
         if current {
             map.insert(r.key(), r);
         }
@@ -402,13 +395,13 @@ pub fn latest(
 
 /// Prepares (tests, answers, checker) each problem that has work.
 pub fn prepare_problems<'a>(
-    problems: &BTreeMap<String, Problem>,
-    needed: impl Iterator<Item = &'a str>,
+    problems: &BTreeMap<ProblemId, Problem>,
+    needed: impl Iterator<Item = &'a ProblemId>,
     ctx: &Context,
     all: bool,
     sink: &mut dyn EventSink,
-) -> Result<BTreeMap<String, ReadyProblem>, BatchError> {
-    let needed: BTreeSet<&str> = needed.collect();
+) -> Result<BTreeMap<ProblemId, ReadyProblem>, BatchError> {
+    let needed: BTreeSet<&ProblemId> = needed.collect();
     let mut ready = BTreeMap::new();
     for id in needed {
         let Some(problem) = problems.get(id) else {
@@ -419,7 +412,7 @@ pub fn prepare_problems<'a>(
             &format!("preparing {id} (tests and reference answers)"),
         )?;
         let prepared = judge::prepare(problem, ctx)?;
-        ready.insert(id.to_string(), ReadyProblem::new(prepared, all));
+        ready.insert(id.clone(), ReadyProblem::new(prepared, all));
     }
     Ok(ready)
 }

@@ -49,7 +49,7 @@ pub struct Walked {
 /// A file that may be a submission.
 struct Candidate {
     student: String,
-    problem: String,
+    problem: ProblemId,
     rel: String,
     path: PathBuf,
 }
@@ -293,14 +293,14 @@ impl Walker<'_> {
         };
         self.candidates.push(Candidate {
             student: student.to_string(),
-            problem,
+            problem: ProblemId(problem),
             rel,
             path: path.to_path_buf(),
         });
     }
 
     fn finish(mut self) -> Walked {
-        let mut by_key: BTreeMap<(String, String), Vec<Candidate>> = BTreeMap::new();
+        let mut by_key: BTreeMap<(String, ProblemId), Vec<Candidate>> = BTreeMap::new();
         for c in std::mem::take(&mut self.candidates) {
             by_key
                 .entry((c.student.clone(), c.problem.clone()))
@@ -315,7 +315,7 @@ impl Walker<'_> {
                     .filter(|&i| {
                         Path::new(&found[i].rel)
                             .file_stem()
-                            .is_some_and(|s| s.eq_ignore_ascii_case(&problem))
+                            .is_some_and(|s| s.eq_ignore_ascii_case(problem.as_str()))
                     })
                     .collect();
                 if named.len() == 1 {
@@ -329,7 +329,7 @@ impl Walker<'_> {
                         path: c.rel.clone(),
                         kind: IssueKind::Duplicate,
                         student: Some(student.clone()),
-                        problem: Some(ProblemId(problem.clone())),
+                        problem: Some(problem.clone()),
                         message: format!(
                             "{} files for {problem} ({}): none is judged; keep one",
                             found.len(),
@@ -343,7 +343,7 @@ impl Walker<'_> {
             match read_source(&c.path) {
                 Ok(bytes) => items.push(Item {
                     student,
-                    problem: ProblemId(problem),
+                    problem,
                     file: c.rel.clone(),
                     sha: sha256(&bytes),
                 }),
@@ -351,7 +351,7 @@ impl Walker<'_> {
                     path: c.rel.clone(),
                     kind: IssueKind::Unreadable,
                     student: Some(student),
-                    problem: Some(ProblemId(problem)),
+                    problem: Some(problem),
                     message: why.to_string(),
                 }),
             }

@@ -14,7 +14,9 @@ use super::{Global, problem_set};
 impl From<SimilarityError> for Failure {
     fn from(e: SimilarityError) -> Self {
         match e {
-            SimilarityError::Usage(_) => usage(anyhow!(e)),
+            SimilarityError::Usage(_)
+            | SimilarityError::Problem(_)
+            | SimilarityError::Folder(_) => usage(anyhow!(e)),
             _ => internal(anyhow!(e)),
         }
     }

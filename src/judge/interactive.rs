@@ -67,7 +67,7 @@ pub fn judge_test(
     ) {
         Ok(p) => p,
         Err(e) => {
-            r.message = format!("the judge could not run the program: {e}");
+            super::outcome::not_run(&mut r, e, "the judge could not run the program");
             return r;
         }
     };

@@ -130,7 +130,11 @@ pub(super) fn judge_pass(
     };
     let played = match run.play(input, &answer, ctx.workroot.path()) {
         Ok(p) => p,
-        Err(e) => {
+        Err(NotPlayed::Submission(e)) => {
+            super::outcome::not_run(&mut r, e, "the judge could not run the interaction");
+            return r;
+        }
+        Err(NotPlayed::Judge(e)) => {
             r.message = format!("the judge could not run the interaction: {e}");
             return r;
         }
@@ -188,6 +192,22 @@ struct Played {
     stderr_head: String,
     /// The interactor's `score.txt` / `score_multiplier.txt` (ICPC style).
     scores: Result<super::score_file::Files, super::score_file::ScoreFileError>,
+}
+
+/// Why a connected run did not happen, by whose run failed: a
+/// submission the kernel would not start is its own `RE`
+/// ([`super::outcome::not_run`]); an interactor that would not start, or
+/// anything the judge could not set up, is the judge's `IE`.
+#[derive(Debug)]
+enum NotPlayed {
+    Submission(SandboxError),
+    Judge(SandboxError),
+}
+
+impl From<SandboxError> for NotPlayed {
+    fn from(e: SandboxError) -> NotPlayed {
+        NotPlayed::Judge(e)
+    }
 }
 
 fn setup(what: &str) -> impl FnOnce(std::io::Error) -> SandboxError {
@@ -252,7 +272,7 @@ impl Connected<'_> {
         }
     }
 
-    fn play(&self, input: &Path, answer: &Path, root: &Path) -> Result<Played, SandboxError> {
+    fn play(&self, input: &Path, answer: &Path, root: &Path) -> Result<Played, NotPlayed> {
         let dir = tempfile::Builder::new()
             .prefix("run-")
             .tempdir_in(root)
@@ -262,7 +282,7 @@ impl Connected<'_> {
         played
     }
 
-    fn play_in(&self, dir: &Path, input: &Path, answer: &Path) -> Result<Played, SandboxError> {
+    fn play_in(&self, dir: &Path, input: &Path, answer: &Path) -> Result<Played, NotPlayed> {
         let work = dir.join("work");
         let judge = dir.join("interactor");
         std::fs::create_dir(&work).map_err(setup("create the working folder"))?;
@@ -363,7 +383,9 @@ impl Connected<'_> {
             });
             self.watch(&rx, &sub_stop, &int_stop, &mut held, &mut drain, &mut ends)
         });
-        let submission = sub?;
+        // The submission's failure first: one that never started left the
+        // interactor nothing to talk to, whatever the interactor then did.
+        let submission = sub.map_err(NotPlayed::Submission)?;
         let interactor = int?;
         if let Some(carried) = self.feedback {
             carry(&judge, carried, &["input", "answer"])

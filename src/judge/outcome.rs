@@ -7,7 +7,7 @@ use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::{Diff, TestResult};
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
-use crate::sandbox::{Exit, Lender, RunLimits, RunOutcome};
+use crate::sandbox::{Exit, Lender, RunLimits, RunOutcome, SandboxError};
 use crate::verdict::Verdict;
 use crate::verdict::decide::{self, CheckerSaid, Ended, RunBudget, RunFacts};
 
@@ -62,12 +62,8 @@ pub(super) fn judge_run(
     let memory = prepared.problem.limits.memory;
     let exec = match execute_lending(program, input, limits, memory, ctx, lender) {
         Ok(e) => e,
-        Err(crate::sandbox::SandboxError::NotExecutable { source, .. }) => {
-            r.decided_by_run(decide::not_started(source));
-            return r;
-        }
         Err(e) => {
-            r.message = format!("the judge could not run the program: {e}");
+            not_run(&mut r, e, "the judge could not run the program");
             return r;
         }
     };
@@ -109,6 +105,18 @@ pub(super) fn judge_run(
         }
     }
     r
+}
+
+/// Records a submission's run that did not happen: a program the kernel
+/// would not start is the submission's fault (`RE` with the reason), as
+/// every kind of run (plain, interactive, multi-pass) must say alike; any
+/// other failure is the judge's (`IE`, `r`'s verdict until set), its
+/// message `doing` then the error.
+pub(super) fn not_run(r: &mut TestResult, e: SandboxError, doing: &str) {
+    match e {
+        SandboxError::NotExecutable { source, .. } => r.decided_by_run(decide::not_started(source)),
+        e => r.message = format!("{doing}: {e}"),
+    }
 }
 
 /// The limits of a run, as the verdict module sees them.

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::batch::walk::{self, Layout};
+use crate::judge::Because;
 use crate::language::Languages;
 use crate::spec::{Problem, ProblemId, ProblemSet, SPEC_FILE};
 use tokens::{Lang, Token};
@@ -32,12 +33,27 @@ pub const FORMAT_VERSION: u32 = 1;
 
 #[derive(Debug, Error)]
 pub enum SimilarityError {
-    /// Bad usage or input: not a folder, an unknown problem (exit 2).
+    /// Bad usage or input that no other error caused: not a folder, a
+    /// threshold out of range (exit 2).
     #[error("{0}")]
     Usage(String),
+    /// The problem named is unknown or does not load (exit 2); the spec's
+    /// error is its cause, shown as it words itself.
+    #[error(transparent)]
+    Problem(Because),
+    /// The folder of submissions cannot be read (exit 2).
+    #[error(transparent)]
+    Folder(Because),
     /// A grammar failed to load (exit 3: the build is broken).
-    #[error("grammar: {0}")]
-    Grammar(String),
+    #[error("grammar: {lang}")]
+    Grammar {
+        lang: &'static str,
+        source: tree_sitter::LanguageError,
+    },
+    /// The parser returned no tree at all (exit 3: it only does so when
+    /// cancelled or given no language, which this code never does).
+    #[error("grammar: {lang}: the parser gave up")]
+    ParserGaveUp { lang: &'static str },
     /// A report could not be written (exit 3).
     #[error("{path}: cannot write: {source}")]
     Write {
@@ -202,7 +218,7 @@ pub fn collect(
     let fixed = match problem {
         Some(id) => Some(
             set.find(id)
-                .map_err(|e| SimilarityError::Usage(e.to_string()))?,
+                .map_err(|e| SimilarityError::Problem(Because::cause(e)))?,
         ),
         None => None,
     };
@@ -215,7 +231,10 @@ pub fn collect(
         skip,
     };
     let walked = walk::walk(dir, &layout).map_err(|e| {
-        SimilarityError::Usage(format!("{}: cannot read the folder: {e}", dir.display()))
+        SimilarityError::Folder(Because::of(
+            format!("{}: cannot read the folder", dir.display()),
+            e,
+        ))
     })?;
     let mut skipped: Vec<Skipped> = walked
         .issues

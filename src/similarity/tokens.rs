@@ -110,10 +110,13 @@ pub fn tokenize(lang: Lang, source: &[u8]) -> Result<Vec<Token>, SimilarityError
     let mut parser = Parser::new();
     parser
         .set_language(&lang.grammar())
-        .map_err(|e| SimilarityError::Grammar(format!("{}: {e}", lang.name())))?;
+        .map_err(|source| SimilarityError::Grammar {
+            lang: lang.name(),
+            source,
+        })?;
     let tree = parser
         .parse(source, None)
-        .ok_or_else(|| SimilarityError::Grammar(format!("{}: the parser gave up", lang.name())))?;
+        .ok_or(SimilarityError::ParserGaveUp { lang: lang.name() })?;
     let mut out = Vec::new();
     let mut cursor = tree.walk();
     // An explicit walk: recursion on a deeply nested hostile file could

@@ -37,8 +37,16 @@ pub enum SpecError {
         column: usize,
         message: String,
     },
+    /// A plain refusal with no other error under it (a missing folder, a
+    /// value out of range).
     #[error("{}: {message}", path.display())]
     Invalid { path: PathBuf, message: String },
+    /// A part of `path` that its own reader refused (validator arguments,
+    /// a `testdata.yaml`'s constants, `generators.yaml`): the refusal kept
+    /// as the typed error it is, its words after the file's name as
+    /// [`SpecError::Invalid`] shows a message.
+    #[error("{}: {source}", path.display())]
+    Refused { path: PathBuf, source: Refusal },
     #[error("no problem `{id}`{}", not_found_hint(suggestion.as_deref(), dir))]
     NotFound {
         id: String,
@@ -47,6 +55,10 @@ pub enum SpecError {
         suggestion: Option<String>,
     },
 }
+
+/// The error under a [`SpecError::Refused`], boxed as it came (the spec
+/// loader sits below the judge, whose `Source` is the same type).
+pub type Refusal = Box<dyn std::error::Error + Send + Sync + 'static>;
 
 /// Whether `s` may be a problem id: lowercase letters, digits and '-', as
 /// `problem.yaml` requires (so it is also a safe folder name).

@@ -20,7 +20,7 @@ use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
 use crate::judge::Because;
 use crate::judge::Context;
-use crate::spec::{Problem, ProblemSet};
+use crate::spec::{Problem, ProblemId, ProblemSet};
 
 pub use config::{Contest, Scoring};
 pub use score::{Attempt, Standings};
@@ -50,12 +50,12 @@ pub fn contest(
     sink: &mut dyn EventSink,
 ) -> Result<ContestRun, BatchError> {
     let contest = config::load(&opts.file)?;
-    let mut problems: BTreeMap<String, Problem> = BTreeMap::new();
+    let mut problems: BTreeMap<ProblemId, Problem> = BTreeMap::new();
     for p in &contest.problems {
         let problem = set.find(p.id.as_str()).map_err(|e| {
             BatchError::Usage(Because::of(format!("{}: problems", opts.file.display()), e))
         })?;
-        problems.insert(p.id.0.clone(), problem);
+        problems.insert(p.id.clone(), problem);
     }
     let logged = match &contest.source {
         config::Source::Log(path) => log::read_log(path)?,
@@ -93,7 +93,7 @@ pub fn contest(
     let items: Vec<Item> = counted.iter().map(|(item, _)| item.clone()).collect();
     let ready = prepare_problems(
         &problems,
-        items.iter().map(|i| i.problem.as_str()),
+        items.iter().map(|i| &i.problem),
         ctx,
         opts.all,
         sink,

@@ -234,9 +234,9 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let passes = multipass::passes(&raw, &mut notes).map_err(|e| invalid(&e))?;
     // Sample dialogues (`.interaction`) belong to both kinds.
     refuse_parts(&dir, version, interactive || passes.is_some(), &mut notes)?;
-    let expected = expectations::load(&dir, &mut notes).map_err(|e| SpecError::Invalid {
+    let expected = expectations::load(&dir, &mut notes).map_err(|e| SpecError::Refused {
         path: dir.join("submissions").join("submissions.yaml"),
-        message: e.to_string(),
+        source: e.into(),
     })?;
     notes.extend(submissions::notes(&dir, expected.as_ref()));
     let id = package_id(&dir).map_err(|e| invalid(&e))?;
@@ -357,9 +357,9 @@ fn secret_validator_args(
     let mut kept = Vec::new();
     for g in secret.drain(..) {
         let settings = testdata::settings_for(data, &g.folder, version, notes)?;
-        let args = testdata::validator_args(&settings).map_err(|e| SpecError::Invalid {
+        let args = testdata::validator_args(&settings).map_err(|e| SpecError::Refused {
             path: g.folder.clone(),
-            message: e.to_string(),
+            source: e.into(),
         })?;
         match &chosen {
             None => chosen = Some((args, g.folder.clone())),
@@ -384,9 +384,9 @@ fn secret_validator_args(
     // With no secret tests, the samples' own settings are the problem's.
     if chosen.is_none() && sample.is_dir() {
         let settings = testdata::settings_for(data, &sample, version, notes)?;
-        let args = testdata::validator_args(&settings).map_err(|e| SpecError::Invalid {
+        let args = testdata::validator_args(&settings).map_err(|e| SpecError::Refused {
             path: sample.clone(),
-            message: e.to_string(),
+            source: e.into(),
         })?;
         chosen = Some((args, sample.clone()));
     }
@@ -522,9 +522,9 @@ mod generated {
             source,
         })?;
         let constants = super::constants::Constants::of_dir(dir);
-        let mut plan = generators::plan(&text, &constants).map_err(|e| SpecError::Invalid {
+        let mut plan = generators::plan(&text, &constants).map_err(|e| SpecError::Refused {
             path: path.clone(),
-            message: e.to_string(),
+            source: e.into(),
         })?;
         // `copy:` takes the answer too when there is one; else the
         // solution writes it.

@@ -542,9 +542,9 @@ fn own_settings(data: &Path, folder: &Path) -> Result<RawTestdata, SpecError> {
     };
     let text = testdata::constants(data)
         .substitute_strict(&text, &path)
-        .map_err(|e| SpecError::Invalid {
+        .map_err(|e| SpecError::Refused {
             path: path.clone(),
-            message: e.to_string(),
+            source: e.into(),
         })?;
     if text.trim().is_empty() {
         return Ok(RawTestdata::default());

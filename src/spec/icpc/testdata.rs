@@ -47,9 +47,9 @@ pub fn settings_for(
             })?;
             let text = constants(data)
                 .substitute_strict(&text, &path)
-                .map_err(|e| SpecError::Invalid {
+                .map_err(|e| SpecError::Refused {
                     path: path.clone(),
-                    message: e.to_string(),
+                    source: e.into(),
                 })?;
             let raw: RawTestdata = if text.trim().is_empty() {
                 RawTestdata::default()

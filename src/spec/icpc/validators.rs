@@ -82,7 +82,10 @@ pub fn checker(
         }
         return default_flags(&all)
             .map(CheckerSpec::IcpcDefault)
-            .map_err(|e| invalid(e.to_string()));
+            .map_err(|e| SpecError::Refused {
+                path: spec.to_path_buf(),
+                source: e.into(),
+            });
     }
     let program = validator_program(&folder, version)?;
     let rel = program
