@@ -21,7 +21,7 @@ mod harness;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use harness::{As, Cage, Project, SERIAL, is_root, verdict};
 
@@ -200,12 +200,8 @@ fn verify_nim(who: As) {
     }
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     p.hand_over();
-    let mut cmd = Command::new(p.path("grundy"));
-    cmd.arg("--problems")
-        .arg(p.path("problems"))
-        .arg("--cache")
-        .arg(p.path("cache"))
-        .args(["verify", "nim"])
+    let mut cmd = p.grundy();
+    cmd.args(["verify", "nim"])
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("HOME", home)

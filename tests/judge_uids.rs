@@ -9,7 +9,7 @@ mod harness;
 use std::fs;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use harness::{As, Cage, Project, SERIAL, verdict};
@@ -45,12 +45,8 @@ struct Background {
 
 impl Background {
     fn start(p: &Project, problem: &str, sub: &Path) -> Background {
-        let mut cmd = Command::new(p.path("grundy"));
-        cmd.arg("--problems")
-            .arg(p.path("problems"))
-            .arg("--cache")
-            .arg(p.path("cache"))
-            .arg("judge")
+        let mut cmd = p.grundy();
+        cmd.arg("judge")
             .arg(problem)
             .arg(sub)
             .arg("--json")

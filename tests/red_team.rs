@@ -13,7 +13,6 @@
 #[path = "hostile/harness.rs"]
 mod harness;
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::os::unix::net::UnixListener;
@@ -22,27 +21,13 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use harness::{
-    As, Cage, Canary, Project, SERIAL, nonce, processes_running_from, processes_with, source,
-    verdict,
+    As, Cage, Canary, Project, SERIAL, Snapshot, nobody, nonce, processes_running_from,
+    processes_with, source, verdict,
 };
 
 const LIMITS_SMALL: &str = "limits:\n  time: 1s\n  memory: 64MiB\n  output: 8MiB";
 const LIMITS_DEFAULT: &str = "limits:\n  time: 2s\n  memory: 256MiB";
-
-/// Who judges in the `user_` tests, or `None` (skipped) where that cannot
-/// be arranged outside CI.
-fn nobody() -> Option<As> {
-    if harness::is_root() {
-        Some(As::Nobody)
-    } else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI=true but the red-team tests as `nobody` cannot run: they need root"
-        );
-        eprintln!("not root: the unprivileged attacks are run as this user by the other tests");
-        None
-    }
-}
+const NOT_ROOT: &str = "the unprivileged attacks are run as this user by the other tests";
 
 /// What one judge did.
 struct Judged {
@@ -70,73 +55,6 @@ impl Judged {
     fn assert_exit_matches(&self) {
         let want = if self.verdict() == "AC" { 0 } else { 1 };
         assert_eq!(self.code, Some(want), "{}", self.show());
-    }
-}
-
-/// The project's files before an attack: every path outside the cache with
-/// its mode, owner, size, modification time and (small files) content, and
-/// the cache's files with their mode and content (the judge itself adds to
-/// the cache, so only what was there is compared).
-#[derive(PartialEq, Eq, Debug)]
-struct Snapshot(BTreeMap<PathBuf, Entry>);
-
-/// Mode, owner, size, modification time and (small files) content.
-type Entry = (u32, u32, u64, i64, Option<Vec<u8>>);
-
-impl Snapshot {
-    fn take(p: &Project) -> Snapshot {
-        let cache = p.path("cache");
-        let mut files = BTreeMap::new();
-        for e in walkdir::WalkDir::new(p.dir.path())
-            .into_iter()
-            .filter_map(Result::ok)
-        {
-            let Ok(m) = e.path().symlink_metadata() else {
-                continue;
-            };
-            let in_cache = e.path().starts_with(&cache);
-            let content = (m.is_file() && m.len() < (1 << 20))
-                .then(|| fs::read(e.path()).unwrap_or_default());
-            let mtime = if in_cache || m.is_dir() { 0 } else { m.mtime() };
-            files.insert(
-                e.path().to_path_buf(),
-                (m.mode(), m.uid(), m.len(), mtime, content),
-            );
-        }
-        Snapshot(files)
-    }
-
-    /// Everything that was there is as it was; nothing new outside the cache.
-    fn assert_unchanged(&self, p: &Project, what: &str) {
-        let now = Snapshot::take(p);
-        let cache = p.path("cache");
-        let mut changed = Vec::new();
-        for (path, before) in &self.0 {
-            match now.0.get(path) {
-                None => changed.push(format!("{} vanished", path.display())),
-                Some(after) => {
-                    // The judge's own folders may gain `o+x` (see view.rs);
-                    // directories' sizes follow their entries.
-                    let dir = before.0 & 0o170000 == 0o040000;
-                    let (b, a) = if dir {
-                        ((before.0 & !0o001, before.1), (after.0 & !0o001, after.1))
-                    } else {
-                        ((before.0, before.1), (after.0, after.1))
-                    };
-                    if b != a
-                        || (!dir && (before.2, before.3, &before.4) != (after.2, after.3, &after.4))
-                    {
-                        changed.push(format!("{} changed", path.display()));
-                    }
-                }
-            }
-        }
-        for path in now.0.keys() {
-            if !self.0.contains_key(path) && !path.starts_with(&cache) {
-                changed.push(format!("{} appeared", path.display()));
-            }
-        }
-        assert!(changed.is_empty(), "{what}: {changed:?}");
     }
 }
 
@@ -269,12 +187,8 @@ fn judge(
 ) -> (Judged, Cage) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     p.hand_over();
-    let mut cmd = Command::new(p.path("grundy"));
-    cmd.arg("--problems")
-        .arg(p.path("problems"))
-        .arg("--cache")
-        .arg(p.path("cache"))
-        .args(extra)
+    let mut cmd = p.grundy();
+    cmd.args(extra)
         .arg("judge")
         .arg(problem)
         .arg(sub)
@@ -377,7 +291,7 @@ fn thread_bomb_is_contained() {
 
 #[test]
 fn user_thread_bomb_is_contained() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         thread_bomb(who);
     }
 }
@@ -421,7 +335,7 @@ fn socket_buffers_are_memory() {
 
 #[test]
 fn user_socket_buffers_are_memory() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         socket_buffers(who, false);
     }
 }
@@ -467,7 +381,7 @@ fn cannot_starve_the_judge() {
 
 #[test]
 fn user_cannot_starve_the_judge() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         starve(who);
     }
 }
@@ -486,7 +400,7 @@ fn limits_stay_put() {
 
 #[test]
 fn user_limits_stay_put() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         limits(who);
     }
 }
@@ -595,7 +509,7 @@ fn leaves_no_ipc_objects() {
 
 #[test]
 fn user_leaves_no_ipc_objects() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         ipc(who, false);
     }
 }
@@ -622,7 +536,7 @@ fn kernel_surface_is_closed() {
 
 #[test]
 fn user_kernel_surface_is_closed() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         kernel(who);
     }
 }
@@ -654,7 +568,7 @@ fn traces_nothing_outside() {
 
 #[test]
 fn user_traces_nothing_outside() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         ptrace(who, false);
     }
 }
@@ -683,7 +597,7 @@ fn signals_reach_nothing_outside() {
 
 #[test]
 fn user_signals_reach_nothing_outside() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         signals(who, false);
     }
 }
@@ -741,7 +655,7 @@ fn reaches_no_local_service() {
 
 #[test]
 fn user_reaches_no_local_service() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         sockets(who, false);
     }
 }
@@ -787,7 +701,7 @@ fn reads_nothing_through_proc() {
 
 #[test]
 fn user_reads_nothing_through_proc() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         snoop(who, false);
     }
 }
@@ -820,7 +734,7 @@ fn cannot_stat_cached_answers() {
 
 #[test]
 fn user_cannot_stat_cached_answers() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         stat_answers(who, false);
     }
 }
@@ -855,7 +769,7 @@ fn assembler_cannot_include_answers() {
 
 #[test]
 fn user_assembler_cannot_include_answers() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         incbin(who);
     }
 }
@@ -903,7 +817,7 @@ fn links_lead_nowhere() {
 
 #[test]
 fn user_links_lead_nowhere() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         links(who, false);
     }
 }
@@ -949,7 +863,7 @@ fn cannot_touch_the_judges_files() {
 /// mount is read-only, so nothing of the judge's can be changed.
 #[test]
 fn user_cannot_touch_the_judges_files() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         touch_files(who);
     }
 }
@@ -1036,7 +950,7 @@ fn inherited_descriptors_of_the_judge_are_closed() {
 
 #[test]
 fn user_inherited_descriptors_of_the_judge_are_closed() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         inherited(who, false);
     }
 }

@@ -16,34 +16,19 @@
 #[path = "hostile/harness.rs"]
 mod harness;
 
-use std::collections::BTreeMap;
 use std::fs;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use harness::{
-    As, Cage, Project, SERIAL, nonce, processes_running_from, processes_with, source, verdict,
+    As, Cage, Project, SERIAL, Snapshot, nobody, nonce, processes_running_from, processes_with,
+    source, verdict,
 };
 
 const LIMITS_SMALL: &str = "limits:\n  time: 1s\n  memory: 64MiB\n  output: 8MiB";
 const LIMITS_DEFAULT: &str = "limits:\n  time: 2s\n  memory: 256MiB";
-
-/// Who judges in the `user_` tests, or `None` (skipped) where that cannot
-/// be arranged outside CI.
-fn nobody() -> Option<As> {
-    if harness::is_root() {
-        Some(As::Nobody)
-    } else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI=true but the red-team tests as `nobody` cannot run: they need root"
-        );
-        eprintln!("not root: the unprivileged attacks are run as this user by the other tests");
-        None
-    }
-}
+const NOT_ROOT: &str = "the unprivileged attacks are run as this user by the other tests";
 
 /// A control runs programs as root with nothing around them: only then do
 /// the attacks that need a permission get through.
@@ -91,70 +76,6 @@ impl Judged {
             serde_json::to_string_pretty(&self.result).unwrap_or_default(),
             self.stderr
         )
-    }
-}
-
-/// Mode, owner, size, modification time and (small files) content.
-type Entry = (u32, u32, u64, i64, Option<Vec<u8>>);
-
-/// The project's files before an attack (see tests/red_team.rs): the
-/// cache's files are compared for what was there, everything else also
-/// for what appeared.
-struct Snapshot(BTreeMap<PathBuf, Entry>);
-
-impl Snapshot {
-    fn take(p: &Project) -> Snapshot {
-        let cache = p.path("cache");
-        let mut files = BTreeMap::new();
-        for e in walkdir::WalkDir::new(p.dir.path())
-            .into_iter()
-            .filter_map(Result::ok)
-        {
-            let Ok(m) = e.path().symlink_metadata() else {
-                continue;
-            };
-            let in_cache = e.path().starts_with(&cache);
-            let content = (m.is_file() && m.len() < (1 << 20))
-                .then(|| fs::read(e.path()).unwrap_or_default());
-            let mtime = if in_cache || m.is_dir() { 0 } else { m.mtime() };
-            files.insert(
-                e.path().to_path_buf(),
-                (m.mode(), m.uid(), m.len(), mtime, content),
-            );
-        }
-        Snapshot(files)
-    }
-
-    fn assert_unchanged(&self, p: &Project, what: &str) {
-        let now = Snapshot::take(p);
-        let cache = p.path("cache");
-        let mut changed = Vec::new();
-        for (path, before) in &self.0 {
-            match now.0.get(path) {
-                None => changed.push(format!("{} vanished", path.display())),
-                Some(after) => {
-                    // The judge's own folders may gain `o+x`; directories'
-                    // sizes follow their entries.
-                    let dir = before.0 & 0o170000 == 0o040000;
-                    let (b, a) = if dir {
-                        ((before.0 & !0o001, before.1), (after.0 & !0o001, after.1))
-                    } else {
-                        ((before.0, before.1), (after.0, after.1))
-                    };
-                    if b != a
-                        || (!dir && (before.2, before.3, &before.4) != (after.2, after.3, &after.4))
-                    {
-                        changed.push(format!("{} changed", path.display()));
-                    }
-                }
-            }
-        }
-        for path in now.0.keys() {
-            if !self.0.contains_key(path) && !path.starts_with(&cache) {
-                changed.push(format!("{} appeared", path.display()));
-            }
-        }
-        assert!(changed.is_empty(), "{what}: {changed:?}");
     }
 }
 
@@ -311,12 +232,8 @@ impl Attack {
 fn judge(p: &Project, problem: &str, sub: &Path, extra: &[&str], tag: &str) -> (Judged, Cage) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     p.hand_over();
-    let mut cmd = Command::new(p.path("grundy"));
-    cmd.arg("--problems")
-        .arg(p.path("problems"))
-        .arg("--cache")
-        .arg(p.path("cache"))
-        .args(extra)
+    let mut cmd = p.grundy();
+    cmd.args(extra)
         .arg("judge")
         .arg(problem)
         .arg(sub)
@@ -402,7 +319,7 @@ fn answers_cannot_be_linked_or_moved_in() {
 
 #[test]
 fn user_answers_cannot_be_linked_or_moved_in() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         hardlink(who, false);
     }
 }
@@ -427,7 +344,7 @@ fn the_cache_cannot_be_hunted_down() {
 
 #[test]
 fn user_the_cache_cannot_be_hunted_down() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         hunt(who, false);
     }
 }
@@ -459,7 +376,7 @@ fn compiler_cannot_probe_for_answers() {
 
 #[test]
 fn user_compiler_cannot_probe_for_answers() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         probe_at_compile_time(who, false);
     }
 }
@@ -490,7 +407,7 @@ fn compiler_cannot_include_the_shadow_file() {
 
 #[test]
 fn user_compiler_cannot_include_the_shadow_file() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         include_system_secret(who, false);
     }
 }
@@ -553,7 +470,7 @@ fn python_cannot_plant_a_module_for_later_runs() {
 
 #[test]
 fn user_python_cannot_plant_a_module_for_later_runs() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         python_plant(who, false);
     }
 }
@@ -598,7 +515,7 @@ fn nothing_planted_survives_to_the_next_test() {
 
 #[test]
 fn user_nothing_planted_survives_to_the_next_test() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         plant(who, false);
     }
 }
@@ -626,7 +543,7 @@ fn no_daemon_outlives_the_run_however_made() {
 
 #[test]
 fn user_no_daemon_outlives_the_run_however_made() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         reaper(who, false);
     }
 }
@@ -645,7 +562,7 @@ fn no_terminal_to_type_into() {
 
 #[test]
 fn user_no_terminal_to_type_into() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         let a = Attack::new(who, &[], LIMITS_DEFAULT);
         let j = a.run("red/tty_inject.c", None);
         assert_eq!(j.verdict(), "AC", "{}", j.show());
@@ -681,7 +598,7 @@ fn disk_cap_counts_files_deeper_than_path_max() {
 
 #[test]
 fn user_disk_cap_counts_files_deeper_than_path_max() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         deep_fill(who);
     }
 }
@@ -736,7 +653,7 @@ fn small_processes_over_memory_leave_nothing() {
 
 #[test]
 fn user_small_processes_over_memory_leave_nothing() {
-    if let Some(who) = nobody() {
+    if let Some(who) = nobody(NOT_ROOT) {
         many_small(who);
     }
 }

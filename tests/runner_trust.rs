@@ -49,12 +49,8 @@ fn grundy(p: &Project, args: &[&str]) -> Output {
 }
 
 fn command(p: &Project, args: &[&str]) -> Command {
-    let mut cmd = Command::new(p.path("grundy"));
-    cmd.arg("--problems")
-        .arg(p.path("problems"))
-        .arg("--cache")
-        .arg(p.path("cache"))
-        .args(args)
+    let mut cmd = p.grundy();
+    cmd.args(args)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("HOME", p.path("home"))

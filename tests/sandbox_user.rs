@@ -9,20 +9,9 @@ mod harness;
 #[path = "hostile/scenarios.rs"]
 mod scenarios;
 
-use harness::As;
-
-fn nobody() -> Option<As> {
-    if harness::is_root() {
-        Some(As::Nobody)
-    } else {
-        // In CI these tests are the unprivileged mode's: they must run.
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI=true but the tests as `nobody` cannot run: they need root"
-        );
-        eprintln!("not root: the user mechanisms are what tests/sandbox.rs tests");
-        None
-    }
+/// `nobody`, or a skip outside CI (see `harness::nobody`).
+fn nobody() -> Option<harness::As> {
+    harness::nobody("the user mechanisms are what tests/sandbox.rs tests")
 }
 
 #[test]
@@ -164,19 +153,17 @@ fn user_runs_go_first_to_the_oom_killer() {
 #[test]
 fn user_grade_refuses_a_weak_sandbox_unless_allowed() {
     use std::os::unix::process::CommandExt;
-    let Some(who) = nobody() else { return };
+    let Some(who) = nobody() else {
+        return;
+    };
     let p = harness::Project::new(who);
     p.problem("p", "token\n", "limits:\n  time: 2s\n  memory: 64MiB");
     p.write("class/alice.c", &harness::source("reference.c"));
     p.hand_over();
     let _serial = harness::SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let grade = |extra: &[&str]| {
-        let mut cmd = std::process::Command::new(p.path("grundy"));
-        cmd.arg("--problems")
-            .arg(p.path("problems"))
-            .arg("--cache")
-            .arg(p.path("cache"))
-            .args(extra)
+        let mut cmd = p.grundy();
+        cmd.args(extra)
             .arg("grade")
             .arg(p.path("class"))
             .arg("--problem")

@@ -8,10 +8,11 @@
 
 #![allow(dead_code)]
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -62,6 +63,16 @@ impl Project {
 
     pub fn path(&self, rel: &str) -> PathBuf {
         self.dir.path().join(rel)
+    }
+
+    /// The project's `grundy` with its problems and cache folders.
+    pub fn grundy(&self) -> Command {
+        let mut cmd = Command::new(self.path("grundy"));
+        cmd.arg("--problems")
+            .arg(self.path("problems"))
+            .arg("--cache")
+            .arg(self.path("cache"));
+        cmd
     }
 
     pub fn write(&self, rel: &str, text: &str) -> PathBuf {
@@ -456,4 +467,87 @@ impl Drop for Canary {
 pub fn secret_file(path: &Path, text: &str) {
     let mut f = fs::File::create(path).expect("secret");
     f.write_all(text.as_bytes()).expect("secret");
+}
+
+/// Who judges in the `user_` tests: `nobody` when the tests run as root,
+/// else `None` (the test is skipped, saying `note`). Under `CI=true` the
+/// unprivileged mode must be tested, so there a skip is a failure.
+pub fn nobody(note: &str) -> Option<As> {
+    if is_root() {
+        Some(As::Nobody)
+    } else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but the tests as `nobody` cannot run: they need root"
+        );
+        eprintln!("not root: {note}");
+        None
+    }
+}
+
+/// The project's files before an attack: every path outside the cache with
+/// its mode, owner, size, modification time and (small files) content, and
+/// the cache's files with their mode and content (the judge itself adds to
+/// the cache, so only what was there is compared).
+#[derive(PartialEq, Eq, Debug)]
+pub struct Snapshot(BTreeMap<PathBuf, Entry>);
+
+/// Mode, owner, size, modification time and (small files) content.
+pub type Entry = (u32, u32, u64, i64, Option<Vec<u8>>);
+
+impl Snapshot {
+    pub fn take(p: &Project) -> Snapshot {
+        let cache = p.path("cache");
+        let mut files = BTreeMap::new();
+        for e in walkdir::WalkDir::new(p.dir.path())
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let Ok(m) = e.path().symlink_metadata() else {
+                continue;
+            };
+            let in_cache = e.path().starts_with(&cache);
+            let content = (m.is_file() && m.len() < (1 << 20))
+                .then(|| fs::read(e.path()).unwrap_or_default());
+            let mtime = if in_cache || m.is_dir() { 0 } else { m.mtime() };
+            files.insert(
+                e.path().to_path_buf(),
+                (m.mode(), m.uid(), m.len(), mtime, content),
+            );
+        }
+        Snapshot(files)
+    }
+
+    /// Everything that was there is as it was; nothing new outside the cache.
+    pub fn assert_unchanged(&self, p: &Project, what: &str) {
+        let now = Snapshot::take(p);
+        let cache = p.path("cache");
+        let mut changed = Vec::new();
+        for (path, before) in &self.0 {
+            match now.0.get(path) {
+                None => changed.push(format!("{} vanished", path.display())),
+                Some(after) => {
+                    // The judge's own folders may gain `o+x` (see view.rs);
+                    // directories' sizes follow their entries.
+                    let dir = before.0 & 0o170000 == 0o040000;
+                    let (b, a) = if dir {
+                        ((before.0 & !0o001, before.1), (after.0 & !0o001, after.1))
+                    } else {
+                        ((before.0, before.1), (after.0, after.1))
+                    };
+                    if b != a
+                        || (!dir && (before.2, before.3, &before.4) != (after.2, after.3, &after.4))
+                    {
+                        changed.push(format!("{} changed", path.display()));
+                    }
+                }
+            }
+        }
+        for path in now.0.keys() {
+            if !self.0.contains_key(path) && !path.starts_with(&cache) {
+                changed.push(format!("{} appeared", path.display()));
+            }
+        }
+        assert!(changed.is_empty(), "{what}: {changed:?}");
+    }
 }
