@@ -105,6 +105,7 @@ pub fn run_on_input(
         checker: build_checker(problem, ctx)?,
         interactor: None,
         scoring: crate::spec::icpc::is_scoring(&problem.dir),
+        unscored_groups: super::score_file::unscored_groups(problem),
     };
     let limits = run_limits(&program, &problem.limits);
     let exec = execute(&program, &test.input, limits, problem.limits.memory, ctx)

@@ -142,6 +142,9 @@ pub struct Prepared {
     /// found once here, so that an accepted test does not read the
     /// package's `problem.yaml` again or look for files nobody writes.
     pub scoring: bool,
+    /// The groups of a scoring package whose validator's `score.txt` is
+    /// not read (see `spec::icpc::score_file_unused`), found once here.
+    pub unscored_groups: Vec<String>,
 }
 
 /// Generates the tests, computes missing answers with the reference, and
@@ -200,6 +203,7 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         checker,
         interactor,
         scoring: crate::spec::icpc::is_scoring(&problem.dir),
+        unscored_groups: super::score_file::unscored_groups(problem),
     };
     super::derive_time::apply(&mut prepared, ctx)?;
     Ok(prepared)

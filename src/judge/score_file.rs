@@ -84,6 +84,21 @@ pub(super) fn read(feedback: &Path, who: &'static str) -> Result<Files, ScoreFil
     }
 }
 
+/// The groups of `problem` whose validator's `score.txt` is not read
+/// (2025-09 folders with an unbounded `max_score`). Each look reads the
+/// package's files, so it is done once per judging, not per test.
+pub(super) fn unscored_groups(problem: &crate::spec::Problem) -> Vec<String> {
+    if !crate::spec::icpc::is_scoring(&problem.dir) {
+        return Vec::new();
+    }
+    problem
+        .groups
+        .iter()
+        .filter(|g| crate::spec::icpc::score_file_unused(&problem.dir, &g.name))
+        .map(|g| g.name.clone())
+        .collect()
+}
+
 /// The share of its credit the accepted test in `group` earns, from the
 /// files in `feedback` (the output validator's); `None` when it earns all
 /// of it.
@@ -112,11 +127,9 @@ pub(super) fn share_of(
         score,
         multiplier,
     } = files;
-    // Cheapest first: most tests write no score file, and the package
-    // checks below read its problem.yaml.
     if (score.is_none() && multiplier.is_none())
         || !prepared.scoring
-        || crate::spec::icpc::score_file_unused(&prepared.problem.dir, group)
+        || prepared.unscored_groups.iter().any(|g| g == group)
     {
         return Ok(None);
     }
