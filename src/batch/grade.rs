@@ -148,25 +148,36 @@ pub fn grade(
         .filter(|i| opts.shard.is_none_or(|s| s.owns(i)))
         .cloned()
         .collect();
-    let ready = prepare_problems(
+    let interrupt = Interrupt::install(&ctx.sandbox.cancel)
+        .map_err(|e| BatchError::Internal(Because::of("cannot handle signals", e)))?;
+    let prepared = prepare_problems(
         &problems,
         share.iter().map(|i| &i.problem),
         ctx,
         opts.all,
         sink,
-    )?;
-    let mut records = latest(loaded.records, &ready);
-    let run = judge_items(
-        ctx,
-        &ready,
-        &opts.dir,
-        opts.jobs,
-        opts.feedback == FeedbackLevel::FirstFail,
-        &share,
-        &mut records,
-        &mut journal,
-        sink,
-    )?;
+    );
+    let stopped = stopped_while_preparing(&interrupt, &share, &loaded.records, &journal, sink)?;
+    let (run, records) = match stopped {
+        Some(stopped) => (stopped, BTreeMap::new()),
+        None => {
+            let ready = prepared?;
+            let mut records = latest(loaded.records, &ready);
+            let run = judge_items(
+                ctx,
+                &ready,
+                &opts.dir,
+                opts.jobs,
+                opts.feedback == FeedbackLevel::FirstFail,
+                &share,
+                &mut records,
+                &mut journal,
+                &interrupt,
+                sink,
+            )?;
+            (run, records)
+        }
+    };
     let mut summary = RunSummary {
         judged: run.judged,
         reused: run.reused,
@@ -307,6 +318,7 @@ pub fn judge_items(
     share: &[Item],
     records: &mut BTreeMap<ItemKey, Record>,
     journal: &mut Journal,
+    interrupt: &Interrupt,
     sink: &mut dyn EventSink,
 ) -> Result<Judged, BatchError> {
     let done = |key: &ItemKey| records.get(key).is_some_and(|r| r.result.is_some());
@@ -342,8 +354,6 @@ pub fn judge_items(
     };
     sink.event(&Event::Started(&planned))
         .map_err(BatchError::Reporter)?;
-    let interrupt = Interrupt::install(&ctx.sandbox.cancel)
-        .map_err(|e| BatchError::Internal(Because::of("cannot handle signals", e)))?;
     let engine = Engine {
         ctx,
         problems: ready,
@@ -375,6 +385,42 @@ pub fn judge_items(
         finished,
         interrupted,
     })
+}
+
+/// When a signal arrived while the problems were being prepared (the
+/// references it cancelled then fail because of it, not of the problem):
+/// says so as an interrupted run that judged nothing, so that the command
+/// stops as it does mid-judging, pointing at `--resume`.
+pub fn stopped_while_preparing(
+    interrupt: &Interrupt,
+    share: &[Item],
+    earlier: &[Record],
+    journal: &Journal,
+    sink: &mut dyn EventSink,
+) -> Result<Option<Judged>, BatchError> {
+    let Some(signal) = interrupt.signal() else {
+        return Ok(None);
+    };
+    let distinct: BTreeSet<ItemKey> = share.iter().map(Item::key).collect();
+    let kept = earlier
+        .iter()
+        .filter(|r| r.result.is_some() && distinct.contains(&r.key()))
+        .map(Record::key)
+        .collect::<BTreeSet<_>>()
+        .len();
+    sink.event(&Event::Interrupted(&Interrupted {
+        signal,
+        kept,
+        total: distinct.len(),
+        journal: journal.path(),
+    }))
+    .map_err(BatchError::Reporter)?;
+    Ok(Some(Judged {
+        judged: 0,
+        reused: kept,
+        finished: 0,
+        interrupted: Some(signal),
+    }))
 }
 
 /// The latest record of each item, keeping only those judged on the

@@ -15,7 +15,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use super::event::{ContestResults, Event, EventSink};
-use super::grade::{judge_items, latest, note, open_journal, prepare_problems};
+use super::grade::{
+    judge_items, latest, note, open_journal, prepare_problems, stopped_while_preparing,
+};
+use super::interrupt::Interrupt;
 use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
 use crate::judge::Because;
@@ -91,25 +94,36 @@ pub fn contest(
 
     let (mut journal, loaded) = open_journal(&opts.out, opts.resume, sink)?;
     let items: Vec<Item> = counted.iter().map(|(item, _)| item.clone()).collect();
-    let ready = prepare_problems(
+    let interrupt = Interrupt::install(&ctx.sandbox.cancel)
+        .map_err(|e| BatchError::Internal(Because::of("cannot handle signals", e)))?;
+    let prepared = prepare_problems(
         &problems,
         items.iter().map(|i| &i.problem),
         ctx,
         opts.all,
         sink,
-    )?;
-    let mut records = latest(loaded.records, &ready);
-    let run = judge_items(
-        ctx,
-        &ready,
-        &contest.base,
-        opts.jobs,
-        false,
-        &items,
-        &mut records,
-        &mut journal,
-        sink,
-    )?;
+    );
+    let stopped = stopped_while_preparing(&interrupt, &items, &loaded.records, &journal, sink)?;
+    let (run, records) = match stopped {
+        Some(stopped) => (stopped, BTreeMap::new()),
+        None => {
+            let ready = prepared?;
+            let mut records = latest(loaded.records, &ready);
+            let run = judge_items(
+                ctx,
+                &ready,
+                &contest.base,
+                opts.jobs,
+                false,
+                &items,
+                &mut records,
+                &mut journal,
+                &interrupt,
+                sink,
+            )?;
+            (run, records)
+        }
+    };
     let mut summary = RunSummary {
         judged: run.judged,
         reused: run.reused,
