@@ -50,7 +50,6 @@ fn main() {
                 workdir: work.path().to_path_buf(),
                 stdin: input.clone(),
                 stdout: files.path().join("out"),
-                stderr: files.path().join("err"),
                 env: vec![("PATH".into(), "/usr/bin:/bin".into())],
                 limits: RunLimits {
                     cpu: Duration::from_secs(1),

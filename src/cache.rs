@@ -72,6 +72,11 @@ const LOCK_WAIT: Duration = Duration::from_secs(120);
 /// How long a use of an entry is remembered before it is recorded again
 /// (see [`Cache::touch_if_stale`]).
 const TOUCH_AFTER: Duration = Duration::from_secs(600);
+/// The file whose modification time is the last trim, and whose content is
+/// the policy it applied (see [`Cache::open_trimmed`]).
+const TRIMMED: &str = "trimmed";
+/// How long after a trim the cache is trimmed again under the same policy.
+const TRIM_EVERY: Duration = Duration::from_secs(600);
 
 /// The bounds of the cache.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,14 +187,26 @@ impl Cache {
     }
 
     /// Opens the cache for use and, when no other judge has it open,
-    /// bounds it by `policy` first; `None` when it was in use.
+    /// bounds it by `policy` first; `None` when it was in use or needed no
+    /// trim.
+    ///
+    /// A trim looks at every entry, which costs more than the rest of a
+    /// small judging once the cache holds thousands of tests: so it is done
+    /// only when the last one applied another policy or is older than
+    /// [`TRIM_EVERY`]. Between two trims the cache can outgrow its bound
+    /// by what ten minutes of judging add; a changed bound applies at once.
     pub fn open_trimmed(
         root: impl Into<PathBuf>,
         policy: &Policy,
     ) -> io::Result<(Cache, Option<Trimmed>)> {
         let (root, lock) = Self::prepare(root.into())?;
-        let trimmed = if Self::try_exclusive(&lock)? {
+        let due = trim_due(&root, policy, SystemTime::now());
+        let trimmed = if due && Self::try_exclusive(&lock)? {
             let t = trim(&root, Some(policy), SystemTime::now());
+            if t.is_ok() {
+                // Best effort: without it the next judge trims again.
+                let _ = crate::beneath::write(&root, TRIMMED, stamp(policy).as_bytes());
+            }
             // Down to shared: others may open it again.
             rustix::fs::flock(&lock, FlockOperation::LockShared)?;
             Some(t?)
@@ -217,6 +234,7 @@ impl Cache {
         if !Self::try_exclusive(&lock).map_err(io)? {
             return Err(CacheError::Busy(root));
         }
+        let _ = crate::beneath::remove_file(&root, TRIMMED);
         trim(&root, None, SystemTime::now()).map_err(io)
     }
 
@@ -369,6 +387,30 @@ impl Cache {
         }
         Ok(dest)
     }
+}
+
+/// What the [`TRIMMED`] file says of a trim under `policy`.
+fn stamp(policy: &Policy) -> String {
+    format!(
+        "max_size {}\nmax_age {}\n",
+        policy.max_size.0,
+        policy.max_age.as_secs()
+    )
+}
+
+/// Whether the cache at `root` is to be trimmed under `policy` at `now`:
+/// the last trim applied another policy, is older than [`TRIM_EVERY`], or
+/// is unknown.
+fn trim_due(root: &Path, policy: &Policy, now: SystemTime) -> bool {
+    let Ok(Some(said)) = crate::beneath::read(root, TRIMMED, 256) else {
+        return true;
+    };
+    let when = fs::symlink_metadata(root.join(TRIMMED)).and_then(|m| m.modified());
+    let recent = when
+        .ok()
+        .and_then(|t| now.duration_since(t).ok())
+        .is_some_and(|age| age < TRIM_EVERY);
+    !recent || said != stamp(policy).as_bytes()
 }
 
 /// Every entry of the cache at `root`: `kind/xx/rest` for each kind
@@ -545,6 +587,42 @@ mod tests {
         assert_eq!(hit.as_deref(), Some(p.as_path()));
         let mtime = fs::metadata(&p).and_then(|m| m.modified()).expect("mtime");
         assert_eq!(mtime, minute_ago);
+    }
+
+    #[test]
+    fn a_trim_is_not_repeated_within_minutes_under_the_same_policy() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let tight = Policy {
+            max_size: Bytes(50),
+            max_age: Duration::from_secs(30 * 86_400),
+        };
+        let (c, first) = Cache::open_trimmed(t.path(), &tight).expect("open");
+        assert_eq!(first, Some(Trimmed::default()));
+        let over = entry(&c, b"over the bound", 100, 1);
+        drop(c);
+        // Just trimmed under this policy: the entries are not looked at.
+        let (c, again) = Cache::open_trimmed(t.path(), &tight).expect("open");
+        assert_eq!(again, None);
+        assert!(over.exists());
+        drop(c);
+        // Another policy applies at once.
+        let tighter = Policy {
+            max_size: Bytes(40),
+            ..tight
+        };
+        let (c, changed) = Cache::open_trimmed(t.path(), &tighter).expect("open");
+        assert_eq!(changed.map(|t| t.entries), Some(1));
+        assert!(!over.exists());
+        let over = entry(&c, b"over again", 100, 1);
+        drop(c);
+        // And the same policy again once the last trim is old enough.
+        let stamp = t.path().join(TRIMMED);
+        fs::File::open(&stamp)
+            .and_then(|f| f.set_modified(SystemTime::now() - TRIM_EVERY * 2))
+            .expect("set time");
+        let (_c, later) = Cache::open_trimmed(t.path(), &tighter).expect("open");
+        assert_eq!(later.map(|t| t.entries), Some(1));
+        assert!(!over.exists());
     }
 
     #[test]

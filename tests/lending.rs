@@ -29,7 +29,6 @@ fn heard(mode: Mode, argv: &[&str]) -> (Vec<&'static str>, Option<grundy::sandbo
         workdir: work,
         stdin: "/dev/null".into(),
         stdout: dir.path().join("stdout"),
-        stderr: dir.path().join("stderr"),
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         limits: RunLimits {
             cpu: Duration::from_millis(500),

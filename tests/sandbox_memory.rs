@@ -68,7 +68,6 @@ fn run_memory_is_the_runs_own_after_the_judge_grew() {
         workdir: work.clone(),
         stdin: "/dev/null".into(),
         stdout: dir.path().join("stdout"),
-        stderr: dir.path().join("stderr"),
         env: vec![("PATH".into(), "/usr/bin:/bin".into())],
         limits: RunLimits {
             cpu: Duration::from_secs(5),

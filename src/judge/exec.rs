@@ -23,11 +23,18 @@ pub struct Execution {
 
 impl Drop for Execution {
     /// The program may have left any tree in its folder (deeper than
-    /// `PATH_MAX`, unreadable folders): removed here, before the `TempDir`'s
-    /// own recursive removal, which such a tree would crash.
+    /// `PATH_MAX`, unreadable folders): removed here, instead of by the
+    /// `TempDir`'s own recursive removal, which such a tree would crash.
     fn drop(&mut self) {
-        let _ = super::workroot::remove_tree(self.dir.path());
+        self.dir.disable_cleanup(true);
+        let _ = remove_run_folder(self.dir.path());
     }
+}
+
+/// Removes a run's folder: quickly when it holds what a run leaves (its
+/// `stdout` and an empty `work`), whatever tree the program left otherwise.
+fn remove_run_folder(dir: &Path) -> std::io::Result<()> {
+    crate::beneath::remove_known(dir, &[c"stdout"], &[c"work"])
 }
 
 /// The limits a run of `program` gets: the problem's, adjusted for its language.
@@ -114,7 +121,6 @@ fn execute_in(
         workdir: workdir.clone(),
         stdin: input.to_path_buf(),
         stdout: dir.path().join("stdout"),
-        stderr: dir.path().join("stderr"),
         env: env(&workdir),
         limits,
         keep_workdir: false,
@@ -126,11 +132,13 @@ fn execute_in(
     let outcome = match ran {
         Ok(o) => o,
         Err(e) => {
-            let _ = super::workroot::remove_tree(dir.path());
+            let mut dir = dir;
+            dir.disable_cleanup(true);
+            let _ = remove_run_folder(dir.path());
             return Err(e);
         }
     };
-    let stderr_head = head(&spec.stderr, STDERR_CAP);
+    let stderr_head = text_head(&outcome.stderr_head, STDERR_CAP);
     Ok(Execution {
         outcome,
         stdout: spec.stdout,
@@ -142,6 +150,11 @@ fn execute_in(
 /// The whole environment of a submission: enough to run, nothing of ours.
 pub(super) fn env(workdir: &Path) -> Vec<(OsString, OsString)> {
     crate::sandbox::plain_env(workdir)
+}
+
+/// The first `cap` bytes of `bytes` (a run's stderr), as text.
+pub fn text_head(bytes: &[u8], cap: usize) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(cap)]).into_owned()
 }
 
 /// The first `cap` bytes of a file, as text.

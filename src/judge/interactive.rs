@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::exec::{STDERR_CAP, head, run_limits};
+use super::exec::{STDERR_CAP, run_limits, text_head};
 use super::outcome::{budget, facts};
 use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
@@ -271,7 +271,6 @@ pub fn play(
         workdir: workdir.clone(),
         stdin: dir.path().join("stdin"),
         stdout: dir.path().join("stdout"),
-        stderr: dir.path().join("stderr"),
         env: super::exec::env(&workdir),
         limits,
         keep_workdir: false,
@@ -307,6 +306,7 @@ pub fn play(
         )
     });
     let outcome = ran?;
+    let stderr_head = text_head(&outcome.stderr_head, STDERR_CAP);
     let result = interactor
         .outcome()
         .cloned()
@@ -318,7 +318,7 @@ pub fn play(
         moves: interactor.moves(),
         stopped,
         idle_limit,
-        stderr_head: head(&spec.stderr, STDERR_CAP),
+        stderr_head,
     })
 }
 
@@ -558,6 +558,7 @@ mod tests {
             output_size: Bytes(0),
             limit: None,
             crossed: Default::default(),
+            stderr_head: Vec::new(),
             isolation: Isolation {
                 mechanisms: Vec::new(),
             },

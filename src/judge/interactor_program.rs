@@ -28,7 +28,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::exec::{STDERR_CAP, head, run_limits};
+use super::exec::{STDERR_CAP, head, run_limits, text_head};
 use super::outcome::{budget, facts};
 use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
@@ -314,7 +314,6 @@ impl Connected<'_> {
             workdir: judge.clone(),
             stdin: dir.join("interactor.stdin"),
             stdout: dir.join("interactor.stdout"),
-            stderr: dir.join("interactor.stderr"),
             env: super::exec::env(&judge),
             limits: self.interactor_limits(),
             // Its input, answer and feedback live there.
@@ -325,7 +324,6 @@ impl Connected<'_> {
             workdir: work.clone(),
             stdin: dir.join("stdin"),
             stdout: dir.join("stdout"),
-            stderr: dir.join("stderr"),
             env: super::exec::env(&work),
             limits: self.limits,
             keep_workdir: false,
@@ -412,17 +410,18 @@ impl Connected<'_> {
             Style::Testlib => String::new(),
         };
         let message = if message.trim().is_empty() {
-            head(&int_spec.stderr, MESSAGE_CAP)
+            text_head(&interactor.stderr_head, MESSAGE_CAP)
         } else {
             message
         };
+        let stderr_head = text_head(&submission.stderr_head, STDERR_CAP);
         Ok(Played {
             submission,
             interactor,
             first,
             interactor_stuck: stuck,
             message: message.trim().to_string(),
-            stderr_head: head(&sub_spec.stderr, STDERR_CAP),
+            stderr_head,
             scores,
         })
     }

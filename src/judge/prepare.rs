@@ -244,7 +244,6 @@ fn run_generator(
         workdir: dir.path().to_path_buf(),
         stdin: PathBuf::from("/dev/null"),
         stdout: dir.path().join("out"),
-        stderr: dir.path().join("err"),
         env: vec![("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into())],
         limits: RunLimits {
             cpu: Duration::from_secs(30),
@@ -258,7 +257,7 @@ fn run_generator(
         keep_workdir: true,
     };
     let outcome = ctx.sandbox.run(&spec)?;
-    let stderr = || super::exec::head(&dir.path().join("err"), 2000);
+    let stderr = || super::exec::text_head(&outcome.stderr_head, 2000);
     if let Some(failed) = Failed::of(&outcome, "") {
         return Err(GeneratorError::Failed(Failed {
             stderr: stderr().trim().to_string(),

@@ -403,7 +403,6 @@ fn compile_in(
         workdir: run_dir.to_path_buf(),
         stdin: PathBuf::from("/dev/null"),
         stdout: logs.path().join("out"),
-        stderr: logs.path().join("err"),
         env: compile_env(compiler, run_dir),
         limits: compile_limits(lang.compile_memory),
         // The compiler reads the source there and leaves its products.
@@ -435,7 +434,7 @@ fn finish(
         crate::beneath::remove_file(work, name)?;
     }
     // Messages name the file as `main.c`, not by the scratch folder it was in.
-    let mut log = read_log(&logs.path().join("out"), &logs.path().join("err"))
+    let mut log = read_log(&logs.path().join("out"), &outcome.stderr_head)
         .replace(run_prefix, "")
         .replace(&format!("{}/", work.display()), "");
     if let Some(p) = &precompiled {
@@ -577,9 +576,9 @@ pub(super) fn limit_message(hit: LimitHit, l: &RunLimits) -> String {
     }
 }
 
-pub(super) fn read_log(out: &Path, err: &Path) -> String {
+pub(super) fn read_log(out: &Path, err: &[u8]) -> String {
     let mut bytes = std::fs::read(out).unwrap_or_default();
-    bytes.extend(std::fs::read(err).unwrap_or_default());
+    bytes.extend_from_slice(err);
     if bytes.len() > LOG_CAP {
         bytes.truncate(LOG_CAP);
         bytes.extend_from_slice(b"\n[... compiler output cut ...]\n");

@@ -192,7 +192,6 @@ fn precompile(
         workdir: work.to_path_buf(),
         stdin: PathBuf::from("/dev/null"),
         stdout: logs.path().join("out"),
-        stderr: logs.path().join("err"),
         env: compile_env(Some(compiler), work),
         limits: compile_limits(COMPILE_MEMORY),
         // The header's precompiled form is left there.

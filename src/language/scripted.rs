@@ -112,15 +112,14 @@ fn fill(dir: &Path, work: &Path, runner: &Runner) -> Result<(), FillError> {
             workdir: program.clone(),
             stdin: PathBuf::from("/dev/null"),
             stdout: logs.path().join("out"),
-            stderr: logs.path().join("err"),
-            env: compile_env(None, &program),
+                env: compile_env(None, &program),
             limits: compile_limits(COMPILE_MEMORY),
             keep_workdir: true,
         };
         let outcome = runner
             .run(&spec)
             .map_err(|e| FillError::Language(e.into()))?;
-        let log = read_log(&logs.path().join("out"), &logs.path().join("err"))
+        let log = read_log(&logs.path().join("out"), &outcome.stderr_head)
             .replace(&format!("{}/", program.display()), "");
         if let Some(hit) = outcome
             .crossed

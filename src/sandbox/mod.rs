@@ -116,7 +116,7 @@ impl Runner {
     }
 
     /// Runs `spec` with its stdin and stdout connected to `pipes` (the paths
-    /// `spec.stdin` and `spec.stdout` are not used); stderr is still a file.
+    /// `spec.stdin` and `spec.stdout` are not used); stderr is kept as always.
     pub fn run_connected(&self, spec: &RunSpec, pipes: Pipes) -> Result<RunOutcome, SandboxError> {
         self.start(spec, Some(pipes), None)
     }
@@ -299,10 +299,6 @@ pub struct RunSpec {
     pub workdir: PathBuf,
     pub stdin: PathBuf,
     pub stdout: PathBuf,
-    /// Where the first 64 KiB of stderr are written after the run; the rest
-    /// is discarded unread (see `stderr.rs`). stderr never counts against
-    /// a limit.
-    pub stderr: PathBuf,
     /// The whole environment of the program: nothing of the judge's leaks in.
     pub env: Vec<(OsString, OsString)>,
     pub limits: RunLimits,
@@ -335,6 +331,10 @@ pub struct RunOutcome {
     /// Every limit the run crossed, the one it was stopped at included
     /// (facts, not a ranking: `verdict::decide` ranks them).
     pub crossed: Crossed,
+    /// The first 64 KiB of the program's stderr, with a note of how much
+    /// more there was; the rest was discarded unread (see `stderr.rs`).
+    /// stderr never counts against a limit.
+    pub stderr_head: Vec<u8>,
     pub isolation: Isolation,
 }
 

@@ -89,10 +89,7 @@ pub fn run(
     kill_group(pid);
     let (status, usage, limit, waited) = watched?;
     let wall = start.elapsed();
-    errors
-        .save(&spec.stderr)
-        .map_err(setup("save the error output"))?;
-    finish(spec, status, &usage, (wall, waited), limit)
+    finish(spec, status, &usage, (wall, waited), limit, errors.into_head())
 }
 
 /// The program's standard streams, open in the judge until the child has them.
@@ -247,6 +244,7 @@ fn finish(
     usage: &libc::rusage,
     (wall, waited): (Duration, Duration),
     limit: Option<LimitHit>,
+    stderr_head: Vec<u8>,
 ) -> Result<RunOutcome, SandboxError> {
     let exit = if libc::WIFSIGNALED(status) {
         Exit::Signal(libc::WTERMSIG(status))
@@ -275,6 +273,7 @@ fn finish(
         output_size,
         limit,
         crossed,
+        stderr_head,
         isolation: Isolation {
             mechanisms: super::isolation::in_force(Mode::Off, &spec.limits),
         },

@@ -370,11 +370,8 @@ pub fn run(
         back().map_err(setup("keep what the run left in its folder"))?;
     }
     let disk = tidy(&workdir, ids.map(|(uid, _)| uid)).saturating_add(in_tmpfs);
-    // After the disk is measured: stderr never counts against the output
-    // limit, wherever the caller keeps it.
-    errors
-        .save(&spec.stderr)
-        .map_err(setup("save the error output"))?;
+    // stderr never counts against the output limit: it is in memory.
+    let stderr_head = errors.into_head();
     // Time spent waiting for a CPU does not count against the wall limit.
     let awake = wall.saturating_sub(waited);
     let mut crossed = crossed(
@@ -398,6 +395,7 @@ pub fn run(
         output_size,
         limit,
         crossed,
+        stderr_head,
         isolation: Isolation {
             // What this run got: a slot may lack the cgroups the probe found.
             mechanisms: super::isolation::in_force(Mode::Auto, &spec.limits)

@@ -11,9 +11,8 @@
 //! needed; the pipe is enlarged to cut wake-ups.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rustix::fs::OFlags;
@@ -140,20 +139,23 @@ impl ErrorStream {
         }
     }
 
-    /// After the run: takes what is left and writes the kept part to
-    /// `path` (a note at the end says how much was not kept).
-    pub fn save(mut self, path: &Path) -> io::Result<()> {
+    /// After the run: takes what is left and returns the kept part, with a
+    /// note at the end saying how much was not kept. Handed to the caller
+    /// in memory, not through a file: no file to create, read back and
+    /// remove on every run, and none a program could plant a link for.
+    pub fn into_head(mut self) -> Vec<u8> {
         self.drain();
-        let mut f = crate::beneath::create_nofollow(path)?;
-        f.write_all(&self.kept)?;
+        let mut head = std::mem::take(&mut self.kept);
         if self.discarded > 0 {
-            write!(
-                f,
-                "\n[... {} more bytes of stderr not kept ...]\n",
-                self.discarded
-            )?;
+            head.extend_from_slice(
+                format!(
+                    "\n[... {} more bytes of stderr not kept ...]\n",
+                    self.discarded
+                )
+                .as_bytes(),
+            );
         }
-        Ok(())
+        head
     }
 }
 
@@ -203,6 +205,7 @@ pub fn wait(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     #[test]
     fn keeps_the_head_and_counts_the_rest() {
@@ -217,11 +220,8 @@ mod tests {
             s.drain();
         }
         drop(w);
-        let t = tempfile::tempdir().expect("tempdir");
-        let out = t.path().join("err");
         let discarded_before_save = s.discarded;
-        s.save(&out).expect("save");
-        let text = std::fs::read(&out).expect("read");
+        let text = s.into_head();
         assert!(text.starts_with(&vec![b'e'; KEEP]));
         let note = String::from_utf8_lossy(&text[KEEP..]).into_owned();
         let expect = format!("{} more bytes", written - KEEP);

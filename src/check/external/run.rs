@@ -182,7 +182,6 @@ fn run_in(runs: &Runs, call: &Call<'_>, dir: &Path) -> Result<Finished, RunError
             PathBuf::from("/dev/null")
         },
         stdout: dir.join("stdout"),
-        stderr: dir.join("stderr"),
         env: crate::sandbox::plain_env(&layout.feedback),
         limits: runs.limits(),
         // Its feedback lives there, and the judge reads it back.
@@ -203,7 +202,11 @@ fn run_in(runs: &Runs, call: &Call<'_>, dir: &Path) -> Result<Finished, RunError
         exit: outcome.exit,
         crossed: outcome.crossed,
         stdout: head("stdout"),
-        stderr: head("stderr"),
+        stderr: {
+            let mut e = outcome.stderr_head;
+            e.truncate(CAPTURE_CAP as usize);
+            e
+        },
     })
 }
 
