@@ -14,7 +14,6 @@
 //! create the file anew (`O_EXCL`), so a planted hard link to someone
 //! else's file is replaced rather than written through.
 
-use std::ffi::CStr;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::fd::OwnedFd;
@@ -136,40 +135,6 @@ pub fn create_nofollow(path: &Path) -> io::Result<File> {
         Mode::from_raw_mode(0o644),
     )?;
     Ok(File::from(fd))
-}
-
-/// Removes the folder `path`, which usually holds only some of `files` and
-/// the empty folders `folders` (a run's folder after the run: its output
-/// file and its working folder, emptied by the run's own tmpfs). That case
-/// takes a handful of system calls, where [`remove_tree`] lists every
-/// folder; it is on the path of every test. Anything else there (more
-/// names, a full folder, a link, a refusal) and the rest is left to
-/// [`remove_tree`], so the result is the same. Nothing is followed:
-/// `unlinkat` never follows a link, and `path` is opened `O_NOFOLLOW`.
-pub fn remove_known(path: &Path, files: &[&CStr], folders: &[&CStr]) -> io::Result<()> {
-    let quick = || -> rustix::io::Result<()> {
-        let dir = rustix::fs::open(
-            path,
-            OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::RDONLY,
-            Mode::empty(),
-        )?;
-        let gone = |r: rustix::io::Result<()>| match r {
-            Err(rustix::io::Errno::NOENT) => Ok(()),
-            r => r,
-        };
-        for name in files {
-            gone(rustix::fs::unlinkat(&dir, *name, AtFlags::empty()))?;
-        }
-        for name in folders {
-            gone(rustix::fs::unlinkat(&dir, *name, AtFlags::REMOVEDIR))?;
-        }
-        drop(dir);
-        rustix::fs::rmdir(path)
-    };
-    match quick() {
-        Ok(()) | Err(rustix::io::Errno::NOENT) => Ok(()),
-        Err(_) => remove_tree(path),
-    }
 }
 
 /// Removes the folder `path` and everything in it, whatever a program made

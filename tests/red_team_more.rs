@@ -603,6 +603,41 @@ fn user_disk_cap_counts_files_deeper_than_path_max() {
     }
 }
 
+fn leave_files(who: As, off: bool) {
+    // 40 MiB left by each test under a 96 MiB memory limit: a third run in
+    // the same slot would be over it if the earlier runs' files lived on.
+    let limits = "limits:\n  time: 2s\n  memory: 96MiB\n  output: 64MiB";
+    let mut a = Attack::new(who, &[], limits);
+    a.off = off;
+    a.input(12, &[], limits);
+    let j = a.run("red/leave_files.c", None);
+    let verdicts = j.verdicts();
+    assert_eq!(verdicts.len(), 12, "{}", j.show());
+    assert!(verdicts.iter().all(|v| v == "AC"), "{}", j.show());
+}
+
+/// Each test leaves 40 MiB of files in its working folder: the next test
+/// sees none of them, and their memory is not charged to it (twelve tests
+/// over at most two slots, under a 96 MiB limit).
+#[test]
+fn files_a_run_leaves_are_gone_before_the_next_run() {
+    leave_files(As::Me, false);
+}
+
+#[test]
+fn user_files_a_run_leaves_are_gone_before_the_next_run() {
+    if let Some(who) = nobody(NOT_ROOT) {
+        leave_files(who, false);
+    }
+}
+
+/// Without the sandbox nothing but the judge removes them: the next run
+/// does not see them either.
+#[test]
+fn files_a_run_leaves_are_gone_without_the_sandbox_too() {
+    leave_files(As::Me, true);
+}
+
 /// Item 5: 1 GiB reserved and touched under 64 MiB is MLE with a memory
 /// group, reserved and 8 MiB touched is AC (RE for both under the
 /// address-space cap), and neither leaves anything.

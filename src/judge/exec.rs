@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use super::prepare::Context;
+use super::workroot::RunFolder;
 use crate::language::Compiled;
 use crate::sandbox::{Lender, RunLimits, RunOutcome, RunSpec, SandboxError};
 use crate::spec::Limits;
@@ -17,24 +18,9 @@ pub struct Execution {
     pub outcome: RunOutcome,
     pub stdout: PathBuf,
     pub stderr_head: String,
-    /// The run's private folder (working folder, output files, scratch).
-    pub dir: tempfile::TempDir,
-}
-
-impl Drop for Execution {
-    /// The program may have left any tree in its folder (deeper than
-    /// `PATH_MAX`, unreadable folders): removed here, instead of by the
-    /// `TempDir`'s own recursive removal, which such a tree would crash.
-    fn drop(&mut self) {
-        self.dir.disable_cleanup(true);
-        let _ = remove_run_folder(self.dir.path());
-    }
-}
-
-/// Removes a run's folder: quickly when it holds what a run leaves (its
-/// `stdout` and an empty `work`), whatever tree the program left otherwise.
-fn remove_run_folder(dir: &Path) -> std::io::Result<()> {
-    crate::beneath::remove_known(dir, &[c"stdout"], &[c"work"])
+    /// The run's private folder (working folder, output files, scratch),
+    /// given back or removed with the execution.
+    pub dir: RunFolder,
 }
 
 /// The limits a run of `program` gets: the problem's, adjusted for its language.
@@ -106,12 +92,11 @@ fn execute_in(
         let what = what.to_string();
         move |source| SandboxError::Setup { what, source }
     };
-    let dir = tempfile::Builder::new()
-        .prefix("run-")
-        .tempdir_in(ctx.workroot.path())
+    let dir = ctx
+        .workroot
+        .run_folder()
         .map_err(setup("create the run folder"))?;
-    let workdir = dir.path().join("work");
-    std::fs::create_dir(&workdir).map_err(setup("create the working folder"))?;
+    let workdir = dir.path().join(RunFolder::WORK);
     let spec = RunSpec {
         argv: {
             let mut argv = program.argv(problem_memory);
@@ -120,24 +105,16 @@ fn execute_in(
         },
         workdir: workdir.clone(),
         stdin: input.to_path_buf(),
-        stdout: dir.path().join("stdout"),
+        stdout: dir.path().join(RunFolder::STDOUT),
         env: env(&workdir),
         limits,
         keep_workdir: false,
     };
-    let ran = match lender {
+    // On an error `dir` goes with it (removed, or given back if clean).
+    let outcome = match lender {
         Some(l) => ctx.sandbox.run_lending(&spec, l),
         None => ctx.sandbox.run(&spec),
-    };
-    let outcome = match ran {
-        Ok(o) => o,
-        Err(e) => {
-            let mut dir = dir;
-            dir.disable_cleanup(true);
-            let _ = remove_run_folder(dir.path());
-            return Err(e);
-        }
-    };
+    }?;
     let stderr_head = text_head(&outcome.stderr_head, STDERR_CAP);
     Ok(Execution {
         outcome,

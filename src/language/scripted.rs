@@ -112,7 +112,7 @@ fn fill(dir: &Path, work: &Path, runner: &Runner) -> Result<(), FillError> {
             workdir: program.clone(),
             stdin: PathBuf::from("/dev/null"),
             stdout: logs.path().join("out"),
-                env: compile_env(None, &program),
+            env: compile_env(None, &program),
             limits: compile_limits(COMPILE_MEMORY),
             keep_workdir: true,
         };

@@ -164,7 +164,7 @@ fn setup(what: &str) -> impl Fn(io::Error) -> SandboxError + '_ {
 pub(super) fn prepare_as_root(
     workdir: &Path,
     read: &[PathBuf],
-    program: &Path,
+    real: &Path,
     uid: u32,
     gid: u32,
 ) -> Result<OwnedFd, SandboxError> {
@@ -176,7 +176,6 @@ pub(super) fn prepare_as_root(
     }
     // Toolchains outside the judge's folders (pyenv, rustup) are what the
     // view must show; the judge's folders are registered separately.
-    let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
     let toolchains: Vec<PathBuf> = read
         .iter()
         .filter(|p| real.starts_with(p))
@@ -193,11 +192,10 @@ pub(super) fn prepare_as_root(
 /// `view.rs`), built in the shared zygote's user namespace, where runs
 /// are born. `None` when the kernel refuses it: the run goes without, and
 /// from then on the report and the weaknesses no longer claim it.
-pub(super) fn prepare_as_user(read: &[PathBuf], program: &Path) -> Option<OwnedFd> {
+pub(super) fn prepare_as_user(read: &[PathBuf], real: &Path) -> Option<OwnedFd> {
     if USER_VIEW_LACKED.load(Ordering::SeqCst) {
         return None;
     }
-    let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
     let toolchains: Vec<PathBuf> = read
         .iter()
         .filter(|p| real.starts_with(p))
@@ -234,6 +232,19 @@ pub(super) fn tidy(workdir: &Path, run_uid: Option<u32>) -> u64 {
         }
     }
     disk_usage(workdir)
+}
+
+/// Gives the folder `workdir` itself back to the judge (as root) if the
+/// run uid owns it: [`tidy`] for a folder the run never saw.
+pub(super) fn untake(workdir: &Path, run_uid: Option<u32>) {
+    use std::os::unix::fs::MetadataExt;
+    if let Some(run_uid) = run_uid
+        && std::fs::symlink_metadata(workdir).is_ok_and(|m| m.uid() == run_uid)
+    {
+        // SAFETY: geteuid and getegid have no preconditions.
+        let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+        let _ = std::os::unix::fs::lchown(workdir, Some(uid), Some(gid));
+    }
 }
 
 #[cfg(test)]

@@ -76,9 +76,10 @@ fn file_read() -> BitFlags<AccessFs> {
 /// Python or a rustup sysroot) and the folders of the files it names (the
 /// compiled program, a Java class path, a Python source). The command line
 /// is the judge's, never the submission's.
-pub fn command_paths(program: &Path, args: &[&OsStr]) -> Vec<PathBuf> {
+/// `real` is the program's path with every link resolved (the caller
+/// resolves it once for the run's other uses).
+pub fn command_paths(real: &Path, args: &[&OsStr]) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let real = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
     if let Some(dir) = real.parent() {
         let prefix = dir
             .file_name()
@@ -196,10 +197,11 @@ mod tests {
         std::fs::write(art.join("main.py"), "").expect("write");
         let real = |p: PathBuf| std::fs::canonicalize(p).expect("canonicalize");
         let src = art.join("main.py");
-        let paths = command_paths(&bin.join("python3"), &[OsStr::new("-c"), src.as_os_str()]);
+        let python = real(bin.join("python3"));
+        let paths = command_paths(&python, &[OsStr::new("-c"), src.as_os_str()]);
         assert_eq!(paths, vec![real(art.clone()), real(t.path().join("py"))]);
         // A compiled program in the cache: its own folder, not `cache/bin`.
         std::fs::write(art.join("main"), "").expect("write");
-        assert_eq!(command_paths(&art.join("main"), &[]), vec![real(art)]);
+        assert_eq!(command_paths(&real(art.join("main")), &[]), vec![real(art)]);
     }
 }

@@ -89,7 +89,14 @@ pub fn run(
     kill_group(pid);
     let (status, usage, limit, waited) = watched?;
     let wall = start.elapsed();
-    finish(spec, status, &usage, (wall, waited), limit, errors.into_head())
+    finish(
+        spec,
+        status,
+        &usage,
+        (wall, waited),
+        limit,
+        errors.into_head(),
+    )
 }
 
 /// The program's standard streams, open in the judge until the child has them.

@@ -85,7 +85,9 @@ pub fn run(
     let a = abilities();
     let program = program_path(spec)?;
     let args: Vec<&OsStr> = spec.argv.iter().skip(1).map(OsString::as_os_str).collect();
-    let read = landlock::command_paths(&program, &args);
+    // Resolved once: the read-only folders and the view both need it.
+    let real = std::fs::canonicalize(&program).unwrap_or_else(|_| program.clone());
+    let read = landlock::command_paths(&real, &args);
     let lease = if a.root {
         Some(slot::lease(a.cgroups.as_ref()).map_err(setup("reserve a run slot"))?)
     } else {
@@ -108,8 +110,8 @@ pub fn run(
         None => None,
     };
     let view_fd = match ids {
-        Some((uid, gid)) => Some(prepare_as_root(&workdir, &read, &program, uid, gid)?),
-        None if user_ns => super::isolation::prepare_as_user(&read, &program),
+        Some((uid, gid)) => Some(prepare_as_root(&workdir, &read, &real, uid, gid)?),
+        None if user_ns => super::isolation::prepare_as_user(&read, &real),
         None => None,
     };
     let ruleset = match a.landlock {
@@ -369,7 +371,16 @@ pub fn run(
         };
         back().map_err(setup("keep what the run left in its folder"))?;
     }
-    let disk = tidy(&workdir, ids.map(|(uid, _)| uid)).saturating_add(in_tmpfs);
+    // With a tmpfs over it, the folder on disk was never the run's to see
+    // (attached before the program started): only its own owner is put
+    // back, without a walk of what cannot have changed.
+    let disk = match &tmpfs {
+        Some(_) => {
+            super::isolation::untake(&workdir, ids.map(|(uid, _)| uid));
+            in_tmpfs
+        }
+        None => tidy(&workdir, ids.map(|(uid, _)| uid)),
+    };
     // stderr never counts against the output limit: it is in memory.
     let stderr_head = errors.into_head();
     // Time spent waiting for a CPU does not count against the wall limit.
