@@ -116,6 +116,10 @@ fn execute_in(
         None => ctx.sandbox.run(&spec),
     }?;
     let stderr_head = text_head(&outcome.stderr_head, STDERR_CAP);
+    let mut dir = dir;
+    if !outcome.isolation.had_tmpfs_workdir() {
+        dir.no_tmpfs_attached();
+    }
     Ok(Execution {
         outcome,
         stdout: spec.stdout,

@@ -67,49 +67,56 @@ impl Workroot {
     }
 
     /// A folder for one run: an empty [`RunFolder::WORK`] folder in it and
-    /// nothing else but perhaps an earlier run's [`RunFolder::STDOUT`],
-    /// which the next run truncates. One given back clean is used again;
-    /// otherwise a new one is made.
+    /// nothing else. One given back clean is used again; otherwise a new
+    /// one is made.
     pub fn run_folder(&self) -> std::io::Result<RunFolder> {
+        let folder = |path| RunFolder {
+            path,
+            spare: Arc::clone(&self.spare),
+            work_attached: true,
+        };
         loop {
             let reused = self.spare.lock().ok().and_then(|mut s| s.pop());
             let Some(path) = reused else { break };
-            let folder = RunFolder {
-                path,
-                spare: Arc::clone(&self.spare),
-            };
-            if fs::create_dir(folder.path.join(RunFolder::WORK)).is_ok() {
-                return Ok(folder);
+            let f = folder(path);
+            match fs::create_dir(f.path.join(RunFolder::WORK)) {
+                // Kept (checked empty) when given back, or made anew.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(f),
+                Ok(()) => return Ok(f),
+                // Dropped: removed, as it is not as it was left.
+                Err(_) => {}
             }
-            // Dropped: removed, as it is not as it was left.
         }
-        let path = tempfile::Builder::new()
-            .prefix("run-")
-            .tempdir_in(self.path())?
-            .keep();
-        let folder = RunFolder {
-            path,
-            spare: Arc::clone(&self.spare),
-        };
-        fs::create_dir(folder.path.join(RunFolder::WORK))?;
-        Ok(folder)
+        let f = folder(
+            tempfile::Builder::new()
+                .prefix("run-")
+                .tempdir_in(self.path())?
+                .keep(),
+        );
+        fs::create_dir(f.path.join(RunFolder::WORK))?;
+        Ok(f)
     }
 }
 
 /// A run's folder, from [`Workroot::run_folder`]: removed when dropped, or
 /// given back for the next run when it is as a run leaves it.
 ///
-/// Making and removing the folder and its output file on every test (ext4
-/// allocates and journals an inode for each) was a tenth of the judge's
-/// own time on a test of a trivial program. The working folder itself is
-/// still removed after every run: that is what detaches the run's tmpfs
-/// from the mount view (see SECURITY.md), and with `--sandbox off` it is
-/// where a program leaves files. What remains is checked entry by entry,
-/// never following a link: anything but an output file with one link and
-/// the folder is removed instead.
+/// Making and removing the folder, its working folder and its output file
+/// on every test was most of the judge's own cost on a test of a trivial
+/// program: ext4 allocates and journals an inode and a block for each new
+/// folder, and truncating a file that holds data costs more than a new
+/// file. So the output file is removed after each run (and made anew by the
+/// next), and the folder is kept. The working folder is removed too when a
+/// tmpfs may have been attached over it, as that is what detaches the tmpfs
+/// from the mount view (see SECURITY.md); otherwise it is kept if the run
+/// left it empty. Everything is checked without following a link: a folder
+/// holding anything else is removed instead.
 pub struct RunFolder {
     path: PathBuf,
     spare: Arc<Mutex<Vec<PathBuf>>>,
+    /// Whether a tmpfs may be attached over the working folder (the case
+    /// unless the run said it had none).
+    work_attached: bool,
 }
 
 impl RunFolder {
@@ -122,38 +129,47 @@ impl RunFolder {
         &self.path
     }
 
-    /// Removes the (empty) working folder; true when the folder then holds
-    /// nothing but perhaps the output file, a regular file with one link.
+    /// Says that the run had no tmpfs over its working folder, which can
+    /// then be kept for the next run if it is empty.
+    pub fn no_tmpfs_attached(&mut self) {
+        self.work_attached = false;
+    }
+
+    /// Removes the output file, and the working folder where a tmpfs may
+    /// be attached; true when what is left is an empty working folder (or
+    /// nothing).
     fn as_left(&self) -> bool {
-        use rustix::fs::{AtFlags, Dir, FileType};
-        let Ok(top) = rustix::fs::open(
-            &self.path,
-            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-            Mode::empty(),
-        ) else {
+        use rustix::fs::{AtFlags, Dir};
+        let dir_flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let only = |dir: rustix::fd::OwnedFd, allowed: &[u8]| -> bool {
+            let Ok(entries) = Dir::new(dir) else {
+                return false;
+            };
+            entries.into_iter().all(|e| {
+                e.is_ok_and(|e| match e.file_name().to_bytes() {
+                    b"." | b".." => true,
+                    name => name == allowed,
+                })
+            })
+        };
+        let Ok(top) = rustix::fs::open(&self.path, dir_flags, Mode::empty()) else {
             return false;
         };
-        match rustix::fs::unlinkat(&top, Self::WORK, AtFlags::REMOVEDIR) {
+        match rustix::fs::unlinkat(&top, Self::STDOUT, AtFlags::empty()) {
             Ok(()) | Err(rustix::io::Errno::NOENT) => {}
             Err(_) => return false,
         }
-        let Ok(mut entries) = Dir::new(top) else {
+        if self.work_attached {
+            return match rustix::fs::unlinkat(&top, Self::WORK, AtFlags::REMOVEDIR) {
+                Ok(()) | Err(rustix::io::Errno::NOENT) => only(top, b""),
+                Err(_) => false,
+            };
+        }
+        // Opened without following a link: a folder, and empty.
+        let Ok(work) = rustix::fs::openat(&top, Self::WORK, dir_flags, Mode::empty()) else {
             return false;
         };
-        let mut output = false;
-        for e in &mut entries {
-            match e.as_ref().map(|e| e.file_name().to_bytes()) {
-                Ok(b"." | b"..") => {}
-                Ok(name) if name == Self::STDOUT.as_bytes() => output = true,
-                _ => return false,
-            }
-        }
-        !output
-            || entries.fd().is_ok_and(|top| {
-                rustix::fs::statat(top, Self::STDOUT, AtFlags::SYMLINK_NOFOLLOW).is_ok_and(|st| {
-                    FileType::from_raw_mode(st.st_mode) == FileType::RegularFile && st.st_nlink == 1
-                })
-            })
+        only(work, b"") && only(top, Self::WORK.as_bytes())
     }
 }
 

@@ -22,7 +22,7 @@ pub(super) fn mechanisms() -> Vec<&'static str> {
     let a = abilities();
     if (a.root || a.user_namespace) && !SCRATCH_LACKED.load(Ordering::SeqCst) {
         let at = m.len().saturating_sub(1);
-        m.insert(at, "tmpfs working folder");
+        m.insert(at, super::TMPFS_WORKDIR);
     }
     m
 }

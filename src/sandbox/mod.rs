@@ -352,6 +352,18 @@ pub struct Isolation {
     pub mechanisms: Vec<&'static str>,
 }
 
+/// The mechanism of a run whose working folder was a tmpfs of its own.
+const TMPFS_WORKDIR: &str = "tmpfs working folder";
+
+impl Isolation {
+    /// Whether the run worked in a tmpfs of its own, attached over its
+    /// working folder in the run's mount namespace (removing the folder
+    /// is what detaches it there).
+    pub fn had_tmpfs_workdir(&self) -> bool {
+        self.mechanisms.contains(&TMPFS_WORKDIR)
+    }
+}
+
 impl fmt::Display for Isolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.mechanisms.is_empty() {

@@ -413,7 +413,7 @@ pub fn run(
                 .into_iter()
                 .filter(|m| had_groups || !m.starts_with("cgroups"))
                 .filter(|m| !had_groups || *m != "address-space cap")
-                .filter(|m| tmpfs.is_some() || *m != "tmpfs working folder")
+                .filter(|m| tmpfs.is_some() || *m != super::TMPFS_WORKDIR)
                 .collect(),
         },
     })
