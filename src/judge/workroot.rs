@@ -301,6 +301,70 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_run_folder_left_clean_is_used_again() {
+        let root = Workroot::create().expect("workroot");
+        let f = root.run_folder().expect("run folder");
+        let first = f.path().to_path_buf();
+        assert!(first.join(RunFolder::WORK).is_dir());
+        fs::write(first.join(RunFolder::STDOUT), "out").expect("write");
+        drop(f);
+        // The output file is gone and the working folder (a tmpfs may have
+        // been attached over it) made anew.
+        let again = root.run_folder().expect("run folder");
+        assert_eq!(again.path(), first);
+        assert!(!first.join(RunFolder::STDOUT).exists());
+        assert!(first.join(RunFolder::WORK).is_dir());
+        // Without a tmpfs its empty working folder is kept as it is.
+        let work = fs::metadata(first.join(RunFolder::WORK)).expect("work").ino();
+        let mut again = again;
+        again.no_tmpfs_attached();
+        drop(again);
+        let third = root.run_folder().expect("run folder");
+        assert_eq!(third.path(), first);
+        let kept = fs::metadata(first.join(RunFolder::WORK)).expect("work").ino();
+        assert_eq!(kept, work);
+    }
+
+    #[test]
+    fn a_run_folder_holding_anything_else_goes_without_following_links() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let victim = t.path().join("victim");
+        fs::create_dir(&victim).expect("mkdir");
+        fs::write(victim.join("keep"), "x").expect("write");
+        let root = Workroot::create().expect("workroot");
+        let planted: [&dyn Fn(&Path); 4] = [
+            // A file of the run's in its working folder (`--sandbox off`).
+            &|f| fs::write(f.join(RunFolder::WORK).join("left"), "x").expect("write"),
+            // Another name beside the working folder (a checker's feedback).
+            &|f| fs::create_dir(f.join("feedback")).expect("mkdir"),
+            // The output file a link to someone else's folder.
+            &|f| std::os::unix::fs::symlink(&victim, f.join(RunFolder::STDOUT)).expect("link"),
+            // The working folder swapped for a link.
+            &|f| {
+                fs::remove_dir(f.join(RunFolder::WORK)).expect("rmdir");
+                std::os::unix::fs::symlink(&victim, f.join(RunFolder::WORK)).expect("link");
+            },
+        ];
+        for (i, plant) in planted.iter().enumerate() {
+            let mut f = root.run_folder().expect("run folder");
+            let path = f.path().to_path_buf();
+            plant(&path);
+            f.no_tmpfs_attached();
+            drop(f);
+            let next = root.run_folder().expect("run folder");
+            // The link to a victim goes, the victim stays: only the third
+            // case leaves a clean folder (the link was the output file).
+            if i == 2 {
+                assert_eq!(next.path(), path, "case {i}");
+            } else {
+                assert!(!path.exists(), "case {i}: the folder was kept");
+                assert_ne!(next.path(), path, "case {i}");
+            }
+            assert!(victim.join("keep").is_file(), "case {i}: a link was followed");
+        }
+    }
+
+    #[test]
     fn names_are_read_back() {
         let ns = pid_namespace();
         assert_ne!(ns, 0);
