@@ -315,13 +315,17 @@ mod tests {
         assert!(!first.join(RunFolder::STDOUT).exists());
         assert!(first.join(RunFolder::WORK).is_dir());
         // Without a tmpfs its empty working folder is kept as it is.
-        let work = fs::metadata(first.join(RunFolder::WORK)).expect("work").ino();
+        let work = fs::metadata(first.join(RunFolder::WORK))
+            .expect("work")
+            .ino();
         let mut again = again;
         again.no_tmpfs_attached();
         drop(again);
         let third = root.run_folder().expect("run folder");
         assert_eq!(third.path(), first);
-        let kept = fs::metadata(first.join(RunFolder::WORK)).expect("work").ino();
+        let kept = fs::metadata(first.join(RunFolder::WORK))
+            .expect("work")
+            .ino();
         assert_eq!(kept, work);
     }
 
@@ -360,7 +364,10 @@ mod tests {
                 assert!(!path.exists(), "case {i}: the folder was kept");
                 assert_ne!(next.path(), path, "case {i}");
             }
-            assert!(victim.join("keep").is_file(), "case {i}: a link was followed");
+            assert!(
+                victim.join("keep").is_file(),
+                "case {i}: a link was followed"
+            );
         }
     }
 
