@@ -79,10 +79,16 @@ impl Workroot {
             let reused = self.spare.lock().ok().and_then(|mut s| s.pop());
             let Some(path) = reused else { break };
             let f = folder(path);
-            match fs::create_dir(f.path.join(RunFolder::WORK)) {
-                // Kept (checked empty) when given back, or made anew.
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Ok(f),
+            let work = f.path.join(RunFolder::WORK);
+            match fs::create_dir(&work) {
                 Ok(()) => return Ok(f),
+                // Kept (checked empty) when given back: still a folder.
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::AlreadyExists
+                        && fs::symlink_metadata(&work).is_ok_and(|m| m.is_dir()) =>
+                {
+                    return Ok(f);
+                }
                 // Dropped: removed, as it is not as it was left.
                 Err(_) => {}
             }
@@ -369,6 +375,23 @@ mod tests {
                 "case {i}: a link was followed"
             );
         }
+    }
+
+    #[test]
+    fn a_kept_working_folder_swapped_for_a_link_is_not_used() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let root = Workroot::create().expect("workroot");
+        let mut f = root.run_folder().expect("run folder");
+        f.no_tmpfs_attached();
+        let path = f.path().to_path_buf();
+        drop(f);
+        // Between runs, `work` becomes a link to a folder elsewhere.
+        fs::remove_dir(path.join(RunFolder::WORK)).expect("rmdir");
+        std::os::unix::fs::symlink(t.path(), path.join(RunFolder::WORK)).expect("link");
+        let next = root.run_folder().expect("run folder");
+        let work = fs::symlink_metadata(next.path().join(RunFolder::WORK)).expect("work");
+        assert!(work.is_dir(), "a run was given a linked working folder");
+        assert!(t.path().is_dir(), "the link was followed");
     }
 
     #[test]
