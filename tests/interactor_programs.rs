@@ -237,9 +237,10 @@ fn a_stuck_interactor_is_an_internal_error_not_a_hang() {
     );
 }
 
-#[test]
-fn a_submission_that_never_answers_is_tle_and_a_crash_is_re() {
-    let p = project(
+/// Problem `guess-icpc`: problemtools' guessing game, played by its own
+/// interactor, on the tests `inputs`.
+fn guess_icpc(inputs: &[&str]) -> Project {
+    project(
         "guess-icpc",
         "{icpc: interactor.cpp}",
         &[(
@@ -247,8 +248,13 @@ fn a_submission_that_never_answers_is_tle_and_a_crash_is_re() {
             &std::fs::read_to_string(fixture("guess").join("output_validator/interactor.cpp"))
                 .expect("fixture"),
         )],
-        &["600\n"],
-    );
+        inputs,
+    )
+}
+
+#[test]
+fn a_submission_that_never_answers_is_tle_and_a_crash_is_re() {
+    let p = guess_icpc(&["600\n"]);
     let spin = "int main(void){volatile unsigned long x=0;for(;;)x++;}\n";
     let tle = judge_source(&p, "guess-icpc", "spin.c", spin);
     assert_eq!(verdicts(&tle), ["TLE"], "{tle}");
@@ -265,16 +271,7 @@ fn a_submission_that_never_answers_is_tle_and_a_crash_is_re() {
 /// submission's fault, not the judge's (`IE`).
 #[test]
 fn a_submission_that_cannot_start_is_re_with_the_reason() {
-    let p = project(
-        "guess-icpc",
-        "{icpc: interactor.cpp}",
-        &[(
-            "interactor.cpp",
-            &std::fs::read_to_string(fixture("guess").join("output_validator/interactor.cpp"))
-                .expect("fixture"),
-        )],
-        &["600\n", "3\n"],
-    );
+    let p = guess_icpc(&["600\n", "3\n"]);
     let empty = p.write("subs/empty", "");
     std::fs::set_permissions(&empty, std::os::unix::fs::PermissionsExt::from_mode(0o755))
         .expect("chmod");

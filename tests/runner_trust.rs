@@ -283,50 +283,12 @@ fn sigterm_stops_grade_and_resume_finishes() {
         "--jobs",
         "1",
     ];
-    let mut cmd = command(&p, &args);
-    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let cage = Cage::new(As::Me).expect("cage");
-    cage.apply(&mut cmd);
-    let child = cmd.spawn().expect("grade");
-    let pid = child.id() as i32;
-    // Wait (watched) until the sleeper runs: the broken one came before it.
-    let bin = p.path("cache/bin");
-    let waited = std::time::Instant::now();
-    while harness::processes_running_from(&bin).is_empty() {
-        if waited.elapsed() > WATCHDOG {
-            // SAFETY: ending our own child.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            panic!("the sleeper never started: the judge hung before it");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // SAFETY: signalling our own child.
-    unsafe { libc::kill(pid, libc::SIGTERM) };
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    let out = match rx.recv_timeout(WATCHDOG) {
-        Ok(Ok(out)) => out,
-        _ => {
-            // SAFETY: ending our own child.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            panic!("grade did not stop on SIGTERM");
-        }
-    };
-    drop(cage);
-    assert_eq!(
-        out.status.code(),
-        Some(128 + libc::SIGTERM),
-        "{}",
-        text(&out.stderr)
+    // Once the sleeper runs (the broken one came before it).
+    sigterm_once_running(
+        &p,
+        &args,
+        "the sleeper never started: the judge hung before it",
     );
-    assert!(
-        text(&out.stderr).contains("--resume"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert_nothing_left(&p);
     let mut resume = args.to_vec();
     resume.push("--resume");
     let again = grundy(&p, &resume);
@@ -347,36 +309,24 @@ fn sigterm_stops_grade_and_resume_finishes() {
     assert_nothing_left(&p);
 }
 
-/// SIGTERM while the problems are still being prepared (a slow reference
-/// computing the answers) stops `grade` cleanly too: exit 143, the hint to
-/// resume, nothing left behind.
-#[test]
-fn sigterm_while_preparing_stops_grade_cleanly() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let p = project();
-    p.write(
-        "problems/p/reference.c",
-        "#include <stdio.h>\n#include <unistd.h>\nint main(void){char s[256];sleep(60);if(fgets(s,sizeof s,stdin))fputs(s,stdout);return 0;}\n",
-    );
-    p.write("class/a-echo/p.c", ECHO_C);
-    let class = p.path("class").to_string_lossy().into_owned();
-    let out_dir = p.path("out").to_string_lossy().into_owned();
-    let args = ["grade", &class, "--problem", "p", "--out", &out_dir];
-    let mut cmd = command(&p, &args);
+/// Runs grundy with `args` in a cage, sends it SIGTERM once a program of
+/// the cache runs (`never` is the failure when none does in time), and
+/// checks that it stopped cleanly: exit 143, the hint to resume, nothing
+/// left behind.
+fn sigterm_once_running(p: &Project, args: &[&str], never: &str) {
+    let mut cmd = command(p, args);
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     let cage = Cage::new(As::Me).expect("cage");
     cage.apply(&mut cmd);
     let child = cmd.spawn().expect("grade");
     let pid = child.id() as i32;
-    // The reference runs from the cache's programs; nothing is judged
-    // before its answers are in, a minute later.
     let bin = p.path("cache/bin");
     let waited = std::time::Instant::now();
     while harness::processes_running_from(&bin).is_empty() {
         if waited.elapsed() > WATCHDOG {
             // SAFETY: ending our own child.
             unsafe { libc::kill(pid, libc::SIGKILL) };
-            panic!("the reference never started");
+            panic!("{never}");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -406,7 +356,27 @@ fn sigterm_while_preparing_stops_grade_cleanly() {
         "{}",
         text(&out.stderr)
     );
-    assert_nothing_left(&p);
+    assert_nothing_left(p);
+}
+
+/// SIGTERM while the problems are still being prepared (a slow reference
+/// computing the answers) stops `grade` cleanly too: exit 143, the hint to
+/// resume, nothing left behind.
+#[test]
+fn sigterm_while_preparing_stops_grade_cleanly() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let p = project();
+    p.write(
+        "problems/p/reference.c",
+        "#include <stdio.h>\n#include <unistd.h>\nint main(void){char s[256];sleep(60);if(fgets(s,sizeof s,stdin))fputs(s,stdout);return 0;}\n",
+    );
+    p.write("class/a-echo/p.c", ECHO_C);
+    let class = p.path("class").to_string_lossy().into_owned();
+    let out_dir = p.path("out").to_string_lossy().into_owned();
+    let args = ["grade", &class, "--problem", "p", "--out", &out_dir];
+    // The reference runs from the cache's programs; nothing is judged
+    // before its answers are in, a minute later.
+    sigterm_once_running(&p, &args, "the reference never started");
 }
 
 // ---- Item 3: a reader that stops early ends the command quietly ----

@@ -148,36 +148,20 @@ pub fn grade(
         .filter(|i| opts.shard.is_none_or(|s| s.owns(i)))
         .cloned()
         .collect();
-    let interrupt = Interrupt::install(&ctx.sandbox.cancel)
-        .map_err(|e| BatchError::Internal(Because::of("cannot handle signals", e)))?;
-    let prepared = prepare_problems(
-        &problems,
-        share.iter().map(|i| &i.problem),
+    let (run, records) = prepare_and_judge(
         ctx,
-        opts.all,
+        &problems,
+        &share,
+        Batch {
+            root: &opts.dir,
+            jobs: opts.jobs,
+            all: opts.all,
+            shrink: opts.feedback == FeedbackLevel::FirstFail,
+        },
+        loaded.records,
+        &mut journal,
         sink,
-    );
-    let stopped = stopped_while_preparing(&interrupt, &share, &loaded.records, &journal, sink)?;
-    let (run, records) = match stopped {
-        Some(stopped) => (stopped, BTreeMap::new()),
-        None => {
-            let ready = prepared?;
-            let mut records = latest(loaded.records, &ready);
-            let run = judge_items(
-                ctx,
-                &ready,
-                &opts.dir,
-                opts.jobs,
-                opts.feedback == FeedbackLevel::FirstFail,
-                &share,
-                &mut records,
-                &mut journal,
-                &interrupt,
-                sink,
-            )?;
-            (run, records)
-        }
-    };
+    )?;
     let mut summary = RunSummary {
         judged: run.judged,
         reused: run.reused,
@@ -437,6 +421,58 @@ pub fn latest(
         }
     }
     map
+}
+
+/// How a batch judges its items: where their files are, `--jobs`,
+/// `--all`, and whether a failure is shrunk for feedback.
+pub struct Batch<'a> {
+    pub root: &'a Path,
+    pub jobs: usize,
+    pub all: bool,
+    pub shrink: bool,
+}
+
+/// What `grade` and `contest` share: installs the signal handlers,
+/// prepares the problems `items` need and judges the items not judged yet
+/// (`earlier` holds the journal's records). A signal during preparation
+/// ends the run there (see [`stopped_while_preparing`]), with no records.
+#[allow(clippy::too_many_arguments)]
+pub fn prepare_and_judge(
+    ctx: &Context,
+    problems: &BTreeMap<ProblemId, Problem>,
+    items: &[Item],
+    batch: Batch<'_>,
+    earlier: Vec<Record>,
+    journal: &mut Journal,
+    sink: &mut dyn EventSink,
+) -> Result<(Judged, BTreeMap<ItemKey, Record>), BatchError> {
+    let interrupt = Interrupt::install(&ctx.sandbox.cancel)
+        .map_err(|e| BatchError::Internal(Because::of("cannot handle signals", e)))?;
+    let prepared = prepare_problems(
+        problems,
+        items.iter().map(|i| &i.problem),
+        ctx,
+        batch.all,
+        sink,
+    );
+    if let Some(stopped) = stopped_while_preparing(&interrupt, items, &earlier, journal, sink)? {
+        return Ok((stopped, BTreeMap::new()));
+    }
+    let ready = prepared?;
+    let mut records = latest(earlier, &ready);
+    let run = judge_items(
+        ctx,
+        &ready,
+        batch.root,
+        batch.jobs,
+        batch.shrink,
+        items,
+        &mut records,
+        journal,
+        &interrupt,
+        sink,
+    )?;
+    Ok((run, records))
 }
 
 /// Prepares (tests, answers, checker) each problem that has work.

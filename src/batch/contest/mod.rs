@@ -15,10 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use super::event::{ContestResults, Event, EventSink};
-use super::grade::{
-    judge_items, latest, note, open_journal, prepare_problems, stopped_while_preparing,
-};
-use super::interrupt::Interrupt;
+use super::grade::{Batch, note, open_journal, prepare_and_judge};
 use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
 use crate::judge::Because;
@@ -94,36 +91,20 @@ pub fn contest(
 
     let (mut journal, loaded) = open_journal(&opts.out, opts.resume, sink)?;
     let items: Vec<Item> = counted.iter().map(|(item, _)| item.clone()).collect();
-    let interrupt = Interrupt::install(&ctx.sandbox.cancel)
-        .map_err(|e| BatchError::Internal(Because::of("cannot handle signals", e)))?;
-    let prepared = prepare_problems(
-        &problems,
-        items.iter().map(|i| &i.problem),
+    let (run, records) = prepare_and_judge(
         ctx,
-        opts.all,
+        &problems,
+        &items,
+        Batch {
+            root: &contest.base,
+            jobs: opts.jobs,
+            all: opts.all,
+            shrink: false,
+        },
+        loaded.records,
+        &mut journal,
         sink,
-    );
-    let stopped = stopped_while_preparing(&interrupt, &items, &loaded.records, &journal, sink)?;
-    let (run, records) = match stopped {
-        Some(stopped) => (stopped, BTreeMap::new()),
-        None => {
-            let ready = prepared?;
-            let mut records = latest(loaded.records, &ready);
-            let run = judge_items(
-                ctx,
-                &ready,
-                &contest.base,
-                opts.jobs,
-                false,
-                &items,
-                &mut records,
-                &mut journal,
-                &interrupt,
-                sink,
-            )?;
-            (run, records)
-        }
-    };
+    )?;
     let mut summary = RunSummary {
         judged: run.judged,
         reused: run.reused,
