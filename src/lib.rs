@@ -19,6 +19,7 @@ pub mod markup;
 pub mod mutants;
 pub mod report;
 pub mod sandbox;
+pub mod serve;
 pub mod similarity;
 pub mod skeleton;
 pub mod spec;

@@ -16,6 +16,7 @@ mod mutants;
 mod new;
 mod out;
 mod run_cmd;
+mod serve;
 mod similar;
 mod statement;
 mod stress;
@@ -293,6 +294,8 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Serve a live contest or class: teams submit in a browser and see verdicts live (see docs/serve.md)
+    Serve(serve::ServeArgs),
     /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
     Export {
         problem: String,
@@ -316,8 +319,10 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     let g = &cli.global;
-    if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
-        && !g.allow_weak_sandbox
+    if matches!(
+        cli.command,
+        Command::Grade { .. } | Command::Contest { .. } | Command::Serve(_)
+    ) && !g.allow_weak_sandbox
     {
         let weak = runner(g).weaknesses();
         if !weak.is_empty() {
@@ -428,6 +433,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
+        Command::Serve(args) => serve::run(g, args),
         Command::New { id } => new::run(g, &id),
         Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
         Command::Run {
@@ -503,17 +509,21 @@ fn context(g: &Global) -> Result<Context, Failure> {
             )
         })
         .map_err(internal)?;
+    let ctx = Context::new(cache, languages(g)?, runner(g))?;
+    hide(&ctx, &problem_set(g).dir)?;
+    Ok(ctx)
+}
+
+/// The language table in force (`--languages`, `$GRUNDY_LANGUAGES`).
+fn languages(g: &Global) -> Result<Languages, Failure> {
     let config = g
         .languages
         .clone()
         .or_else(|| std::env::var_os("GRUNDY_LANGUAGES").map(PathBuf::from));
-    let languages = match config {
-        Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e)))?,
-        None => Languages::default(),
-    };
-    let ctx = Context::new(cache, languages, runner(g))?;
-    hide(&ctx, &problem_set(g).dir)?;
-    Ok(ctx)
+    match config {
+        Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e))),
+        None => Ok(Languages::default()),
+    }
 }
 
 /// Hides a folder of problems or submissions from runs (see
