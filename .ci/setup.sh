@@ -12,6 +12,8 @@ have g++ || need+=(g++)
 have javac || need+=(default-jdk-headless)
 have python3 || need+=(python3)
 have chromium || need+=(chromium)
+# tests/serve_browser.rs drives Chromium over WebDriver.
+have chromedriver || need+=(chromium-driver)
 # problemtools' verifyproblem (tests/export.rs checks every export with it)
 # typesets statements with LuaLaTeX and converts them to HTML; installed
 # without recommends, which would add hundreds of MB of TeX documentation.

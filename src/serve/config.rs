@@ -27,7 +27,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Deserialize;
-use serde::de::{self, Deserializer};
 
 use super::clock::TimeSpec;
 use crate::batch::FeedbackLevel;
@@ -48,50 +47,27 @@ pub enum ConfigError {
     Yaml(#[from] YamlError),
 }
 
-/// A duration written `5h`, `90m`, `1h30m`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Span(pub Duration);
+/// A value of the file that does not read: the message (the place is
+/// found by [`parse`]).
+type Bad = String;
 
-impl<'de> Deserialize<'de> for Span {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Span, D::Error> {
-        let s = String::deserialize(d)?;
-        super::clock::span(&s).map(Span).ok_or_else(|| {
-            de::Error::custom(format!("`{s}` is not a duration like 5h, 90m or 1h30m"))
-        })
-    }
+fn span(s: &str) -> Result<Duration, Bad> {
+    super::clock::span(s).ok_or_else(|| format!("`{s}` is not a duration like 5h, 90m or 1h30m"))
 }
 
-/// A time written as in [`TimeSpec::parse`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct When(pub TimeSpec);
-
-impl<'de> Deserialize<'de> for When {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<When, D::Error> {
-        let s = String::deserialize(d)?;
-        TimeSpec::parse(&s).map(When).ok_or_else(|| {
-            de::Error::custom(format!(
-                "`{s}` is not a time like 2025-03-01T10:00:00Z, now, now+10m or now-1h"
-            ))
-        })
-    }
+fn when(s: &str) -> Result<TimeSpec, Bad> {
+    TimeSpec::parse(s).ok_or_else(|| {
+        format!("`{s}` is not a time like 2025-03-01T10:00:00Z, now, now+10m or now-1h")
+    })
 }
 
-/// A size written `256KiB`, `1MiB`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Size(pub Bytes);
-
-impl<'de> Deserialize<'de> for Size {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Size, D::Error> {
-        let s = String::deserialize(d)?;
-        let b = crate::units::parse_bytes(&s)
-            .ok_or_else(|| de::Error::custom(format!("`{s}` is not a size like 256KiB or 1MiB")))?;
-        if b.0 == 0 || b.0 > 64 << 20 {
-            return Err(de::Error::custom(format!(
-                "`{s}`: an upload limit must be above 0 and at most 64MiB"
-            )));
-        }
-        Ok(Size(b))
+fn size(s: &str) -> Result<Bytes, Bad> {
+    let b = crate::units::parse_bytes(s)
+        .ok_or_else(|| format!("`{s}` is not a size like 256KiB or 1MiB"))?;
+    if b.0 > 64 << 20 {
+        return Err(format!("`{s}`: an upload limit must be at most 64MiB"));
     }
+    Ok(b)
 }
 
 /// Whose score counts in a class: the best submission's or the last one's.
@@ -120,24 +96,21 @@ impl Default for Late {
     }
 }
 
-impl<'de> Deserialize<'de> for Late {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Late, D::Error> {
-        let s = String::deserialize(d)?;
-        let t = s.trim();
-        match t {
-            "refuse" => Ok(Late::Refuse),
-            "accept" => Ok(Late::Accept),
-            _ => t
-                .strip_suffix('%')
-                .and_then(|n| n.trim().parse::<f64>().ok())
-                .filter(|p| (0.0..=100.0).contains(p))
-                .map(|p| Late::Penalty(p / 100.0))
-                .ok_or_else(|| {
-                    de::Error::custom(format!(
-                        "late: `{s}` is none of refuse, accept, or a share taken off late scores like 25%"
-                    ))
-                }),
-        }
+fn late(s: &str) -> Result<Late, Bad> {
+    let t = s.trim();
+    match t {
+        "refuse" => Ok(Late::Refuse),
+        "accept" => Ok(Late::Accept),
+        _ => t
+            .strip_suffix('%')
+            .and_then(|n| n.trim().parse::<f64>().ok())
+            .filter(|p| (0.0..=100.0).contains(p))
+            .map(|p| Late::Penalty(p / 100.0))
+            .ok_or_else(|| {
+                format!(
+                    "`{s}` is none of refuse, accept, or a share taken off late scores like 25%"
+                )
+            }),
     }
 }
 
@@ -151,13 +124,18 @@ impl fmt::Display for Late {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone)]
 pub struct Homework {
-    #[serde(default)]
     pub count: Count,
-    #[serde(default)]
     pub late: Late,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HomeworkFile {
+    #[serde(default)]
+    count: Count,
+    late: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -166,9 +144,9 @@ struct File {
     title: Option<String>,
     #[serde(default)]
     scoring: Option<Scoring>,
-    start: Option<When>,
-    duration: Option<Span>,
-    freeze: Option<Span>,
+    start: Option<String>,
+    duration: Option<String>,
+    freeze: Option<String>,
     penalty: Option<u32>,
     problems: Vec<ProblemEntry>,
     teams: Option<Vec<PersonEntry>>,
@@ -176,28 +154,15 @@ struct File {
     /// `grundy contest`'s name for the list, read too.
     contestants: Option<Vec<PersonEntry>>,
     languages: Option<Vec<String>>,
-    feedback: Option<FeedbackName>,
-    upload_limit: Option<Size>,
+    feedback: Option<String>,
+    upload_limit: Option<String>,
     public_scoreboard: Option<bool>,
-    homework: Option<Homework>,
+    homework: Option<HomeworkFile>,
     /// `grundy contest`'s sources of submissions: allowed, and unused here.
     #[allow(dead_code)]
     log: Option<String>,
     #[allow(dead_code)]
     submissions: Option<String>,
-}
-
-/// A feedback level, read with its own error message.
-#[derive(Debug, Clone, Copy)]
-struct FeedbackName(FeedbackLevel);
-
-impl<'de> Deserialize<'de> for FeedbackName {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FeedbackName, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse()
-            .map(FeedbackName)
-            .map_err(|e: crate::batch::model::BadFeedbackLevel| de::Error::custom(e.to_string()))
-    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -207,7 +172,7 @@ enum ProblemEntry {
     Full {
         id: String,
         label: Option<String>,
-        deadline: Option<When>,
+        deadline: Option<String>,
     },
 }
 
@@ -305,6 +270,56 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
             message,
         })
     };
+    // A value that does not read, placed at its text after its key.
+    let value = |key: &str, v: &str, message: Bad| -> ConfigError {
+        let (line, column) = locate_value(text, key, v);
+        ConfigError::Yaml(YamlError {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: format!("{key}: {message}"),
+        })
+    };
+    let start = file
+        .start
+        .as_deref()
+        .map(|v| when(v).map_err(|m| value("start", v, m)))
+        .transpose()?;
+    let duration = file
+        .duration
+        .as_deref()
+        .map(|v| span(v).map_err(|m| value("duration", v, m)))
+        .transpose()?;
+    let freeze = file
+        .freeze
+        .as_deref()
+        .map(|v| span(v).map_err(|m| value("freeze", v, m)))
+        .transpose()?;
+    let upload_limit = file
+        .upload_limit
+        .as_deref()
+        .map(|v| size(v).map_err(|m| value("upload_limit", v, m)))
+        .transpose()?;
+    let feedback = file
+        .feedback
+        .as_deref()
+        .map(|v| {
+            v.parse::<FeedbackLevel>()
+                .map_err(|e| value("feedback", v, e.to_string()))
+        })
+        .transpose()?;
+    let homework = match file.homework {
+        Some(h) => Some(Homework {
+            count: h.count,
+            late: h
+                .late
+                .as_deref()
+                .map(|v| late(v).map_err(|m| value("late", v, m)))
+                .transpose()?
+                .unwrap_or_default(),
+        }),
+        None => None,
+    };
     if file.problems.is_empty() {
         return Err(at(
             "problems",
@@ -325,9 +340,12 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
                 label,
                 deadline,
             } => Problem {
-                id: ProblemId(id),
                 label: label.unwrap_or_else(|| letter(i)),
-                deadline: deadline.map(|w| w.0),
+                deadline: deadline
+                    .as_deref()
+                    .map(|v| when(v).map_err(|m| value("deadline", v, m)))
+                    .transpose()?,
+                id: ProblemId(id),
             },
         };
         if problems.iter().any(|q| q.id == p.id) {
@@ -404,8 +422,7 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
             }
         }
     }
-    let homework = file.homework;
-    if homework.is_some() && file.freeze.is_some() {
+    if homework.is_some() && freeze.is_some() {
         return Err(at(
             "freeze",
             0,
@@ -419,8 +436,8 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
             "deadline: per-problem deadlines are for a class: add `homework:` (count, late)".into(),
         ));
     }
-    if let (Some(f), Some(d)) = (file.freeze, file.duration)
-        && f.0 > d.0
+    if let (Some(f), Some(d)) = (freeze, duration)
+        && f > d
     {
         return Err(at(
             "freeze",
@@ -428,7 +445,7 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
             "freeze: longer than the contest's duration".into(),
         ));
     }
-    if file.freeze.is_some() && file.duration.is_none() {
+    if freeze.is_some() && duration.is_none() {
         return Err(at(
             "freeze",
             0,
@@ -444,22 +461,19 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
         path: path.to_path_buf(),
         title: file.title.unwrap_or_else(|| "Contest".into()),
         scoring,
-        start: file.start.map_or(TimeSpec::FromNow(0), |w| w.0),
-        duration: file.duration.map(|s| s.0),
-        freeze: file.freeze.map(|s| s.0),
+        start: start.unwrap_or(TimeSpec::FromNow(0)),
+        duration,
+        freeze,
         penalty_minutes: file.penalty.unwrap_or(20),
         problems,
         people,
         languages: file.languages,
-        feedback: file.feedback.map_or(
-            if homework.is_some() {
-                FeedbackLevel::Groups
-            } else {
-                FeedbackLevel::Verdict
-            },
-            |f| f.0,
-        ),
-        upload_limit: file.upload_limit.map_or(DEFAULT_UPLOAD_LIMIT, |s| s.0),
+        feedback: feedback.unwrap_or(if homework.is_some() {
+            FeedbackLevel::Groups
+        } else {
+            FeedbackLevel::Verdict
+        }),
+        upload_limit: upload_limit.unwrap_or(DEFAULT_UPLOAD_LIMIT),
         public_scoreboard: file.public_scoreboard.unwrap_or(homework.is_none()),
         homework,
     })
@@ -475,6 +489,19 @@ fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
+}
+
+/// The place of `value` written after `key:` (the first such key whose
+/// value follows); the key's place when the value is not found after it.
+fn locate_value(text: &str, key: &str, value: &str) -> (usize, usize) {
+    let pattern = format!("{key}:");
+    for (at, _) in text.match_indices(&pattern) {
+        let rest = &text[at..];
+        if let Some(off) = rest.find(value) {
+            return locate(text, value, text[..at + off].matches(value).count());
+        }
+    }
+    locate(text, &pattern, 0)
 }
 
 /// A, B, …, Z, AA, AB, …
