@@ -47,7 +47,22 @@ impl Server {
     }
 
     pub fn start_file(problems: &Path, contest: &Path, db: &Path, jobs: usize) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        Server::start_with(problems, contest, db, jobs, &cache(), &|_| {})
+    }
+
+    /// [`Server::start_file`] with a cache of its own and a last word on
+    /// the command (a cage around the server).
+    pub fn start_with(
+        problems: &Path,
+        contest: &Path,
+        db: &Path,
+        jobs: usize,
+        cache: &Path,
+        prepare: &dyn Fn(&mut Command),
+    ) -> Server {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        prepare(&mut cmd);
+        let mut child = cmd
             .args(["serve"])
             .arg(contest)
             .args(["--port", "0", "--jobs", &jobs.to_string(), "--db"])
@@ -55,7 +70,7 @@ impl Server {
             .arg("--problems")
             .arg(problems)
             .arg("--cache")
-            .arg(cache())
+            .arg(cache)
             .env("NO_COLOR", "1")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -166,15 +181,18 @@ impl Drop for Server {
 /// `grundy serve accounts` for a CSV's people: login → password.
 pub fn accounts(p: &Project, csv: &str) -> BTreeMap<String, String> {
     let file = p.write("people.csv", csv);
+    accounts_in(&p.path("contest.yaml"), &file, &p.path("contest.sqlite"))
+}
+
+/// [`accounts`] for any contest file, CSV and database.
+pub fn accounts_in(contest: &Path, csv: &Path, db: &Path) -> BTreeMap<String, String> {
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["serve", "accounts"])
-        .arg(p.path("contest.yaml"))
+        .arg(contest)
         .arg("--csv")
-        .arg(&file)
+        .arg(csv)
         .arg("--db")
-        .arg(p.path("contest.sqlite"))
-        .arg("--problems")
-        .arg(p.path("problems"))
+        .arg(db)
         .output()
         .expect("run grundy serve accounts");
     let text = String::from_utf8_lossy(&out.stdout);

@@ -95,7 +95,7 @@ pub type Shared = Arc<App>;
 pub fn router(app: Shared) -> Router {
     // The multipart body may hold the source plus the form's other
     // fields; the source itself is checked against the limit exactly.
-    let upload = app.config.upload_limit.0 as usize + 64 * 1024;
+    let upload = (app.config.upload_limit.0 + submit::FORM_ALLOWANCE) as usize;
     Router::new()
         .route("/", get(login::home))
         .route("/login", get(login::form).post(login::submit))

@@ -20,6 +20,9 @@ use crate::serve::db::Context as _;
 use crate::serve::events::{self, Kind, Notice, Op};
 use crate::serve::queue::{self, Reason};
 
+/// What a submission form may hold beyond the source: its other fields.
+pub const FORM_ALLOWANCE: u64 = 64 * 1024;
+
 /// What the form held.
 #[derive(Default)]
 struct Sent {
@@ -94,8 +97,20 @@ pub fn deadline(app: &App, problem: &str) -> Option<Millis> {
 pub async fn submit(
     State(app): State<Shared>,
     TeamUser(me): TeamUser,
+    headers: axum::http::HeaderMap,
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Redirect, Refusal> {
+    // A body announced over the limit is refused before it is read.
+    let announced = headers
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > app.config.upload_limit.0 + FORM_ALLOWANCE) {
+        return Err(Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the submission is larger than this contest allows",
+        ));
+    }
     let form = form.map_err(|e| Refusal::bad(format!("not a submission form: {e}")))?;
     let sent = read_form(form).await?;
     check_csrf(&me, &sent.csrf)?;
