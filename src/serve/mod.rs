@@ -50,6 +50,8 @@ use db::{Db, DbError};
 
 /// The setting that says the organiser has unfrozen the scoreboard.
 pub const THAWED: &str = "thawed";
+/// The setting that says the jury has paused judging.
+pub const PAUSED: &str = "paused";
 
 /// Why the server stopped or could not start.
 #[derive(Debug, thiserror::Error)]

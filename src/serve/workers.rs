@@ -83,6 +83,15 @@ impl Judges {
     fn work(&self, host: &str) {
         while !self.stop.load(Ordering::SeqCst) {
             let seen = self.wake.now();
+            // The jury may pause judging (the queue keeps filling).
+            let paused = self
+                .db
+                .with_reader(|c| Db::setting(c, super::PAUSED))
+                .is_ok_and(|p| p.is_some());
+            if paused {
+                self.wake.wait(seen, Duration::from_secs(1));
+                continue;
+            }
             let lease = self
                 .db
                 .with_writer(|c| queue::claim(c, host, self.clock.start, Millis::now()));

@@ -16,26 +16,43 @@ use super::identity::{JuryUser, Viewer, check_csrf};
 use super::layout::{at, page};
 use super::team::{csp_with_nonce, status_badge, submissions_table, with_nonce};
 use crate::batch::model::{ClassReport, Graded};
-use crate::serve::THAWED;
 use crate::serve::clock::{Millis, hms};
 use crate::serve::db::{Context as _, Db};
 use crate::serve::queue::{self, Reason};
 use crate::serve::scoreboard::{self, View};
 use crate::serve::store;
+use crate::serve::{PAUSED, THAWED};
 
 pub async fn home(
     State(app): State<Shared>,
     viewer: Viewer,
     JuryUser(me): JuryUser,
 ) -> Result<Markup, Refusal> {
-    let (subs, (queued, running)) = app
+    let (subs, (queued, running), paused) = app
         .db
-        .read(|c| Ok((store::submissions(c, None, 500)?, queue::depth(c)?)))
+        .read(|c| {
+            Ok((
+                store::submissions(c, None, 500)?,
+                queue::depth(c)?,
+                Db::setting(c, PAUSED)?.is_some(),
+            ))
+        })
         .await?;
     let body = html! {
         h1 { "Submissions" }
         p id="queue" data-queued=(queued) data-running=(running) {
             (queued) " queued, " (running) " being judged."
+            @if paused { " " strong { "Judging is paused." } }
+        }
+        form method="post" action="/jury/queue" class="inline" id="pause" {
+            input type="hidden" name="csrf" value=(me.csrf);
+            @if paused {
+                input type="hidden" name="action" value="resume";
+                button type="submit" { "Resume judging" }
+            } @else {
+                input type="hidden" name="action" value="pause";
+                button type="submit" { "Pause judging" }
+            }
         }
         form method="post" action="/jury/rejudge" class="inline" {
             input type="hidden" name="csrf" value=(me.csrf);
@@ -221,6 +238,39 @@ pub async fn rejudge(
         Some(id) => format!("/jury/submissions/{id}"),
         None => "/jury".into(),
     }))
+}
+
+#[derive(Deserialize)]
+pub struct Pause {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    action: String,
+}
+
+/// Pauses or resumes judging (the submissions keep coming into the queue).
+pub async fn pause(
+    State(app): State<Shared>,
+    JuryUser(me): JuryUser,
+    Form(f): Form<Pause>,
+) -> Result<Redirect, Refusal> {
+    check_csrf(&me, &f.csrf)?;
+    let pause = match f.action.as_str() {
+        "pause" => true,
+        "resume" => false,
+        other => return Err(Refusal::bad(format!("unknown action `{other}`"))),
+    };
+    app.db
+        .write(move |c| {
+            if pause {
+                Db::set_setting(c, PAUSED, &Millis::now().0.to_string())
+            } else {
+                Db::delete_setting(c, PAUSED)
+            }
+        })
+        .await?;
+    app.wake.ring();
+    Ok(Redirect::to("/jury"))
 }
 
 async fn class(app: &Shared) -> Result<ClassReport, Refusal> {

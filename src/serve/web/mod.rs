@@ -122,6 +122,7 @@ pub fn router(app: Shared) -> Router {
         .route("/jury/submissions/{id}", get(jury::submission))
         .route("/jury/submissions/{id}/report", get(jury::report))
         .route("/jury/rejudge", post(jury::rejudge))
+        .route("/jury/queue", post(jury::pause))
         .route(
             "/jury/clarifications",
             get(clarify::jury_page).post(clarify::answer),
