@@ -220,6 +220,15 @@ fn markup_typed_by_teams_is_escaped_everywhere() {
     assert!(pages[5].contains("&lt;img src=x onerror="), "{}", pages[5]);
 }
 
+/// What is sent, the fields and file, the status and a word of the answer.
+type Case<'a> = (
+    &'a str,
+    Vec<(&'a str, &'a str)>,
+    Option<(&'a str, &'a [u8])>,
+    u16,
+    &'a str,
+);
+
 /// Oversized, empty, malformed and misdirected submissions are refused
 /// with their own status and sentence, and logged; nothing is stored.
 #[test]
@@ -234,7 +243,7 @@ fn bad_uploads_are_refused_with_the_right_status() {
     let mut ana = signed(&server, &pw, "ana");
     let csrf = ana.csrf("/team");
     let big = vec![b'/'; 2048];
-    let cases: Vec<(&str, Vec<(&str, &str)>, Option<(&str, &[u8])>, u16, &str)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "over the limit",
             vec![("problem", "toy")],

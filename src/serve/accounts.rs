@@ -290,9 +290,9 @@ pub fn sheet_html(title: &str, url: Option<&str>, slips: &[(Wanted, String)]) ->
         escape(title)
     );
     for (w, password) in slips {
-        let _ = write!(
+        let _ = writeln!(
             h,
-            "<div class=\"slip\"><h2>{}</h2><div>{}</div><div>login: <code>{}</code></div><div>password: <code>{}</code></div>{}</div>\n",
+            "<div class=\"slip\"><h2>{}</h2><div>{}</div><div>login: <code>{}</code></div><div>password: <code>{}</code></div>{}</div>",
             escape(title),
             escape(&w.name),
             escape(&w.login),

@@ -80,20 +80,15 @@ pub enum Count {
 }
 
 /// What happens to a submission after its problem's deadline.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum Late {
     /// Refused with a message (the default).
+    #[default]
     Refuse,
     /// Taken and counted in full.
     Accept,
     /// Taken, its score multiplied by `1 - share`.
     Penalty(f64),
-}
-
-impl Default for Late {
-    fn default() -> Self {
-        Late::Refuse
-    }
 }
 
 fn late(s: &str) -> Result<Late, Bad> {

@@ -223,11 +223,12 @@ pub fn clarifications(c: &Connection, account: Option<i64>) -> DbResult<Vec<Clar
         .what("cannot list clarifications")
 }
 
+/// A refused request: when, from which address, which account, the
+/// method, the path, the status and why.
+pub type Refused = (i64, String, String, String, String, i64, String);
+
 /// The latest refused requests.
-pub fn audit(
-    c: &Connection,
-    limit: i64,
-) -> DbResult<Vec<(i64, String, String, String, String, i64, String)>> {
+pub fn audit(c: &Connection, limit: i64) -> DbResult<Vec<Refused>> {
     let mut st = c
         .prepare_cached(
             "SELECT time_ms, COALESCE(address, ''), COALESCE(account, ''), method, path, status, what

@@ -57,12 +57,10 @@ async fn read_form(mut m: Multipart) -> Result<Sent, Refusal> {
             "team" => sent.team = Some(text(&bytes)?),
             "language" => sent.language = text(&bytes)?,
             "source" => sent.pasted = text(&bytes)?,
-            "file" => {
-                // A file input left empty still sends a part, unnamed and empty.
-                if file_name.as_deref().is_some_and(|n| !n.is_empty()) || !bytes.is_empty() {
-                    sent.file_name = file_name;
-                    sent.file = Some(bytes.to_vec());
-                }
+            // A file input left empty still sends a part, unnamed and empty.
+            "file" if file_name.as_deref().is_some_and(|n| !n.is_empty()) || !bytes.is_empty() => {
+                sent.file_name = file_name;
+                sent.file = Some(bytes.to_vec());
             }
             _ => {}
         }
