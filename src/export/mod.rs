@@ -133,6 +133,15 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
     };
     let prepared = judge::prepare(problem, ctx)?;
     let mut groups: Vec<&str> = Vec::new();
+    // The format's tools number the samples in name order: `sample-01`
+    // before `sample-10`, so that the statement's "Sample 2" is the second.
+    let width = prepared
+        .tests
+        .iter()
+        .filter(|t| t.group == SAMPLE_GROUP)
+        .count()
+        .to_string()
+        .len();
     for t in &prepared.tests {
         let answer = t.answer.as_ref().map_err(|why| {
             ExportError::Usage(Because::of(
@@ -144,8 +153,10 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
                 why.clone(),
             ))
         })?;
+        let mut name = t.name.clone();
         let folder = if t.group == SAMPLE_GROUP {
             out.samples += 1;
+            name = format!("sample-{:0width$}", out.samples);
             to.join("data").join("sample")
         } else {
             out.secret += 1;
@@ -158,7 +169,7 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
                 .join(format!("{k:02}-{}", t.group))
         };
         std::fs::create_dir_all(&folder).map_err(io("create", &folder))?;
-        let base = folder.join(&t.name);
+        let base = folder.join(&name);
         copy(&t.input, &base.with_extension("in"))?;
         copy(answer, &base.with_extension("ans"))?;
     }
@@ -170,7 +181,7 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
         &to.join(".timelimit"),
         &format!("{}\n", seconds(problem.limits.time.as_secs_f64())),
     )?;
-    write_statement(problem, to)?;
+    write_statement(problem, to, out.samples > 0)?;
     if let Some((file, source)) = validator {
         let name = if problem.interactor.is_some() {
             "interactor"
@@ -320,7 +331,7 @@ fn seconds(s: f64) -> String {
     t.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-fn write_statement(problem: &Problem, to: &Path) -> Result<(), ExportError> {
+fn write_statement(problem: &Problem, to: &Path, samples_shown: bool) -> Result<(), ExportError> {
     let markdown = match &problem.statement {
         Some(p) if p.extension().is_some_and(|e| e == "tex") => {
             let tex = std::fs::read_to_string(p).map_err(|e| {
@@ -339,7 +350,7 @@ fn write_statement(problem: &Problem, to: &Path) -> Result<(), ExportError> {
         })?,
         None => String::new(),
     };
-    let tex = markdown_to_latex(&problem.title, &markdown);
+    let tex = markdown_to_latex(&problem.title, &markdown, samples_shown);
     write(&to.join("problem_statement").join("problem.en.tex"), &tex)
 }
 
