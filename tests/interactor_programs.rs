@@ -1,4 +1,4 @@
-//! Interactors that are programs (SPEC.md "Interactors"): an ICPC
+//! Interactors that are programs (docs/reference.md, "Interactors"): an ICPC
 //! interactive package in both spellings, a testlib-style interactor and a
 //! stuck one, each judged through the CLI with real compiled programs.
 //! No assertion depends on how fast the machine is: a stuck run ends at
