@@ -75,6 +75,9 @@
       return;
     }
     var es = new EventSource("/events");
+    // A page left behind frees its connection at once (a browser holds
+    // few connections to one server).
+    window.addEventListener("pagehide", function () { es.close(); });
     es.addEventListener("submission", function (e) {
       updateSubmission(JSON.parse(e.data).id);
     });
