@@ -24,12 +24,15 @@ fn submissions_get_the_verdicts_grundy_judge_gives() {
     let server = Server::start(&p, &contest_yaml("scoring: ioi\n"), 1);
     let pw = accounts(&p, PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
+    // A source far over a form's size, well under the upload limit.
+    let big = format!("{TOY_C}/* {} */\n", "x".repeat(100 * 1024));
     let files = [
         ("ok.c", TOY_C),
         ("wa.c", TOY_WA_C),
         ("ce.c", TOY_CE_C),
         ("ok.py", TOY_PY),
         ("half.py", HALF_PY),
+        ("big.c", big.as_str()),
     ];
     let ids: Vec<i64> = files
         .iter()
@@ -56,6 +59,57 @@ fn submissions_get_the_verdicts_grundy_judge_gives() {
         "{}",
         half.body
     );
+    // `feedback: verdict` (the default): the verdict and score, never a
+    // test's input.
+    assert!(half.body.contains("40/100"), "{}", half.body);
+    for hidden in ["First failing test", "input:", "passed "] {
+        assert!(!half.body.contains(hidden), "{hidden}: {}", half.body);
+    }
+}
+
+/// Pasted source is judged in the language chosen with it, as `grundy
+/// judge` judges the same text; pasted source without a language, or with
+/// a file too, is refused.
+#[test]
+fn a_pasted_source_is_judged_in_the_language_chosen() {
+    let p = Project::toy("");
+    let server = Server::start(&p, &contest_yaml(""), 1);
+    let pw = accounts(&p, PEOPLE);
+    let mut ana = signed(&server, &pw, "ana");
+    let csrf = ana.csrf("/team");
+    let a = ana.submit_with(
+        &csrf,
+        &[
+            ("problem", "toy"),
+            ("language", "python"),
+            ("source", HALF_PY),
+        ],
+        None,
+    );
+    let id = Client::submitted_id(&a);
+    let judged = p.judge_source("half.py", HALF_PY, &[]);
+    assert_eq!(
+        ana.verdict(id).0,
+        judged["verdict"].as_str().expect("verdict")
+    );
+    let page = ana.get(&format!("/submissions/{id}"));
+    assert!(page.body.contains("(python)"), "{}", page.body);
+    let source = ana.get(&format!("/submissions/{id}/source"));
+    assert!(source.body.contains("n==2 and a[0]==7"), "{}", source.body);
+    let a = ana.submit_with(&csrf, &[("problem", "toy"), ("source", HALF_PY)], None);
+    assert_eq!(a.status, 415, "{}", a.body);
+    assert!(a.body.contains("language"), "{}", a.body);
+    let a = ana.submit_with(
+        &csrf,
+        &[
+            ("problem", "toy"),
+            ("language", "python"),
+            ("source", HALF_PY),
+        ],
+        Some(("ok.c", TOY_C.as_bytes())),
+    );
+    assert_eq!(a.status, 400, "{}", a.body);
+    assert!(a.body.contains("not both"), "{}", a.body);
 }
 
 /// Passes the samples and the small group, fails the large one: 40 points.
@@ -300,6 +354,97 @@ fn a_rejudge_makes_a_new_judging_that_counts() {
     );
 }
 
+/// The number of finished and of valid judgings of a submission.
+fn judgings(server: &Server, id: i64) -> (i64, i64) {
+    server
+        .sql()
+        .query_row(
+            "SELECT COUNT(*), COALESCE(SUM(valid), 0) FROM judgings WHERE submission_id = ?1 AND finished_ms IS NOT NULL",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("count")
+}
+
+/// Rejudging a problem judges every submission of it once more; each then
+/// has two finished judgings, one of which counts.
+#[test]
+fn rejudging_a_problem_judges_each_of_its_submissions_again() {
+    let p = Project::toy("");
+    let server = Server::start(&p, &contest_yaml(""), 1);
+    let pw = accounts(&p, PEOPLE);
+    let mut ana = signed(&server, &pw, "ana");
+    let mut ben = signed(&server, &pw, "ben");
+    let ids = [
+        Client::submitted_id(&ana.submit("toy", "wa.c", TOY_WA_C.as_bytes())),
+        Client::submitted_id(&ben.submit("toy", "ok.c", TOY_C.as_bytes())),
+    ];
+    assert_eq!(ana.verdict(ids[0]).0, "WA");
+    assert_eq!(ben.verdict(ids[1]).0, "AC");
+    let mut judy = signed(&server, &pw, "judy");
+    let csrf = judy.csrf("/jury");
+    let r = judy.post("/jury/rejudge", &[("csrf", &csrf), ("problem", "toy")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let deadline = std::time::Instant::now() + DEADLINE;
+    for id in ids {
+        loop {
+            let (finished, valid) = judgings(&server, id);
+            if finished == 2 {
+                assert_eq!(valid, 1, "submission {id}");
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "submission {id} was not judged again"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+    assert_eq!(ana.verdict(ids[0]).0, "WA");
+    assert_eq!(ben.verdict(ids[1]).0, "AC");
+    // Neither a problem nor a submission: nothing to rejudge.
+    let r = judy.post("/jury/rejudge", &[("csrf", &csrf), ("problem", "nosuch")]);
+    assert_eq!(r.status, 400, "{}", r.body);
+}
+
+/// `grundy serve accounts` prints one-time passwords and writes a sheet
+/// of slips; a new password for a login ends the sessions of the old one.
+#[test]
+fn accounts_get_slips_and_a_new_password_ends_old_sessions() {
+    let p = Project::toy("");
+    let server = Server::start(&p, &contest_yaml(""), 1);
+    let pw = accounts(&p, PEOPLE);
+    let sheet = std::fs::read_to_string(p.path("contest-passwords.html")).expect("the sheet");
+    for (login, password) in &pw {
+        assert!(
+            sheet.contains(login.as_str()) && sheet.contains(password.as_str()),
+            "{login} is on the sheet"
+        );
+    }
+    let hashes: Vec<String> = {
+        let c = server.sql();
+        let mut st = c
+            .prepare("SELECT password_hash FROM accounts WHERE login != 'admin'")
+            .expect("accounts");
+        st.query_map([], |r| r.get(0))
+            .expect("rows")
+            .map(|r| r.expect("row"))
+            .collect()
+    };
+    assert_eq!(hashes.len(), pw.len());
+    for h in &hashes {
+        assert!(h.starts_with("$argon2id$"), "stored as argon2id: {h}");
+        assert!(pw.values().all(|p| !h.contains(p.as_str())));
+    }
+    let mut ana = signed(&server, &pw, "ana");
+    assert_eq!(ana.get("/team").status, 200);
+    let again = accounts(&p, "login\nana\n");
+    assert_ne!(again["ana"], pw["ana"]);
+    assert_eq!(ana.get("/team").status, 303, "the old session is over");
+    assert_eq!(server.client().login("ana", &pw["ana"]), 401);
+    assert_eq!(server.client().login("ana", &again["ana"]), 303);
+}
+
 /// A team asks, the jury answers that team; an announcement reaches all.
 #[test]
 fn clarifications_go_from_a_team_to_the_jury_and_back() {
@@ -420,6 +565,103 @@ fn homework_deadlines_refuse_or_reduce_late_work() {
     // No public scoreboard in a class.
     assert_eq!(server.client().get("/scoreboard").status, 403);
 }
+
+/// A class may count each student's last submission rather than the best,
+/// and accept late work in full: the gradebook follows.
+#[test]
+fn a_class_can_count_the_last_submission_and_take_late_work_in_full() {
+    let p = Project::toy("");
+    let server = Server::start(
+        &p,
+        "title: Class\nproblems: [{id: toy, deadline: now-1m}]\nstudents: [ana, ben]\n\
+         homework: {count: last, late: accept}\n",
+        1,
+    );
+    let pw = accounts(
+        &p,
+        "login,name,role\nana,Ana,student\nben,Ben,student\nt,Teacher,teacher\n",
+    );
+    let mut ana = signed(&server, &pw, "ana");
+    let best = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
+    assert_eq!(ana.verdict(best), ("AC".to_string(), 100.0));
+    let last = Client::submitted_id(&ana.submit("toy", "half.py", HALF_PY.as_bytes()));
+    assert_eq!(ana.verdict(last), ("WA".to_string(), 40.0));
+    assert!(ana.get("/team").body.contains("late"));
+    let mut teacher = signed(&server, &pw, "t");
+    let csv = teacher.get("/jury/grades.csv");
+    assert_eq!(csv.body, "student,toy,total\nana,40,40\nben,,0\n");
+}
+
+/// `grundy serve --demo` starts a contest on catalog problems and prints
+/// its URL and every account's password; a demo team plays the interactive
+/// problem, loses, and is shown the game it lost (`feedback: first-fail`).
+#[test]
+fn the_demo_serves_catalog_problems_to_its_accounts() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = Server::demo(dir.path());
+    let password = |who: &str| -> String {
+        server
+            .said
+            .iter()
+            .find_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f.get(1) == Some(&who) && f.get(2) == Some(&"password")).then(|| f[3].to_string())
+            })
+            .unwrap_or_else(|| panic!("no password for {who}: {:?}", server.said))
+    };
+    let mut jury = server.client();
+    assert_eq!(jury.login("jury", &password("jury")), 303);
+    assert_eq!(server.client().login("admin", &password("admin")), 303);
+    let mut team = server.client();
+    assert_eq!(team.login("team1", &password("team1")), 303);
+    let home = team.get("/team");
+    for title in ["nim", "misere-nim", "nim-play"] {
+        assert!(
+            home.body.contains(&format!("/problems/{title}")),
+            "{title}: {}",
+            home.body
+        );
+    }
+    let statement = team.get("/problems/nim-play");
+    assert_eq!(statement.status, 200);
+    assert!(statement.body.contains("Interaction"), "{}", statement.body);
+    let id = Client::submitted_id(&team.submit("nim-play", "lose.py", LOSER_PY.as_bytes()));
+    assert_eq!(team.verdict(id).0, "WA");
+    let page = team.get(&format!("/submissions/{id}"));
+    for shown in ["First failing test", "the game you lost", "id=\"replay\""] {
+        assert!(page.body.contains(shown), "{shown}: {}", page.body);
+    }
+    let board = server.client().get("/scoreboard");
+    assert!(board.body.contains("The Grundy Numbers"), "{}", board.body);
+}
+
+/// Plays every game of nim-play by taking one stone from the first pile
+/// that has any: legal, and soon lost.
+const LOSER_PY: &str = r#"import sys
+def words():
+    for line in sys.stdin:
+        yield from line.split()
+w = words()
+t = int(next(w))
+for _ in range(t):
+    n = int(next(w))
+    if n < 0:
+        sys.exit(0)
+    a = [int(next(w)) for _ in range(n)]
+    print('first', flush=True)
+    while True:
+        i = next(k for k in range(n) if a[k] > 0)
+        a[i] -= 1
+        print(i + 1, a[i], flush=True)
+        if sum(a) == 0:
+            break
+        j = int(next(w))
+        if j < 0:
+            sys.exit(0)
+        a[j - 1] = int(next(w))
+        if sum(a) == 0:
+            break
+"#;
 
 /// A broken contest file stops `serve` with exit 2, naming the file, the
 /// line and the column.

@@ -406,6 +406,53 @@ fn brute_force_logins_are_throttled() {
     assert_eq!(server.client().login("ben", &pw["ben"]), 303);
 }
 
+/// Guessing many accounts from one address: after 30 failures the address
+/// is refused for a while, even for an account with its right password. A
+/// login name that cannot be one is not kept (nor logged) as typed, and a
+/// login form over a form's size is refused before it is read.
+#[test]
+fn guessing_many_accounts_from_one_address_is_throttled() {
+    let p = Project::toy("");
+    let server = Server::start(&p, &contest_yaml(""), 1);
+    let pw = accounts(&p, PEOPLE);
+    let mut guesser = server.client();
+    let long = "x".repeat(40_000);
+    assert_eq!(guesser.login(&long, "guess"), 401);
+    for i in 1..30 {
+        assert_eq!(guesser.login(&format!("nobody{i}"), "guess"), 401);
+    }
+    let a = {
+        let mut ana = server.client();
+        let form = ana.get("/login");
+        let csrf = csrf_of(&form.body).expect("token");
+        ana.post(
+            "/login",
+            &[("csrf", &csrf), ("login", "ana"), ("password", &pw["ana"])],
+        )
+    };
+    assert_eq!(a.status, 429, "{}", a.body);
+    assert!(a.header("retry-after").is_some());
+    let huge = "y".repeat(100_000);
+    assert_eq!(guesser.login(&huge, "guess"), 413);
+    let longest: i64 = server
+        .sql()
+        .query_row(
+            "SELECT MAX(LENGTH(what) + LENGTH(path)) FROM audit",
+            [],
+            |r| r.get(0),
+        )
+        .expect("audit");
+    assert!(
+        longest < 1000,
+        "the log keeps {longest} characters of one refusal"
+    );
+    let kept = logged(&server)
+        .iter()
+        .filter(|(_, p)| p == "/login")
+        .count();
+    assert_eq!(kept, 32, "each refused login is logged");
+}
+
 /// Hostile programs sent through the server get the verdicts `grundy
 /// judge` gives the same files, with the server caged as the hostile
 /// tests cage the judge.

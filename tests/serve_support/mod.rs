@@ -21,6 +21,8 @@ pub const DEADLINE: Duration = Duration::from_secs(300);
 pub struct Server {
     pub child: Child,
     pub url: String,
+    /// What it printed before its URL.
+    pub said: Vec<String>,
     pub admin_password: Option<String>,
     pub db: PathBuf,
     pub contest: PathBuf,
@@ -62,15 +64,40 @@ impl Server {
     ) -> Server {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
         prepare(&mut cmd);
-        let mut child = cmd
-            .args(["serve"])
+        cmd.args(["serve"])
             .arg(contest)
             .args(["--port", "0", "--jobs", &jobs.to_string(), "--db"])
             .arg(db)
             .arg("--problems")
             .arg(problems)
             .arg("--cache")
-            .arg(cache)
+            .arg(cache);
+        Server::launch(cmd, problems, contest, db, jobs)
+    }
+
+    /// `grundy serve --demo` with its files in `dir`, on the catalog's
+    /// problems and the tests' cache.
+    pub fn demo(dir: &Path) -> Server {
+        let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        cmd.args(["serve", "--demo", "--demo-dir"])
+            .arg(dir)
+            .args(["--port", "0", "--jobs", "1", "--problems"])
+            .arg(&problems)
+            .arg("--cache")
+            .arg(cache());
+        Server::launch(
+            cmd,
+            &problems,
+            &dir.join("contest.yaml"),
+            &dir.join("contest.sqlite"),
+            1,
+        )
+    }
+
+    /// Runs a `grundy serve` command and waits until it prints its URL.
+    fn launch(mut cmd: Command, problems: &Path, contest: &Path, db: &Path, jobs: usize) -> Server {
+        let mut child = cmd
             .env("NO_COLOR", "1")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -121,6 +148,7 @@ impl Server {
         Server {
             child,
             url,
+            said: seen,
             admin_password,
             db: db.to_path_buf(),
             contest: contest.to_path_buf(),

@@ -72,11 +72,15 @@ pub struct LoginForm {
     next: Option<String>,
 }
 
+/// Stands for whatever was typed as a login that cannot be one (never a
+/// valid login: it holds a space).
+const NOT_A_LOGIN: &str = "(not a login)";
+
 pub async fn submit(
     State(app): State<Shared>,
     viewer: Viewer,
     headers: HeaderMap,
-    Form(f): Form<LoginForm>,
+    Form(mut f): Form<LoginForm>,
 ) -> Result<Response, Refusal> {
     let cookie = headers
         .get(header::COOKIE)
@@ -87,6 +91,11 @@ pub async fn submit(
         return Err(Refusal::forbidden(
             "the login form's token is missing or out of date: open the login page again",
         ));
+    }
+    // What is typed as a login is kept (in the throttle, the log) only
+    // when it could be one: a name a megabyte long is nobody.
+    if accounts::check_login(&f.login).is_err() {
+        f.login = NOT_A_LOGIN.into();
     }
     let now = Millis::now();
     if let Err(wait) = app.throttle.check(&f.login, &viewer.address, now) {

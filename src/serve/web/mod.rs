@@ -135,9 +135,24 @@ pub fn router(app: Shared) -> Router {
         .route("/jury/scoreboard.json", get(jury::scoreboard_json))
         .route("/jury/log", get(jury::log))
         .fallback(error::not_found)
+        .layer(DefaultBodyLimit::max(FORM_LIMIT))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), around))
         .with_state(app)
 }
+
+/// At most [`LOGGED_CHARS`] characters of `s`, for the log.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(LOGGED_CHARS) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
+/// How much of a refused request's path and reason the log keeps.
+const LOGGED_CHARS: usize = 300;
+
+/// What a form other than a submission may weigh (a question, a login).
+const FORM_LIMIT: usize = 64 * 1024;
 
 /// Every request: who asks (the session of its cookie), the security
 /// headers on the answer, and a line in the log when it was refused.
@@ -175,6 +190,8 @@ async fn around(
             || status.canonical_reason().unwrap_or("refused").to_string(),
             |r| r.0.clone(),
         );
+        // Bounded: a refusal's text may quote what the client sent.
+        let (what, path) = (clip(&what), clip(&path));
         let account = viewer.session.as_ref().map(|s| s.account.login.clone());
         let address = viewer.address.clone();
         let code = i64::from(status.as_u16());
