@@ -686,6 +686,57 @@ fn a_broken_contest_file_is_exit_2_with_its_place() {
     );
 }
 
+/// A problem may be a folder beside the contest file: a grundy spec of
+/// one's own or an ICPC package; the id it is given must be its own.
+#[test]
+fn problems_may_be_own_specs_and_icpc_packages_beside_the_contest_file() {
+    let p = Project::toy("");
+    p.write(
+        "cup/own/toy2/problem.yaml",
+        &common::TOY_SPEC.replace("id: toy", "id: toy2"),
+    );
+    p.write("cup/reference/toy2.c", TOY_C);
+    p.write(
+        "cup/packages/inc/problem.yaml",
+        "problem_format_version: 2025-09\nname: Increment\nuuid: 1c2d\nlimits: {time_limit: 2}\n",
+    );
+    p.write("cup/packages/inc/data/secret/1.in", "1\n");
+    p.write("cup/packages/inc/data/secret/1.ans", "2\n");
+    p.write("cup/packages/inc/data/secret/2.in", "41\n");
+    p.write("cup/packages/inc/data/secret/2.ans", "42\n");
+    let contest = p.write(
+        "cup/contest.yaml",
+        "problems: [toy, {path: own/toy2}, {id: inc, path: packages/inc, label: I}]\nteams: [ana]\n",
+    );
+    let db = p.path("cup/contest.sqlite");
+    let server = Server::start_file(&p.path("problems"), &contest, &db, 1);
+    let pw = accounts_in(&contest, &p.write("people.csv", "login\nana\n"), &db);
+    let mut ana = signed(&server, &pw, "ana");
+    let home = ana.get("/team");
+    assert!(home.body.contains("Increment"), "{}", home.body);
+    for (problem, name, text) in [
+        ("toy2", "ok.c", TOY_C),
+        ("inc", "inc.c", common::INC_C),
+        ("inc", "wa.c", TOY_WA_C),
+    ] {
+        let id = Client::submitted_id(&ana.submit(problem, name, text.as_bytes()));
+        let want = if name == "wa.c" { "WA" } else { "AC" };
+        assert_eq!(ana.verdict(id).0, want, "{problem} {name}");
+    }
+    drop(server);
+    let wrong = p.write(
+        "cup/wrong.yaml",
+        "problems: [{id: plus-one, path: packages/inc}]\nteams: [ana]\n",
+    );
+    let out = p.grundy(&["serve", &wrong.to_string_lossy(), "--port", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = common::stderr(&out);
+    assert!(
+        err.contains("wrong.yaml") && err.contains("id: inc"),
+        "{err}"
+    );
+}
+
 /// A server restarted keeps its contest: the start resolved from `now` is
 /// the same, and so are the submissions.
 #[test]

@@ -9,7 +9,7 @@
 //! duration: 5h
 //! freeze: 1h                 # the last hour: frozen for the public and the teams
 //! penalty: 20                # ICPC: minutes per rejected try
-//! problems: [nim, {id: wythoff, label: W}]
+//! problems: [nim, {id: wythoff, label: W}, {path: packages/inc}]
 //! teams: [ana, {id: ben, name: Ben's team}]   # or students: in a class
 //! languages: [c, cpp, python, java, rust]     # default: all of them
 //! feedback: verdict          # verdict, groups or first-fail
@@ -165,7 +165,10 @@ struct File {
 enum ProblemEntry {
     Id(String),
     Full {
-        id: String,
+        id: Option<String>,
+        /// A folder holding `problem.yaml` (a grundy spec or an ICPC
+        /// package), from the contest file's folder.
+        path: Option<String>,
         label: Option<String>,
         deadline: Option<String>,
     },
@@ -185,6 +188,9 @@ pub struct Problem {
     pub label: String,
     /// Homework: after this, `late` applies.
     pub deadline: Option<TimeSpec>,
+    /// Its folder, when the file gives one (else `id` in the problems
+    /// folder).
+    pub path: Option<PathBuf>,
 }
 
 /// A team or student named in the file (their accounts come from
@@ -237,10 +243,15 @@ impl Config {
 
     /// The folder of the file: paths and the database start there.
     pub fn folder(&self) -> PathBuf {
-        match self.path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        }
+        folder_of(&self.path)
+    }
+}
+
+/// The folder of a file: its parent, or `.`.
+fn folder_of(file: &Path) -> PathBuf {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
     }
 }
 
@@ -329,19 +340,42 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
                 id: ProblemId(id),
                 label: letter(i),
                 deadline: None,
+                path: None,
             },
             ProblemEntry::Full {
                 id,
+                path: folder,
                 label,
                 deadline,
-            } => Problem {
-                label: label.unwrap_or_else(|| letter(i)),
-                deadline: deadline
-                    .as_deref()
-                    .map(|v| when(v).map_err(|m| value("deadline", v, m)))
-                    .transpose()?,
-                id: ProblemId(id),
-            },
+            } => {
+                // A folder's problem is named by the folder unless told.
+                let id = id.or_else(|| {
+                    folder.as_deref().and_then(|f| {
+                        Path::new(f)
+                            .file_name()
+                            .map(|n| n.to_string_lossy().into_owned())
+                    })
+                });
+                let Some(id) = id else {
+                    return Err(at(
+                        "problems",
+                        0,
+                        format!(
+                            "problems: entry {} names no problem: give `id:` or `path:`",
+                            i + 1
+                        ),
+                    ));
+                };
+                Problem {
+                    label: label.unwrap_or_else(|| letter(i)),
+                    deadline: deadline
+                        .as_deref()
+                        .map(|v| when(v).map_err(|m| value("deadline", v, m)))
+                        .transpose()?,
+                    path: folder.map(|f| folder_of(path).join(f)),
+                    id: ProblemId(id),
+                }
+            }
         };
         if problems.iter().any(|q| q.id == p.id) {
             return Err(at(
@@ -547,6 +581,16 @@ mod tests {
     }
 
     #[test]
+    fn a_problem_folder_is_found_from_the_file_and_named_by_its_folder() {
+        let c =
+            parsed("problems: [{path: pkgs/inc}, {id: w, path: /abs/wythoff}]\n").expect("reads");
+        assert_eq!(c.problems[0].id, "inc");
+        assert_eq!(c.problems[0].path, Some(PathBuf::from("dir/pkgs/inc")));
+        assert_eq!(c.problems[1].id, "w");
+        assert_eq!(c.problems[1].path, Some(PathBuf::from("/abs/wythoff")));
+    }
+
+    #[test]
     fn homework_reads_deadlines_and_late_rules() {
         let c = parsed(
             "problems: [{id: nim, deadline: now+1h}, {id: wythoff, deadline: 2025-03-01T10:00:00Z}]\n\
@@ -603,6 +647,11 @@ mod tests {
                 "problems: [nim]\ncolour: red\n",
                 "dir/contest.yaml:2:",
                 "colour",
+            ),
+            (
+                "problems: [nim, {label: X}]\n",
+                "dir/contest.yaml:1:1",
+                "names no problem",
             ),
         ] {
             let e = parsed(text).expect_err(text);

@@ -125,12 +125,27 @@ pub fn serve(
     let config = opts.config;
     let mut prepared: BTreeMap<ProblemId, Prepared> = BTreeMap::new();
     for p in &config.problems {
-        let problem = set.find(p.id.as_str()).map_err(|e| {
+        let problem = match &p.path {
+            Some(folder) => set.find(&folder.to_string_lossy()),
+            None => set.find(p.id.as_str()),
+        }
+        .map_err(|e| {
             ServeError::Usage(Because::of(
                 format!("{}: problems: `{}`", config.path.display(), p.id),
                 e,
             ))
         })?;
+        if problem.id != p.id {
+            return Err(ServeError::Usage(Because::new(format!(
+                "{}: problems: `{}` holds the problem `{}`: give it `id: {}`",
+                config.path.display(),
+                p.path
+                    .as_deref()
+                    .map_or_else(|| p.id.to_string(), |f| f.display().to_string()),
+                problem.id,
+                problem.id
+            ))));
+        }
         note(&format!("preparing {} (tests and reference answers)", p.id));
         prepared.insert(p.id.clone(), crate::judge::prepare(&problem, &ctx)?);
     }
