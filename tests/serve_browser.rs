@@ -286,6 +286,8 @@ fn a_team_sees_its_verdict_and_the_scoreboard_change_without_reloading() {
     page.script("window.stayed = 7; return null;");
     let mut ben_client = server.client();
     assert_eq!(ben_client.login("ben", &pw["ben"]), 303);
+    let wrong = Client::submitted_id(&ben_client.submit("toy", "b.c", TOY_WA_C.as_bytes()));
+    assert_eq!(ben_client.verdict(wrong).0, "WA");
     let id = Client::submitted_id(&ben_client.submit("toy", "b.c", TOY_C.as_bytes()));
     assert_eq!(ben_client.verdict(id).0, "AC");
     page.until(
@@ -306,12 +308,27 @@ fn a_team_sees_its_verdict_and_the_scoreboard_change_without_reloading() {
     page.until("location.pathname === '/login'", "signed out");
     page.login("judy", &pw["judy"]);
     page.until(
-        "document.querySelectorAll('#submissions tbody tr').length === 2",
+        "document.querySelectorAll('#submissions tbody tr').length === 3",
         "the jury's list",
     );
-    page.shot("jury.png");
-    page.go("/jury/submissions/1/report");
-    page.until("document.querySelector('table#grades')", "the report");
-    page.shot("report.png");
+    let shot = page.shot("jury.png");
+    assert!(
+        pixels_of(&shot, [0xff, 0xcd, 0xd2]) > 50,
+        "the red WA badge is on the jury's list"
+    );
+    // Ben's wrong answer: the first failing test, its input and the diff.
+    page.go(&format!("/jury/submissions/{wrong}/report"));
+    page.until("document.querySelector('#sub-0 pre.diff')", "the diff");
+    page.script(
+        "var s = document.querySelector('#sub-0'); s.querySelector('details').open = true; s.scrollIntoView(); return null;",
+    );
+    let diff = page.script("return document.querySelector('#sub-0 pre.diff').textContent;");
+    let diff = diff.as_str().unwrap_or_default();
+    assert!(diff.contains("-Bob") && diff.contains("+Alice"), "{diff}");
+    let shot = page.shot("report.png");
+    assert!(
+        pixels_of(&shot, [0xff, 0xcd, 0xd2]) > 50,
+        "the WA badge of the failing test is on the screenshot"
+    );
     let _ = page.rt.block_on(page.b.clone().close());
 }
