@@ -18,9 +18,11 @@
 //! pages read), `web` (the pages), `demo` (a contest to try it on).
 
 pub mod accounts;
+pub mod api;
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod credentials;
 pub mod db;
 pub mod demo;
 pub mod events;
@@ -198,6 +200,8 @@ pub fn serve(
             .replace(".000 s", " s"),
             statement: crate::export::statement_html(&r.problem).ok(),
             info: crate::batch::grade::problem_info(&r.problem),
+            time_limit: r.problem.limits.time,
+            tests: r.tests.len(),
         })
         .collect();
     let hub = events::Hub::default();
@@ -223,6 +227,7 @@ pub fn serve(
         problems,
         languages,
         throttle: throttle::Throttle::default(),
+        credentials: credentials::Remembered::default(),
         wake: Arc::clone(&wake),
         deadlines,
     });
@@ -263,7 +268,7 @@ pub fn serve(
 /// Serves until a signal; then stops taking requests (open event streams
 /// are cut after a short grace).
 async fn run(listener: tokio::net::TcpListener, app: web::Shared) -> Result<(), ServeError> {
-    let router = web::router(app);
+    let router = web::router(Arc::clone(&app), api::routes());
     let (tx, rx) = tokio::sync::watch::channel(false);
     let server = axum::serve(
         listener,
