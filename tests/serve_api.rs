@@ -340,7 +340,12 @@ fn archive_matches(
         let mut f = zip.by_index(i).expect("a file");
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut f, &mut bytes).expect("bytes");
-        let name = f.name().strip_prefix(&format!("{CID}/")).expect("under the contest's folder").to_string();
+        let name = f
+            .name()
+            .expect("a name")
+            .strip_prefix(&format!("{CID}/"))
+            .expect("under the contest's folder")
+            .to_string();
         files.insert(name, bytes);
     }
     let json = |name: &str| -> Value {
@@ -563,7 +568,7 @@ fn sources_and_refusals_follow_the_access_rules() {
         let mut zip = zip::ZipArchive::new(std::io::Cursor::new(body)).expect("a zip archive");
         assert_eq!(zip.len(), 1);
         let mut f = zip.by_index(0).expect("its file");
-        assert_eq!(f.name(), "ok.c");
+        assert_eq!(f.name().expect("a name"), "ok.c");
         let mut text = String::new();
         std::io::Read::read_to_string(&mut f, &mut text).expect("text");
         assert_eq!(text, TOY_C);
