@@ -25,7 +25,8 @@ const CID: &str = "contest";
 
 fn schemas() -> Value {
     let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/contest-api/schemas.json"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/contest-api/schemas.json"),
     )
     .expect("the schemas");
     serde_json::from_str(&text).expect("the schemas are JSON")
@@ -41,6 +42,53 @@ fn check(name: &str, v: &Value) {
         .map(|e| format!("{} at {}", e, e.instance_path()))
         .collect();
     assert!(errors.is_empty(), "{name}: {errors:?}\n{v:#}");
+}
+
+/// The schemas refuse what the specification does: a missing property, a
+/// property it does not name, a time in another format.
+#[test]
+fn the_schemas_refuse_objects_the_specification_refuses() {
+    let ok = json!({"id": "1", "judgement_id": "2", "ordinal": 1, "judgement_type_id": "AC",
+        "time": "2026-01-01T10:00:00.000Z", "contest_time": "0:10:00.000", "run_time": 0.5});
+    check("run", &ok);
+    let root = |name: &str| {
+        let mut r = schemas();
+        r["$ref"] = json!(format!("#/$defs/{name}"));
+        jsonschema::validator_for(&r).expect("the schemas compile")
+    };
+    let run = root("run");
+    for bad in [
+        {
+            let mut b = ok.clone();
+            b.as_object_mut().expect("object").remove("judgement_id");
+            b
+        },
+        {
+            let mut b = ok.clone();
+            b["extra"] = json!(1);
+            b
+        },
+        {
+            let mut b = ok.clone();
+            b["time"] = json!("10:00");
+            b
+        },
+        {
+            let mut b = ok.clone();
+            b["judgement_type_id"] = json!("XYZ");
+            b
+        },
+    ] {
+        assert!(!run.is_valid(&bad), "{bad}");
+    }
+    let row = root("scoreboard-row");
+    assert!(
+        !row.is_valid(
+            &json!({"rank": 1, "team_id": "a", "score": {"num_solved": 1, "total_time": 3},
+        "problems": [{"problem_id": "p", "num_judged": 1, "num_pending": 0, "solved": true}]})
+        ),
+        "a solved problem has a time"
+    );
 }
 
 /// A client of the API: basic authentication or none.
@@ -87,8 +135,9 @@ impl Api {
 
     fn get(&self, path: &str) -> (u16, Value) {
         let (status, _, body) = self.raw(path);
-        let v = serde_json::from_slice(&body)
-            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {}", String::from_utf8_lossy(&body)));
+        let v = serde_json::from_slice(&body).unwrap_or_else(|e| {
+            panic!("{path}: not JSON ({e}): {}", String::from_utf8_lossy(&body))
+        });
         (status, v)
     }
 
@@ -107,7 +156,8 @@ impl Api {
         assert!(
             headers
                 .iter()
-                .any(|(k, v)| k.eq_ignore_ascii_case("content-type") && v.starts_with("application/x-ndjson")),
+                .any(|(k, v)| k.eq_ignore_ascii_case("content-type")
+                    && v.starts_with("application/x-ndjson")),
             "{headers:?}"
         );
         String::from_utf8(body)
@@ -186,7 +236,9 @@ fn secs(t: &str) -> i64 {
 /// rank, solved count, total time and per problem (judged, pending,
 /// solved, minute).
 fn icpc_board(r: &BTreeMap<String, BTreeMap<String, Value>>) -> Value {
-    let penalty_time = r["contest"][""]["penalty_time"].as_i64().expect("penalty time");
+    let penalty_time = r["contest"][""]["penalty_time"]
+        .as_i64()
+        .expect("penalty time");
     let types = &r["judgement-types"];
     let empty = BTreeMap::new();
     let judgements = r.get("judgements").unwrap_or(&empty);
@@ -283,10 +335,16 @@ fn endpoints(api: &Api) -> BTreeMap<String, BTreeMap<String, Value>> {
     let mut out = BTreeMap::new();
     let contest = api.ok(&format!("/api/contests/{CID}"));
     check("contest", &contest);
-    out.insert("contest".to_string(), BTreeMap::from([(String::new(), contest)]));
+    out.insert(
+        "contest".to_string(),
+        BTreeMap::from([(String::new(), contest)]),
+    );
     check("state", &api.ok(&format!("/api/contests/{CID}/state")));
     check("access", &api.ok(&format!("/api/contests/{CID}/access")));
-    check("scoreboard", &api.ok(&format!("/api/contests/{CID}/scoreboard")));
+    check(
+        "scoreboard",
+        &api.ok(&format!("/api/contests/{CID}/scoreboard")),
+    );
     for kind in ["groups", "organizations"] {
         let v = api.ok(&format!("/api/contests/{CID}/{kind}"));
         assert_eq!(v, json!([]), "{kind}");
@@ -327,11 +385,7 @@ fn same_objects(
 /// The jury's download in the Contest Archive format: each endpoint's
 /// file follows its schema and is what the endpoint gives; the feed in it
 /// replays into the same objects and scoreboard; every source is there.
-fn archive_matches(
-    admin: &Api,
-    read: &BTreeMap<String, BTreeMap<String, Value>>,
-    board: &Value,
-) {
+fn archive_matches(admin: &Api, read: &BTreeMap<String, BTreeMap<String, Value>>, board: &Value) {
     let (status, _, body) = admin.raw("/jury/archive.zip");
     assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(body)).expect("a zip archive");
@@ -349,8 +403,12 @@ fn archive_matches(
         files.insert(name, bytes);
     }
     let json = |name: &str| -> Value {
-        serde_json::from_slice(files.get(name).unwrap_or_else(|| panic!("{name} in the archive")))
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
+        serde_json::from_slice(
+            files
+                .get(name)
+                .unwrap_or_else(|| panic!("{name} in the archive")),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
     };
     check("api-info", &json("api.json"));
     check("contest", &json("contest.json"));
@@ -358,7 +416,10 @@ fn archive_matches(
     check("scoreboard", &json("scoreboard.json"));
     assert_eq!(json("scoreboard.json")["rows"], board["rows"]);
     let mut from_files = BTreeMap::new();
-    from_files.insert("contest".to_string(), BTreeMap::from([(String::new(), json("contest.json"))]));
+    from_files.insert(
+        "contest".to_string(),
+        BTreeMap::from([(String::new(), json("contest.json"))]),
+    );
     for (kind, schema) in COLLECTIONS {
         let mut by_id = BTreeMap::new();
         for o in json(&format!("{kind}.json")).as_array().expect("an array") {
@@ -413,7 +474,11 @@ fn every_endpoint_follows_the_schemas_and_the_feed_rebuilds_the_scoreboard() {
     let csrf = ana.csrf("/clarifications");
     let r = ana.post(
         "/clarifications",
-        &[("csrf", &csrf), ("problem", "toy"), ("text", "Is 0 a pile?")],
+        &[
+            ("csrf", &csrf),
+            ("problem", "toy"),
+            ("text", "Is 0 a pile?"),
+        ],
     );
     assert_eq!(r.status, 303, "{}", r.body);
     let mut judy = signed(&server, &pw, "judy");
@@ -421,7 +486,12 @@ fn every_endpoint_follows_the_schemas_and_the_feed_rebuilds_the_scoreboard() {
     let csrf = csrf_of(&page.body).expect("token");
     let r = judy.post(
         "/jury/clarifications",
-        &[("csrf", &csrf), ("to_all", "1"), ("problem", "toy"), ("text", "Piles are never empty.")],
+        &[
+            ("csrf", &csrf),
+            ("to_all", "1"),
+            ("problem", "toy"),
+            ("text", "Piles are never empty."),
+        ],
     );
     assert_eq!(r.status, 303, "{}", r.body);
 
@@ -441,7 +511,10 @@ fn every_endpoint_follows_the_schemas_and_the_feed_rebuilds_the_scoreboard() {
     assert_eq!(rows["ben"]["num_solved"], 1);
     assert!(rows["ben"]["total_time"].as_i64().expect("time") >= 20);
     assert_eq!(rows["ben"]["problems"][0]["num_judged"], 2);
-    assert_eq!(rows["cy"]["problems"][0]["num_judged"], 1, "a compile error is judged");
+    assert_eq!(
+        rows["cy"]["problems"][0]["num_judged"], 1,
+        "a compile error is judged"
+    );
     assert_eq!(rows["cy"]["num_solved"], 0);
     let awards = admin.ok(&format!("/api/contests/{CID}/awards/first-to-solve-toy"));
     assert_eq!(awards["team_ids"], json!(["ana"]));
@@ -453,9 +526,9 @@ fn every_endpoint_follows_the_schemas_and_the_feed_rebuilds_the_scoreboard() {
     let after: Vec<&Value> = feed
         .iter()
         .filter(|e| {
-            e["token"]
-                .as_str()
-                .is_some_and(|t| t.parse::<i64>().expect("a number") > middle.parse::<i64>().expect("a number"))
+            e["token"].as_str().is_some_and(|t| {
+                t.parse::<i64>().expect("a number") > middle.parse::<i64>().expect("a number")
+            })
         })
         .collect();
     for e in &after {
@@ -478,8 +551,16 @@ fn every_endpoint_follows_the_schemas_and_the_feed_rebuilds_the_scoreboard() {
         let asked = read["clarifications"]
             .values()
             .any(|c| c["text"] == "Is 0 a pile?");
-        assert_eq!(asked, who.is_some(), "a question is its team's and the jury's");
-        assert!(read["clarifications"].values().any(|c| c["text"] == "Piles are never empty."));
+        assert_eq!(
+            asked,
+            who.is_some(),
+            "a question is its team's and the jury's"
+        );
+        assert!(
+            read["clarifications"]
+                .values()
+                .any(|c| c["text"] == "Piles are never empty.")
+        );
     }
 }
 
@@ -510,7 +591,9 @@ fn frozen_results_are_withheld_until_the_organiser_unfreezes() {
         assert_eq!(api.ok(&format!("/api/contests/{CID}/runs")), json!([]));
         let feed = api.feed("");
         assert!(
-            !feed.iter().any(|e| e["type"] == "judgements" || e["type"] == "runs"),
+            !feed
+                .iter()
+                .any(|e| e["type"] == "judgements" || e["type"] == "runs"),
             "{feed:?}"
         );
         let board = api.ok(&format!("/api/contests/{CID}/scoreboard"));
@@ -521,7 +604,13 @@ fn frozen_results_are_withheld_until_the_organiser_unfreezes() {
         assert_eq!(rows["ana"]["problems"][0]["num_pending"], 1);
         assert_eq!(icpc_board(&replay(&feed)), rows);
     }
-    assert_eq!(ana_api.ok(&format!("/api/contests/{CID}/judgements")).as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        ana_api
+            .ok(&format!("/api/contests/{CID}/judgements"))
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
     let truth = icpc_rows(&jury.ok(&format!("/api/contests/{CID}/scoreboard")));
     assert_eq!(truth["ana"]["num_solved"], 1);
 
@@ -564,7 +653,11 @@ fn sources_and_refusals_follow_the_access_rules() {
     for who in [("ana", pw["ana"].as_str()), ("judy", pw["judy"].as_str())] {
         let (status, headers, body) = Api::new(&server, Some(who)).raw(&files);
         assert_eq!(status, 200, "{who:?}");
-        assert!(headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("content-type") && v == "application/zip"));
+        assert!(
+            headers
+                .iter()
+                .any(|(k, v)| k.eq_ignore_ascii_case("content-type") && v == "application/zip")
+        );
         let mut zip = zip::ZipArchive::new(std::io::Cursor::new(body)).expect("a zip archive");
         assert_eq!(zip.len(), 1);
         let mut f = zip.by_index(0).expect("its file");
@@ -585,15 +678,26 @@ fn sources_and_refusals_follow_the_access_rules() {
     let page = ana.get(&files);
     assert_eq!(page.status, 200);
 
-    let (status, headers, body) = Api::new(&server, Some(("ana", "not her password"))).raw(&format!("/api/contests/{CID}/teams"));
+    let (status, headers, body) = Api::new(&server, Some(("ana", "not her password")))
+        .raw(&format!("/api/contests/{CID}/teams"));
     assert_eq!(status, 401);
-    assert!(headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("www-authenticate")));
+    assert!(
+        headers
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("www-authenticate"))
+    );
     let v: Value = serde_json::from_slice(&body).expect("a JSON reason");
-    assert!(v["message"].as_str().is_some_and(|m| m.contains("ana")), "{v}");
+    assert!(
+        v["message"].as_str().is_some_and(|m| m.contains("ana")),
+        "{v}"
+    );
     let public = Api::new(&server, None);
     let (status, v) = public.get("/api/contests/other/teams");
     assert_eq!(status, 404);
-    assert!(v["message"].as_str().is_some_and(|m| m.contains(CID)), "{v}");
+    assert!(
+        v["message"].as_str().is_some_and(|m| m.contains(CID)),
+        "{v}"
+    );
     let (status, v) = public.get(&format!("/api/contests/{CID}/event-feed?since_token=99999"));
     assert_eq!(status, 400, "{v}");
     let (status, v) = public.get(&format!("/api/contests/{CID}/event-feed?since_token=abc"));
@@ -610,7 +714,10 @@ fn problems_are_hidden_before_the_start() {
     let server = Server::start(&p, &contest_yaml("start: now+2h\nduration: 5h\n"), 1);
     let pw = accounts(&p, PEOPLE);
     let public = Api::new(&server, None);
-    assert_eq!(public.ok(&format!("/api/contests/{CID}/problems")), json!([]));
+    assert_eq!(
+        public.ok(&format!("/api/contests/{CID}/problems")),
+        json!([])
+    );
     assert!(!public.feed("").iter().any(|e| e["type"] == "problems"));
     let state = public.ok(&format!("/api/contests/{CID}/state"));
     assert!(state["started"].is_null(), "{state}");
@@ -618,5 +725,9 @@ fn problems_are_hidden_before_the_start() {
     let problems = jury.ok(&format!("/api/contests/{CID}/problems"));
     check("problem", &problems[0]);
     assert_eq!(problems[0]["id"], "toy");
-    assert!(problems[0]["test_data_count"].as_i64().is_some_and(|n| n > 0));
+    assert!(
+        problems[0]["test_data_count"]
+            .as_i64()
+            .is_some_and(|n| n > 0)
+    );
 }

@@ -56,8 +56,14 @@ mod tests {
         assert!(!r.knows("ana", "pw", "h1"));
         r.remember("ana", "pw", "h1");
         assert!(r.knows("ana", "pw", "h1"));
-        assert!(!r.knows("ana", "pw", "h2"), "a changed password is checked again");
+        assert!(
+            !r.knows("ana", "pw", "h2"),
+            "a changed password is checked again"
+        );
         assert!(!r.knows("ana", "other", "h1"));
-        assert!(!r.knows("an", "apw", "h1"), "login and password are kept apart");
+        assert!(
+            !r.knows("an", "apw", "h1"),
+            "login and password are kept apart"
+        );
     }
 }

@@ -101,13 +101,19 @@ impl FromRequestParts<Shared> for Who {
 
     async fn from_request_parts(parts: &mut Parts, app: &Shared) -> Result<Who, ApiError> {
         let viewer = parts.extensions.get::<Viewer>().cloned();
-        let address = viewer.as_ref().map_or_else(String::new, |v| v.address.clone());
+        let address = viewer
+            .as_ref()
+            .map_or_else(String::new, |v| v.address.clone());
         if let Some(h) = parts.headers.get(header::AUTHORIZATION) {
             let text = h.to_str().unwrap_or_default();
             return basic(app, text, &address).await.map(Who);
         }
         if let Some(session) = viewer.and_then(|v| v.session) {
-            return Ok(Who(of_account(session.account.id, &session.account.login, session.account.role)));
+            return Ok(Who(of_account(
+                session.account.id,
+                &session.account.login,
+                session.account.role,
+            )));
         }
         if app.config.public_scoreboard {
             Ok(Who(Access::Public))
@@ -133,7 +139,9 @@ fn of_account(id: i64, login: &str, role: Role) -> Access {
 /// HTTP basic authentication: throttled like the login form, each
 /// login and password checked with argon2id once (`credentials`).
 async fn basic(app: &Shared, header: &str, address: &str) -> Result<Access, ApiError> {
-    let bad = || ApiError::unauthorised("the Authorization header is not `Basic` with a login and password");
+    let bad = || {
+        ApiError::unauthorised("the Authorization header is not `Basic` with a login and password")
+    };
     let encoded = header.strip_prefix("Basic ").ok_or_else(bad)?;
     let decoded = base64::engine::general_purpose::STANDARD
         .decode(encoded.trim())

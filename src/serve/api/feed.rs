@@ -195,11 +195,7 @@ pub fn respond(app: Shared, access: Access, cid: String, since: i64, stream: boo
         let _ = run(app, access, cid, since, stream, tx).await;
     });
     let body = Body::from_stream(tokio_stream::wrappers::ReceiverStream::new(rx));
-    (
-        [(header::CONTENT_TYPE, "application/x-ndjson")],
-        body,
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response()
 }
 
 type Tx = mpsc::Sender<Result<Bytes, std::io::Error>>;
@@ -276,7 +272,9 @@ async fn run(
         }
         let now = Millis::now();
         let wait = next_tick(&app, now)
-            .map_or(KEEP_ALIVE, |t| Duration::from_millis((t.0 - now.0 + 1) as u64))
+            .map_or(KEEP_ALIVE, |t| {
+                Duration::from_millis((t.0 - now.0 + 1) as u64)
+            })
             .min(KEEP_ALIVE);
         tokio::select! {
             _ = hub.recv() => {}

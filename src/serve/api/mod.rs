@@ -24,12 +24,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
 
-use access::{Access, Lens, Who};
 use crate::serve::THAWED;
 use crate::serve::clock::{Millis, contest_time};
-use crate::serve::db::{DbError, Db};
+use crate::serve::db::{Db, DbError};
 use crate::serve::scoreboard;
 use crate::serve::web::{Refused, Shared};
+use access::{Access, Lens, Who};
 
 /// A refused API request: its status and a JSON body saying why.
 #[derive(Debug)]
@@ -314,7 +314,13 @@ async fn files(
             c.query_row(
                 "SELECT account_id, file_name, source FROM submissions WHERE id = ?1",
                 [id],
-                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, Vec<u8>>(2)?)),
+                |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, Vec<u8>>(2)?,
+                    ))
+                },
             )
             .optional()
             .what("cannot read a submission")
@@ -329,8 +335,12 @@ async fn files(
             format!("the files of submission `{id}` are for the jury and the team that sent it"),
         ));
     }
-    let zip = zip_of(&name, &source)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot zip submission {id}: {e}")))?;
+    let zip = zip_of(&name, &source).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot zip submission {id}: {e}"),
+        )
+    })?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip".to_string()),
@@ -352,9 +362,10 @@ pub fn zip_of(name: &str, bytes: &[u8]) -> zip::result::ZipResult<Vec<u8>> {
     let options = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Stored)
         .unix_permissions(0o644);
-    let base = std::path::Path::new(name)
-        .file_name()
-        .map_or_else(|| "source".to_string(), |n| n.to_string_lossy().into_owned());
+    let base = std::path::Path::new(name).file_name().map_or_else(
+        || "source".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     w.start_file(base, options)?;
     w.write_all(bytes)?;
     Ok(w.finish()?.into_inner())
@@ -395,10 +406,18 @@ async fn event_feed(
             _ => {
                 return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    format!("`since_token` `{t}` is not a token of this feed: read it from the start"),
+                    format!(
+                        "`since_token` `{t}` is not a token of this feed: read it from the start"
+                    ),
                 ));
             }
         },
     };
-    Ok(feed::respond(app, who, cid, since, q.stream.unwrap_or(true)))
+    Ok(feed::respond(
+        app,
+        who,
+        cid,
+        since,
+        q.stream.unwrap_or(true),
+    ))
 }

@@ -140,7 +140,9 @@ pub fn teams(c: &Connection) -> DbResult<Vec<Value>> {
         .prepare_cached("SELECT login, name FROM accounts WHERE role = 'team' ORDER BY login")
         .what("cannot list the teams")?;
     let rows = st
-        .query_map([], |r| Ok(team(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?)))
+        .query_map([], |r| {
+            Ok(team(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?))
+        })
         .what("cannot list the teams")?;
     rows.collect::<rusqlite::Result<Vec<_>>>()
         .what("cannot list the teams")
@@ -319,7 +321,12 @@ pub fn clarifications(app: &App, c: &Connection, lens: &Lens) -> DbResult<Vec<Va
                 "time": Millis(time).rfc3339(),
                 "contest_time": contest_time(time - start),
             });
-            Ok((o, r.get::<_, Option<i64>>(1)?, r.get::<_, Option<i64>>(3)?, to_all))
+            Ok((
+                o,
+                r.get::<_, Option<i64>>(1)?,
+                r.get::<_, Option<i64>>(3)?,
+                to_all,
+            ))
         })
         .what("cannot list clarifications")?;
     let all = rows
@@ -338,12 +345,24 @@ pub fn shape(kind: &str, data: &Value, cid: &str) -> Value {
     let mut o: Map<String, Value> = data.as_object().cloned().unwrap_or_default();
     match kind {
         "teams" => {
-            let login = o.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
-            let name = o.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+            let login = o
+                .get("id")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            let name = o
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
             return team(&login, &name);
         }
         "submissions" => {
-            let id = o.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+            let id = o
+                .get("id")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
             o.insert("entry_point".into(), Value::Null);
             o.insert("files".into(), files_ref(cid, &id));
         }

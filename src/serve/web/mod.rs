@@ -33,9 +33,9 @@ pub use identity::Viewer;
 
 use super::clock::{Clock, Millis};
 use super::config::Config;
+use super::credentials::Remembered;
 use super::db::Db;
 use super::events::Hub;
-use super::credentials::Remembered;
 use super::throttle::Throttle;
 use super::workers::Wake;
 use crate::batch::model::ProblemInfo;
