@@ -4,7 +4,7 @@
 use super::Verdict;
 
 /// The group name of the samples, worth nothing.
-pub const SAMPLE_GROUP: &str = "sample";
+pub use crate::generate::SAMPLE_GROUP;
 
 /// A submission's verdict: `IE` if the judge failed, `CE` if it did not
 /// compile, else that of its first failing test (samples first), else AC.

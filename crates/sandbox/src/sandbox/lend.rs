@@ -106,7 +106,7 @@ impl Idleness {
 
 // The recording lender of the integration tests (tests/lending.rs).
 #[cfg(test)]
-#[path = "../../tests/common/lender.rs"]
+#[path = "../../../../tests/common/lender.rs"]
 mod lender;
 
 #[cfg(test)]

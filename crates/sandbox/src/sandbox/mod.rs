@@ -45,7 +45,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-pub use crate::verdict::decide::{Crossed, LimitHit};
+pub use crate::limit::{Crossed, LimitHit};
 pub use lend::{Lender, WINDOW as IDLE_WINDOW};
 pub use limits::RunLimits;
 
