@@ -4,7 +4,7 @@
 //! Each is one C++17 file following the output validator protocol
 //! (`validator input answer feedback_dir < output`, exit 42 accepted, 43
 //! wrong answer, the reason in `feedback_dir/judgemessage.txt`) and the same
-//! rules as the checker in src/check/game/.
+//! rules as the checker in crates/judge/src/check/game/.
 
 use crate::catalog::format::{Bound, Framing, InputFormat};
 
