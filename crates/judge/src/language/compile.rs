@@ -1,12 +1,11 @@
 //! Compiling a source file once, into the content-addressed cache.
 
-use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::sources::SourceSet;
+use super::toolchain::{self, resolve, toolchain};
 use super::{Language, LanguageError, java, pch};
 use crate::cache::{Cache, Key};
 use crate::sandbox::{self, Exit, LimitHit, RunLimits, RunSpec, Runner};
@@ -228,8 +227,10 @@ pub fn compile(
         }
         (Input::File(text.clone()), text, java_public)
     };
-    let compiler = match &lang.compile {
-        Some(cmd) => Some(toolchain(&lang, &cmd[0])?),
+    // The compiler's real path is only needed (and, behind a version
+    // manager's shim, only worth asking for) when it is run.
+    let compiler_identity = match &lang.compile {
+        Some(cmd) => Some(toolchain::identity(&lang, &cmd[0])?),
         None => None,
     };
     if let Some(first) = lang.run.first().filter(|p| !p.contains('{')) {
@@ -249,17 +250,17 @@ pub fn compile(
             .map(|c| c.join("\u{1f}"))
             .unwrap_or_default()
             .as_bytes(),
-        compiler
-            .as_ref()
-            .map(|p| p.to_string_lossy().into_owned())
-            .unwrap_or_default()
-            .as_bytes(),
+        compiler_identity.as_deref().unwrap_or_default(),
         // A compile stopped at its memory limit is remembered: under
         // another limit the same source may compile.
         &lang.compile_memory.0.to_le_bytes(),
         &text,
     ]);
     let filled = cache.dir_or_fill("bin", &key, |work| {
+        let compiler = match &lang.compile {
+            Some(cmd) => Some(toolchain(&lang, &cmd[0]).map_err(FillError::Language)?),
+            None => None,
+        };
         build(
             &lang,
             compiler.as_deref(),
@@ -599,65 +600,6 @@ pub(super) fn compile_env(compiler: Option<&Path>, work: &Path) -> Vec<(OsString
         ("TMPDIR".into(), work.as_os_str().to_owned()),
         ("LANG".into(), "C.UTF-8".into()),
     ]
-}
-
-/// The real path of a tool, or a clear error naming what is missing.
-fn toolchain(lang: &Language, program: &str) -> Result<PathBuf, LanguageError> {
-    resolve(program).ok_or_else(|| LanguageError::MissingToolchain {
-        language: lang.name.clone(),
-        program: program.to_string(),
-    })
-}
-
-/// Finds `program` in the judge's PATH and sees through version-manager
-/// shims (pyenv, rustup), which do not work in a submission's minimal
-/// environment. Results are remembered for the life of the process.
-pub(crate) fn resolve(program: &str) -> Option<PathBuf> {
-    static SEEN: OnceLock<Mutex<HashMap<String, Option<PathBuf>>>> = OnceLock::new();
-    let seen = SEEN.get_or_init(Default::default);
-    if let Ok(map) = seen.lock()
-        && let Some(hit) = map.get(program)
-    {
-        return hit.clone();
-    }
-    let found = find_in_path(program).and_then(|p| see_through_shim(program, p));
-    if let Ok(mut map) = seen.lock() {
-        map.insert(program.to_string(), found.clone());
-    }
-    found
-}
-
-fn find_in_path(program: &str) -> Option<PathBuf> {
-    if program.contains('/') {
-        let p = PathBuf::from(program);
-        return p.is_file().then_some(p);
-    }
-    let path = std::env::var_os("PATH")?;
-    sandbox::path::search(program.as_ref(), &path, super::is_executable)
-}
-
-fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
-    let ask = |args: &[&str]| -> Option<String> {
-        let out = std::process::Command::new(&found)
-            .args(args)
-            .output()
-            .ok()?;
-        out.status
-            .success()
-            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
-    };
-    let name = Path::new(program)
-        .file_name()?
-        .to_string_lossy()
-        .into_owned();
-    let real = match name.as_str() {
-        "python3" | "python" => {
-            ask(&["-c", "import sys; print(sys.executable)"]).map(PathBuf::from)
-        }
-        "rustc" => ask(&["--print", "sysroot"]).map(|s| PathBuf::from(s).join("bin").join("rustc")),
-        _ => None,
-    };
-    Some(real.filter(|p| p.is_file()).unwrap_or(found))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ mod pch;
 mod scripted;
 mod sources;
 mod table;
+mod toolchain;
 
 use std::path::{Path, PathBuf};
 
@@ -152,7 +153,7 @@ pub fn missing_toolchain(lang: &Language) -> Option<String> {
         .chain(lang.run.first())
         .filter(|p| !p.contains('{'));
     for program in needed {
-        if compile::resolve(program).is_none() {
+        if toolchain::find(program).is_none() {
             return Some(program.clone());
         }
     }
