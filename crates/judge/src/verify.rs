@@ -511,7 +511,7 @@ fn broken_rule(
     // A scoring package's score is checked as the package counts it: the
     // submission's, or a test data group's (the grundy groups made from
     // its tests; see `spec::icpc::scoring`).
-    let scored = crate::spec::icpc::is_scoring(&problem.dir);
+    let scored = problem.scoring;
     let score = |glob: Option<&str>| -> Option<(f64, f64)> {
         if !scored {
             return None;

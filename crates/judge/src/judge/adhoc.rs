@@ -104,7 +104,7 @@ pub fn run_on_input(
         tests: Vec::new(),
         checker: build_checker(problem, ctx)?,
         interactor: None,
-        scoring: crate::spec::icpc::is_scoring(&problem.dir),
+        scoring: problem.scoring,
         unscored_groups: super::score_file::unscored_groups(problem),
     };
     let limits = run_limits(&program, &problem.limits);

@@ -202,7 +202,7 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         tests,
         checker,
         interactor,
-        scoring: crate::spec::icpc::is_scoring(&problem.dir),
+        scoring: problem.scoring,
         unscored_groups: super::score_file::unscored_groups(problem),
     };
     super::derive_time::apply(&mut prepared, ctx)?;

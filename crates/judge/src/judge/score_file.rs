@@ -88,7 +88,7 @@ pub(super) fn read(feedback: &Path, who: &'static str) -> Result<Files, ScoreFil
 /// (2025-09 folders with an unbounded `max_score`). Each look reads the
 /// package's files, so it is done once per judging, not per test.
 pub(super) fn unscored_groups(problem: &crate::spec::Problem) -> Vec<String> {
-    if !crate::spec::icpc::is_scoring(&problem.dir) {
+    if !problem.scoring {
         return Vec::new();
     }
     problem

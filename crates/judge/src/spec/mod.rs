@@ -79,7 +79,10 @@ pub fn load(path: &Path) -> Result<Problem, SpecError> {
             e.utf8_error().valid_up_to()
         ),
     })?;
-    if path.parent().is_some_and(icpc::is_package) {
+    if path
+        .parent()
+        .is_some_and(|dir| icpc::is_package_spec(dir, &text))
+    {
         return icpc::load(path, &text);
     }
     yaml::parse(path, &text)

@@ -210,6 +210,10 @@ pub struct Problem {
     /// `time_safety_margin`), whether the package states its limit or not;
     /// `None`: grundy's own margin (`verify::margins::TLE_MARGIN`).
     pub tle_margin: Option<f64>,
+    /// An ICPC scoring problem (`type: scoring`): its score is the points
+    /// of its groups as the package counts them, and a test may give a
+    /// score of its own (`score.txt`). Read when the spec is loaded.
+    pub scoring: bool,
     /// What was read but cannot be honoured, one line per item (an ICPC
     /// package's unsupported parts): shown by `verify`, never silent.
     pub notes: Vec<String>,

@@ -559,6 +559,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         input_validators,
         time_rule: None,
         tle_margin: None,
+        scoring: false,
         notes: Vec::new(),
     })
 }

@@ -39,7 +39,7 @@ pub use expectations::{
 pub use input_validators::find as input_validators;
 pub use multipass::MAX_PASSES;
 pub use paths::{test_number, test_path, test_paths};
-pub use scoring::{dir_is_scoring as is_scoring, package_score};
+pub use scoring::package_score;
 pub use stage::{stage as stage_program, stage_submission};
 pub use testdata::SECRET_GROUP;
 
@@ -59,16 +59,22 @@ pub fn statement_text(dir: &Path, text: String, latex: bool) -> String {
 /// (or BAPCtools' `generators/generators.yaml`) or a `problem_format_version`.
 pub fn is_package(dir: &Path) -> bool {
     let spec = dir.join(super::SPEC_FILE);
-    // BAPCtools packages may hold no data/ yet, only generators.yaml; and
-    // our specs never declare a format version.
-    let tests = dir.join("data").is_dir() || dir.join("generators/generators.yaml").is_file();
     if !spec.is_file() {
         return false;
     }
     let Ok(text) = super::file::read_text(&spec) else {
         return false;
     };
-    match serde_yaml::from_str::<serde_yaml::Value>(&text) {
+    is_package_spec(dir, &text)
+}
+
+/// [`is_package`] of `dir`, whose `problem.yaml` reads `text` (the loader
+/// has read it already).
+pub fn is_package_spec(dir: &Path, text: &str) -> bool {
+    // BAPCtools packages may hold no data/ yet, only generators.yaml; and
+    // our specs never declare a format version.
+    let tests = dir.join("data").is_dir() || dir.join("generators/generators.yaml").is_file();
+    match serde_yaml::from_str::<serde_yaml::Value>(text) {
         Ok(serde_yaml::Value::Mapping(m)) => {
             !(m.contains_key("id") || m.contains_key("groups"))
                 && (tests || m.contains_key("problem_format_version"))
@@ -326,6 +332,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         input_validators: Vec::new(),
         time_rule,
         tle_margin: Some(tle_margin),
+        scoring,
         notes,
     })
 }
