@@ -303,6 +303,68 @@ fn a_submission_that_cannot_start_is_re_with_the_reason() {
     assert_eq!(verdicts(&ac), ["AC", "AC"], "{ac}");
 }
 
+/// An interactor that cannot start is the judge's failure (`IE`), never
+/// a verdict against the submission, whatever its interpreter's exit
+/// status: here Python's 2 ("can't open file"), testlib's presentation
+/// error. Its language (from a languages file) runs it through a launcher
+/// script that its run cannot read (in a folder of mode 0700, itself of
+/// mode 0: no uid but root's may read it), then through one that does not
+/// exist; each is named.
+#[test]
+fn an_interactor_that_cannot_start_is_an_internal_error_naming_the_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let locked = tempfile::tempdir().expect("tmp");
+    let launcher = locked.path().join("launcher.py");
+    std::fs::write(
+        &launcher,
+        "import runpy, sys\nrunpy.run_path(sys.argv[1])\n",
+    )
+    .expect("write");
+    std::fs::set_permissions(&launcher, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    std::fs::set_permissions(locked.path(), std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    let gone = Path::new("/nonexistent/grundy/launcher.py");
+    let p = project(
+        "guess-launched",
+        "{testlib: interactor.lpy}",
+        &[("interactor.lpy", "import sys\nsys.exit(0)\n")],
+        &["5\n"],
+    );
+    let sub = p.write("subs/binary.c", BINARY);
+    let cases = [
+        (
+            launcher.as_path(),
+            format!("the run cannot read {}: ", launcher.display()),
+        ),
+        (gone, format!("{} cannot be opened: ", gone.display())),
+    ];
+    for (launcher, want) in cases {
+        let languages = p.write(
+            "languages.yaml",
+            &format!(
+                "languages:\n  - id: launched-python\n    extensions: [lpy]\n    source_name: interactor.py\n    run: [python3, {:?}, \"{{src}}\"]\n",
+                launcher.display().to_string()
+            ),
+        );
+        let out = p.grundy(&[
+            "--languages",
+            &languages.to_string_lossy(),
+            "judge",
+            "guess-launched",
+            &sub.to_string_lossy(),
+            "--json",
+        ]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
+        let r = &v["results"][0];
+        assert_eq!(verdicts(r), ["IE"], "{r}");
+        let message = r["tests"][0]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with("the interactor could not be started: ") && message.contains(&want),
+            "{message}"
+        );
+    }
+}
+
 /// `grundy export` of a played game: a legacy package whose interactor is
 /// a program, read back by grundy with the same verdicts for the game's
 /// accepted player and a known-wrong one.
