@@ -215,6 +215,11 @@ enum NotPlayed {
 enum NotStarted {
     #[error("{0}")]
     Missing(crate::language::MissingFile),
+    #[error("the kernel would not execute `{program}`: {source}")]
+    Exec {
+        program: String,
+        source: std::io::Error,
+    },
     #[error("{0}")]
     Run(SandboxError),
 }
@@ -225,9 +230,12 @@ impl NotPlayed {
     /// could not run it.
     fn interactor(e: SandboxError) -> NotPlayed {
         match e {
-            SandboxError::Spawn { .. }
-            | SandboxError::NotExecutable { .. }
-            | SandboxError::Unreadable { .. } => NotPlayed::Interactor(NotStarted::Run(e)),
+            SandboxError::NotExecutable { program, source } => {
+                NotPlayed::Interactor(NotStarted::Exec { program, source })
+            }
+            SandboxError::Spawn { .. } | SandboxError::Unreadable { .. } => {
+                NotPlayed::Interactor(NotStarted::Run(e))
+            }
             e => NotPlayed::Judge(e),
         }
     }
