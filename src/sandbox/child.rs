@@ -599,19 +599,9 @@ fn program(p: &Plan) -> ! {
             u32::MAX,
             libc::CLOSE_RANGE_CLOEXEC,
         );
-        // The files the command names, opened as the program would:
-        // its uid, its view, its Landlock rules. One it cannot open would
-        // make it fail for a reason not its own (an interpreter's "cannot
-        // open file", read as the program's exit status).
-        for (i, file) in p.reads.iter().enumerate() {
-            let fd = libc::open(
-                file.as_ptr(),
-                libc::O_RDONLY | libc::O_CLOEXEC | libc::O_NOCTTY | libc::O_NONBLOCK,
-            );
-            if fd < 0 {
-                fail_at(p, Stage::Read, i);
-            }
-            libc::close(fd);
+        // Everything in force: the files the command names (`named.rs`).
+        if let Some(i) = super::named::first_unreadable(&p.reads) {
+            fail_at(p, Stage::Read, i);
         }
         libc::execve(p.path.as_ptr(), p.argv.as_ptr(), p.envp.as_ptr());
         fail(p, Stage::Exec)
