@@ -21,6 +21,12 @@
 # binary: its size and the relocations the loader applies at every start.
 # Other load on the machine lengthens every figure: measure on a quiet
 # machine (or under `nice -n -10`).
+#
+# Every command works under TMPDIR (the judge's working folder, the
+# floor's output files). On an ext4 /tmp that other programs fill and empty,
+# creating and removing the judge's run folders costs milliseconds of inode
+# search and discards that a tmpfs does not: `TMPDIR=/dev/shm/x` measures the
+# judge without them (the floor writes there too).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${ROUNDS:-21}
