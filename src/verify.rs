@@ -587,7 +587,7 @@ fn stage_entrypoint_of(
     entry: &str,
     ctx: &Context,
 ) -> std::io::Result<tempfile::TempDir> {
-    let substituted = crate::spec::icpc::stage_submission(dir, &ctx.cache)?;
+    let substituted = crate::spec::icpc::stage(dir, &ctx.cache)?;
     stage_entrypoint(substituted.as_deref().unwrap_or(dir), entry, ctx)
 }
 

@@ -40,7 +40,7 @@ pub use input_validators::find as input_validators;
 pub use multipass::MAX_PASSES;
 pub use paths::{test_number, test_path, test_paths};
 pub use scoring::{dir_is_scoring as is_scoring, package_score};
-pub use stage::{stage as stage_program, stage_submission};
+pub use stage::{normal as normal_path, stage};
 pub use testdata::SECRET_GROUP;
 
 /// A statement's text as the format shows it: in a package with
