@@ -206,11 +206,19 @@ mod tests {
 
     #[test]
     fn deep_flow_nesting_is_refused_where_it_passes_the_bound() {
-        let deep = format!("name: x\nx: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+        let deep = format!(
+            "name: x\nx: {}{}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
         let e = check(Path::new("p.yaml"), &deep).expect_err("too deep");
         assert_eq!((e.line, e.column), (2, 4 + MAX_DEPTH - 1), "{e}");
         assert!(e.to_string().starts_with("p.yaml:2:"), "{e}");
-        let ok = format!("x: {}{}\n", "[".repeat(MAX_DEPTH - 1), "]".repeat(MAX_DEPTH - 1));
+        let ok = format!(
+            "x: {}{}\n",
+            "[".repeat(MAX_DEPTH - 1),
+            "]".repeat(MAX_DEPTH - 1)
+        );
         assert_eq!(deep_at(&ok), None);
         let braces = format!("x: {}\n", "{a: ".repeat(200));
         assert!(deep_at(&braces).is_some());

@@ -88,10 +88,13 @@ impl Within {
         bounded::utf8(self.read(rel, cap)?)
     }
 
-    /// Opens the regular file `rel` for reading, without blocking.
+    /// Opens the regular file `rel` for reading, without blocking. An
+    /// error says which file.
     pub fn open_file(&self, rel: &Path) -> io::Result<File> {
-        let fd = self.open_at(rel, OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY)?;
-        bounded::regular(File::from(fd))
+        let fd = self
+            .open_at(rel, OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY)
+            .map_err(|e| self.named(rel, e))?;
+        bounded::regular(File::from(fd)).map_err(|e| self.named(rel, e))
     }
 
     /// The type of what `rel` names (links inside followed); `None` when
@@ -122,7 +125,9 @@ impl Within {
     }
 
     fn walk(&self, rel: &Path, follow: bool, bounds: WalkBounds) -> io::Result<Vec<Found>> {
-        let top = self.resolve(rel, OFlags::PATH)?;
+        let top = self
+            .resolve(rel, OFlags::PATH)
+            .map_err(|e| self.named(rel, e))?;
         let st = rustix::fs::fstat(&top)?;
         match FileType::from_raw_mode(st.st_mode) {
             FileType::RegularFile => {
@@ -143,9 +148,12 @@ impl Within {
             vec![(st.st_dev, st.st_ino)],
         )];
         while let Some((dir, in_copy, above)) = todo.pop() {
-            let fd = self.resolve(&dir, OFlags::RDONLY | OFlags::DIRECTORY)?;
+            let fd = self
+                .resolve(&dir, OFlags::RDONLY | OFlags::DIRECTORY)
+                .map_err(|e| self.named(&dir, e))?;
             let mut names = Vec::new();
-            let mut listing = rustix::fs::Dir::read_from(&fd)?;
+            let mut listing =
+                rustix::fs::Dir::read_from(&fd).map_err(|e| self.named(&dir, e.into()))?;
             while let Some(entry) = listing.read() {
                 let name = entry?.file_name().to_bytes().to_vec();
                 if name != b"." && name != b".." {
@@ -171,7 +179,7 @@ impl Within {
                         {
                             continue;
                         }
-                        Err(e) => return Err(e),
+                        Err(e) => return Err(self.named(&at, e)),
                     }
                 } else {
                     here
@@ -211,11 +219,20 @@ impl Within {
     fn special(&self, rel: &Path) -> io::Error {
         io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!(
+            Named(format!(
                 "{}: not a regular file or folder (a FIFO, a device or a socket)",
                 self.path.join(rel).display()
-            ),
+            )),
         )
+    }
+
+    /// `e`, met at `rel`, saying where unless it already does.
+    fn named(&self, rel: &Path, e: io::Error) -> io::Error {
+        if e.get_ref().is_some_and(|inner| inner.is::<Named>()) {
+            return e;
+        }
+        let text = format!("{}: {e}", self.path.join(rel).display());
+        io::Error::new(e.kind(), Named(text))
     }
 
     /// Opens `rel` beneath the folder with `flags`, with the owner's rights.
@@ -304,7 +321,9 @@ impl Within {
         };
         io::Error::new(
             io::ErrorKind::PermissionDenied,
-            format!("{what}: only links that stay inside the folder are followed"),
+            Named(format!(
+                "{what}: only links that stay inside the folder are followed"
+            )),
         )
     }
 
@@ -326,6 +345,11 @@ impl Within {
         })
     }
 }
+
+/// An error message that already names the file it is about.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Named(String);
 
 /// Takes `uid` and `gid` (and no supplementary group) as this thread's
 /// file-system identity. The system calls are made directly: the C

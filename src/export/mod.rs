@@ -400,12 +400,13 @@ fn write_submissions(problem: &Problem, to: &Path, out: &mut Exported) -> Result
                 continue;
             }
         };
-        let source = crate::spec::file::read_capped(&path, crate::beneath::SOURCE_CAP).map_err(|e| {
-            ExportError::Usage(Because::of(
-                format!("cannot read the submission {}", path.display()),
-                e,
-            ))
-        })?;
+        let source =
+            crate::spec::file::read_capped(&path, crate::beneath::SOURCE_CAP).map_err(|e| {
+                ExportError::Usage(Because::of(
+                    format!("cannot read the submission {}", path.display()),
+                    e,
+                ))
+            })?;
         let rel = submission_name(folder, &path, &source, &taken);
         taken.insert(rel.clone());
         let dest = to.join(&rel);

@@ -79,9 +79,11 @@ impl Default for Languages {
 impl Languages {
     /// The built-in table with a config file's entries applied on top.
     pub fn with_config(path: &Path) -> Result<Languages, LanguageError> {
-        let text = crate::beneath::read_text(path, crate::beneath::TEXT_CAP).map_err(|source| table::ConfigError::Read {
-            path: path.to_path_buf(),
-            source,
+        let text = crate::beneath::read_text(path, crate::beneath::TEXT_CAP).map_err(|source| {
+            table::ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
         })?;
         let file: table::LanguagesFile =
             crate::yaml::from_str(path, &text).map_err(table::ConfigError::Yaml)?;

@@ -302,9 +302,9 @@ pub fn run(
     let source = crate::spec::file::read_capped(&reference, crate::beneath::SOURCE_CAP)
         .and_then(crate::beneath::utf8)
         .map_err(|source| MutantsError::Read {
-        path: reference.clone(),
-        source,
-    })?;
+            path: reference.clone(),
+            source,
+        })?;
     let all = operators::mutants(&source).map_err(|source| MutantsError::Parse {
         path: reference.clone(),
         source,

@@ -84,6 +84,9 @@ mod tests {
         let e = read_text(&p.join("data/../../secret")).expect_err("outside");
         assert!(e.to_string().contains("outside"), "{e}");
         // A file beside the problem is no file of it.
-        assert_eq!(read_text(&dir.path().join("secret")).expect("read"), "secret");
+        assert_eq!(
+            read_text(&dir.path().join("secret")).expect("read"),
+            "secret"
+        );
     }
 }

@@ -92,8 +92,8 @@ pub fn load(path: &Path) -> Result<Contest, BatchError> {
     let text = crate::beneath::read_text(path, crate::beneath::TEXT_CAP).map_err(|e| {
         BatchError::Usage(Because::of(format!("{}: cannot read", path.display()), e))
     })?;
-    let file: File = crate::yaml::from_str(path, &text)
-        .map_err(|e| BatchError::Usage(Because::cause(e)))?;
+    let file: File =
+        crate::yaml::from_str(path, &text).map_err(|e| BatchError::Usage(Because::cause(e)))?;
     let bad = |msg: String| BatchError::Usage(Because::new(format!("{}: {msg}", path.display())));
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let base = if base.as_os_str().is_empty() {

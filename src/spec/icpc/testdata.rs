@@ -229,12 +229,13 @@ pub fn sample_files(dir: &Path) -> Result<Vec<PathBuf>, SpecError> {
         .collect())
 }
 
-/// Whether the walked entry `e` is a test's input: a `.in` file, or a
-/// link named so (packages link tests between groups; the link is read
-/// beneath the package, so one that leaves it is an error naming it).
+/// Whether the walked entry `e` is a test's input: anything named `.in`
+/// but a folder. A link is read beneath the package (packages link tests
+/// between groups; one that leaves the package is an error naming it),
+/// and a FIFO, device or socket so named is an error naming it, never a
+/// test silently left out.
 pub fn is_test_input(e: &walkdir::DirEntry) -> bool {
-    (e.file_type().is_file() || e.path_is_symlink())
-        && e.path().extension().is_some_and(|x| x == "in")
+    !e.file_type().is_dir() && e.path().extension().is_some_and(|x| x == "in")
 }
 
 /// The `.in` files of a folder (recursively or not) with their `.ans`.
