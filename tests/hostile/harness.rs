@@ -596,10 +596,17 @@ impl Snapshot {
             match now.0.get(path) {
                 None => changed.push(format!("{} vanished", path.display())),
                 Some(after) => {
-                    // The judge's own folders may gain `o+x` (see view.rs);
-                    // directories' sizes follow their entries.
+                    // The judge's own folders may gain `o+x` (see view.rs),
+                    // and the cache folder is closed to others (0700, see
+                    // cache/trust.rs); directories' sizes follow their
+                    // entries.
                     let dir = before.0 & 0o170000 == 0o040000;
-                    let (b, a) = if dir {
+                    let (b, a) = if *path == cache {
+                        (
+                            (before.0 & 0o170700, before.1),
+                            (after.0 & 0o170700, after.1),
+                        )
+                    } else if dir {
                         ((before.0 & !0o001, before.1), (after.0 & !0o001, after.1))
                     } else {
                         ((before.0, before.1), (after.0, after.1))
