@@ -30,7 +30,7 @@ pub fn test_paths(problem: &Problem) -> HashMap<(String, u32), String> {
     let mut samples: Vec<PathBuf> = walkdir::WalkDir::new(data.join("sample"))
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| is_test_input(e))
+        .filter(is_test_input)
         .map(|e| e.into_path())
         .collect();
     samples.sort();

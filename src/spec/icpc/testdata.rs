@@ -246,7 +246,7 @@ fn test_pairs(folder: &Path, recursive: bool) -> Result<Vec<(PathBuf, PathBuf)>,
         .max_depth(depth)
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| is_test_input(e))
+        .filter(is_test_input)
         .map(|e| e.into_path())
         .collect();
     inputs.sort();
