@@ -8,7 +8,7 @@
 use grundy_games::{catalog, games, generate};
 use grundy_judge::{cache, judge, language, spec, verdict};
 use grundy_sandbox::sandbox;
-use grundy_units::{markup, units, yaml};
+use grundy_units::{beneath, markup, units, yaml};
 
 pub mod batch;
 pub mod export;

@@ -299,10 +299,12 @@ pub fn run(
     let reference = reference_of(problem).ok_or_else(|| MutantsError::NoRustReference {
         problem: problem.id.clone(),
     })?;
-    let source = std::fs::read_to_string(&reference).map_err(|source| MutantsError::Read {
-        path: reference.clone(),
-        source,
-    })?;
+    let source = crate::spec::file::read_capped(&reference, crate::beneath::SOURCE_CAP)
+        .and_then(crate::beneath::utf8)
+        .map_err(|source| MutantsError::Read {
+            path: reference.clone(),
+            source,
+        })?;
     let all = operators::mutants(&source).map_err(|source| MutantsError::Parse {
         path: reference.clone(),
         source,
