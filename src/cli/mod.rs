@@ -16,6 +16,7 @@ mod merge;
 mod mutants;
 mod new;
 mod out;
+mod parsers;
 mod run_cmd;
 mod similar;
 mod statement;
@@ -316,6 +317,9 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
+    if !crate::PARSERS && parsers::needed(&cli.command) {
+        return Err(parsers::hand_over());
+    }
     let g = &cli.global;
     if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
         && !g.allow_weak_sandbox
@@ -397,7 +401,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 && shard.is_none()
                 && code < exit::INTERNAL
             {
-                similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)?;
+                parsers::here(|| {
+                    similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)
+                })?;
             }
             Ok(code)
         }
@@ -414,7 +420,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 min_matches,
                 ..Default::default()
             };
-            similar::run(g, &dir, problem.as_deref(), opts, json, &out)
+            parsers::here(|| similar::run(g, &dir, problem.as_deref(), opts, json, &out))
         }
         Command::Contest {
             file,
@@ -456,7 +462,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             time_budget,
             harden,
-        } => mutants::run(g, &ids, json, jobs, time_budget, harden),
+        } => parsers::here(|| mutants::run(g, &ids, json, jobs, time_budget, harden)),
         Command::Stress {
             problem,
             submission,
