@@ -16,6 +16,7 @@ mod merge;
 mod mutants;
 mod new;
 mod out;
+mod parsers;
 mod run_cmd;
 mod serve;
 mod similar;
@@ -319,6 +320,9 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
+    if !crate::PARSERS && parsers::needed(&cli.command) {
+        return Err(parsers::hand_over());
+    }
     let g = &cli.global;
     if matches!(
         cli.command,
@@ -402,7 +406,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 && shard.is_none()
                 && code < exit::INTERNAL
             {
-                similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)?;
+                parsers::here(|| {
+                    similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)
+                })?;
             }
             Ok(code)
         }
@@ -419,7 +425,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 min_matches,
                 ..Default::default()
             };
-            similar::run(g, &dir, problem.as_deref(), opts, json, &out)
+            parsers::here(|| similar::run(g, &dir, problem.as_deref(), opts, json, &out))
         }
         Command::Contest {
             file,
@@ -462,7 +468,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             time_budget,
             harden,
-        } => mutants::run(g, &ids, json, jobs, time_budget, harden),
+        } => parsers::here(|| mutants::run(g, &ids, json, jobs, time_budget, harden)),
         Command::Stress {
             problem,
             submission,
@@ -502,14 +508,7 @@ fn problem_set(g: &Global) -> ProblemSet {
 fn context(g: &Global) -> Result<Context, Failure> {
     let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
     let policy = grundy::cache::Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
-    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy)
-        .with_context(|| {
-            format!(
-                "cannot use the cache folder {} (choose another with --cache)",
-                cache_dir.display()
-            )
-        })
-        .map_err(internal)?;
+    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy).map_err(cache_failure)?;
     let ctx = Context::new(cache, languages(g)?, runner(g))?;
     hide(&ctx, &problem_set(g).dir)?;
     Ok(ctx)
@@ -524,6 +523,20 @@ fn languages(g: &Global) -> Result<Languages, Failure> {
     match config {
         Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e))),
         None => Ok(Languages::default()),
+    }
+}
+
+/// Why a cache cannot be used: a cache someone else could change is the
+/// user's to fix (exit 2), as is one in use; anything else is internal.
+pub(crate) fn cache_failure(e: grundy::cache::CacheError) -> Failure {
+    use grundy::cache::CacheError;
+    match e {
+        e @ (CacheError::NotOurs(_) | CacheError::Busy(_) | CacheError::BadSetting { .. }) => {
+            usage(anyhow!(e))
+        }
+        e => internal(
+            anyhow!(e).context("cannot use the cache folder (choose another with --cache)"),
+        ),
     }
 }
 
