@@ -1,6 +1,7 @@
 // grundy serve: the contest clock, and live updates over server-sent
 // events. Every update fetches what the page shows from the server; a
-// browser without EventSource reloads the page every 30 seconds.
+// browser without EventSource, or whose stream was refused, reloads the
+// page every 30 seconds.
 (function () {
   "use strict";
 
@@ -92,6 +93,13 @@
       notice("New clarification: read it", jury ? "/jury/clarifications" : "/clarifications");
     });
     es.addEventListener("reload", function () { location.reload(); });
+    // A stream the server refused (a session ended, a proxy in the way)
+    // is not tried again by the browser: reload every 30 seconds instead.
+    es.addEventListener("error", function () {
+      if (es.readyState === EventSource.CLOSED) {
+        setTimeout(function () { location.reload(); }, 30000);
+      }
+    });
     document.body.dataset.live = "listening";
   }
 
