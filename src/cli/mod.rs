@@ -67,7 +67,7 @@ struct Global {
     /// SECURITY.md) or `off` (limits only; never for untrusted code)
     #[arg(long, global = true, value_enum, default_value_t = SandboxMode::Auto)]
     sandbox: SandboxMode,
-    /// Let `grade` and `contest` run untrusted code although the sandbox
+    /// Let `grade`, `contest` and `serve` run untrusted code although the sandbox
     /// lacks protections (as an ordinary user; see SECURITY.md)
     #[arg(long, global = true)]
     allow_weak_sandbox: bool,
