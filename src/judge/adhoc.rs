@@ -90,7 +90,7 @@ pub fn run_on_input(
         .map_err(|e| JudgeError::Submission(Because::cause(e)))?
     {
         CompileOutcome::Ready(c) => c,
-        CompileOutcome::Failed { log } => {
+        CompileOutcome::Failed { log, .. } => {
             run.compile.log = log;
             return Ok(run);
         }

@@ -306,7 +306,7 @@ pub fn play(
         )
     });
     let outcome = ran?;
-    let stderr_head = text_head(&outcome.stderr_head, STDERR_CAP);
+    let stderr_head = program.messages(&text_head(&outcome.stderr_head, STDERR_CAP));
     let result = interactor
         .outcome()
         .cloned()

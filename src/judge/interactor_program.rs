@@ -414,7 +414,9 @@ impl Connected<'_> {
         } else {
             message
         };
-        let stderr_head = text_head(&submission.stderr_head, STDERR_CAP);
+        let stderr_head = self
+            .program
+            .messages(&text_head(&submission.stderr_head, STDERR_CAP));
         Ok(Played {
             submission,
             interactor,

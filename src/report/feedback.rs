@@ -240,21 +240,101 @@ fn groups(s: &mut String, p: &ProblemInfo, g: &Graded) {
     }
 }
 
-/// A file name for a student's feedback: the id with path separators and
-/// control characters replaced.
-pub fn file_name(student: &str) -> String {
-    let mut name: String = student
-        .chars()
-        .map(|c| {
-            if c == '/' || c == '\\' || c.is_control() {
-                '_'
-            } else {
-                c
-            }
-        })
-        .collect();
-    if name.starts_with('.') {
+/// The longest student name kept whole in a file name (bytes): with a
+/// suffix and `.txt` it stays under the 255 bytes a file name may have.
+const NAME_BYTES: usize = 200;
+
+/// Each student's feedback file name, unique within the class: the name
+/// with path separators and control characters replaced; a name that had
+/// to be changed (or shortened) also gets a short hash of the name as given,
+/// so that `carol<TAB>` and `carol_` never share a file. Names that would
+/// still meet, also ignoring case (a class folder copied to a file system
+/// that ignores it), get `-2`, `-3`… in the class's order.
+pub fn file_names(students: &[String]) -> std::collections::HashMap<String, String> {
+    use std::collections::{HashMap, HashSet};
+    let mut taken: HashSet<String> = HashSet::new();
+    let mut out = HashMap::new();
+    let mut sorted: Vec<&String> = students.iter().collect();
+    sorted.sort();
+    sorted.dedup();
+    // Names kept as they are claim theirs first, so that a changed name
+    // never takes the file of a student whose name needed no change.
+    let (plain, changed): (Vec<&String>, Vec<&String>) =
+        sorted.into_iter().partition(|s| base_name(s).1);
+    for student in plain.into_iter().chain(changed) {
+        let (base, kept) = base_name(student);
+        let stem = if kept {
+            base
+        } else {
+            format!(
+                "{base}-{}",
+                &crate::batch::walk::sha256(student.as_bytes())[..8]
+            )
+        };
+        let mut name = stem.clone();
+        let mut n = 1;
+        while !taken.insert(name.to_lowercase()) {
+            n += 1;
+            name = format!("{stem}-{n}");
+        }
+        out.insert(student.clone(), format!("{name}.txt"));
+    }
+    out
+}
+
+/// The student's name as a file name's stem, and whether it is unchanged.
+fn base_name(student: &str) -> (String, bool) {
+    let mut name = String::with_capacity(student.len());
+    for c in student.chars() {
+        if name.len() + c.len_utf8() > NAME_BYTES {
+            break;
+        }
+        name.push(if c == '/' || c == '\\' || c.is_control() {
+            '_'
+        } else {
+            c
+        });
+    }
+    if name.starts_with('.') || name.is_empty() {
         name.insert(0, '_');
     }
-    format!("{name}.txt")
+    let kept = name == student;
+    (name, kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_would_meet_get_files_of_their_own() {
+        let students: Vec<String> = [
+            "carol\t", "carol_", "Bob", "bob", "a/b", "a\\b", ".x", "_.x",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let names = file_names(&students);
+        assert_eq!(names["carol_"], "carol_.txt");
+        assert_eq!(names["_.x"], "_.x.txt");
+        assert!(names["carol\t"].starts_with("carol_-"), "{names:?}");
+        let distinct: std::collections::HashSet<String> =
+            names.values().map(|n| n.to_lowercase()).collect();
+        assert_eq!(distinct.len(), students.len(), "{names:?}");
+        for n in names.values() {
+            assert!(
+                !n.contains('/') && !n.contains('\t') && !n.starts_with('.'),
+                "{n:?}"
+            );
+        }
+        // The same class gives the same names.
+        assert_eq!(file_names(&students), names);
+    }
+
+    #[test]
+    fn a_long_name_fits_a_file_name() {
+        let long = "é".repeat(300);
+        let names = file_names(std::slice::from_ref(&long));
+        assert!(names[&long].len() <= 255, "{}", names[&long].len());
+    }
 }

@@ -47,7 +47,8 @@ section.submission{border-top:1px solid #ccc;margin-top:1em}
 .issues li{margin:.2em 0}
 .class-problem{margin:1em 0}
 svg.histogram{display:block;margin:.5em 0}
-table.wrong-ideas td.count{text-align:right;white-space:nowrap}
+table.wrong-ideas td.count,table.failures td.count{text-align:right;white-space:nowrap}
+table.failures{margin-top:.6em}
 ";
 
 pub(crate) use crate::markup::escape;
