@@ -190,6 +190,7 @@ pub fn grade(
     }
     let class = ClassReport::new(&plan, &records);
     summary.lines.push(describe(&class));
+    summary.lines.extend(describe_identical(&class));
     sink.event(&Event::ClassFinished { out, class: &class })
         .map_err(BatchError::Reporter)?;
     summary.overall = class_overall(&class);
@@ -533,6 +534,7 @@ pub fn class_overall(class: &ClassReport) -> Overall {
 
 /// The closing line: what was graded (the report writers list their files).
 pub fn describe(class: &ClassReport) -> String {
+    use crate::markup::count;
     let mut counts = BTreeMap::new();
     for g in &class.graded {
         *counts.entry(g.result.verdict).or_insert(0) += 1;
@@ -542,10 +544,10 @@ pub fn describe(class: &ClassReport) -> String {
         .map(|(v, n)| format!("{} {n}", v.code()))
         .collect();
     format!(
-        "graded {} submissions of {} students on {} problems: {}{}",
-        class.graded.len(),
-        class.students.len(),
-        class.problems.len(),
+        "graded {} of {} on {}: {}{}",
+        count(class.graded.len(), "submission", "submissions"),
+        count(class.students.len(), "student", "students"),
+        count(class.problems.len(), "problem", "problems"),
         if verdicts.is_empty() {
             "nothing judged".into()
         } else {
@@ -554,7 +556,41 @@ pub fn describe(class: &ClassReport) -> String {
         if class.issues.is_empty() {
             String::new()
         } else {
-            format!("; {} issues (listed in the reports)", class.issues.len())
+            format!(
+                "; {} (listed in the reports)",
+                count(class.issues.len(), "issue", "issues")
+            )
         }
     )
+}
+
+/// Groups of identical files shown in the closing lines; more are in the
+/// reports.
+const IDENTICAL_SHOWN: usize = 10;
+
+/// The closing lines about identical files: each group was judged once.
+pub fn describe_identical(class: &ClassReport) -> Vec<String> {
+    let mut out: Vec<String> = class
+        .identical
+        .iter()
+        .take(IDENTICAL_SHOWN)
+        .map(|same| {
+            format!(
+                "identical files, judged once: {} ({})",
+                same.files
+                    .iter()
+                    .map(|f| crate::markup::terminal(f).into_owned())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                same.problem
+            )
+        })
+        .collect();
+    if class.identical.len() > IDENTICAL_SHOWN {
+        out.push(format!(
+            "… and {} more groups of identical files (listed in report.html)",
+            class.identical.len() - IDENTICAL_SHOWN
+        ));
+    }
+    out
 }

@@ -154,7 +154,8 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
         ))
     })?;
     let class = ClassReport::new(&plan, &records);
-    let lines = vec![describe(&class)];
+    let mut lines = vec![describe(&class)];
+    lines.extend(super::grade::describe_identical(&class));
     sink.event(&Event::ClassFinished { out, class: &class })
         .map_err(BatchError::Reporter)?;
     Ok(RunSummary {

@@ -85,13 +85,18 @@ pub fn replace_name(text: &str, from: &str, to: &str) -> String {
         let end = at + from.len();
         let after = text[end..].chars().next();
         let whole_start = !before.is_some_and(in_name);
-        let whole_end = from.ends_with('/')
-            || !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                && !(after == Some('.')
-                    && text[end + 1..]
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_alphanumeric));
+        // A name ends where no name character follows; a `.` followed by
+        // more of a name (`main.c.o`) continues it, one that ends a
+        // sentence does not.
+        let continues = match after {
+            Some('.') => text[end + 1..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric),
+            Some(c) => c.is_alphanumeric() || c == '_',
+            None => false,
+        };
+        let whole_end = from.ends_with('/') || !continues;
         if whole_start && whole_end {
             out.push_str(&text[last..at]);
             out.push_str(to);

@@ -147,7 +147,7 @@ fn problem(class: &ClassReport, p: &ProblemInfo) -> ProblemStats {
                 .map(|g| g.student.clone())
                 .collect();
             students.dedup();
-            (!students.is_empty()).then(|| Failures {
+            (!students.is_empty()).then_some(Failures {
                 verdict,
                 count: students.len(),
                 students,
