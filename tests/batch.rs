@@ -222,11 +222,11 @@ fn one_file_per_student_and_feedback_levels() {
         "verdict level names no group:\n{verdict}"
     );
     assert!(
-        groups.contains("small            failed: passed 0 of 1 tests, 0/50 points"),
+        groups.contains("small            failed: passed 0 of 1 test, 0/50 points"),
         "{groups}"
     );
     assert!(
-        groups.contains("large            passed 1 of 1 tests, 50/50 points"),
+        groups.contains("large            passed 1 of 1 test, 50/50 points"),
         "{groups}"
     );
     assert!(!groups.contains("input:"), "{groups}");

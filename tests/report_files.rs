@@ -161,3 +161,82 @@ fn students_whose_names_meet_as_file_names_get_a_feedback_file_each() {
         assert!(html.contains(&link), "{link} not in:\n{html}");
     }
 }
+
+/// Twice the input: two samples, a group of four tests.
+const TWICE: &str = "id: twice
+title: Twice a pile
+source: tests
+limits: {time: 2s, memory: 64MiB, output: 1MiB}
+checker: tokens
+samples:
+  - {input: \"1\\n\", output: \"2\\n\"}
+  - {input: \"2\\n\", output: \"4\\n\"}
+groups:
+  - name: main
+    points: 100
+    tests:
+      - {input: \"3\\n\", answer: \"6\\n\"}
+      - {input: \"4\\n\", answer: \"8\\n\"}
+      - {input: \"5\\n\", answer: \"10\\n\"}
+      - {input: \"6\\n\", answer: \"12\\n\"}
+";
+
+/// Twice the input, but 7 for 2 and 4.
+const TWICE_WRONG: &str = "#include <stdio.h>\nint main(void){long long n;if(scanf(\"%lld\",&n)!=1)return 1;\
+printf(\"%lld\\n\",n==2||n==4?7:2*n);return 0;}\n";
+
+/// What a student reads: the sample they failed (samples are public), how
+/// many tests of a group were skipped after its first failure, the
+/// problem's memory limit apart from the language's allowance, and why
+/// their only file was not judged.
+#[test]
+fn feedback_shows_the_failed_sample_the_skipped_tests_and_why_a_file_was_not_judged() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let dir = t.path();
+    write(&dir.join("problems/twice/problem.yaml"), TWICE);
+    write(&dir.join("problems/twice/statement.md"), "# Twice\n");
+    let class = dir.join("class");
+    write(&class.join("wes/twice.c"), TWICE_WRONG);
+    write(&class.join("mia/twice.c"), &template("mle.c"));
+    write(&class.join("dave/twice.txt"), "2 * n\n");
+    let out = dir.join("out");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("grade")
+        .arg(&class)
+        .args(["--jobs", "1", "--out"])
+        .arg(&out)
+        .arg("--problems")
+        .arg(dir.join("problems"))
+        .arg("--cache")
+        .arg(cache())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run grundy");
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let read = |who: &str| {
+        std::fs::read_to_string(out.join(format!("feedback/{who}.txt"))).expect("feedback")
+    };
+    let wes = read("wes");
+    for line in [
+        "  sample           failed: passed 1 of 2 tests, no points",
+        "  main             failed: passed 1 of 4 tests, 2 skipped after the first failure, 0/100 points",
+        "  Sample sample-2 (WA): line 1, token 1: expected \"4\", got \"7\"",
+        "    input:\n      2\n    expected output:\n      4\n",
+        "      -4\n      +7\n",
+    ] {
+        assert!(wes.contains(line), "{line:?} not in:\n{wes}");
+    }
+    let mia = read("mia");
+    assert!(mia.contains("twice: MLE"), "{mia}");
+    assert!(
+        mia.contains("64.0 MiB and the 16.0 MiB allowed for the language's runtime"),
+        "{mia}"
+    );
+    assert!(!mia.contains("80.0 MiB"), "{mia}");
+    let dave = read("dave");
+    assert!(
+        dave.contains("twice: not judged\n  dave/twice.txt: no language has the extension .txt"),
+        "{dave}"
+    );
+    assert!(!dave.contains("no submission found"), "{dave}");
+}

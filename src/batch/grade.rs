@@ -17,7 +17,7 @@ use super::interrupt::Interrupt;
 use super::journal::{self, Journal};
 use super::model::{
     ClassReport, FORMAT_VERSION, FeedbackLevel, GroupInfo, Item, ItemKey, Plan, ProblemInfo,
-    Record, Shard,
+    Record, SampleInfo, Shard,
 };
 use super::walk::{self, Layout};
 use super::{BatchError, output};
@@ -514,6 +514,21 @@ pub fn problem_info(p: &Problem) -> ProblemInfo {
             .map(|(g, points)| GroupInfo {
                 name: g.name.clone(),
                 points,
+                tests: g
+                    .tests
+                    .iter()
+                    .map(|t| crate::generate::entry_count(t) as usize)
+                    .sum(),
+            })
+            .collect(),
+        samples: p
+            .samples
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SampleInfo {
+                name: format!("{}-{}", crate::generate::SAMPLE_GROUP, i + 1),
+                input: s.input.clone(),
+                output: s.output.clone(),
             })
             .collect(),
     }

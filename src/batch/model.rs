@@ -181,12 +181,28 @@ pub struct ProblemInfo {
     pub id: ProblemId,
     pub title: String,
     pub groups: Vec<GroupInfo>,
+    /// The samples, public in the statement: feedback shows the one a
+    /// submission failed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub samples: Vec<SampleInfo>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GroupInfo {
     pub name: String,
     pub points: f64,
+    /// Tests in the group (0: not known, in a plan of an older grundy).
+    #[serde(default)]
+    pub tests: usize,
+}
+
+/// A sample test as the statement shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SampleInfo {
+    /// The test's name (`sample-1`).
+    pub name: String,
+    pub input: String,
+    pub output: String,
 }
 
 /// Which share of the work one machine judges: `index` of `count`, from 0.

@@ -261,11 +261,19 @@ impl Walker<'_> {
                 .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
                 .collect::<Vec<_>>()
                 .join(" ");
+            // A file named after a problem is that problem's, judged or
+            // not: its student is told why their submission was not.
+            let named = problem.map(str::to_string).or_else(|| {
+                let stem = stem(name);
+                [stem.to_string(), stem.to_lowercase()]
+                    .into_iter()
+                    .find(|s| (self.layout.is_problem)(s))
+            });
             self.issue(
                 &rel,
                 IssueKind::UnknownExtension,
                 Some(student),
-                problem,
+                named.as_deref(),
                 format!("no language has the extension {ext} (known: {known})"),
             );
             return;

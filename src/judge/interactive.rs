@@ -25,6 +25,7 @@ use super::result::TestResult;
 use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
 use crate::language::Compiled;
 use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
+use crate::units::Bytes;
 use crate::verdict::Verdict;
 use crate::verdict::decide::Decision;
 
@@ -74,7 +75,7 @@ pub fn judge_test(
     let o = &played.outcome;
     r.record_run(o);
     r.moves = Some(played.moves);
-    match verdict(&played, &limits) {
+    match verdict(&played, &limits, prepared.problem.limits.memory) {
         Ok((verdict, message)) => {
             r.verdict = verdict;
             r.message = message;
@@ -151,7 +152,11 @@ pub struct Played {
 /// The verdict of a played run, by SPEC.md's rules: a game decided by the
 /// protocol is `WA` whatever the submission did next; otherwise its
 /// limits and exit come first (`Err`: the run decided), then the protocol.
-fn verdict(p: &Played, limits: &RunLimits) -> Result<(Verdict, String), Decision> {
+fn verdict(
+    p: &Played,
+    limits: &RunLimits,
+    problem_memory: Bytes,
+) -> Result<(Verdict, String), Decision> {
     match p.stopped {
         Some(Stopped::Decided) => {
             if let Outcome::Wrong(why) = &p.result {
@@ -175,8 +180,10 @@ fn verdict(p: &Played, limits: &RunLimits) -> Result<(Verdict, String), Decision
         }
         None => {}
     }
-    let run =
-        crate::verdict::decide::run_verdict(&facts(&p.outcome, &p.stderr_head), &budget(limits));
+    let run = crate::verdict::decide::run_verdict(
+        &facts(&p.outcome, &p.stderr_head),
+        &budget(limits, problem_memory),
+    );
     if let Some(d) = run {
         return Err(d);
     }
@@ -633,7 +640,7 @@ mod tests {
             idle_limit: Duration::from_secs(600),
             stderr_head: String::new(),
         };
-        let (v, message) = match verdict(&played, &limits()) {
+        let (v, message) = match verdict(&played, &limits(), Bytes(0)) {
             Ok(v) => v,
             Err(d) => (d.verdict, format!("decided by the run: {:?}", d.reason)),
         };

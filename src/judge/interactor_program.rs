@@ -141,7 +141,7 @@ pub(super) fn judge_pass(
     };
     let o = &played.submission;
     r.record_run(o);
-    let (verdict, message, reason) = played.verdict(&limits, style);
+    let (verdict, message, reason) = played.verdict(&limits, prepared.problem.limits.memory, style);
     r.verdict = verdict;
     r.message = message;
     r.reason = reason;
@@ -647,7 +647,12 @@ impl Played {
     /// The verdict: a stuck interactor or one at its limit is `IE`; else
     /// [`precedence`] decides. With it, the reason when the submission's
     /// own run (a limit, a crash) decided.
-    fn verdict(&self, limits: &RunLimits, style: Style) -> (Verdict, String, Option<Reason>) {
+    fn verdict(
+        &self,
+        limits: &RunLimits,
+        problem_memory: Bytes,
+        style: Style,
+    ) -> (Verdict, String, Option<Reason>) {
         if self.interactor_stuck {
             return (
                 Verdict::IE,
@@ -667,7 +672,7 @@ impl Played {
         } else {
             let decision = crate::verdict::decide::run_verdict(
                 &facts(&self.submission, &self.stderr_head),
-                &budget(limits),
+                &budget(limits, problem_memory),
             );
             let run = decision.as_ref().map(|d| (d.verdict, d.reason.to_string()));
             match precedence(self.first, run, said(&self.interactor, style)) {

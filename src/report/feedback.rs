@@ -2,8 +2,10 @@
 //! disclosure the teacher chose:
 //!
 //! - `verdict`: each problem's verdict and score;
-//! - `groups`: also which test groups passed, with their points, and the
-//!   compiler's message for a submission that does not compile;
+//! - `groups`: also which test groups passed, with their points, the
+//!   compiler's message for a submission that does not compile, and a
+//!   failed sample (input, expected output, what went wrong: samples are
+//!   public in the statement);
 //! - `first-fail`: also the first failing test: its message, the
 //!   difference (for a played game, the game lost: its start position and
 //!   moves), and the start of its input.
@@ -38,7 +40,16 @@ pub fn feedback(class: &ClassReport, student: &str) -> String {
                     .filter(|i| i.problem.as_ref().is_some_and(|id| *id == p.id))
                     .collect();
                 if why.is_empty() {
-                    let _ = writeln!(s, "  no submission found");
+                    let others = class.issues_of(student).any(|i| i.problem.is_none());
+                    let _ = writeln!(
+                        s,
+                        "  {}",
+                        if others {
+                            "no file of yours was judged for it (see the files not judged below)"
+                        } else {
+                            "no submission found"
+                        }
+                    );
                 }
                 for i in why {
                     let _ = writeln!(s, "  {}: {}", i.path, i.message);
@@ -88,6 +99,7 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
         }
     } else {
         groups(s, p, g);
+        failed_sample(s, p, g);
         if r.skipped > 0 {
             let _ = writeln!(
                 s,
@@ -99,6 +111,8 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
     }
     if level == FeedbackLevel::FirstFail
         && let Some(t) = r.tests.iter().find(|t| t.verdict != Verdict::AC)
+        // A failed sample is already shown in full above.
+        && !shown_sample(p, t)
     {
         {
             let _ = writeln!(
@@ -204,13 +218,14 @@ fn groups(s: &mut String, p: &ProblemInfo, g: &Graded) {
     for name in names {
         let tests: Vec<_> = g.result.tests.iter().filter(|t| t.group == name).collect();
         let passed = tests.iter().filter(|t| t.verdict == Verdict::AC).count();
-        // "passed 2 of 6 tests": a bare "2/6" after "failed" reads as two
-        // failures.
-        let mark = if passed == tests.len() {
-            ""
-        } else {
-            "failed: "
-        };
+        let total = p
+            .groups
+            .iter()
+            .find(|gr| gr.name == name)
+            .map(|gr| gr.tests)
+            .or_else(|| (name == SAMPLE_GROUP).then_some(p.samples.len()))
+            .filter(|&n| n >= tests.len())
+            .unwrap_or(tests.len());
         let points = p
             .groups
             .iter()
@@ -230,13 +245,77 @@ fn groups(s: &mut String, p: &ProblemInfo, g: &Graded) {
                     String::new()
                 }
             });
-        // Tests after a group's first failure are not run: the count is of
-        // the tests run, and the skipped ones are counted below the groups.
-        let _ = writeln!(
-            s,
-            "  {name:<16} {mark}passed {passed} of {} tests{points}",
-            tests.len()
-        );
+        // "passed 2 of 6 tests": a bare "2/6" after "failed" reads as two
+        // failures. A group stops at its first failure: the tests after it
+        // were not run, and are said to be skipped, not failed.
+        let skipped = total - tests.len();
+        let tests_word = |n: usize| if n == 1 { "test" } else { "tests" };
+        let what = if passed == tests.len() {
+            format!("passed {passed} of {total} {}", tests_word(total))
+        } else if skipped == 0 {
+            format!("failed: passed {passed} of {total} {}", tests_word(total))
+        } else {
+            format!(
+                "failed: passed {passed} of {total} {}, {skipped} skipped after the first failure",
+                tests_word(total)
+            )
+        };
+        let _ = writeln!(s, "  {name:<16} {what}{points}");
+    }
+}
+
+/// Whether `t` is a sample this feedback shows whole.
+fn shown_sample(p: &ProblemInfo, t: &crate::judge::TestResult) -> bool {
+    t.group == SAMPLE_GROUP && p.samples.iter().any(|x| x.name == t.name)
+}
+
+/// Lines of a sample quoted in feedback; a longer one is cut.
+const SAMPLE_LINES: usize = 20;
+
+/// The first failed sample, whole: it is in the statement, so the student
+/// may see its input and expected output beside what went wrong.
+fn failed_sample(s: &mut String, p: &ProblemInfo, g: &Graded) {
+    let Some(t) = g
+        .result
+        .tests
+        .iter()
+        .find(|t| t.verdict != Verdict::AC && shown_sample(p, t))
+    else {
+        return;
+    };
+    let Some(sample) = p.samples.iter().find(|x| x.name == t.name) else {
+        return;
+    };
+    let _ = writeln!(
+        s,
+        "  Sample {} ({}): {}",
+        t.name,
+        t.verdict.code(),
+        stable::message(t)
+    );
+    for (title, text) in [
+        ("input", &sample.input),
+        ("expected output", &sample.output),
+    ] {
+        let _ = writeln!(s, "    {title}:");
+        quote(s, text);
+    }
+    if t.game.is_none()
+        && let Some(diff) = &t.diff
+    {
+        let _ = writeln!(s, "    difference:");
+        quote(s, diff.text());
+    }
+}
+
+/// Quotes `text` indented, its first [`SAMPLE_LINES`] lines.
+fn quote(s: &mut String, text: &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    for l in lines.iter().take(SAMPLE_LINES) {
+        let _ = writeln!(s, "      {l}");
+    }
+    if lines.len() > SAMPLE_LINES {
+        let _ = writeln!(s, "      [… {} more lines]", lines.len() - SAMPLE_LINES);
     }
 }
 

@@ -26,6 +26,10 @@ pub struct RunBudget {
     pub cpu: Duration,
     pub wall: Duration,
     pub memory: Bytes,
+    /// The part of `memory` that is the language's allowance (its
+    /// runtime's own needs) rather than the problem's limit: a message
+    /// names the two apart, as the statement names only the problem's.
+    pub memory_allowance: Bytes,
     pub output: Bytes,
 }
 
@@ -112,10 +116,13 @@ pub enum Reason {
     MemoryPeak {
         peak: Bytes,
         limit: Bytes,
+        /// The language's share of `limit`.
+        allowance: Bytes,
     },
     /// The memory group (every process of the run) was full.
     MemoryGroup {
         limit: Bytes,
+        allowance: Bytes,
     },
     Output {
         limit: Bytes,
@@ -124,6 +131,7 @@ pub enum Reason {
     OutOfMemory {
         peak: Bytes,
         limit: Bytes,
+        allowance: Bytes,
     },
     Crash {
         ended: Ended,
@@ -164,10 +172,12 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
             Reason::MemoryPeak {
                 peak: facts.peak_memory,
                 limit: budget.memory,
+                allowance: budget.memory_allowance,
             }
         } else {
             Reason::MemoryGroup {
                 limit: budget.memory,
+                allowance: budget.memory_allowance,
             }
         };
         (Verdict::MLE, reason)
@@ -186,6 +196,7 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
             Reason::OutOfMemory {
                 peak: facts.peak_memory,
                 limit: budget.memory,
+                allowance: budget.memory_allowance,
             },
         )
     } else {
@@ -272,12 +283,17 @@ impl Reason {
                 "wall time over {}: the program was waiting or sleeping",
                 secs(*limit)
             ),
-            Reason::MemoryPeak { limit, .. } => {
-                format!("peak memory over the limit of {}", limit.human())
-            }
-            Reason::OutOfMemory { limit, .. } => format!(
+            Reason::MemoryPeak {
+                limit, allowance, ..
+            } => format!(
+                "peak memory over the limit of {}",
+                memory_limit(*limit, *allowance)
+            ),
+            Reason::OutOfMemory {
+                limit, allowance, ..
+            } => format!(
                 "the program failed to get more memory (limit {})",
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             other => other.to_string(),
         }
@@ -294,23 +310,31 @@ impl fmt::Display for Reason {
                 secs(*limit),
                 secs(*cpu)
             ),
-            Reason::MemoryPeak { peak, limit } => write!(
+            Reason::MemoryPeak {
+                peak,
+                limit,
+                allowance,
+            } => write!(
                 f,
                 "peak memory {} over the limit of {}",
                 peak.human(),
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
-            Reason::MemoryGroup { limit } => write!(
+            Reason::MemoryGroup { limit, allowance } => write!(
                 f,
                 "the run's processes together went over the memory limit of {}",
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             Reason::Output { limit } => write!(f, "output over the limit of {limit}"),
-            Reason::OutOfMemory { peak, limit } => write!(
+            Reason::OutOfMemory {
+                peak,
+                limit,
+                allowance,
+            } => write!(
                 f,
                 "the program failed to get more memory (peak {}, limit {})",
                 peak.human(),
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             Reason::Crash {
                 ended,
@@ -328,6 +352,21 @@ impl fmt::Display for Reason {
             Reason::NotStarted { cause } => write!(f, "the program could not be started: {cause}"),
         }
     }
+}
+
+/// A run's memory limit as the statement and the language table put it:
+/// the problem's limit, and apart from it what the language's runtime is
+/// allowed besides (`256.0 MiB and the 16.0 MiB allowed for the
+/// language's runtime`).
+fn memory_limit(limit: Bytes, allowance: Bytes) -> String {
+    if allowance.0 == 0 || allowance.0 >= limit.0 {
+        return limit.human();
+    }
+    format!(
+        "{} and the {} allowed for the language's runtime",
+        Bytes(limit.0 - allowance.0).human(),
+        allowance.human()
+    )
 }
 
 fn signal_name(s: i32) -> &'static str {
@@ -364,6 +403,7 @@ mod tests {
             cpu: Duration::from_secs(1),
             wall: Duration::from_secs(3),
             memory: Bytes(256 * MIB),
+            memory_allowance: Bytes(0),
             output: Bytes(64 * MIB),
         }
     }
@@ -623,6 +663,25 @@ mod tests {
             group.reason.to_string(),
             "the run's processes together went over the memory limit of 256.0 MiB"
         );
+        // The problem's limit and the language's allowance, apart: the
+        // statement says 256 MiB, not 272.
+        let with_runtime = RunBudget {
+            memory: Bytes(272 * MIB),
+            memory_allowance: Bytes(16 * MIB),
+            ..budget()
+        };
+        let over =
+            run_verdict(&facts(mem, Ended::Signal(9), 300 * MIB), &with_runtime).expect("MLE");
+        assert_eq!(
+            over.reason.to_string(),
+            "peak memory 300.0 MiB over the limit of 256.0 MiB and the 16.0 MiB allowed for the language's runtime"
+        );
+        let crashed =
+            run_verdict(&facts(NONE, Ended::Code(1), 270 * MIB), &with_runtime).expect("MLE");
+        assert_eq!(
+            crashed.reason.without_measurements(),
+            "the program failed to get more memory (limit 256.0 MiB and the 16.0 MiB allowed for the language's runtime)"
+        );
     }
 
     #[test]
@@ -642,6 +701,7 @@ mod tests {
         let oom = Reason::OutOfMemory {
             peak: Bytes(270 * MIB),
             limit: Bytes(272 * MIB),
+            allowance: Bytes(0),
         };
         assert_eq!(
             oom.without_measurements(),
