@@ -24,28 +24,69 @@ pub struct Request<'a> {
     pub json: bool,
 }
 
+/// The most read from an input or answer that is not a regular file.
+const STREAM_CAP: u64 = 1 << 30;
+
+/// The path of a file to read: a regular file where it is; anything else
+/// that can be read (a pipe from `<(printf …)`, `/dev/stdin`) is read
+/// once through the path as given, into a file of our own in `keep`, as
+/// the program runs elsewhere and the checker reads the file again.
+fn readable(path: &Path, what: &str, keep: &Path) -> Result<std::path::PathBuf, Failure> {
+    use std::io::Read as _;
+    let shown = || grundy::markup::terminal(&path.display().to_string()).into_owned();
+    let meta = std::fs::metadata(path)
+        .map_err(|e| usage(anyhow!("{}: cannot read the {what}: {e}", shown())))?;
+    if meta.is_file() {
+        return Ok(path.to_path_buf());
+    }
+    if meta.is_dir() {
+        return Err(usage(anyhow!(
+            "{}: a folder, not a file ({what})",
+            shown()
+        )));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| usage(anyhow!("{}: cannot read the {what}: {e}", shown())))?;
+    let copy = keep.join(what);
+    let mut to = std::fs::File::create(&copy)
+        .map_err(|e| exit::internal(anyhow!("{}: {e}", copy.display())))?;
+    let read = std::io::copy(&mut file.take(STREAM_CAP + 1), &mut to)
+        .map_err(|e| usage(anyhow!("{}: cannot read the {what}: {e}", shown())))?;
+    if read > STREAM_CAP {
+        return Err(usage(anyhow!(
+            "{}: more than {} MiB ({what}): write it to a file",
+            shown(),
+            STREAM_CAP >> 20
+        )));
+    }
+    Ok(copy)
+}
+
 pub fn run(g: &Global, req: &Request<'_>) -> Result<u8, Failure> {
     let problem = find(g, req.problem)?;
-    for (what, p) in [
-        ("submission", Some(req.submission)),
-        ("input", Some(req.input)),
-        ("answer", req.answer),
-    ] {
-        if let Some(p) = p
-            && !p.is_file()
-            && !(what == "submission" && p.is_dir())
-        {
-            return Err(usage(anyhow!("{}: no such file ({what})", p.display())));
-        }
+    if !req.submission.exists() {
+        return Err(usage(anyhow!(
+            "{}: no such file (submission)",
+            grundy::markup::terminal(&req.submission.display().to_string())
+        )));
     }
+    let keep = tempfile::Builder::new()
+        .prefix("grundy-run-")
+        .tempdir()
+        .map_err(|e| exit::internal(anyhow!("a temporary folder: {e}")))?;
+    let input = readable(req.input, "input", keep.path())?;
+    let answer = match req.answer {
+        Some(a) => Some(readable(a, "answer", keep.path())?),
+        None => None,
+    };
     let ctx = context(g)?;
     let done = judge::run_on_input(
         &problem,
         &ctx,
         req.submission,
         req.language,
-        req.input,
-        req.answer,
+        &input,
+        answer.as_deref(),
     )?;
     let status = status(&done);
     if req.json {
