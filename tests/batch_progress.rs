@@ -62,7 +62,7 @@ fn piped_progress_is_plain_lines_naming_each_submission_and_the_tests_done() {
         .find(|l| l.starts_with("grundy: judging "))
         .unwrap_or_else(|| panic!("no plan line:\n{stderr}"));
     assert!(
-        start.contains("judging 3 submissions (") && start.contains("of 3 students on 1 problems"),
+        start.contains("judging 3 submissions (") && start.contains("of 3 students on 1 problem,"),
         "{start}"
     );
     let planned: usize = start

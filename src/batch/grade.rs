@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::engine::{Engine, ReadyProblem};
-use super::event::{Event, EventSink, Interrupted, Planned};
+use super::event::{Event, EventSink, Interrupted, People, Planned, PlannedWork};
 use super::interrupt::Interrupt;
 use super::journal::{self, Journal};
 use super::model::{
@@ -157,6 +157,7 @@ pub fn grade(
             jobs: opts.jobs,
             all: opts.all,
             shrink: opts.feedback == FeedbackLevel::FirstFail,
+            people: People::Students,
         },
         loaded.records,
         &mut journal,
@@ -298,7 +299,7 @@ pub fn judge_items(
     ctx: &Context,
     ready: &BTreeMap<ProblemId, ReadyProblem>,
     root: &Path,
-    jobs: usize,
+    (jobs, people): (usize, People),
     shrink: bool,
     share: &[Item],
     records: &mut BTreeMap<ItemKey, Record>,
@@ -312,7 +313,26 @@ pub fn judge_items(
     todo.dedup();
     let distinct: BTreeSet<ItemKey> = share.iter().map(Item::key).collect();
     let reused = distinct.len() - todo.len();
+    let work = todo
+        .iter()
+        .filter_map(|i| {
+            let p = ready.get(&i.problem)?;
+            let limits = &p.prepared.problem.limits;
+            let multiplier = ctx
+                .languages
+                .detect(&root.join(&i.file))
+                .ok()
+                .filter(|_| limits.language_allowance)
+                .map_or(1.0, |l| l.time_multiplier);
+            Some(PlannedWork {
+                item: i.clone(),
+                tests: p.prepared.tests.len(),
+                wall_limit: crate::sandbox::RunLimits::wall_for(limits.time.mul_f64(multiplier)),
+            })
+        })
+        .collect();
     let planned = Planned {
+        people,
         students: share
             .iter()
             .map(|i| &i.student)
@@ -336,6 +356,7 @@ pub fn judge_items(
             .map(|p| p.prepared.tests.len())
             .sum(),
         jobs,
+        work,
     };
     sink.event(&Event::Started(&planned))
         .map_err(BatchError::Reporter)?;
@@ -431,6 +452,8 @@ pub struct Batch<'a> {
     pub jobs: usize,
     pub all: bool,
     pub shrink: bool,
+    /// Who hands in the submissions, as the lines name them.
+    pub people: People,
 }
 
 /// What `grade` and `contest` share: installs the signal handlers,
@@ -465,7 +488,7 @@ pub fn prepare_and_judge(
         ctx,
         &ready,
         batch.root,
-        batch.jobs,
+        (batch.jobs, batch.people),
         batch.shrink,
         items,
         &mut records,

@@ -4,7 +4,7 @@
 //! output can be piped on.
 
 use super::out::{out, outln};
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
 
 use anyhow::anyhow;
@@ -40,10 +40,7 @@ fn readable(path: &Path, what: &str, keep: &Path) -> Result<std::path::PathBuf, 
         return Ok(path.to_path_buf());
     }
     if meta.is_dir() {
-        return Err(usage(anyhow!(
-            "{}: a folder, not a file ({what})",
-            shown()
-        )));
+        return Err(usage(anyhow!("{}: a folder, not a file ({what})", shown())));
     }
     let file = std::fs::File::open(path)
         .map_err(|e| usage(anyhow!("{}: cannot read the {what}: {e}", shown())))?;
@@ -112,11 +109,21 @@ fn status(done: &AdhocRun) -> &'static str {
 
 fn show(done: &AdhocRun, status: &str) {
     let Some(r) = &done.result else {
-        eprintln!("{}", done.compile.log.trim_end());
+        eprintln!(
+            "{}",
+            grundy::markup::terminal_lines(done.compile.log.trim_end())
+        );
         eprintln!("status: CE (the submission does not compile)");
         return;
     };
-    out!("{}", String::from_utf8_lossy(&done.output));
+    // The output as it is for a pipe; on a terminal, what the program
+    // wrote is shown, not acted on.
+    let output = String::from_utf8_lossy(&done.output);
+    if std::io::stdout().is_terminal() {
+        out!("{}", grundy::markup::terminal_lines(&output));
+    } else {
+        out!("{output}");
+    }
     let _ = std::io::stdout().flush();
     if done.output_size > done.output.len() as u64 {
         eprintln!(
@@ -128,7 +135,10 @@ fn show(done: &AdhocRun, status: &str) {
         eprintln!("[no newline at the end of the output]");
     }
     if !r.stderr.trim().is_empty() {
-        eprintln!("stderr:\n{}", r.stderr.trim_end());
+        eprintln!(
+            "stderr:\n{}",
+            grundy::markup::terminal_lines(r.stderr.trim_end())
+        );
     }
     let ended = match (r.exit_code, r.signal) {
         (_, Some(s)) => format!("signal {s}"),
@@ -140,11 +150,11 @@ fn show(done: &AdhocRun, status: &str) {
         if r.message.is_empty() {
             String::new()
         } else {
-            format!(" ({})", r.message)
+            format!(" ({})", grundy::markup::terminal_lines(&r.message))
         }
     );
     if let Some(d) = &r.diff {
-        eprintln!("{}", d.text().trim_end());
+        eprintln!("{}", grundy::markup::terminal_lines(d.text().trim_end()));
     }
     eprintln!(
         "time {:.0} ms (wall {:.0} ms), memory {} KiB, {ended}",

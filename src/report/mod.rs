@@ -6,6 +6,7 @@
 mod class_json;
 mod class_page;
 mod csv;
+mod eta;
 mod feedback;
 mod files;
 mod html;

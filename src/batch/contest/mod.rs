@@ -100,6 +100,7 @@ pub fn contest(
             jobs: opts.jobs,
             all: opts.all,
             shrink: false,
+            people: super::event::People::Contestants,
         },
         loaded.records,
         &mut journal,
