@@ -2,6 +2,8 @@
 //! histogram of each problem and, for each wrong-idea (`anti-*`) group, the
 //! students who fell to it. A real class of C programs, really judged.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -152,7 +154,7 @@ fn the_class_page_shows_the_histogram_and_the_wrong_ideas() {
         "{svg}"
     );
     assert!(
-        svg.contains(">100</text>") && svg.contains("<title>100: 1 submissions</title>"),
+        svg.contains(">100</text>") && svg.contains("<title>100: 1 submission</title>"),
         "the last bar is labelled by what it holds: {svg}"
     );
     assert!(!page.contains("<script"), "no script");
@@ -320,6 +322,113 @@ fn crashes_time_outs_and_memory_hogs_are_no_wrong_idea() {
             "{row}"
         );
     }
+
+    // As a teacher sees it, rendered by Chromium.
+    let Some(browser) = common::browser::chromium() else {
+        return;
+    };
+    let page = out_dir.join("report.html");
+    let seen = common::browser::probe(
+        &browser,
+        &page,
+        r#"(() => {
+          const cells = tr => Array.from(tr.querySelectorAll('td')).map(td => td.innerText.replace(/\s+/g, ' ').trim());
+          const rows = sel => Array.from(document.querySelectorAll(sel)).map(cells);
+          const svg = document.querySelector('#class svg.histogram');
+          const box = svg ? svg.getBoundingClientRect() : null;
+          return {
+            heading: Array.from(document.querySelectorAll('#class h3')).map(h => h.innerText.trim()),
+            ideas: rows('#class table.wrong-ideas tbody tr'),
+            failures: rows('#class table.failures tbody tr'),
+            histogram: box ? [box.width, box.height] : null,
+            bars: svg ? Array.from(svg.querySelectorAll('rect.bar')).map(r => Number(r.dataset.count)) : [],
+            labels: svg ? Array.from(svg.querySelectorAll('text')).map(t => t.textContent.trim()) : []
+          };
+        })()"#,
+    );
+    assert_eq!(
+        seen["heading"],
+        serde_json::json!(["twice: scores of 5 submissions"]),
+        "{seen:#}"
+    );
+    let rows = |key: &str| -> Vec<Vec<String>> {
+        seen[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("no {key}: {seen:#}"))
+            .iter()
+            .map(|r| {
+                r.as_array()
+                    .map(|c| {
+                        c.iter()
+                            .map(|x| x.as_str().unwrap_or("").to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            })
+            .collect()
+    };
+    let ideas = rows("ideas");
+    assert_eq!(ideas.len(), 2, "{seen:#}");
+    for row in &ideas {
+        for crashed in ["rex", "tim", "meg"] {
+            assert!(
+                !row[2].contains(crashed),
+                "{crashed} under a wrong idea: {row:?}"
+            );
+        }
+    }
+    assert!(
+        ideas[0][0].contains("anti-overflow") && ideas[0][1] == "0 of 5",
+        "{ideas:?}"
+    );
+    assert!(
+        ideas[1][0].contains("anti-zero")
+            && ideas[1][1] == "1 of 5"
+            && ideas[1][2].starts_with("wes"),
+        "{ideas:?}"
+    );
+    let failures = rows("failures");
+    let shown: Vec<(String, String)> = failures
+        .iter()
+        .map(|r| {
+            (
+                r[0].split_whitespace().next().unwrap_or("").to_string(),
+                r[2].split_whitespace().next().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let want = |v: &str, w: &str| (v.to_string(), w.to_string());
+    assert_eq!(
+        shown,
+        [
+            want("WA", "wes"),
+            want("TLE", "tim"),
+            want("MLE", "meg"),
+            want("RE", "rex")
+        ],
+        "{seen:#}"
+    );
+    let size = seen["histogram"].as_array().expect("a histogram drawn");
+    assert!(
+        size.iter().all(|x| x.as_f64().is_some_and(|x| x > 50.0)),
+        "{seen:#}"
+    );
+    assert_eq!(
+        seen["bars"]
+            .as_array()
+            .map(|b| b.iter().filter_map(|x| x.as_u64()).sum::<u64>()),
+        Some(5),
+        "every submission in a bar: {seen:#}"
+    );
+    assert_eq!(
+        seen["labels"]
+            .as_array()
+            .and_then(|l| l.last())
+            .and_then(|l| l.as_str()),
+        Some("100"),
+        "{seen:#}"
+    );
+    common::browser::assert_not_blank(&browser, &page, "class.png");
 }
 
 fn names(v: &Value) -> Vec<String> {

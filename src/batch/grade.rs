@@ -72,6 +72,7 @@ pub fn grade(
             opts.dir.display()
         ))));
     }
+    refuse_earlier_run(&opts.out, opts.resume)?;
     let fixed = match &opts.problem {
         Some(id) => Some(
             set.find(id)
@@ -238,6 +239,22 @@ pub fn note(sink: &mut dyn EventSink, line: &str) -> Result<(), BatchError> {
     sink.event(&Event::Note(line)).map_err(BatchError::Reporter)
 }
 
+/// Without `resume`, refuses an OUT that holds an earlier run (a journal
+/// with something in it): mixing two runs' results silently would be
+/// worse. Checked first, before any line about the class, so that the
+/// refusal is not lost under them.
+pub fn refuse_earlier_run(out: &Path, resume: bool) -> Result<(), BatchError> {
+    let started = std::fs::metadata(out.join(journal::FILE_NAME)).is_ok_and(|m| m.len() > 0);
+    if started && !resume {
+        return Err(BatchError::Usage(Because::new(format!(
+            "{} holds an earlier run ({}): add --resume to continue it, or remove it (or choose another --out) to start again",
+            out.display(),
+            journal::FILE_NAME
+        ))));
+    }
+    Ok(())
+}
+
 /// Creates OUT and opens its journal. Without `resume`, OUT must not hold
 /// an earlier run: mixing two runs' results silently would be worse.
 pub fn open_journal(
@@ -252,14 +269,7 @@ pub fn open_journal(
         ))
     })?;
     let journal_path = out.join(journal::FILE_NAME);
-    let started = std::fs::metadata(&journal_path).is_ok_and(|m| m.len() > 0);
-    if started && !resume {
-        return Err(BatchError::Usage(Because::new(format!(
-            "{} holds an earlier run ({}): add --resume to continue it, or remove it (or choose another --out) to start again",
-            out.display(),
-            journal::FILE_NAME
-        ))));
-    }
+    refuse_earlier_run(out, resume)?;
     let (journal, loaded) = Journal::open(out)
         .map_err(|e| BatchError::Usage(Because::of(journal_path.display().to_string(), e)))?;
     if loaded.torn_tail {

@@ -159,7 +159,7 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
             );
             continue;
         }
-        outln!(
+        let line = format!(
             "  {mark} {:<28} expected {:<3} got {:<3} {}{}",
             name,
             k.expected.code(),
@@ -174,6 +174,7 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
                 format!(" — {}", terminal(&k.message))
             }
         );
+        outln!("{}", line.trim_end());
     }
 }
 

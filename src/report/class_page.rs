@@ -17,6 +17,7 @@ use serde::Serialize;
 use super::feedback::file_names;
 use super::html::escape;
 use super::model::{ClassReport, ProblemInfo, score_text};
+use crate::markup::count;
 use crate::spec::ProblemId;
 use crate::verdict::Verdict;
 
@@ -179,9 +180,9 @@ pub fn class_section(h: &mut String, class: &ClassReport) {
     for (p, s) in class.problems.iter().zip(&stats.problems) {
         let _ = writeln!(
             h,
-            "<div class=\"class-problem\" data-problem=\"{0}\">\n<h3>{0}: scores of {1} submissions</h3>",
+            "<div class=\"class-problem\" data-problem=\"{0}\">\n<h3>{0}: scores of {1}</h3>",
             escape(p.id.as_str()),
-            s.judged
+            count(s.judged, "submission", "submissions")
         );
         histogram_svg(h, p.id.as_str(), &s.histogram);
         wrong_ideas(h, class, p, s);
@@ -211,13 +212,13 @@ fn histogram_svg(h: &mut String, id: &str, bins: &[Bin]) {
         };
         let _ = writeln!(
             h,
-            "<rect class=\"bar\" data-from=\"{}\" data-to=\"{}\" data-count=\"{}\" x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{bar}\" fill=\"#5c6bc0\"><title>{range}: {} submissions</title></rect>",
+            "<rect class=\"bar\" data-from=\"{}\" data-to=\"{}\" data-count=\"{}\" x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{bar}\" fill=\"#5c6bc0\"><title>{range}: {}</title></rect>",
             score_text(b.from),
             score_text(b.to),
             b.count,
             x + 2,
             BAR_W - 4,
-            b.count
+            count(b.count, "submission", "submissions")
         );
         if b.count > 0 {
             let _ = writeln!(

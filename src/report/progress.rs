@@ -219,9 +219,9 @@ impl Progress {
         self.clear();
         let _ = writeln!(
             self.plain,
-            "grundy: interrupted: {} of {} submissions judged and kept in {}; run the same command with --resume to finish",
+            "grundy: interrupted: {} of {} judged and kept in {}; run the same command with --resume to finish",
             i.kept,
-            i.total,
+            count(i.total, "submission", "submissions"),
             i.journal.display()
         );
     }
@@ -229,7 +229,11 @@ impl Progress {
     fn redraw(&self) {
         let Some(b) = &self.bar else { return };
         b.set_position(self.tests_done as u64);
-        let mut parts = vec![format!("{}/{} submissions", self.done, self.total)];
+        let mut parts = vec![format!(
+            "{}/{}",
+            self.done,
+            count(self.total, "submission", "submissions")
+        )];
         let counts = self.counts_text();
         if !counts.is_empty() {
             parts.push(counts);

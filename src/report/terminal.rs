@@ -91,8 +91,8 @@ impl<W: Write> Terminal<W> {
             terminal(&r.submission),
             terminal(r.problem.as_str()),
             self.style.dim(&format!(
-                "[{} tests{}, max {:.0} ms CPU, {:.1} MiB]",
-                r.tests.len(),
+                "[{}{}, max {:.0} ms CPU, {:.1} MiB]",
+                crate::markup::count(r.tests.len(), "test", "tests"),
                 skipped_note(r.skipped),
                 max_time,
                 max_mem as f64 / 1024.0
@@ -126,8 +126,11 @@ impl<W: Write> Reporter for Terminal<W> {
                     "{} {} {}",
                     self.style.bold(&terminal(submission)),
                     self.style.dim("on"),
-                    self.style
-                        .dim(&format!("{} ({tests} tests)", terminal(problem.as_str())))
+                    self.style.dim(&format!(
+                        "{} ({})",
+                        terminal(problem.as_str()),
+                        crate::markup::count(*tests, "test", "tests")
+                    ))
                 );
             }
             Event::Compiled { .. } => {}

@@ -61,9 +61,9 @@ pub fn page(report: &Report, sources: &[Source]) -> String {
     h.push_str("<h2>Similar pairs</h2>");
     let _ = write!(
         h,
-        "<p>Pairs whose files are a few tokens apart (near-identical), and pairs whose files share at least {:.0} % of the smaller file's fingerprints and at least {} fingerprints, after names, literals, comments and layout are normalised away and the problem's accepted solutions and idioms common to many students are taken out ({}-token k-grams, window {}).</p>",
+        "<p>Pairs whose files are a few tokens apart (near-identical), and pairs whose files share at least {:.0} % of the smaller file's fingerprints and at least {}, after names, literals, comments and layout are normalised away and the problem's accepted solutions and idioms common to many students are taken out ({}-token k-grams, window {}).</p>",
         o.threshold * 100.0,
-        o.min_matches,
+        crate::markup::count(o.min_matches, "fingerprint", "fingerprints"),
         o.k,
         o.window
     );
@@ -77,7 +77,7 @@ pub fn page(report: &Report, sources: &[Source]) -> String {
                     "near-identical: {n} {} apart",
                     if n == 1 { "token" } else { "tokens" }
                 ),
-                None => format!("{} fingerprints", p.matched),
+                None => crate::markup::count(p.matched, "fingerprint", "fingerprints"),
             };
             let _ = write!(
                 h,
