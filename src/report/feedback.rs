@@ -18,6 +18,7 @@ use std::fmt::Write as _;
 use super::model::{ClassReport, FeedbackLevel, Graded, ProblemInfo, score_text};
 use crate::games::play::{Side, Transcript};
 use crate::generate::SAMPLE_GROUP;
+use crate::markup::terminal;
 use crate::verdict::Verdict;
 
 use super::stable;
@@ -25,11 +26,18 @@ use super::stable;
 /// Lines of a compile log a student sees.
 const LOG_LINES: usize = 30;
 
-/// The feedback text of one student.
+/// The feedback text of one student. A student reads it with `cat` as
+/// often as in an editor: what a program, a package or a name put in it
+/// that a terminal would act on is escaped ([`crate::markup::terminal`]),
+/// and a name is one line.
 pub fn feedback(class: &ClassReport, student: &str) -> String {
+    crate::markup::terminal_lines(&feedback_text(class, student)).into_owned()
+}
+
+fn feedback_text(class: &ClassReport, student: &str) -> String {
     let level = class.feedback;
     let mut s = String::new();
-    let _ = writeln!(s, "Feedback for {student}\n");
+    let _ = writeln!(s, "Feedback for {}\n", terminal(student));
     for p in &class.problems {
         match class.cell(student, &p.id) {
             Some(g) => problem(&mut s, p, g, level),
@@ -52,7 +60,7 @@ pub fn feedback(class: &ClassReport, student: &str) -> String {
                     );
                 }
                 for i in why {
-                    let _ = writeln!(s, "  {}: {}", i.path, i.message);
+                    let _ = writeln!(s, "  {}: {}", terminal(&i.path), i.message);
                 }
                 s.push('\n');
             }
@@ -65,7 +73,13 @@ pub fn feedback(class: &ClassReport, student: &str) -> String {
     if !other.is_empty() {
         let _ = writeln!(s, "Files not judged:");
         for i in other {
-            let _ = writeln!(s, "  {}: {}: {}", i.path, i.kind.label(), i.message);
+            let _ = writeln!(
+                s,
+                "  {}: {}: {}",
+                terminal(&i.path),
+                i.kind.label(),
+                i.message
+            );
         }
         s.push('\n');
     }
@@ -82,7 +96,7 @@ fn problem(s: &mut String, p: &ProblemInfo, g: &Graded, level: FeedbackLevel) {
         r.verdict.code(),
         r.verdict.meaning(),
         score_text(r.score),
-        r.submission
+        terminal(&r.submission)
     );
     if level == FeedbackLevel::Verdict {
         s.push('\n');
