@@ -1,5 +1,6 @@
 //! The `grundy` command line: parse, call the library, print, and map
-//! failures to the exit codes of SPEC.md (all of them in [`exit`]). One
+//! failures to the exit codes of docs/reference.md (all of them in
+//! [`exit`]). One
 //! file per command; printing happens here and in `report`, never in the
 //! library.
 
@@ -15,6 +16,7 @@ mod merge;
 mod mutants;
 mod new;
 mod out;
+mod parsers;
 mod run_cmd;
 mod similar;
 mod statement;
@@ -90,7 +92,7 @@ enum Command {
         /// Source files (C, C++, Java, Python 3, Rust) or executables
         #[arg(required = true)]
         submissions: Vec<PathBuf>,
-        /// Print SPEC.md's JSON object instead of the terminal view
+        /// Print one JSON object (see docs/reference.md) instead of the terminal view
         #[arg(long)]
         json: bool,
         /// Judge only this group (repeatable; `sample` is the samples)
@@ -317,6 +319,9 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
+    if !crate::PARSERS && parsers::needed(&cli.command) {
+        return Err(parsers::hand_over());
+    }
     let g = &cli.global;
     if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
         && !g.allow_weak_sandbox
@@ -398,7 +403,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 && shard.is_none()
                 && code < exit::INTERNAL
             {
-                similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)?;
+                parsers::here(|| {
+                    similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)
+                })?;
             }
             Ok(code)
         }
@@ -415,7 +422,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 min_matches,
                 ..Default::default()
             };
-            similar::run(g, &dir, problem.as_deref(), opts, json, &out)
+            parsers::here(|| similar::run(g, &dir, problem.as_deref(), opts, json, &out))
         }
         Command::Contest {
             file,
@@ -457,7 +464,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             time_budget,
             harden,
-        } => mutants::run(g, &ids, json, jobs, time_budget, harden),
+        } => parsers::here(|| mutants::run(g, &ids, json, jobs, time_budget, harden)),
         Command::Stress {
             problem,
             submission,
@@ -497,14 +504,7 @@ fn problem_set(g: &Global) -> ProblemSet {
 fn context(g: &Global) -> Result<Context, Failure> {
     let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
     let policy = grundy::cache::Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
-    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy)
-        .with_context(|| {
-            format!(
-                "cannot use the cache folder {} (choose another with --cache)",
-                cache_dir.display()
-            )
-        })
-        .map_err(internal)?;
+    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy).map_err(cache_failure)?;
     let config = g
         .languages
         .clone()
@@ -516,6 +516,20 @@ fn context(g: &Global) -> Result<Context, Failure> {
     let ctx = Context::new(cache, languages, runner(g))?;
     hide(&ctx, &problem_set(g).dir)?;
     Ok(ctx)
+}
+
+/// Why a cache cannot be used: a cache someone else could change is the
+/// user's to fix (exit 2), as is one in use; anything else is internal.
+pub(crate) fn cache_failure(e: grundy::cache::CacheError) -> Failure {
+    use grundy::cache::CacheError;
+    match e {
+        e @ (CacheError::NotOurs(_) | CacheError::Busy(_) | CacheError::BadSetting { .. }) => {
+            usage(anyhow!(e))
+        }
+        e => internal(
+            anyhow!(e).context("cannot use the cache folder (choose another with --cache)"),
+        ),
+    }
 }
 
 /// Hides a folder of problems or submissions from runs (see
