@@ -124,14 +124,6 @@ impl Page {
             .expect("goto");
     }
 
-    fn path(&self) -> String {
-        self.rt
-            .block_on(self.b.current_url())
-            .expect("url")
-            .path()
-            .to_string()
-    }
-
     fn type_into(&self, css: &str, text: &str) {
         let e = self.rt.block_on(self.b.find(Locator::Css(css))).expect(css);
         self.rt.block_on(e.send_keys(text)).expect("type");
@@ -155,7 +147,14 @@ impl Page {
             if self.script(&format!("return !!({js});")) == serde_json::Value::Bool(true) {
                 return;
             }
-            assert!(Instant::now() < deadline, "{what}: not seen in time");
+            if Instant::now() >= deadline {
+                let seen =
+                    self.script("return location.pathname + '\\n' + document.body.innerText;");
+                panic!(
+                    "{what}: not seen in time; the page: {}",
+                    seen.as_str().unwrap_or_default()
+                );
+            }
             std::thread::sleep(Duration::from_millis(100));
         }
     }
@@ -235,10 +234,24 @@ fn a_team_sees_its_verdict_and_the_scoreboard_change_without_reloading() {
     );
 
     page.login("ana", &pw["ana"]);
-    assert_eq!(page.path(), "/team");
+    page.until(
+        "location.pathname === '/team'",
+        "ana's page after signing in",
+    );
     page.until(
         "document.querySelector('#problems tr[data-problem=toy]')",
         "the problem list",
+    );
+    // The contest clock: ten minutes into five hours, and ticking.
+    let clock = page.script("return document.getElementById('clock').textContent;");
+    let clock = clock.as_str().unwrap_or_default().to_string();
+    assert!(
+        clock.starts_with("4:") && clock.ends_with(" left"),
+        "the clock says {clock:?}"
+    );
+    page.until(
+        &format!("document.getElementById('clock').textContent !== {clock:?}"),
+        "the clock ticking",
     );
     page.shot("team.png");
 

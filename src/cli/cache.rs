@@ -4,11 +4,11 @@
 use std::collections::BTreeMap;
 
 use anyhow::anyhow;
-use grundy::cache::{Cache, CacheError, Policy};
+use grundy::cache::{Cache, Policy};
 use grundy::units::Bytes;
 
 use super::Global;
-use super::exit::{Failure, internal, usage};
+use super::exit::{Failure, usage};
 use super::out::outln;
 
 #[derive(clap::Subcommand)]
@@ -28,8 +28,7 @@ pub fn run(g: &Global, command: &CacheCommand) -> Result<u8, Failure> {
     let policy = Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
     match command {
         CacheCommand::Show { json } => {
-            let entries = Cache::entries(&root)
-                .map_err(|e| internal(anyhow!("cannot read the cache {}: {e}", root.display())))?;
+            let entries = Cache::entries(&root).map_err(super::cache_failure)?;
             let mut kinds: BTreeMap<&str, (usize, u64)> = BTreeMap::new();
             for e in &entries {
                 let k = kinds.entry(e.kind.as_str()).or_default();
@@ -61,8 +60,10 @@ pub fn run(g: &Global, command: &CacheCommand) -> Result<u8, Failure> {
                     policy.max_size
                 );
                 outln!("entries   {} ({})", entries.len(), Bytes(total).human());
+                // Kinds in a column as wide as the longest (`timelimits`).
+                let w = kinds.keys().map(|k| k.len()).max().unwrap_or(0);
                 for (k, (n, b)) in &kinds {
-                    outln!("  {k:<8}{n} ({})", Bytes(*b).human());
+                    outln!("  {k:<w$}  {n} ({})", Bytes(*b).human());
                 }
             }
             Ok(0)
@@ -77,8 +78,7 @@ pub fn run(g: &Global, command: &CacheCommand) -> Result<u8, Failure> {
                 );
                 Ok(0)
             }
-            Err(e @ CacheError::Busy(_)) => Err(usage(anyhow!(e))),
-            Err(e) => Err(internal(anyhow!(e))),
+            Err(e) => Err(super::cache_failure(e)),
         },
     }
 }

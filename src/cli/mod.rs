@@ -16,6 +16,7 @@ mod merge;
 mod mutants;
 mod new;
 mod out;
+mod parsers;
 mod run_cmd;
 mod serve;
 mod similar;
@@ -66,7 +67,7 @@ struct Global {
     /// SECURITY.md) or `off` (limits only; never for untrusted code)
     #[arg(long, global = true, value_enum, default_value_t = SandboxMode::Auto)]
     sandbox: SandboxMode,
-    /// Let `grade` and `contest` run untrusted code although the sandbox
+    /// Let `grade`, `contest` and `serve` run untrusted code although the sandbox
     /// lacks protections (as an ordinary user; see SECURITY.md)
     #[arg(long, global = true)]
     allow_weak_sandbox: bool,
@@ -312,13 +313,18 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
-            eprintln!("grundy: {:#}", f.error);
+            // An error may quote a file name or a package's words.
+            let text = format!("{:#}", f.error);
+            eprintln!("grundy: {}", grundy::markup::terminal_lines(&text));
             ExitCode::from(f.code)
         }
     }
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
+    if !crate::PARSERS && parsers::needed(&cli.command) {
+        return Err(parsers::hand_over());
+    }
     let g = &cli.global;
     if matches!(
         cli.command,
@@ -402,7 +408,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 && shard.is_none()
                 && code < exit::INTERNAL
             {
-                similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)?;
+                parsers::here(|| {
+                    similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)
+                })?;
             }
             Ok(code)
         }
@@ -419,7 +427,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 min_matches,
                 ..Default::default()
             };
-            similar::run(g, &dir, problem.as_deref(), opts, json, &out)
+            parsers::here(|| similar::run(g, &dir, problem.as_deref(), opts, json, &out))
         }
         Command::Contest {
             file,
@@ -462,7 +470,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             time_budget,
             harden,
-        } => mutants::run(g, &ids, json, jobs, time_budget, harden),
+        } => parsers::here(|| mutants::run(g, &ids, json, jobs, time_budget, harden)),
         Command::Stress {
             problem,
             submission,
@@ -502,14 +510,7 @@ fn problem_set(g: &Global) -> ProblemSet {
 fn context(g: &Global) -> Result<Context, Failure> {
     let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
     let policy = grundy::cache::Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
-    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy)
-        .with_context(|| {
-            format!(
-                "cannot use the cache folder {} (choose another with --cache)",
-                cache_dir.display()
-            )
-        })
-        .map_err(internal)?;
+    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy).map_err(cache_failure)?;
     let ctx = Context::new(cache, languages(g)?, runner(g))?;
     hide(&ctx, &problem_set(g).dir)?;
     Ok(ctx)
@@ -524,6 +525,20 @@ fn languages(g: &Global) -> Result<Languages, Failure> {
     match config {
         Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e))),
         None => Ok(Languages::default()),
+    }
+}
+
+/// Why a cache cannot be used: a cache someone else could change is the
+/// user's to fix (exit 2), as is one in use; anything else is internal.
+pub(crate) fn cache_failure(e: grundy::cache::CacheError) -> Failure {
+    use grundy::cache::CacheError;
+    match e {
+        e @ (CacheError::NotOurs(_) | CacheError::Busy(_) | CacheError::BadSetting { .. }) => {
+            usage(anyhow!(e))
+        }
+        e => internal(
+            anyhow!(e).context("cannot use the cache folder (choose another with --cache)"),
+        ),
     }
 }
 
@@ -565,13 +580,13 @@ fn finish(summary: &RunSummary, files: &grundy::report::Files) -> u8 {
     match summary.interrupted {
         Some(sig) => {
             for l in &summary.lines {
-                eprintln!("grundy: {l}");
+                eprintln!("grundy: {}", grundy::markup::terminal(l));
             }
             exit::interrupted(sig)
         }
         None => {
             for l in summary.lines.iter().chain(&files.lines()) {
-                outln!("{l}");
+                outln!("{}", grundy::markup::terminal(l));
             }
             exit::of(summary.overall)
         }

@@ -1,0 +1,149 @@
+//! Running a compiled program on one input file, in a fresh folder.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use super::prepare::Context;
+use super::workroot::RunFolder;
+use crate::language::Compiled;
+use crate::sandbox::{Lender, RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::spec::Limits;
+use crate::units::Bytes;
+
+/// How much of a program's stderr is kept for the report.
+pub const STDERR_CAP: usize = 4096;
+
+/// A finished run; its files live until this value is dropped.
+pub struct Execution {
+    pub outcome: RunOutcome,
+    pub stdout: PathBuf,
+    pub stderr_head: String,
+    /// The run's private folder (working folder, output files, scratch),
+    /// given back or removed with the execution.
+    pub dir: RunFolder,
+}
+
+/// The limits a run of `program` gets: the problem's, adjusted for its language.
+pub fn run_limits(program: &Compiled, limits: &Limits) -> RunLimits {
+    let lang = &program.language;
+    let (multiplier, allowance) = if limits.language_allowance {
+        (lang.time_multiplier, lang.memory_allowance.0)
+    } else {
+        (1.0, 0)
+    };
+    let cpu = limits.time.mul_f64(multiplier);
+    let memory = Bytes(limits.memory.0 + allowance);
+    RunLimits {
+        cpu,
+        wall: RunLimits::wall_for(cpu),
+        memory,
+        address_space: lang.cap_address_space.then_some(memory),
+        output: limits.output,
+    }
+}
+
+/// Runs `program` with `input` as its stdin inside a new folder of the
+/// context's working root, with the context's runner.
+pub fn execute(
+    program: &Compiled,
+    input: &Path,
+    limits: RunLimits,
+    problem_memory: Bytes,
+    ctx: &Context,
+) -> Result<Execution, SandboxError> {
+    execute_with_args(program, &[], input, limits, problem_memory, ctx)
+}
+
+/// [`execute`] with arguments after the program's own (an input
+/// validator's `input_validator_args`).
+pub fn execute_with_args(
+    program: &Compiled,
+    args: &[String],
+    input: &Path,
+    limits: RunLimits,
+    problem_memory: Bytes,
+    ctx: &Context,
+) -> Result<Execution, SandboxError> {
+    execute_in(program, args, input, (limits, problem_memory), ctx, None)
+}
+
+/// [`execute`], telling `lender` when the run sleeps (see
+/// `sandbox::Lender`): a test's run lends its `--jobs` slot so.
+pub fn execute_lending(
+    program: &Compiled,
+    input: &Path,
+    limits: RunLimits,
+    problem_memory: Bytes,
+    ctx: &Context,
+    lender: Option<&dyn Lender>,
+) -> Result<Execution, SandboxError> {
+    execute_in(program, &[], input, (limits, problem_memory), ctx, lender)
+}
+
+fn execute_in(
+    program: &Compiled,
+    args: &[String],
+    input: &Path,
+    (limits, problem_memory): (RunLimits, Bytes),
+    ctx: &Context,
+    lender: Option<&dyn Lender>,
+) -> Result<Execution, SandboxError> {
+    let setup = |what: &str| {
+        let what = what.to_string();
+        move |source| SandboxError::Setup { what, source }
+    };
+    let dir = ctx
+        .workroot
+        .run_folder()
+        .map_err(setup("create the run folder"))?;
+    let workdir = dir.path().join(RunFolder::WORK);
+    let spec = RunSpec {
+        argv: {
+            let mut argv = program.argv(problem_memory);
+            argv.extend(args.iter().map(Into::into));
+            argv
+        },
+        workdir: workdir.clone(),
+        stdin: input.to_path_buf(),
+        stdout: dir.path().join(RunFolder::STDOUT),
+        env: env(&workdir),
+        limits,
+        keep_workdir: false,
+    };
+    // On an error `dir` goes with it (removed, or given back if clean).
+    let outcome = match lender {
+        Some(l) => ctx.sandbox.run_lending(&spec, l),
+        None => ctx.sandbox.run(&spec),
+    }?;
+    let stderr_head = program.messages(&text_head(&outcome.stderr_head, STDERR_CAP));
+    let mut dir = dir;
+    if !outcome.isolation.had_tmpfs_workdir() {
+        dir.no_tmpfs_attached();
+    }
+    Ok(Execution {
+        outcome,
+        stdout: spec.stdout,
+        stderr_head,
+        dir,
+    })
+}
+
+/// The whole environment of a submission: enough to run, nothing of ours.
+pub(super) fn env(workdir: &Path) -> Vec<(OsString, OsString)> {
+    crate::sandbox::plain_env(workdir)
+}
+
+/// The first `cap` bytes of `bytes` (a run's stderr), as text.
+pub fn text_head(bytes: &[u8], cap: usize) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(cap)]).into_owned()
+}
+
+/// The first `cap` bytes of a file, as text.
+pub fn head(path: &Path, cap: usize) -> String {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(cap as u64).read_to_end(&mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
