@@ -236,6 +236,12 @@ enum Command {
         /// Add each survivor's shrunk input to problem.yaml as a new group, then judge again
         #[arg(long)]
         harden: bool,
+        /// Mutate only this program (repeatable); default: the reference and every accepted submission
+        #[arg(long = "program", value_name = "FILE")]
+        programs: Vec<PathBuf>,
+        /// Judge only mutants of this kind (repeatable; `narrow-*` matches a prefix)
+        #[arg(long = "kind", value_name = "KIND")]
+        kinds: Vec<String>,
     },
     /// Search for an input a submission fails, and shrink it (see docs/stress.md)
     Stress {
@@ -455,7 +461,20 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             time_budget,
             harden,
-        } => mutants::run(g, &ids, json, jobs, time_budget, harden),
+            programs,
+            kinds,
+        } => mutants::run(
+            g,
+            &ids,
+            json,
+            &mutants::Choice {
+                jobs,
+                time_budget,
+                harden,
+                programs,
+                kinds,
+            },
+        ),
         Command::Stress {
             problem,
             submission,

@@ -22,7 +22,7 @@ use crate::language::{CompileOutcome, Compiled};
 use crate::stress::Counterexample;
 use crate::verdict::Verdict;
 
-use super::{Mutant, Options, Outcome};
+use super::{Evidence, Options, Outcome};
 
 /// Most games in one run (the statement's bound on `T`).
 const RUN_GAMES: usize = 100;
@@ -161,13 +161,15 @@ impl Player<'_> {
 }
 
 /// Plays a mutant that passed every test on the small and the random start
-/// positions; the first game it loses makes it a survivor.
+/// positions; the first game it loses makes it a survivor. `test_name` is
+/// the name `--harden` will give the test of that game: its seed is the
+/// one the shrunk game is checked with.
 pub fn search(
     prepared: &Prepared,
     ctx: &Context,
     game: Game,
     path: &Path,
-    mutant: &Mutant,
+    test_name: &str,
     options: &Options,
 ) -> Result<Outcome, JudgeError> {
     let lang = ctx
@@ -185,9 +187,6 @@ pub fn search(
         program,
         game,
     };
-    // The name `--harden` will give the test of this mutant's game: its
-    // seed is the one the shrunk game is checked with.
-    let test_name = format!("anti-mutant-{}-{}-1", mutant.line, mutant.kind);
     let small = small_positions(game);
     let random = random_positions(game, options.seed, options.random_rounds.div_ceil(3).max(1));
     let mut unconfirmed: Option<Counterexample> = None;
@@ -210,7 +209,7 @@ pub fn search(
                 let Some(t) = r.game.clone() else {
                     // No game to blame (it crashed before the first line):
                     // the first start of the run is lost.
-                    let c = confirm(&player, &test_name, &rest[0], &rest[0])?;
+                    let c = confirm(&player, test_name, &rest[0], &rest[0])?;
                     return Ok(survived(
                         c.unwrap_or_else(|| unconfirmed_loss(game, &rest[0], &r)),
                     ));
@@ -220,7 +219,7 @@ pub fn search(
                     .cloned()
                     .unwrap_or_default();
                 for candidate in shrink_candidates(game, &t) {
-                    if let Some(c) = confirm(&player, &test_name, &candidate, &start)? {
+                    if let Some(c) = confirm(&player, test_name, &candidate, &start)? {
                         return Ok(survived(c));
                     }
                 }
@@ -234,11 +233,12 @@ pub fn search(
     if let Some(c) = unconfirmed {
         return Ok(survived(c));
     }
-    Ok(Outcome::Equivalent {
+    Ok(Outcome::Equivalent(Evidence {
         small_inputs: small.len(),
+        range_inputs: 0,
         random_inputs: random.len(),
         played: true,
-    })
+    }))
 }
 
 fn survived(c: Counterexample) -> Outcome {
