@@ -11,7 +11,9 @@
 //! - `values`: `top-bit` (every number has the highest bit its bound
 //!   allows), `top-bit-decides` (the list's XOR is exactly that bit: the
 //!   others cancel in equal pairs, so a program that loses the bit sees
-//!   zero), `powers` (2^k and 2^k − 1 for every k across the range),
+//!   zero), `top-bit-pairs` (every number has the top bit and comes in an
+//!   equal pair: the XOR is zero, so a program that misreads a number
+//!   sees something else), `powers` (2^k and 2^k − 1 for every k across the range),
 //!   `max` (every number at its bound), `mixed` (each number one of
 //!   those, or the minimum, or uniform);
 //! - `layout`: `lines` (the canonical layout), `column` (one number a
@@ -34,7 +36,7 @@ use crate::generate::{GenError, Params, Rng};
 
 /// What an `<id>-extremes` family says of itself.
 pub const ABOUT: &str = "inputs across the whole range and format: knobs values \
-    (top-bit, top-bit-decides, powers, max, mixed), layout (lines, column, spaces, \
+    (top-bit, top-bit-decides, top-bit-pairs, powers, max, mixed), layout (lines, column, spaces, \
     one-line, blank, no-final-newline), size (small, max), n, cases";
 
 /// The knobs.
@@ -47,6 +49,7 @@ const MAX_NUMBERS: u64 = 250_000;
 enum Values {
     TopBit,
     TopBitDecides,
+    TopBitPairs,
     Powers,
     Max,
     Mixed,
@@ -91,11 +94,12 @@ pub fn generate(format: &InputFormat, params: &Params, rng: &mut Rng) -> Result<
         &[
             ("top-bit", Values::TopBit),
             ("top-bit-decides", Values::TopBitDecides),
+            ("top-bit-pairs", Values::TopBitPairs),
             ("powers", Values::Powers),
             ("max", Values::Max),
             ("mixed", Values::Mixed),
         ],
-        "one of top-bit, top-bit-decides, powers, max, mixed",
+        "one of top-bit, top-bit-decides, top-bit-pairs, powers, max, mixed",
     )?;
     let style = choice(
         params,
@@ -219,7 +223,7 @@ fn powers(b: Bound) -> Vec<u64> {
 
 fn number(rng: &mut Rng, b: Bound, values: Values) -> u64 {
     match values {
-        Values::TopBit | Values::TopBitDecides => with_top_bit(rng, b),
+        Values::TopBit | Values::TopBitDecides | Values::TopBitPairs => with_top_bit(rng, b),
         Values::Max => b.max,
         Values::Powers => {
             let all = powers(b);
@@ -279,6 +283,27 @@ fn list(
         && let Some(items) = top_bit_decides(rng, b, n, (lo, hi))
     {
         return items;
+    }
+    if values == Values::TopBitPairs {
+        // Equal pairs of numbers with the top bit: the XOR is zero.
+        let even = if n % 2 == 0 {
+            Some(n)
+        } else if n < hi {
+            Some(n + 1)
+        } else if n > lo {
+            Some(n - 1)
+        } else {
+            None
+        };
+        if let Some(n) = even {
+            let mut items = Vec::with_capacity(n as usize);
+            while (items.len() as u64) < n {
+                let x = with_top_bit(rng, b);
+                items.extend([x, x]);
+            }
+            rng.shuffle(&mut items);
+            return items;
+        }
     }
     (0..n).map(|_| number(rng, b, values)).collect()
 }
@@ -375,7 +400,14 @@ fn layout(format: &InputFormat, cases: &[Case], style: Style, rng: &mut Rng) -> 
 /// largest input. What `mutants` compares a candidate equivalent on.
 pub fn range_inputs(format: &InputFormat, seed: u64) -> Vec<String> {
     let mut settings: Vec<String> = Vec::new();
-    for values in ["top-bit-decides", "top-bit", "powers", "max", "mixed"] {
+    for values in [
+        "top-bit-decides",
+        "top-bit-pairs",
+        "top-bit",
+        "powers",
+        "max",
+        "mixed",
+    ] {
         for size in ["small", "max"] {
             settings.push(format!("{{values: {values}, size: {size}}}"));
         }
@@ -443,6 +475,18 @@ mod tests {
             let cases = f.parse(&text).expect("parses");
             let xor = cases[0].items.iter().fold(0, |x, a| x ^ a);
             assert_eq!(xor, 1 << 29, "{text}");
+        }
+    }
+
+    #[test]
+    fn top_bit_pairs_cancel() {
+        let f = format::large_piles();
+        for seed in 0..10 {
+            let text = generate(&f, &params("{values: top-bit-pairs}"), &mut Rng::new(seed))
+                .expect("builds");
+            let items = &f.parse(&text).expect("parses")[0].items;
+            assert_eq!(items.iter().fold(0, |x, a| x ^ a), 0, "{text}");
+            assert!(items.iter().all(|&a| a >= 1 << 29), "{text}");
         }
     }
 

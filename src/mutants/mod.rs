@@ -79,8 +79,8 @@ pub enum MutantsError {
 pub struct Options {
     /// Mutants judged at once.
     pub jobs: usize,
-    /// No mutant is started after this much time (from the start of the
-    /// call); those left are reported as not run.
+    /// No mutant is started after this much time (from when the first
+    /// one is); those left are reported as not run.
     pub time_budget: Option<Duration>,
     /// Fresh random rounds (tiny, small, full size in turn) compared after
     /// the oracle's small positions.
@@ -112,7 +112,7 @@ impl Default for Options {
         Options {
             jobs: 1,
             time_budget: None,
-            random_rounds: 6,
+            random_rounds: 3,
             seed: 1,
             shrink_time: Duration::from_secs(20),
             only: Vec::new(),
@@ -228,7 +228,9 @@ pub fn run(
         }
     }
     let dirs = mutant_dirs(ctx, &problem.id, &programs)?;
-    let deadline = options.time_budget.map(|b| started + b);
+    // The budget is for judging mutants: checking the programs first is
+    // not counted against it.
+    let deadline = options.time_budget.map(|b| Instant::now() + b);
     let order = spread_order(all.len());
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<MutantResult>>> = Mutex::new(vec![None; all.len()]);

@@ -260,6 +260,16 @@ const DECLARATIONS: [&str; 4] = [
 /// A C or C++ type narrowed, with the `scanf`/`printf` conversions of the
 /// variables it declares (in their scope) made to match.
 fn c_type(tree: &Tree<'_>, nodes: &[Node<'_>], node: Node<'_>) -> Option<Candidate> {
+    // `short main` is no one's mistake.
+    let is_main = node.parent().is_some_and(|p| {
+        p.kind() == "function_definition"
+            && p.child_by_field_name("declarator")
+                .and_then(|d| d.child_by_field_name("declarator"))
+                .is_some_and(|n| tree.text(n) == "main")
+    });
+    if is_main {
+        return None;
+    }
     let from = tree.text(node);
     let (to, fits) = narrower(tree.language, from)?;
     let mut edits = vec![Edit::node(node, to)];

@@ -159,7 +159,9 @@ fn halved(
             }
         }
         "parenthesized_expression" => halved(tree, nodes, node.named_child(0)?, depth + 1),
-        "identifier" => {
+        // A template argument C++ could not tell from a type (`bitset<N>`).
+        "type_descriptor" => halved(tree, nodes, node.child_by_field_name("type")?, depth + 1),
+        "identifier" | "type_identifier" => {
             let definition = constant_value(tree, nodes, text)?;
             halved(tree, nodes, definition, depth + 1)
         }
