@@ -227,6 +227,47 @@ mod tests {
     }
 
     #[test]
+    fn a_submission_s_group_names_its_file_and_representation() {
+        let program = Program {
+            path: "problems/x/submissions/accepted/solution.cpp".into(),
+            language: crate::mutants::Language::Cpp,
+            reference: false,
+        };
+        let m = Mutant {
+            index: 4,
+            line: 7,
+            kind: "narrow-long-long-to-int".into(),
+            class: Class::Representation,
+            description:
+                "narrow long long to int in long long x = 0;: a value above 2^31 - 1 no longer fits"
+                    .into(),
+            source: String::new(),
+        };
+        let c = Counterexample {
+            input: "1\n4294967296\n".into(),
+            expected: String::new(),
+            actual: String::new(),
+            verdict: crate::verdict::Verdict::WA,
+            message: String::new(),
+            found_tokens: 2,
+            tokens: 2,
+            reproduce: String::new(),
+        };
+        let g = groups_for([(&program, &m, &c)], &[]);
+        assert_eq!(
+            g[0].name,
+            "anti-mutant-solution-cpp-7-narrow-long-long-to-int"
+        );
+        assert!(
+            g[0].comment
+                .contains("kills the representation \"narrow long long to int")
+                && g[0].comment.contains("solution.cpp (C++), line 7"),
+            "{}",
+            g[0].comment
+        );
+    }
+
+    #[test]
     fn names_are_unique_and_inputs_distinct() {
         let m = |line, kind: &str| Mutant {
             index: 1,
