@@ -31,8 +31,9 @@ impl Evidence {
     pub fn reason(&self) -> String {
         if self.played {
             return format!(
-                "won all {} games from small positions and {} random ones",
-                self.small_inputs, self.random_inputs
+                "won all {} games from small positions, {} from positions across the whole range \
+                 (top bits, powers of two, every number at its bound) and {} random ones",
+                self.small_inputs, self.range_inputs, self.random_inputs
             );
         }
         if self.small_inputs + self.range_inputs + self.random_inputs == 0 {
@@ -252,6 +253,7 @@ impl ProblemMutants {
             Outcome::Timeout { test } => o["test"] = test.clone().into(),
             Outcome::Equivalent(e) if e.played => {
                 o["small_games"] = e.small_inputs.into();
+                o["range_games"] = e.range_inputs.into();
                 o["random_games"] = e.random_inputs.into();
                 o["reason"] = e.reason().into();
             }
