@@ -475,13 +475,19 @@ fn an_equivalent_player_mutant_is_shown_by_the_games_it_won() {
             )
         });
     assert!(lines[at].trim_start().starts_with("equivalent "), "{text}");
-    // Every multiset of 1 to 4 piles of 1 to 7 stones, then random games.
+    // Every multiset of 1 to 4 piles of 1 to 7 stones, then positions
+    // across the whole range, then random games.
     let evidence = lines.get(at + 1).copied().unwrap_or("").trim();
-    let random: u64 = evidence
-        .strip_prefix("won all 329 games from small positions and ")
+    let counts: Option<(u64, u64)> = evidence
+        .strip_prefix("won all 329 games from small positions, ")
         .and_then(|r| r.strip_suffix(" random ones"))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("evidence: {evidence:?}\n{text}"));
+        .and_then(|r| {
+            let (range, random) = r.split_once(" from positions across the whole range ")?;
+            let random = random.rsplit(" and ").next()?;
+            Some((range.parse().ok()?, random.parse().ok()?))
+        });
+    let (range, random) = counts.unwrap_or_else(|| panic!("evidence: {evidence:?}\n{text}"));
+    assert!(range >= 50, "{text}");
     assert!(random >= 100, "{text}");
     assert!(!text.contains("0 small positions"), "{text}");
 }
