@@ -587,7 +587,7 @@ fn stage_entrypoint_of(
     entry: &str,
     ctx: &Context,
 ) -> std::io::Result<tempfile::TempDir> {
-    let substituted = crate::spec::icpc::stage_submission(dir, &ctx.cache)?;
+    let substituted = crate::spec::icpc::stage(dir, &ctx.cache)?;
     stage_entrypoint(substituted.as_deref().unwrap_or(dir), entry, ctx)
 }
 
@@ -605,14 +605,14 @@ fn stage_entrypoint(dir: &Path, entry: &str, ctx: &Context) -> std::io::Result<t
         if e.file_type().is_dir() {
             std::fs::create_dir_all(&to)?;
         } else if e.file_type().is_file() {
-            std::fs::copy(e.path(), &to)?;
+            crate::beneath::copy_file(e.path(), &to, crate::beneath::SOURCE_CAP)?;
         }
     }
     let main = dir.join(entry);
     if !main.is_file() || entry.contains("..") {
         return Err(std::io::Error::other("no such file in the submission"));
     }
-    std::fs::copy(&main, copy.join("__main__.py"))?;
+    crate::beneath::copy_file(&main, &copy.join("__main__.py"), crate::beneath::SOURCE_CAP)?;
     Ok(root)
 }
 
@@ -620,12 +620,11 @@ fn stage_entrypoint(dir: &Path, entry: &str, ctx: &Context) -> std::io::Result<t
 /// Kattis tell the two apart, so a stock package's Python 2 submission is
 /// one grundy has no toolchain for rather than a compile error.
 fn declares_python2(path: &Path) -> bool {
-    use std::io::BufRead;
-    let Ok(f) = std::fs::File::open(path) else {
+    let Some(head) = crate::beneath::head(path, 256) else {
         return false;
     };
-    let mut first = String::new();
-    let _ = std::io::BufReader::new(std::io::Read::take(f, 256)).read_line(&mut first);
+    let first = String::from_utf8_lossy(&head);
+    let first = first.lines().next().unwrap_or_default();
     first.starts_with("#!") && first.contains("python2")
 }
 
@@ -668,7 +667,7 @@ fn check_samples(problem: &Problem) -> Status {
             problem.spec_path.display()
         ));
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::spec::file::read_text(path) {
         Ok(t) => normalize(&t),
         Err(e) => return Status::Failed(format!("{}: {e}", path.display())),
     };

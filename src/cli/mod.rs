@@ -515,14 +515,7 @@ fn problem_set(g: &Global) -> ProblemSet {
 fn context(g: &Global) -> Result<Context, Failure> {
     let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
     let policy = grundy::cache::Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
-    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy)
-        .with_context(|| {
-            format!(
-                "cannot use the cache folder {} (choose another with --cache)",
-                cache_dir.display()
-            )
-        })
-        .map_err(internal)?;
+    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy).map_err(cache_failure)?;
     let config = g
         .languages
         .clone()
@@ -534,6 +527,20 @@ fn context(g: &Global) -> Result<Context, Failure> {
     let ctx = Context::new(cache, languages, runner(g))?;
     hide(&ctx, &problem_set(g).dir)?;
     Ok(ctx)
+}
+
+/// Why a cache cannot be used: a cache someone else could change is the
+/// user's to fix (exit 2), as is one in use; anything else is internal.
+pub(crate) fn cache_failure(e: grundy::cache::CacheError) -> Failure {
+    use grundy::cache::CacheError;
+    match e {
+        e @ (CacheError::NotOurs(_) | CacheError::Busy(_) | CacheError::BadSetting { .. }) => {
+            usage(anyhow!(e))
+        }
+        e => internal(
+            anyhow!(e).context("cannot use the cache folder (choose another with --cache)"),
+        ),
+    }
 }
 
 /// Hides a folder of problems or submissions from runs (see

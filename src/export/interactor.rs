@@ -30,7 +30,7 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
         }
         InteractorSpec::Icpc { program, args } => {
             let path = problem.dir.join(program);
-            let source = std::fs::read_to_string(&path).map_err(|e| {
+            let source = crate::spec::file::read_text(&path).map_err(|e| {
                 ExportError::Usage(Because::of(
                     format!("cannot read the interactor {}", path.display()),
                     e,

@@ -42,7 +42,7 @@ pub fn statement_html(problem: &Problem) -> Result<String, ExportError> {
             problem.spec_path.display()
         ))));
     };
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::spec::file::read_text(path).map_err(|e| {
         ExportError::Usage(Because::of(
             format!("cannot read the statement {}", path.display()),
             e,
@@ -236,7 +236,7 @@ fn checker(problem: &Problem) -> Result<CheckerParts, ExportError> {
         }
         CheckerSpec::Icpc { program, args } => {
             let path = problem.dir.join(program);
-            let source = std::fs::read_to_string(&path).map_err(|e| {
+            let source = crate::spec::file::read_text(&path).map_err(|e| {
                 ExportError::Usage(Because::of(
                     format!("cannot read the validator {}", path.display()),
                     e,
@@ -334,7 +334,7 @@ fn seconds(s: f64) -> String {
 fn write_statement(problem: &Problem, to: &Path, samples_shown: bool) -> Result<(), ExportError> {
     let markdown = match &problem.statement {
         Some(p) if p.extension().is_some_and(|e| e == "tex") => {
-            let tex = std::fs::read_to_string(p).map_err(|e| {
+            let tex = crate::spec::file::read_text(p).map_err(|e| {
                 ExportError::Usage(Because::of(
                     format!("cannot read the statement {}", p.display()),
                     e,
@@ -342,7 +342,7 @@ fn write_statement(problem: &Problem, to: &Path, samples_shown: bool) -> Result<
             })?;
             return write(&to.join("problem_statement").join("problem.en.tex"), &tex);
         }
-        Some(p) => std::fs::read_to_string(p).map_err(|e| {
+        Some(p) => crate::spec::file::read_text(p).map_err(|e| {
             ExportError::Usage(Because::of(
                 format!("cannot read the statement {}", p.display()),
                 e,
@@ -382,12 +382,13 @@ fn write_submissions(problem: &Problem, to: &Path, out: &mut Exported) -> Result
                 continue;
             }
         };
-        let source = std::fs::read(&path).map_err(|e| {
-            ExportError::Usage(Because::of(
-                format!("cannot read the submission {}", path.display()),
-                e,
-            ))
-        })?;
+        let source =
+            crate::spec::file::read_capped(&path, crate::beneath::SOURCE_CAP).map_err(|e| {
+                ExportError::Usage(Because::of(
+                    format!("cannot read the submission {}", path.display()),
+                    e,
+                ))
+            })?;
         let rel = submission_name(folder, &path, &source, &taken);
         taken.insert(rel.clone());
         let dest = to.join(&rel);

@@ -308,11 +308,19 @@ fn entry_tests<E: Into<RunnerError>>(
             answer.clone().map(String::into_bytes),
         )]),
         TestSource::File { input, answer } => {
+            // Beneath the problem's folder: a test file linked out of it
+            // (`1.in -> /etc/shadow`) is an error naming the link.
+            let within = crate::beneath::Within::open(dir).map_err(|source| EntryError::Read {
+                path: dir.to_path_buf(),
+                source,
+            })?;
             let read = |p: &Path| {
-                std::fs::read(dir.join(p)).map_err(|source| EntryError::Read {
-                    path: dir.join(p),
-                    source,
-                })
+                within
+                    .read(p, crate::beneath::DATA_CAP)
+                    .map_err(|source| EntryError::Read {
+                        path: dir.join(p),
+                        source,
+                    })
             };
             let answer = answer.as_deref().map(read).transpose()?;
             Ok(vec![(read(input)?, answer)])

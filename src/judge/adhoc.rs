@@ -60,7 +60,7 @@ pub fn run_on_input(
     // Copies in the cache: the sandbox and external checkers read the
     // judge's own files, never a path of the user's.
     let store = |path: &Path, kind: &str, ext: &str| -> Result<std::path::PathBuf, JudgeError> {
-        let bytes = std::fs::read(path)
+        let bytes = crate::beneath::read_file(path, crate::beneath::DATA_CAP)
             .map_err(|e| JudgeError::Usage(Because::of(path.display().to_string(), e)))?;
         ctx.cache
             .put_file(kind, &Key::of(&[&bytes]), ext, &bytes)

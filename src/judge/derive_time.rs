@@ -246,7 +246,7 @@ fn cache_key(prepared: &Prepared, ctx: &Context, measured: &[Measured]) -> Optio
         parts.push(if m.path.is_dir() {
             folder_bytes(&m.path)?
         } else {
-            std::fs::read(&m.path).ok()?
+            crate::spec::file::read_capped(&m.path, crate::beneath::SOURCE_CAP).ok()?
         });
     }
     let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
@@ -265,7 +265,7 @@ fn folder_bytes(dir: &Path) -> Option<Vec<u8>> {
             continue;
         }
         let rel = e.path().strip_prefix(dir).ok()?;
-        let bytes = std::fs::read(e.path()).ok()?;
+        let bytes = crate::spec::file::read_capped(e.path(), crate::beneath::SOURCE_CAP).ok()?;
         out.extend_from_slice(rel.to_string_lossy().as_bytes());
         out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
         out.extend_from_slice(&bytes);

@@ -152,9 +152,9 @@ pub fn judge(
         tests: tests.len(),
     });
     let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);
-    // A package's example submission is built with its `{{constants}}`
-    // replaced, as the format says.
-    let staged = crate::spec::icpc::stage_submission(submission, &ctx.cache)
+    // A package's example submission is built from a copy read beneath
+    // the package, with its `{{constants}}` replaced as the format says.
+    let staged = crate::spec::icpc::stage(submission, &ctx.cache)
         .map_err(|e| JudgeError::Submission(Because::of(shown.as_str(), e)))?;
     let built = staged.as_deref().unwrap_or(submission);
     let compiled = match compile(lang, built, &ctx.cache, &ctx.sandbox) {

@@ -61,14 +61,9 @@ impl Context {
     /// Compiles a program that belongs to the problem (reference, checker,
     /// generator): a failure here is the problem's fault, never a submission's.
     pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
-        // A package's generators and validators are built with its
-        // `{{constants}}` replaced and their links followed; a reference
-        // from its submissions with its constants replaced.
-        let staged = crate::spec::icpc::stage_program(path, &self.cache)
-            .and_then(|staged| match staged {
-                Some(s) => Ok(Some(s)),
-                None => crate::spec::icpc::stage_submission(path, &self.cache),
-            })
+        // A package's programs are built from a copy read beneath the
+        // package, with its `{{constants}}` replaced (see `stage`).
+        let staged = crate::spec::icpc::stage(path, &self.cache)
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
         let path = staged.as_deref().unwrap_or(path);
         if crate::language::is_scripted(path) {

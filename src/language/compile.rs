@@ -211,9 +211,11 @@ pub fn compile(
         let text = set.key_bytes();
         (Input::Folder(set, listed), text, None)
     } else {
-        let text = std::fs::read(source).map_err(|e| LanguageError::Read {
-            path: source.to_path_buf(),
-            source: e,
+        let text = crate::beneath::read_file(source, crate::beneath::SOURCE_CAP).map_err(|e| {
+            LanguageError::Read {
+                path: source.to_path_buf(),
+                source: e,
+            }
         })?;
         let java_public = (lang.id == "java")
             .then(|| java::public_class(&String::from_utf8_lossy(&text)))

@@ -78,7 +78,7 @@ pub fn main_class(dir: &Path, preferred: Option<&str>, skip: Option<&Path>) -> O
             if class.contains('$') {
                 return None;
             }
-            let bytes = std::fs::read(e.path()).ok()?;
+            let bytes = crate::beneath::read_file(e.path(), crate::beneath::SOURCE_CAP).ok()?;
             declares_main(&bytes).then_some(class)
         })
         .collect();

@@ -81,12 +81,14 @@ impl Default for Languages {
 impl Languages {
     /// The built-in table with a config file's entries applied on top.
     pub fn with_config(path: &Path) -> Result<Languages, LanguageError> {
-        let text = std::fs::read_to_string(path).map_err(|source| table::ConfigError::Read {
-            path: path.to_path_buf(),
-            source,
+        let text = crate::beneath::read_text(path, crate::beneath::TEXT_CAP).map_err(|source| {
+            table::ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
         })?;
-        let file: table::LanguagesFile = serde_yaml::from_str(&text)
-            .map_err(|e| table::ConfigError::Yaml(crate::yaml::YamlError::new(path, &e)))?;
+        let file: table::LanguagesFile =
+            crate::yaml::from_str(path, &text).map_err(table::ConfigError::Yaml)?;
         let mut table = builtin();
         table::apply(&mut table, path, file)?;
         Ok(Languages { table })

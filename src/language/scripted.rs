@@ -176,7 +176,7 @@ fn copy_tree(from: &Path, to: &Path, depth: usize) -> std::io::Result<()> {
         if meta.is_dir() {
             copy_tree(&entry, &to.join(name), depth + 1)?;
         } else if entry.is_file() {
-            std::fs::copy(&entry, to.join(name))?;
+            crate::beneath::copy_file(&entry, &to.join(name), crate::beneath::SOURCE_CAP)?;
         }
     }
     Ok(())
@@ -202,7 +202,8 @@ fn fingerprint(
         if meta.is_dir() {
             fingerprint(&entry, &rel.join(name), out, depth + 1)?;
         } else if entry.is_file() {
-            let bytes = std::fs::read(&entry).map_err(|e| read(&entry, e))?;
+            let bytes = crate::beneath::read_file(&entry, crate::beneath::SOURCE_CAP)
+                .map_err(|e| read(&entry, e))?;
             let path = rel.join(name);
             let path = path.to_string_lossy();
             out.extend_from_slice(&(path.len() as u64).to_le_bytes());

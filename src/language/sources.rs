@@ -44,6 +44,8 @@ impl SourceSet {
             path: dir.to_path_buf(),
             source,
         };
+        // The folder as named (a link to it followed); below it, nothing.
+        let real = std::fs::canonicalize(dir).map_err(read_err)?;
         let mut files = Vec::new();
         let mut total = 0u64;
         let walk = walkdir::WalkDir::new(dir)
@@ -61,10 +63,15 @@ impl SourceSet {
                 .strip_prefix(dir)
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|_| PathBuf::from(entry.file_name()));
-            let bytes = std::fs::read(entry.path()).map_err(|source| LanguageError::Read {
-                path: entry.path().to_path_buf(),
-                source,
-            })?;
+            // Read as it was walked: a file swapped for a link or a FIFO
+            // since is refused, and none is read past what is left.
+            let left = MAX_BYTES.saturating_sub(total);
+            let bytes = crate::beneath::read(&real, &rel.to_string_lossy(), left + 1)
+                .and_then(|b| b.ok_or_else(|| std::io::ErrorKind::NotFound.into()))
+                .map_err(|source| LanguageError::Read {
+                    path: entry.path().to_path_buf(),
+                    source,
+                })?;
             total += bytes.len() as u64;
             files.push((rel, bytes));
             if files.len() > MAX_FILES || total > MAX_BYTES {

@@ -161,7 +161,7 @@ pub fn write(path: &Path, groups: &[NewGroup]) -> Result<(), MutantsError> {
     if groups.is_empty() {
         return Ok(());
     }
-    let text = std::fs::read_to_string(path).map_err(|source| MutantsError::Read {
+    let text = crate::spec::file::read_text(path).map_err(|source| MutantsError::Read {
         path: path.to_path_buf(),
         source,
     })?;

@@ -150,16 +150,14 @@ fn chosen(problem: &Problem, only: &[PathBuf]) -> Vec<Program> {
 
 /// Reads a program's source, bounded: a package file is hostile input.
 fn read_source(path: &Path) -> Result<String, String> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read it: {e}"))?
-        .len();
-    if size > source::MAX_SOURCE as u64 {
-        return Err(format!(
-            "{size} bytes, more than the {} KiB mutated",
-            source::MAX_SOURCE / 1024
-        ));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"))
+    crate::spec::file::read_capped(path, source::MAX_SOURCE as u64)
+        .and_then(crate::beneath::utf8)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::FileTooLarge => {
+                format!("more than the {} KiB mutated", source::MAX_SOURCE / 1024)
+            }
+            _ => format!("cannot read it: {e}"),
+        })
 }
 
 /// Generates, builds and judges every mutant of the problem's programs.

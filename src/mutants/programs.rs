@@ -64,7 +64,7 @@ pub fn of(problem: &Problem) -> Vec<Program> {
         if !path.is_file() {
             return;
         }
-        let content = std::fs::read(path).unwrap_or_default();
+        let content = crate::spec::file::read_capped(path, crate::beneath::SOURCE_CAP).unwrap_or_default();
         if contents.contains(&content) {
             return;
         }

@@ -78,10 +78,12 @@ static STATE: Mutex<State> = Mutex::new(State {
 /// Registers a folder of the judge's that runs work in (`expose` empty) or
 /// read programs from (`expose` names the entries runs may see, each
 /// read-write or not). With `open_to_others` (a root judge, whose runs have
-/// another uid) makes it traversable by others but not listable.
+/// another uid) makes a folder runs work in traversable by others but not
+/// listable. A folder with chosen entries keeps its mode (the cache stays
+/// closed to other users): the view replaces it by a tmpfs showing them.
 pub fn register_root(path: &Path, expose: &[(&str, bool)], open_to_others: bool) -> io::Result<()> {
     let path = fs::canonicalize(path)?;
-    if open_to_others {
+    if open_to_others && expose.is_empty() {
         let mode = fs::metadata(&path)?.permissions().mode();
         fs::set_permissions(&path, fs::Permissions::from_mode((mode & 0o7770) | 0o001))?;
     }
@@ -89,7 +91,8 @@ pub fn register_root(path: &Path, expose: &[(&str, bool)], open_to_others: bool)
         expose
             .iter()
             .map(|(name, rw)| {
-                let _ = fs::create_dir_all(path.join(name));
+                use std::os::unix::fs::DirBuilderExt;
+                let _ = fs::DirBuilder::new().mode(0o755).create(path.join(name));
                 (name.to_string(), *rw)
             })
             .collect()

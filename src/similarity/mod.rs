@@ -184,7 +184,7 @@ impl Base {
             .iter()
             .filter_map(|p| {
                 let lang = Lang::from_id(&languages.detect(p).ok()?.id)?;
-                let text = std::fs::read_to_string(p).ok()?;
+                let text = crate::beneath::read_text(p, crate::beneath::SOURCE_CAP).ok()?;
                 let name = match p.strip_prefix(&problem.dir) {
                     Ok(rel) => rel.to_string_lossy().into_owned(),
                     Err(_) => p.file_name()?.to_string_lossy().into_owned(),

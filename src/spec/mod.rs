@@ -5,7 +5,7 @@
 //! a folder holding `problem.yaml` works too, and so does an ICPC / Kattis
 //! problem package ([`icpc`]).
 
-mod file;
+pub mod file;
 pub mod icpc;
 mod model;
 mod yaml;

@@ -456,7 +456,7 @@ impl<'de> Deserialize<'de> for RawChecker {
 
 /// Parses `text` (the contents of `path`) into a validated problem.
 pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
-    let raw: RawProblem = serde_yaml::from_str(text).map_err(|e| yaml_error(path, &e))?;
+    let raw: RawProblem = from_yaml(path, text)?;
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let invalid = |message: String| SpecError::Invalid {
         path: path.to_path_buf(),
@@ -596,13 +596,23 @@ fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
     others.into_iter().next()
 }
 
-pub(super) fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {
+/// Parses `text`, the YAML file `path` of a problem, into `T`, its size and
+/// nesting bounded first (see `crate::yaml::from_str`).
+pub(crate) fn from_yaml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+) -> Result<T, SpecError> {
+    crate::yaml::from_str(path, text).map_err(located)
+}
+
+/// A located YAML error as the spec's error.
+pub(crate) fn located(e: crate::yaml::YamlError) -> SpecError {
     let crate::yaml::YamlError {
         path,
         line,
         column,
         message,
-    } = crate::yaml::YamlError::new(path, e);
+    } = e;
     SpecError::Yaml {
         path,
         line,

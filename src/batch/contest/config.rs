@@ -89,11 +89,11 @@ pub struct Contest {
 }
 
 pub fn load(path: &Path) -> Result<Contest, BatchError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::beneath::read_text(path, crate::beneath::TEXT_CAP).map_err(|e| {
         BatchError::Usage(Because::of(format!("{}: cannot read", path.display()), e))
     })?;
-    let file: File = serde_yaml::from_str(&text)
-        .map_err(|e| BatchError::Usage(Because::cause(crate::yaml::YamlError::new(path, &e))))?;
+    let file: File =
+        crate::yaml::from_str(path, &text).map_err(|e| BatchError::Usage(Because::cause(e)))?;
     let bad = |msg: String| BatchError::Usage(Because::new(format!("{}: {msg}", path.display())));
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let base = if base.as_os_str().is_empty() {

@@ -24,7 +24,7 @@ pub struct Logged {
 /// Reads a CSV log with a header naming (in any order) the columns `time`,
 /// `contestant`, `problem` and `file`; other columns are ignored.
 pub fn read_log(path: &Path) -> Result<Vec<Logged>, BatchError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::beneath::read_text(path, crate::beneath::DATA_CAP).map_err(|e| {
         BatchError::Usage(Because::of(
             format!("{}: cannot read the submissions log", path.display()),
             e,

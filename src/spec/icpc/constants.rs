@@ -126,9 +126,7 @@ impl Constants {
     /// The constants of the package in `dir` (read again from its
     /// `problem.yaml`; none when it cannot be read).
     pub fn of_dir(dir: &Path) -> Constants {
-        crate::spec::file::read_text(&dir.join(crate::spec::SPEC_FILE))
-            .ok()
-            .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+        super::schema::raw_package(dir)
             .and_then(|raw| Constants::read(&raw).ok())
             .unwrap_or_default()
     }

@@ -83,6 +83,9 @@ pub enum ExpectationsError {
     /// Not YAML (serde's message says where).
     #[error(transparent)]
     Yaml(serde_yaml::Error),
+    /// Too large or too deeply nested to be read (the message says where).
+    #[error(transparent)]
+    Located(crate::yaml::YamlError),
     #[error("expected a map from submission globs to their rules")]
     NotAMap,
     #[error("a key is not a string")]
@@ -473,6 +476,7 @@ pub fn load(
         // (`partially_accepted/` is a score, not a verdict).
         return Ok(super::scoring::dir_is_scoring(dir).then(Expectations::default));
     };
+    crate::yaml::check(&path, &text).map_err(ExpectationsError::Located)?;
     parse(&text, notes).map(Some)
 }
 

@@ -34,6 +34,7 @@ pub fn read(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Plan>, SpecErr
         path: path.clone(),
         source,
     })?;
+    crate::yaml::check(&path, &text).map_err(crate::spec::yaml::located)?;
     let constants = super::constants::Constants::of_dir(dir);
     let mut plan = generators::plan(&text, &constants).map_err(|e| SpecError::Refused {
         path: path.clone(),
@@ -235,8 +236,8 @@ pub fn samples(dir: &Path, plan: &Plan) -> (Vec<Sample>, Option<Group>) {
                 input,
                 answer: Some(answer),
             } => Some(Sample {
-                input: std::fs::read_to_string(dir.join(input)).ok()?,
-                output: std::fs::read_to_string(dir.join(answer)).ok()?,
+                input: crate::spec::file::read_text(&dir.join(input)).ok()?,
+                output: crate::spec::file::read_text(&dir.join(answer)).ok()?,
             }),
             _ => None,
         })

@@ -118,6 +118,10 @@ pub enum PlanError {
     /// in the file, not a test to skip.
     #[error(transparent)]
     Constants(ConstantsError),
+    /// A path that climbs out of the package (`copy: ../../../tmp/x`): the
+    /// judge reads a package's files beneath its folder only.
+    #[error("{at}: `{path}` leads outside the package: a package's files are read inside it only")]
+    LeavesPackage { at: String, path: String },
 }
 
 /// Why one entry of `generators.yaml` makes no test (it is skipped, with
@@ -140,6 +144,9 @@ pub enum Skip {
     EmptyCommand,
     #[error("`{0}`: a program outside generators/ (not run)")]
     Outside(String),
+    /// Not skipped: made into [`PlanError::LeavesPackage`].
+    #[error("`{0}` leads outside the package")]
+    LeavesPackage(String),
     #[error("`{0}` is built from the files the `generators:` list names (not read)")]
     Listed(String),
     #[error("`count:` must be between 1 and 10000")]
@@ -167,7 +174,14 @@ pub fn plan(text: &str, constants: &Constants) -> Result<Plan, PlanError> {
     };
     let mut plan = Plan::default();
     if let Some(s) = root.get("solution").and_then(Value::as_str) {
-        plan.solution = Some(PathBuf::from(s.trim_start_matches('/')));
+        let solution = PathBuf::from(s.trim_start_matches('/'));
+        if !stays_inside(&solution) {
+            return Err(PlanError::LeavesPackage {
+                at: "solution".into(),
+                path: s.to_string(),
+            });
+        }
+        plan.solution = Some(solution);
     }
     // Programs built from listed files: not built here, so a command
     // naming one is skipped with that reason.
@@ -284,6 +298,12 @@ impl Walker<'_> {
                         }
                         tests.append(&mut made)
                     }
+                    Err(Skip::LeavesPackage(path)) => {
+                        return Err(PlanError::LeavesPackage {
+                            at: format!("data/{at}"),
+                            path,
+                        });
+                    }
                     Err(why) => self
                         .plan
                         .notes
@@ -367,6 +387,9 @@ impl Walker<'_> {
         }
         if let Some(copy) = string_of(map.get("copy")) {
             let base = Path::new("generators").join(copy.trim_start_matches('/'));
+            if !stays_inside(&base) {
+                return Err(Skip::LeavesPackage(copy));
+            }
             let input = PathBuf::from(format!("{}.in", base.display()));
             let ans = PathBuf::from(format!("{}.ans", base.display()));
             return Ok(vec![TestSource::File {
@@ -409,6 +432,9 @@ impl Walker<'_> {
             if self.listed.iter().any(|l| l == program) {
                 return Err(Skip::Listed(program.to_string()));
             }
+            if !stays_inside(&Path::new("generators").join(program)) {
+                return Err(Skip::LeavesPackage(program.to_string()));
+            }
             let args: Vec<String> = words.map(|w| substitute(&w, seed)).collect();
             out.push(TestSource::Command {
                 program: Path::new("generators").join(program),
@@ -417,6 +443,24 @@ impl Walker<'_> {
         }
         Ok(out)
     }
+}
+
+/// Whether the relative path `rel` stays in the folder it is relative to
+/// by its names alone (`a/../b` does, `a/../../b` does not).
+fn stays_inside(rel: &Path) -> bool {
+    let mut depth = 0usize;
+    for c in rel.components() {
+        match c {
+            std::path::Component::Normal(_) => depth += 1,
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+    true
 }
 
 fn is_case(v: &Value) -> bool {

@@ -40,7 +40,7 @@ pub use input_validators::find as input_validators;
 pub use multipass::MAX_PASSES;
 pub use paths::{test_number, test_path, test_paths};
 pub use scoring::{dir_is_scoring as is_scoring, package_score};
-pub use stage::{stage as stage_program, stage_submission};
+pub use stage::stage;
 pub use testdata::SECRET_GROUP;
 
 /// A statement's text as the format shows it: in a package with
@@ -68,7 +68,7 @@ pub fn is_package(dir: &Path) -> bool {
     let Ok(text) = super::file::read_text(&spec) else {
         return false;
     };
-    match serde_yaml::from_str::<serde_yaml::Value>(&text) {
+    match crate::yaml::from_str::<serde_yaml::Value>(&spec, &text) {
         Ok(serde_yaml::Value::Mapping(m)) => {
             !(m.contains_key("id") || m.contains_key("groups"))
                 && (tests || m.contains_key("problem_format_version"))
@@ -82,9 +82,7 @@ pub fn is_package(dir: &Path) -> bool {
 /// Whether the package in `dir` is a `legacy` one (its `problem.yaml` read
 /// again, for the parts that only have the loaded problem).
 pub fn is_legacy(dir: &Path) -> bool {
-    super::file::read_text(&dir.join(super::SPEC_FILE))
-        .ok()
-        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+    schema::raw_package(dir)
         .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok())
         .is_none_or(|v| v == Version::Legacy)
 }
@@ -106,9 +104,7 @@ pub fn input_validator_args(
         .file_stem()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let version = super::file::read_text(&dir.join(super::SPEC_FILE))
-        .ok()
-        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+    let version = schema::raw_package(dir)
         .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok())
         .unwrap_or(Version::Legacy);
     let mut quiet = Vec::new();
@@ -167,9 +163,7 @@ pub fn input_validator_args(
 /// written with no maximum. grundy's groups have one, so such a test earns
 /// its whole share when accepted (a note says so when the package loads).
 pub fn score_file_unused(dir: &Path, group: &str) -> bool {
-    let version = super::file::read_text(&dir.join(super::SPEC_FILE))
-        .ok()
-        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
+    let version = schema::raw_package(dir)
         .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok());
     if version != Some(Version::V2025) || !scoring::dir_is_scoring(dir) {
         return false;
@@ -218,7 +212,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let raw: RawPackage = if text.trim().is_empty() {
         RawPackage::default()
     } else {
-        serde_yaml::from_str(text).map_err(|e| super::yaml::yaml_error(spec, &e))?
+        super::yaml::from_yaml(spec, text)?
     };
     let version = Version::parse(raw.problem_format_version.as_deref()).map_err(|e| invalid(&e))?;
     let interactive = interactor::is_interactive(&raw).map_err(|e| invalid(&e))?;
@@ -235,9 +229,12 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let passes = multipass::passes(&raw, &mut notes).map_err(|e| invalid(&e))?;
     // Sample dialogues (`.interaction`) belong to both kinds.
     refuse_parts(&dir, version, interactive || passes.is_some(), &mut notes)?;
-    let expected = expectations::load(&dir, &mut notes).map_err(|e| SpecError::Refused {
-        path: dir.join("submissions").join("submissions.yaml"),
-        source: e.into(),
+    let expected = expectations::load(&dir, &mut notes).map_err(|e| match e {
+        expectations::ExpectationsError::Located(y) => super::yaml::located(y),
+        e => SpecError::Refused {
+            path: dir.join("submissions").join("submissions.yaml"),
+            source: e.into(),
+        },
     })?;
     notes.extend(submissions::notes(&dir, expected.as_ref()));
     let id = package_id(&dir).map_err(|e| invalid(&e))?;

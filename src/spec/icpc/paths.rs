@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::testdata::is_test_input;
 use crate::spec::Problem;
 
 /// The path under `data/` (without `.in`) of the test a result names, as
@@ -29,7 +30,7 @@ pub fn test_paths(problem: &Problem) -> HashMap<(String, u32), String> {
     let mut samples: Vec<PathBuf> = walkdir::WalkDir::new(data.join("sample"))
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "in"))
+        .filter(is_test_input)
         .map(|e| e.into_path())
         .collect();
     samples.sort();

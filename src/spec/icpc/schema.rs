@@ -5,6 +5,14 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+/// The `problem.yaml` of the package in `dir`, read again (for the parts
+/// that only have the loaded problem); `None` when it cannot be read.
+pub fn raw_package(dir: &std::path::Path) -> Option<RawPackage> {
+    let path = dir.join(crate::spec::SPEC_FILE);
+    let text = crate::spec::file::read_text(&path).ok()?;
+    crate::yaml::from_str(&path, &text).ok()
+}
+
 /// The version a package declares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Version {

@@ -48,10 +48,7 @@ pub fn is_scoring(raw: &RawPackage) -> bool {
 /// Whether the package in `dir` is a scoring problem (read again from its
 /// `problem.yaml`, for the parts that only have the loaded problem).
 pub fn dir_is_scoring(dir: &Path) -> bool {
-    crate::spec::file::read_text(&dir.join(crate::spec::SPEC_FILE))
-        .ok()
-        .and_then(|t| serde_yaml::from_str::<RawPackage>(&t).ok())
-        .is_some_and(|raw| is_scoring(&raw))
+    super::schema::raw_package(dir).is_some_and(|raw| is_scoring(&raw))
 }
 
 /// A submission's score as the package counts it: grundy's score (out of
@@ -549,7 +546,7 @@ fn own_settings(data: &Path, folder: &Path) -> Result<RawTestdata, SpecError> {
     if text.trim().is_empty() {
         return Ok(RawTestdata::default());
     }
-    serde_yaml::from_str(&text).map_err(|e| crate::spec::yaml::yaml_error(&path, &e))
+    crate::spec::yaml::from_yaml(&path, &text)
 }
 
 /// `max_score`: a number, `unbounded` (`None`), or the default (100 in

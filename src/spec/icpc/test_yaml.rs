@@ -53,9 +53,7 @@ pub fn read(input: &Path) -> Result<Option<RawTestdata>, SpecError> {
     if text.trim().is_empty() {
         return Ok(Some(RawTestdata::default()));
     }
-    serde_yaml::from_str(&text)
-        .map(Some)
-        .map_err(|e| crate::spec::yaml::yaml_error(&path, &e))
+    crate::spec::yaml::from_yaml(&path, &text).map(Some)
 }
 
 /// Why a test with its own settings `own` (under folder settings

@@ -54,7 +54,7 @@ pub fn settings_for(
             let raw: RawTestdata = if text.trim().is_empty() {
                 RawTestdata::default()
             } else {
-                serde_yaml::from_str(&text).map_err(|e| crate::spec::yaml::yaml_error(&path, &e))?
+                crate::spec::yaml::from_yaml(&path, &text)?
             };
             if raw.on_reject.as_deref().is_some_and(|r| r != "break") {
                 note_once(
@@ -229,6 +229,15 @@ pub fn sample_files(dir: &Path) -> Result<Vec<PathBuf>, SpecError> {
         .collect())
 }
 
+/// Whether the walked entry `e` is a test's input: anything named `.in`
+/// but a folder. A link is read beneath the package (packages link tests
+/// between groups; one that leaves the package is an error naming it),
+/// and a FIFO, device or socket so named is an error naming it, never a
+/// test silently left out.
+pub fn is_test_input(e: &walkdir::DirEntry) -> bool {
+    !e.file_type().is_dir() && e.path().extension().is_some_and(|x| x == "in")
+}
+
 /// The `.in` files of a folder (recursively or not) with their `.ans`.
 fn test_pairs(folder: &Path, recursive: bool) -> Result<Vec<(PathBuf, PathBuf)>, SpecError> {
     let depth = if recursive { usize::MAX } else { 1 };
@@ -237,7 +246,7 @@ fn test_pairs(folder: &Path, recursive: bool) -> Result<Vec<(PathBuf, PathBuf)>,
         .max_depth(depth)
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "in"))
+        .filter(is_test_input)
         .map(|e| e.into_path())
         .collect();
     inputs.sort();

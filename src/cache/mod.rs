@@ -15,6 +15,10 @@
 //! no other judge has the cache open (otherwise it skips the trim; the next
 //! judge to find the cache alone does it). An evicted entry is first renamed
 //! out of its place, so a crash never leaves half an entry to be used.
+//!
+//! Whoever can change the cache decides verdicts, so the cache must be the
+//! judge's alone (see `trust`): a cache folder that is not is refused, and
+//! no link inside the cache is ever followed.
 
 use std::fs;
 use std::io;
@@ -26,6 +30,10 @@ use std::time::{Duration, SystemTime};
 use rustix::fs::{FlockOperation, Mode, OFlags};
 
 use crate::units::Bytes;
+
+mod trust;
+
+pub use trust::NotOurs;
 
 use sha2::{Digest, Sha256};
 
@@ -111,6 +119,15 @@ pub enum CacheError {
     Busy(PathBuf),
     #[error("the cache {}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
+    /// Someone else could change it (see `trust`).
+    #[error(transparent)]
+    NotOurs(#[from] NotOurs),
+}
+
+impl From<NotOurs> for io::Error {
+    fn from(e: NotOurs) -> io::Error {
+        io::Error::new(io::ErrorKind::PermissionDenied, e)
+    }
 }
 
 impl Policy {
@@ -177,9 +194,10 @@ impl Cache {
     }
 
     /// Opens the cache for use, holding it open (shared) against eviction.
-    pub fn open(root: impl Into<PathBuf>) -> io::Result<Cache> {
-        let (root, lock) = Self::prepare(root.into())?;
-        Self::shared(&lock)?;
+    pub fn open(root: impl Into<PathBuf>) -> Result<Cache, CacheError> {
+        let path: PathBuf = root.into();
+        let (root, lock) = Self::prepare(path.clone())?;
+        Self::shared(&lock).map_err(|source| CacheError::Io { path, source })?;
         Ok(Cache {
             root,
             _lock: Arc::new(lock),
@@ -198,20 +216,25 @@ impl Cache {
     pub fn open_trimmed(
         root: impl Into<PathBuf>,
         policy: &Policy,
-    ) -> io::Result<(Cache, Option<Trimmed>)> {
-        let (root, lock) = Self::prepare(root.into())?;
+    ) -> Result<(Cache, Option<Trimmed>), CacheError> {
+        let path: PathBuf = root.into();
+        let (root, lock) = Self::prepare(path.clone())?;
+        let io = |source| CacheError::Io {
+            path: path.clone(),
+            source,
+        };
         let due = trim_due(&root, policy, SystemTime::now());
-        let trimmed = if due && Self::try_exclusive(&lock)? {
+        let trimmed = if due && Self::try_exclusive(&lock).map_err(io)? {
             let t = trim(&root, Some(policy), SystemTime::now());
             if t.is_ok() {
                 // Best effort: without it the next judge trims again.
                 let _ = crate::beneath::write(&root, TRIMMED, stamp(policy).as_bytes());
             }
             // Down to shared: others may open it again.
-            rustix::fs::flock(&lock, FlockOperation::LockShared)?;
+            rustix::fs::flock(&lock, FlockOperation::LockShared).map_err(|e| io(e.into()))?;
             Some(t?)
         } else {
-            Self::shared(&lock)?;
+            Self::shared(&lock).map_err(io)?;
             None
         };
         Ok((
@@ -230,28 +253,69 @@ impl Cache {
             path: path.clone(),
             source,
         };
-        let (root, lock) = Self::prepare(path.clone()).map_err(io)?;
+        let (root, lock) = Self::prepare(path.clone())?;
         if !Self::try_exclusive(&lock).map_err(io)? {
             return Err(CacheError::Busy(root));
         }
         let _ = crate::beneath::remove_file(&root, TRIMMED);
-        trim(&root, None, SystemTime::now()).map_err(io)
+        trim(&root, None, SystemTime::now())
     }
 
     /// The entries, for `grundy cache show` (no lock: a listing only).
-    pub fn entries(root: &Path) -> io::Result<Vec<Entry>> {
-        entries(root)
+    pub fn entries(root: &Path) -> Result<Vec<Entry>, CacheError> {
+        let root = std::path::absolute(root).map_err(|source| CacheError::Io {
+            path: root.to_path_buf(),
+            source,
+        })?;
+        if fs::symlink_metadata(&root).is_err() {
+            return Ok(Vec::new());
+        }
+        trust::check_root(&root)?;
+        entries(&root)
     }
 
-    fn prepare(root: PathBuf) -> io::Result<(PathBuf, OwnedFd)> {
+    /// Makes (mode 0700) or checks the cache folder `root`, its `tmp` and
+    /// its lock, and opens the lock.
+    fn prepare(root: PathBuf) -> Result<(PathBuf, OwnedFd), CacheError> {
         // Absolute, because programs in the cache run in other folders.
-        let root = std::path::absolute(root)?;
-        fs::create_dir_all(root.join(TMP))?;
+        let root = std::path::absolute(&root).map_err(|source| CacheError::Io {
+            path: root.clone(),
+            source,
+        })?;
+        let io = |source| CacheError::Io {
+            path: root.clone(),
+            source,
+        };
+        if let Some(parent) = root.parent() {
+            fs::create_dir_all(parent).map_err(io)?;
+        }
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            match fs::DirBuilder::new().mode(trust::ROOT_MODE).create(&root) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(io(e)),
+            }
+        }
+        trust::check_root(&root)?;
+        // Ours alone: nobody else reaches anything in it (runs see `bin`
+        // and `tmp` through the sandbox's mount view).
+        fs::set_permissions(
+            &root,
+            std::os::unix::fs::PermissionsExt::from_mode(trust::ROOT_MODE),
+        )
+        .map_err(io)?;
+        trust::make_folder(&root, &root.join(TMP))?;
         let lock = rustix::fs::open(
             root.join(LOCK),
             OFlags::RDWR | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::CLOEXEC,
             Mode::from_raw_mode(0o600),
-        )?;
+        )
+        .map_err(|e| io(e.into()))?;
+        let lock_meta = fs::File::from(lock.try_clone().map_err(io)?)
+            .metadata()
+            .map_err(io)?;
+        trust::check_meta(&root, &root.join(LOCK), &lock_meta, false)?;
         Ok((root, lock))
     }
 
@@ -305,12 +369,23 @@ impl Cache {
         }
     }
 
-    /// `kind/key` if it is there (and then marked as used).
+    /// `kind/key` if it is there (and then marked as used). What is there
+    /// is used only if it is the judge's alone (see `trust`).
     pub fn existing_file(&self, kind: &str, key: &Key, suffix: &str) -> Option<PathBuf> {
         let p = self.path(kind, key, suffix);
-        let meta = fs::metadata(&p).ok().filter(|m| m.is_file())?;
+        let meta = fs::symlink_metadata(&p).ok()?;
+        self.check_way(kind, key).ok()?;
+        trust::check_meta(&self.root, &p, &meta, false).ok()?;
         self.touch_if_stale(&p, &meta);
         Some(p)
+    }
+
+    /// Checks (making them if they are missing) the folders `kind` and
+    /// its shard for `key`: each the judge's alone, no link.
+    fn check_way(&self, kind: &str, key: &Key) -> Result<(), NotOurs> {
+        let kind_dir = self.root.join(kind);
+        trust::make_folder(&self.root, &kind_dir)?;
+        trust::make_folder(&self.root, &kind_dir.join(&key.0[..2]))
     }
 
     pub fn root(&self) -> &Path {
@@ -342,12 +417,11 @@ impl Cache {
         bytes: &[u8],
     ) -> io::Result<PathBuf> {
         let dest = self.path(kind, key, suffix);
-        if let Some(meta) = fs::metadata(&dest).ok().filter(|m| m.is_file()) {
+        self.check_way(kind, key)?;
+        if let Ok(meta) = fs::symlink_metadata(&dest) {
+            trust::check_meta(&self.root, &dest, &meta, false)?;
             self.touch_if_stale(&dest, &meta);
             return Ok(dest);
-        }
-        if let Some(parent) = dest.parent() {
-            fs::create_dir_all(parent)?;
         }
         let mut tmp = tempfile::NamedTempFile::new_in(self.root.join(TMP))?;
         io::Write::write_all(&mut tmp, bytes)?;
@@ -368,20 +442,25 @@ impl Cache {
         E: From<io::Error>,
     {
         let dest = self.path(kind, key, "");
-        if dest.is_dir() {
+        self.check_way(kind, key).map_err(io::Error::from)?;
+        if let Ok(meta) = fs::symlink_metadata(&dest) {
+            trust::check_meta(&self.root, &dest, &meta, true).map_err(io::Error::from)?;
             self.touch(&dest);
             return Ok(dest);
         }
         let work = self.scratch()?;
         fill(work.path())?;
-        if let Some(parent) = dest.parent() {
-            fs::create_dir_all(parent)?;
-        }
+        // What the fill made (a compiler's products, a package's copy)
+        // carries no setuid bit and no write bit for others.
+        trust::seal(work.path())?;
         let staged = work.keep();
         if let Err(e) = fs::rename(&staged, &dest) {
-            let _ = fs::remove_dir_all(&staged);
+            let _ = crate::beneath::remove_tree(&staged);
             // Another judge filled the same entry first: theirs is as good.
-            if !dest.is_dir() {
+            let theirs = fs::symlink_metadata(&dest)
+                .ok()
+                .filter(|m| trust::check_meta(&self.root, &dest, m, true).is_ok());
+            if theirs.is_none() {
                 return Err(e.into());
             }
         }
@@ -414,28 +493,36 @@ fn trim_due(root: &Path, policy: &Policy, now: SystemTime) -> bool {
 }
 
 /// Every entry of the cache at `root`: `kind/xx/rest` for each kind
-/// folder (all but `tmp`).
-fn entries(root: &Path) -> io::Result<Vec<Entry>> {
+/// folder (all but `tmp`). Every folder on the way, and every entry, must
+/// be the judge's alone (see `trust`); no link is followed.
+fn entries(root: &Path) -> Result<Vec<Entry>, CacheError> {
     let mut out = Vec::new();
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| CacheError::Io { path, source }
+    };
     let kinds = match fs::read_dir(root) {
         Ok(k) => k,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
-        Err(e) => return Err(e),
+        Err(e) => return Err(io(root)(e)),
     };
     for kind in kinds {
-        let kind = kind?;
+        let kind = kind.map_err(io(root))?;
         let name = kind.file_name().to_string_lossy().into_owned();
-        if name == TMP || !kind.file_type()?.is_dir() {
+        let meta = fs::symlink_metadata(kind.path()).map_err(io(&kind.path()))?;
+        if name == TMP || meta.file_type().is_symlink() || meta.is_dir() {
+            trust::check_meta(root, &kind.path(), &meta, true)?;
+        }
+        if name == TMP || !meta.is_dir() {
             continue;
         }
-        for shard in fs::read_dir(kind.path())? {
-            let shard = shard?;
-            if !shard.file_type()?.is_dir() {
-                continue;
-            }
-            for e in fs::read_dir(shard.path())? {
-                let e = e?;
-                let meta = e.metadata()?;
+        for shard in fs::read_dir(kind.path()).map_err(io(&kind.path()))? {
+            let shard = shard.map_err(io(&kind.path()))?;
+            trust::check_folder(root, &shard.path())?;
+            for e in fs::read_dir(shard.path()).map_err(io(&shard.path()))? {
+                let e = e.map_err(io(&shard.path()))?;
+                let meta = fs::symlink_metadata(e.path()).map_err(io(&e.path()))?;
+                trust::check_meta(root, &e.path(), &meta, meta.is_dir())?;
                 let size = if meta.is_dir() {
                     walkdir::WalkDir::new(e.path())
                         .into_iter()
@@ -462,10 +549,16 @@ fn entries(root: &Path) -> io::Result<Vec<Entry>> {
 /// Bounds the cache at `root` by `policy` as of `now` (no policy: removes
 /// every entry); the caller holds the exclusive lock. Work left in `tmp` by
 /// judges that died goes too (no other judge has the cache open).
-fn trim(root: &Path, policy: Option<&Policy>, now: SystemTime) -> io::Result<Trimmed> {
+fn trim(root: &Path, policy: Option<&Policy>, now: SystemTime) -> Result<Trimmed, CacheError> {
     let tmp = root.join(TMP);
-    for e in fs::read_dir(&tmp)? {
-        let _ = crate::beneath::remove_tree(&e?.path());
+    let io = |source| CacheError::Io {
+        path: root.to_path_buf(),
+        source,
+    };
+    // Never through a link: `tmp` is checked to be our own folder first.
+    trust::check_folder(root, &tmp)?;
+    for e in fs::read_dir(&tmp).map_err(io)? {
+        let _ = crate::beneath::remove_tree(&e.map_err(io)?.path());
     }
     let mut all = entries(root)?;
     // Least recently used first.
@@ -482,9 +575,12 @@ fn trim(root: &Path, policy: Option<&Policy>, now: SystemTime) -> io::Result<Tri
             break;
         }
         // Out of its place first, then removed: never half an entry.
-        let grave = tempfile::Builder::new().prefix("evict-").tempdir_in(&tmp)?;
-        fs::rename(&e.path, grave.path().join("entry"))?;
-        crate::beneath::remove_tree(&grave.keep())?;
+        let grave = tempfile::Builder::new()
+            .prefix("evict-")
+            .tempdir_in(&tmp)
+            .map_err(io)?;
+        fs::rename(&e.path, grave.path().join("entry")).map_err(io)?;
+        crate::beneath::remove_tree(&grave.keep()).map_err(io)?;
         total = total.saturating_sub(e.size);
         done.entries += 1;
         done.bytes += e.size;
@@ -493,177 +589,4 @@ fn trim(root: &Path, policy: Option<&Policy>, now: SystemTime) -> io::Result<Tri
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_are_length_prefixed() {
-        assert_ne!(Key::of(&[b"ab", b"c"]), Key::of(&[b"a", b"bc"]));
-        assert_eq!(Key::of(&[b"x"]), Key::of(&[b"x"]));
-        assert_eq!(Key::of(&[b"x"]).0.len(), 64);
-    }
-
-    #[test]
-    fn fill_runs_once() {
-        let t = tempfile::tempdir().expect("tempdir");
-        let c = Cache::open(t.path()).expect("open");
-        let k = Key::of(&[b"k"]);
-        let mut calls = 0;
-        for _ in 0..2 {
-            let d = c
-                .dir_or_fill::<io::Error>("bin", &k, |p| {
-                    calls += 1;
-                    fs::write(p.join("a"), b"1")
-                })
-                .expect("fill");
-            assert_eq!(fs::read(d.join("a")).expect("read"), b"1");
-        }
-        assert_eq!(calls, 1);
-    }
-
-    #[test]
-    fn failed_fill_leaves_nothing() {
-        let t = tempfile::tempdir().expect("tempdir");
-        let c = Cache::open(t.path()).expect("open");
-        let k = Key::of(&[b"k"]);
-        let r = c.dir_or_fill("bin", &k, |_| Err(io::Error::other("no")));
-        assert!(r.is_err());
-        assert!(!c.path("bin", &k, "").exists());
-    }
-
-    /// An entry of `bytes` bytes last used `days_ago` days ago.
-    fn entry(c: &Cache, name: &[u8], bytes: usize, days_ago: u64) -> PathBuf {
-        let p = c
-            .put_file("answers", &Key::of(&[name]), ".ans", &vec![b'x'; bytes])
-            .expect("put");
-        let when = SystemTime::now() - Duration::from_secs(days_ago * 86_400);
-        fs::File::open(&p)
-            .and_then(|f| f.set_modified(when))
-            .expect("set time");
-        p
-    }
-
-    #[test]
-    fn least_recently_used_entries_go_first() {
-        let t = tempfile::tempdir().expect("tempdir");
-        let c = Cache::open(t.path()).expect("open");
-        let oldest = entry(&c, b"a", 100, 3);
-        let middle = entry(&c, b"b", 100, 2);
-        let newest = entry(&c, b"c", 100, 1);
-        // A hit makes the oldest the most recently used.
-        assert!(
-            c.existing_file("answers", &Key::of(&[b"a"]), ".ans")
-                .is_some()
-        );
-        drop(c);
-        let policy = Policy {
-            max_size: Bytes(150),
-            max_age: Duration::from_secs(30 * 86_400),
-        };
-        let (_c, trimmed) = Cache::open_trimmed(t.path(), &policy).expect("open");
-        assert_eq!(
-            trimmed,
-            Some(Trimmed {
-                entries: 2,
-                bytes: 200
-            })
-        );
-        assert!(oldest.exists());
-        assert!(!middle.exists() && !newest.exists());
-    }
-
-    #[test]
-    fn a_use_within_minutes_of_the_last_is_not_recorded_again() {
-        let t = tempfile::tempdir().expect("tempdir");
-        let c = Cache::open(t.path()).expect("open");
-        let p = c
-            .put_file("answers", &Key::of(&[b"a"]), ".ans", b"x")
-            .expect("put");
-        let minute_ago = SystemTime::now() - Duration::from_secs(60);
-        fs::File::open(&p)
-            .and_then(|f| f.set_modified(minute_ago))
-            .expect("set time");
-        let hit = c.existing_file("answers", &Key::of(&[b"a"]), ".ans");
-        assert_eq!(hit.as_deref(), Some(p.as_path()));
-        let mtime = fs::metadata(&p).and_then(|m| m.modified()).expect("mtime");
-        assert_eq!(mtime, minute_ago);
-    }
-
-    #[test]
-    fn a_trim_is_not_repeated_within_minutes_under_the_same_policy() {
-        let t = tempfile::tempdir().expect("tempdir");
-        let tight = Policy {
-            max_size: Bytes(50),
-            max_age: Duration::from_secs(30 * 86_400),
-        };
-        let (c, first) = Cache::open_trimmed(t.path(), &tight).expect("open");
-        assert_eq!(first, Some(Trimmed::default()));
-        let over = entry(&c, b"over the bound", 100, 1);
-        drop(c);
-        // Just trimmed under this policy: the entries are not looked at.
-        let (c, again) = Cache::open_trimmed(t.path(), &tight).expect("open");
-        assert_eq!(again, None);
-        assert!(over.exists());
-        drop(c);
-        // Another policy applies at once.
-        let tighter = Policy {
-            max_size: Bytes(40),
-            ..tight
-        };
-        let (c, changed) = Cache::open_trimmed(t.path(), &tighter).expect("open");
-        assert_eq!(changed.map(|t| t.entries), Some(1));
-        assert!(!over.exists());
-        let over = entry(&c, b"over again", 100, 1);
-        drop(c);
-        // And the same policy again once the last trim is old enough.
-        let stamp = t.path().join(TRIMMED);
-        fs::File::open(&stamp)
-            .and_then(|f| f.set_modified(SystemTime::now() - TRIM_EVERY * 2))
-            .expect("set time");
-        let (_c, later) = Cache::open_trimmed(t.path(), &tighter).expect("open");
-        assert_eq!(later.map(|t| t.entries), Some(1));
-        assert!(!over.exists());
-    }
-
-    #[test]
-    fn entries_unused_too_long_go() {
-        let t = tempfile::tempdir().expect("tempdir");
-        let c = Cache::open(t.path()).expect("open");
-        let old = entry(&c, b"old", 10, 40);
-        let recent = entry(&c, b"recent", 10, 1);
-        drop(c);
-        let (_c, trimmed) = Cache::open_trimmed(t.path(), &Policy::default()).expect("open");
-        assert_eq!(trimmed.map(|t| t.entries), Some(1));
-        assert!(!old.exists() && recent.exists());
-    }
-
-    #[test]
-    fn nothing_is_evicted_or_cleared_while_another_judge_has_the_cache() {
-        let t = tempfile::tempdir().expect("tempdir");
-        let other = Cache::open(t.path()).expect("open");
-        let e = entry(&other, b"in use", 10, 400);
-        let everything = Policy {
-            max_size: Bytes(1),
-            max_age: Duration::from_secs(86_400),
-        };
-        let (mine, trimmed) = Cache::open_trimmed(t.path(), &everything).expect("open");
-        assert_eq!(trimmed, None);
-        assert!(e.exists());
-        assert!(matches!(Cache::clear(t.path()), Err(CacheError::Busy(_))));
-        assert!(e.exists());
-        drop((other, mine));
-        let cleared = Cache::clear(t.path()).expect("clear");
-        assert_eq!(cleared.entries, 1);
-        assert!(!e.exists());
-    }
-
-    #[test]
-    fn a_trim_removes_work_left_by_dead_judges() {
-        let t = tempfile::tempdir().expect("tempdir");
-        let c = Cache::open(t.path()).expect("open");
-        let left = c.scratch().expect("scratch").keep();
-        drop(c);
-        let (_c, _) = Cache::open_trimmed(t.path(), &Policy::default()).expect("open");
-        assert!(!left.exists());
-    }
-}
+mod tests;
