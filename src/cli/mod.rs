@@ -16,6 +16,7 @@ mod merge;
 mod mutants;
 mod new;
 mod out;
+mod parsers;
 mod run_cmd;
 mod similar;
 mod statement;
@@ -322,6 +323,9 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
+    if !crate::PARSERS && parsers::needed(&cli.command) {
+        return Err(parsers::hand_over());
+    }
     let g = &cli.global;
     if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
         && !g.allow_weak_sandbox
@@ -403,7 +407,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 && shard.is_none()
                 && code < exit::INTERNAL
             {
-                similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)?;
+                parsers::here(|| {
+                    similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)
+                })?;
             }
             Ok(code)
         }
@@ -420,7 +426,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 min_matches,
                 ..Default::default()
             };
-            similar::run(g, &dir, problem.as_deref(), opts, json, &out)
+            parsers::here(|| similar::run(g, &dir, problem.as_deref(), opts, json, &out))
         }
         Command::Contest {
             file,
@@ -464,18 +470,20 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             harden,
             programs,
             kinds,
-        } => mutants::run(
-            g,
-            &ids,
-            json,
-            &mutants::Choice {
-                jobs,
-                time_budget,
-                harden,
-                programs,
-                kinds,
-            },
-        ),
+        } => parsers::here(|| {
+            mutants::run(
+                g,
+                &ids,
+                json,
+                &mutants::Choice {
+                    jobs,
+                    time_budget,
+                    harden,
+                    programs,
+                    kinds,
+                },
+            )
+        }),
         Command::Stress {
             problem,
             submission,

@@ -1,0 +1,12 @@
+//! The games and their problems: each game's moves and win/lose search
+//! ([`games`]), tests made from a problem's recipe with a seeded stream
+//! ([`generate`]), and per problem its generators, input format and oracle
+//! cases ([`catalog`]). Of grundy's crates it depends only on units: a
+//! recipe's data files are read through `beneath`.
+
+// The crate below, under the module name the code uses (`crate::beneath::…`).
+use grundy_units::beneath;
+
+pub mod catalog;
+pub mod games;
+pub mod generate;
