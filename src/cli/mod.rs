@@ -119,7 +119,7 @@ enum Command {
         ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Also measure the tests by the mutants of the reference (a survivor fails verify)
+        /// Also measure the tests by the mutants of the reference and the accepted submissions (a survivor fails verify)
         #[arg(long)]
         mutants: bool,
         /// Time-margin warnings fail verify too (an accepted submission over half the
@@ -221,7 +221,7 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Measure the tests by the mutants of the reference they reject; --harden adds tests for survivors (see docs/mutants.md)
+    /// Measure the tests by the mutants of the reference and the accepted submissions they reject; --harden adds tests for survivors (see docs/mutants.md)
     Mutants {
         /// Problem ids, or paths to problem folders / packages
         #[arg(value_name = "PROBLEM", required = true)]
