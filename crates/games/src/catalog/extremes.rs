@@ -286,7 +286,7 @@ fn list(
     }
     if values == Values::TopBitPairs {
         // Equal pairs of numbers with the top bit: the XOR is zero.
-        let even = if n % 2 == 0 {
+        let even = if n.is_multiple_of(2) {
             Some(n)
         } else if n < hi {
             Some(n + 1)

@@ -254,19 +254,19 @@ fn c_reading(tree: &Tree<'_>, nodes: &[Node<'_>], node: Node<'_>) -> Vec<Candida
         f if f.ends_with(".getline") || f.ends_with("->getline") => Some(1),
         _ => None,
     };
-    if let Some(&size) = size_arg.and_then(|i| args.get(i)) {
-        if let Some((edit, old, new)) = halved(tree, nodes, size, 0) {
-            out.extend(tree.candidate(
-                node,
-                "shrink-buffer",
-                Class::Representation,
-                format!(
-                    "read at most {new} bytes instead of {old} in {}: a longer line or input is cut",
-                    show(tree.text(node))
-                ),
-                vec![edit],
-            ));
-        }
+    if let Some(&size) = size_arg.and_then(|i| args.get(i))
+        && let Some((edit, old, new)) = halved(tree, nodes, size, 0)
+    {
+        out.extend(tree.candidate(
+            node,
+            "shrink-buffer",
+            Class::Representation,
+            format!(
+                "read at most {new} bytes instead of {old} in {}: a longer line or input is cut",
+                show(tree.text(node))
+            ),
+            vec![edit],
+        ));
     }
     let Some(call) = format_call(tree, node) else {
         return out;
@@ -339,7 +339,7 @@ fn cin_line(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
 fn python_split(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
     let function = node.child_by_field_name("function")?;
     let args = node.child_by_field_name("arguments")?;
-    if function.kind() != "attribute" || named_children(args).len() != 0 {
+    if function.kind() != "attribute" || !named_children(args).is_empty() {
         return None;
     }
     if tree.text(function.child_by_field_name("attribute")?) != "split" {
@@ -380,7 +380,7 @@ fn python_split(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
 fn rust_split(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
     let function = node.child_by_field_name("function")?;
     let args = node.child_by_field_name("arguments")?;
-    if function.kind() != "field_expression" || named_children(args).len() != 0 {
+    if function.kind() != "field_expression" || !named_children(args).is_empty() {
         return None;
     }
     let field = function.child_by_field_name("field")?;
