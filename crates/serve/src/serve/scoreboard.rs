@@ -213,5 +213,6 @@ pub fn class_report(
         graded,
         issues: Vec::new(),
         feedback: config.feedback,
+        identical: Vec::new(),
     })
 }
