@@ -29,29 +29,81 @@ pub struct Evidence {
 impl Evidence {
     /// The reason, for people.
     pub fn reason(&self) -> String {
-        if self.played {
-            return format!(
-                "won all {} games from small positions, {} from positions across the whole range \
-                 (top bits, powers of two, every number at its bound) and {} random ones",
-                self.small_inputs, self.range_inputs, self.random_inputs
-            );
-        }
-        if self.small_inputs + self.range_inputs + self.random_inputs == 0 {
+        let (small, range, random) = (self.small_inputs, self.range_inputs, self.random_inputs);
+        if small + range + random == 0 {
             return "no input to compare it on (no oracle, no generated tests): equivalence unproven"
                 .into();
         }
-        let range = if self.range_inputs > 0 {
-            format!(
-                ", {} inputs across the whole range and format (top bits, powers of two, the largest input)",
-                self.range_inputs
-            )
+        let mut parts = Vec::new();
+        if self.played {
+            // The first kind named says "games"; the others count on it.
+            let first = |n: usize, rest: &str| format!("{} {rest}", plural(n, "game", "games"));
+            if small > 0 {
+                parts.push(first(small, "from small positions"));
+            }
+            if range > 0 {
+                let what = "from positions across the whole range \
+                            (top bits, powers of two, every number at its bound)";
+                parts.push(if parts.is_empty() {
+                    first(range, what)
+                } else {
+                    format!("{range} {what}")
+                });
+            }
+            if random > 0 {
+                parts.push(if parts.is_empty() {
+                    first(random, "from random positions")
+                } else {
+                    format!("{random} random ones")
+                });
+            }
+            let all = if small + range + random > 1 {
+                "all "
+            } else {
+                ""
+            };
+            return format!("won {all}{}", join(&parts));
+        }
+        if small > 0 {
+            let every = if small == 1 {
+                "the only one"
+            } else {
+                "all of them"
+            };
+            parts.push(format!(
+                "{} ({every})",
+                plural(small, "small position", "small positions")
+            ));
+        }
+        if range > 0 {
+            parts.push(format!(
+                "{} across the whole range and format (top bits, powers of two, the largest input)",
+                plural(range, "input", "inputs")
+            ));
+        }
+        if random > 0 {
+            parts.push(plural(random, "random input", "random inputs"));
+        }
+        let unchecked = if range == 0 {
+            " (no input format known: the top of the range unchecked)"
         } else {
-            ", no input format known: the top of the range unchecked".into()
+            ""
         };
-        format!(
-            "same answers on {} small positions (all of them){range} and {} random inputs",
-            self.small_inputs, self.random_inputs
-        )
+        format!("same answers on {}{unchecked}", join(&parts))
+    }
+}
+
+/// `n` with the word that agrees with it.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join(parts: &[String]) -> String {
+    match parts.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 
@@ -274,5 +326,39 @@ impl ProblemMutants {
             _ => {}
         }
         o
+    }
+}
+
+#[cfg(test)]
+mod evidence_tests {
+    use super::Evidence;
+
+    fn evidence(small: usize, range: usize, random: usize, played: bool) -> String {
+        Evidence {
+            small_inputs: small,
+            range_inputs: range,
+            random_inputs: random,
+            played,
+        }
+        .reason()
+    }
+
+    #[test]
+    fn evidence_names_only_the_inputs_there_were() {
+        assert_eq!(
+            evidence(0, 0, 40, false),
+            "same answers on 40 random inputs (no input format known: the top of the range unchecked)"
+        );
+        assert_eq!(
+            evidence(12, 3, 1, false),
+            "same answers on 12 small positions (all of them), 3 inputs across the whole range \
+             and format (top bits, powers of two, the largest input) and 1 random input"
+        );
+        assert_eq!(
+            evidence(329, 0, 120, true),
+            "won all 329 games from small positions and 120 random ones"
+        );
+        assert_eq!(evidence(0, 0, 1, true), "won 1 game from random positions");
+        assert!(evidence(0, 0, 0, false).contains("unproven"));
     }
 }
