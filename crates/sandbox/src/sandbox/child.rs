@@ -13,11 +13,12 @@
 //! until it executes the program. Both therefore make raw system calls on
 //! memory prepared beforehand and never allocate, lock, unwind or write
 //! anything but their own stacks (and the `errno` of the parked thread
-//! whose thread pointer they inherit, see [`super::zygote`]).
+//! whose thread pointer they inherit, see the zygote, `zygote.rs`).
 
 use std::ffi::CString;
 use std::os::fd::RawFd;
 
+use super::errno::errno;
 use super::seccomp::Filters;
 
 /// Where a child failed, sent to the judge with the error number.
@@ -321,11 +322,6 @@ pub extern "C" fn init_entry(plan: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `plan` is the `&Plan` the judge keeps alive until it has
     // reaped `init`.
     init(unsafe { &*(plan as *const Plan) })
-}
-
-pub fn errno() -> i32 {
-    // SAFETY: reading the calling thread's errno.
-    unsafe { *libc::__errno_location() }
 }
 
 fn send(fd: RawFd, m: Message) {

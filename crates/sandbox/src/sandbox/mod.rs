@@ -18,6 +18,7 @@
 
 mod cgroup;
 mod child;
+mod errno;
 mod isolation;
 mod kept;
 mod landlock;
@@ -26,6 +27,7 @@ mod limits;
 mod measure;
 mod named;
 pub mod path;
+mod pidfd;
 mod plain;
 mod probe;
 mod process;

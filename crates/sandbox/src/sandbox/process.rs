@@ -15,9 +15,10 @@ use super::measure::{
     HighWater, crossed, own_hwm, own_peak, own_rss, reset_peak_rss, timeval, tmpfs_usage,
 };
 use super::path::program_path;
+use super::pidfd::reap;
 use super::probe::abilities;
 use super::stderr::ErrorStream;
-use super::watch::{reap, watch};
+use super::watch::watch;
 use super::{Cancel, Exit, Isolation, Mode, RunLimits, RunOutcome, RunSpec, SandboxError};
 use super::{cgroup, landlock, seccomp, slot, zygote};
 use crate::units::Bytes;

@@ -497,7 +497,7 @@ fn build(ops: &[Op], userns: Option<&OwnedFd>) -> io::Result<OwnedFd> {
     }
     if pid == 0 {
         let code = build_in_child(ops, userns, tmpfs.as_ptr(), tmpfs_opts.as_ptr());
-        let bytes = [code as u8, super::child::errno() as u8];
+        let bytes = [code as u8, super::errno::errno() as u8];
         // SAFETY: writing two bytes to our pipe, then waiting to be killed.
         unsafe {
             libc::write(wr.as_raw_fd(), bytes.as_ptr().cast(), 2);

@@ -30,6 +30,8 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::child::{self, Plan};
+use super::errno::errno;
+use super::pidfd::pidfd_open;
 
 /// A running zygote.
 pub struct Zygote {
@@ -138,7 +140,7 @@ impl Zygote {
         if pid < 0 {
             return Err(io::Error::last_os_error());
         }
-        let pidfd = match super::watch::pidfd_open(pid) {
+        let pidfd = match pidfd_open(pid) {
             Ok(fd) => fd,
             Err(e) => {
                 // SAFETY: ending and reaping the zygote we just made.
@@ -359,12 +361,12 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
         if let Some((uid_map, gid_map)) = &args.maps
             && !child::write_user_maps(uid_map, gid_map)
         {
-            send(args.reply, -(child::errno() as i64));
+            send(args.reply, -(errno() as i64));
             libc::_exit(1);
         }
         for &fd in &args.join {
             if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
-                send(args.reply, -(child::errno() as i64));
+                send(args.reply, -(errno() as i64));
                 libc::_exit(1);
             }
         }
@@ -417,7 +419,7 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
             send(
                 args.reply,
                 if pid < 0 {
-                    -(child::errno() as i64)
+                    -(errno() as i64)
                 } else {
                     pid as i64
                 },
