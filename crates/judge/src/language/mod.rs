@@ -2,6 +2,7 @@
 //! cache that makes a second judging of the same file free.
 
 mod compile;
+mod compiler_run;
 mod java;
 mod pch;
 mod scripted;
@@ -14,9 +15,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-pub use compile::{
-    CompileOutcome, Compiled, compile, stopped_at_limit as compile_stopped_at_limit,
-};
+pub use compile::{CompileOutcome, Compiled, compile};
+pub use compiler_run::stopped_at_limit as compile_stopped_at_limit;
 pub use java::ClassNameTooLong;
 pub use scripted::{build as build_scripted, is_scripted};
 pub use sources::EntryError;
