@@ -562,10 +562,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
         &["spec/icpc/interactor", "spec/icpc/multipass"],
     ),
     ("crates/judge/src", &["spec/icpc", "spec/yaml"]),
-    (
-        "crates/tools/src",
-        &["report/class_page", "report/html", "report/replay"],
-    ),
 ];
 
 /// The circles of `found` (per source folder) that no known circle

@@ -11,8 +11,8 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::feedback::file_name;
-use super::html::escape;
 use super::model::{ClassReport, ProblemInfo, score_text};
+use crate::markup::escape;
 use crate::spec::ProblemId;
 use crate::verdict::Verdict;
 

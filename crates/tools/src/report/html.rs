@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 
 use super::model::{ClassReport, Graded, score_text};
 use crate::judge::{Diff, DiffSide};
+use crate::markup::escape;
 use crate::verdict::Verdict;
 
 use super::stable;
@@ -49,8 +50,6 @@ section.submission{border-top:1px solid #ccc;margin-top:1em}
 svg.histogram{display:block;margin:.5em 0}
 table.wrong-ideas td.count{text-align:right;white-space:nowrap}
 ";
-
-pub(crate) use crate::markup::escape;
 
 /// The verdict's CSS class.
 pub(crate) fn class_of(v: Verdict) -> String {
