@@ -618,7 +618,6 @@ const KNOWN_LONG_FILES: &[&str] = &[
     "crates/judge/src/spec/yaml.rs",
     "crates/judge/src/verdict/decide.rs",
     "crates/judge/src/verify.rs",
-    "crates/sandbox/src/sandbox/child.rs",
     "crates/tools/src/batch/engine.rs",
     "crates/tools/src/batch/walk.rs",
     "crates/tools/src/mutants/mod.rs",

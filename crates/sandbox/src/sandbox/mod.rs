@@ -34,6 +34,7 @@ mod process;
 mod seccomp;
 mod slot;
 pub mod spawn;
+mod stack;
 mod starved;
 mod stderr;
 mod uids;

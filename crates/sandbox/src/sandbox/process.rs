@@ -17,6 +17,7 @@ use super::measure::{
 use super::path::program_path;
 use super::pidfd::reap;
 use super::probe::abilities;
+use super::stack::Stack;
 use super::stderr::ErrorStream;
 use super::watch::watch;
 use super::{Cancel, Exit, Isolation, Mode, RunLimits, RunOutcome, RunSpec, SandboxError};
@@ -222,8 +223,8 @@ pub fn run(
             None
         },
         pid_namespace,
-        init_stack: child::Stack::take(),
-        stack: child::Stack::take(),
+        init_stack: Stack::take(),
+        stack: Stack::take(),
     };
     let flags = if pid_namespace { libc::CLONE_NEWPID } else { 0 };
 

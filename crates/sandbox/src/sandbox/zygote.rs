@@ -32,6 +32,7 @@ use std::time::Duration;
 use super::child::{self, Plan};
 use super::errno::errno;
 use super::pidfd::pidfd_open;
+use super::stack::{Stack, stack_top};
 
 /// A running zygote.
 pub struct Zygote {
@@ -45,7 +46,7 @@ pub struct Zygote {
     _theirs: (OwnedFd, OwnedFd),
     /// Its stack and arguments: they must outlive it, so they are only freed
     /// after it is killed.
-    _stack: child::Stack,
+    _stack: Stack,
     _args: Box<Args>,
     /// Its user namespace, opened on first use (see [`Zygote::user_namespace`]).
     userns: OnceLock<OwnedFd>,
@@ -125,14 +126,14 @@ impl Zygote {
             request: req_rd.as_raw_fd(),
             reply: rep_wr.as_raw_fd(),
         });
-        let stack = child::Stack::take();
+        let stack = Stack::take();
         // SAFETY: the zygote only makes system calls, on its own stack, and
         // reads `args`; both outlive it (kept in the returned value until
         // after it is killed).
         let pid = unsafe {
             libc::clone(
                 zygote_main,
-                child::stack_top(&stack),
+                stack_top(&stack),
                 flags,
                 (&*args as *const Args).cast_mut().cast(),
             )
@@ -412,7 +413,7 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
             }
             let pid = libc::clone(
                 child::init_entry,
-                child::stack_top(&plan.init_stack),
+                stack_top(&plan.init_stack),
                 req.flags | libc::CLONE_VM | libc::CLONE_PARENT | libc::SIGCHLD,
                 req.plan.cast_mut().cast(),
             );
