@@ -619,8 +619,10 @@ const KNOWN_LONG_FILES: &[&str] = &[
     "crates/judge/src/verdict/decide.rs",
     "crates/judge/src/verify.rs",
     "crates/tools/src/batch/engine.rs",
+    "crates/tools/src/batch/grade.rs",
     "crates/tools/src/batch/walk.rs",
     "crates/tools/src/mutants/mod.rs",
+    "crates/tools/src/mutants/operators.rs",
     "crates/tools/src/stress/mod.rs",
 ];
 

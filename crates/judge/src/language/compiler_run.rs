@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::sandbox::{LimitHit, RunLimits};
+use crate::sandbox::{Exit, LimitHit, RunLimits};
 use crate::units::Bytes;
 
 pub(super) const COMPILE_CPU: Duration = Duration::from_secs(60);
@@ -80,6 +80,43 @@ pub(super) fn compile_env(compiler: Option<&Path>, work: &Path) -> Vec<(OsString
     ]
 }
 
+/// Why a failed compile is the compiler's or the machine's failure rather
+/// than the source's, if it is: the compiler killed by a signal at no limit
+/// (a crash), `rustc` panicking, or the system refusing the compiler a
+/// process, a thread or memory. Such a failure is not remembered (the same
+/// source may compile a moment later) and is the judge's `IE`, never the
+/// student's `CE`. A source that quotes these words in its own error gets
+/// an `IE` it can retry, never a wrong `AC`.
+pub(super) fn compiler_failure(exit: &Exit, log: &str) -> Option<&'static str> {
+    const SIGNS: [(&str, &str); 4] = [
+        ("the compiler unexpectedly panicked", "rustc panicked"),
+        (
+            "Resource temporarily unavailable",
+            "the system refused it a process or thread (EAGAIN)",
+        ),
+        (
+            "Cannot allocate memory",
+            "the system refused it memory (ENOMEM)",
+        ),
+        (
+            "internal compiler error: Killed signal",
+            "a compiler pass was killed",
+        ),
+    ];
+    if let Exit::Signal(sig) = exit {
+        return Some(match *sig {
+            libc::SIGSEGV => "it crashed (SIGSEGV)",
+            libc::SIGABRT => "it aborted (SIGABRT)",
+            libc::SIGBUS => "it crashed (SIGBUS)",
+            _ => "it was killed by a signal",
+        });
+    }
+    SIGNS
+        .iter()
+        .find(|(sign, _)| log.contains(sign))
+        .map(|&(_, why)| why)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +135,20 @@ mod tests {
         named(LimitHit::Output, &["disk", "512 MiB"]);
         let lowered = limit_message(LimitHit::Memory, &compile_limits(Bytes::mib(700)));
         assert!(lowered.contains("700 MiB"), "{lowered:?}");
+    }
+
+    #[test]
+    fn the_compilers_own_failures_are_told_from_the_sources() {
+        // The source's fault: remembered as CE.
+        let error = "main.c:3:5: error: expected ';' before 'return'";
+        assert_eq!(compiler_failure(&Exit::Code(1), error), None);
+        assert_eq!(compiler_failure(&Exit::Code(1), ""), None);
+        // The compiler's or the machine's: not remembered, IE.
+        assert!(compiler_failure(&Exit::Signal(libc::SIGSEGV), error).is_some());
+        let vfork =
+            "gcc: fatal error: cannot execute 'cc1': vfork: Resource temporarily unavailable";
+        assert!(compiler_failure(&Exit::Code(1), vfork).is_some());
+        let panic = "error: the compiler unexpectedly panicked. this is a bug.";
+        assert!(compiler_failure(&Exit::Code(101), panic).is_some());
     }
 }

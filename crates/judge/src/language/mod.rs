@@ -4,6 +4,7 @@
 mod compile;
 mod compiler_run;
 mod java;
+pub mod naming;
 mod pch;
 mod scripted;
 mod sources;
@@ -52,7 +53,7 @@ pub enum LanguageError {
     #[error("languages config {}: a submission folder must be in one language; found {} (use --lang)", dir.display(), found.join(", "))]
     MixedFolder { dir: PathBuf, found: Vec<String> },
     /// The compiler failed for a reason that is not the source's (see
-    /// `compile::compiler_failure`): not cached, judged again next time.
+    /// `compiler_run::compiler_failure`): not cached, judged again next time.
     #[error("the compiler itself failed ({why}); this is not remembered, judge again:\n{log}")]
     CompilerFailed { why: &'static str, log: String },
     #[error("compile cache: {0}")]
