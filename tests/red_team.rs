@@ -10,6 +10,8 @@
 //! The `user_` tests judge as `nobody` (the unprivileged mode); they need
 //! root to switch, and fail under `CI=true` when they cannot run.
 
+#[path = "common/attack.rs"]
+mod attack;
 #[path = "hostile/harness.rs"]
 mod harness;
 

@@ -13,6 +13,8 @@
 //! work at all, a control judges it with `--sandbox off` and sees it
 //! succeed, so that its test can fail.
 
+#[path = "common/attack.rs"]
+mod attack;
 #[path = "hostile/harness.rs"]
 mod harness;
 
