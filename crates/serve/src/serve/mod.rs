@@ -15,7 +15,8 @@
 //! `db` (the database), `accounts`, `auth` and `throttle` (who may do
 //! what), `queue` and `workers` (judging), `events` and `judgement` (the
 //! log and the verdicts' names in it), `store` and `scoreboard` (what
-//! pages read), `web` (the pages), `demo` (a contest to try it on).
+//! pages read), `web` (the pages), `demo` (a contest to try it on),
+//! `hosts` (judge hosts on other machines, leasing from the same queue).
 
 pub mod accounts;
 pub mod api;
@@ -26,6 +27,7 @@ pub mod credentials;
 pub mod db;
 pub mod demo;
 pub mod events;
+pub mod hosts;
 pub mod judgement;
 pub mod queue;
 pub mod schema;
@@ -93,6 +95,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// `--jobs`: test runs using a CPU at once; as many judging workers.
     pub jobs: usize,
+    /// False: no judging in the server, only by judge hosts.
+    pub local_judging: bool,
 }
 
 /// Told to the caller once the server listens.
@@ -204,6 +208,16 @@ pub fn serve(
             tests: r.tests.len(),
         })
         .collect();
+    let mut packages = BTreeMap::new();
+    for (id, r) in &prepared {
+        let p = hosts::package::pack(&r.problem.dir, id.as_str(), r.problem.reference.as_deref()).map_err(|e| {
+            ServeError::Usage(Because::of(
+                format!("cannot pack {} for judge hosts", r.problem.dir.display()),
+                e,
+            ))
+        })?;
+        packages.insert(id.clone(), p);
+    }
     let hub = events::Hub::default();
     let wake = Arc::new(workers::Wake::default());
     let stop = Arc::new(AtomicBool::new(false));
@@ -230,6 +244,7 @@ pub fn serve(
         credentials: credentials::Remembered::default(),
         wake: Arc::clone(&wake),
         deadlines,
+        packages,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -248,7 +263,11 @@ pub fn serve(
     let local = listener
         .local_addr()
         .map_err(|e| ServeError::Internal(Because::of("cannot read the listening address", e)))?;
-    let threads = workers::spawn(Arc::clone(&judges), opts.jobs);
+    let threads = if opts.local_judging {
+        workers::spawn(Arc::clone(&judges), opts.jobs)
+    } else {
+        Vec::new()
+    };
     ready(&Ready {
         url: format!("http://{local}/"),
         admin_password,
@@ -268,7 +287,7 @@ pub fn serve(
 /// Serves until a signal; then stops taking requests (open event streams
 /// are cut after a short grace).
 async fn run(listener: tokio::net::TcpListener, app: web::Shared) -> Result<(), ServeError> {
-    let router = web::router(Arc::clone(&app), api::routes());
+    let router = web::router(Arc::clone(&app), api::routes().merge(hosts::routes::routes()));
     let (tx, rx) = tokio::sync::watch::channel(false);
     let server = axum::serve(
         listener,

@@ -72,6 +72,8 @@ pub struct App {
     pub wake: Arc<Wake>,
     /// Per problem, its deadline resolved (a class).
     pub deadlines: Vec<(String, Millis)>,
+    /// Per problem, its package as judge hosts fetch it.
+    pub packages: std::collections::BTreeMap<ProblemId, super::hosts::package::Package>,
 }
 
 impl App {

@@ -1,0 +1,41 @@
+//! `grundy judgehost`: judging for a `grundy serve` on another machine.
+
+use std::path::Path;
+
+use anyhow::anyhow;
+
+use grundy::judgehost::{self, HostError, HostOptions};
+
+use super::exit::{self, Failure, internal, usage};
+use super::{Global, batch_jobs, context};
+
+pub fn run(g: &Global, server: &str, token: &Path, jobs: Option<usize>) -> Result<u8, Failure> {
+    if !(server.starts_with("http://") || server.starts_with("https://")) {
+        return Err(usage(anyhow!(
+            "--server {server}: give the server's address, such as http://judge.example:8080/"
+        )));
+    }
+    // The token file is the organiser's; read bounded, links at its end not followed.
+    let token = grundy::beneath::read_text(token, 4096)
+        .map_err(|e| usage(anyhow!("--token {}: {e}", token.display())))?;
+    let token = token.trim().to_string();
+    if token.is_empty() {
+        return Err(usage(anyhow!(
+            "the token file is empty: write the token `grundy serve judgehost` made into it"
+        )));
+    }
+    let ctx = context(g)?;
+    let interrupt = grundy::batch::interrupt::Interrupt::install(&ctx.sandbox.cancel)
+        .map_err(|e| internal(anyhow!("cannot handle signals: {e}")))?;
+    let opts = HostOptions {
+        server: server.to_string(),
+        token,
+        jobs: batch_jobs(jobs),
+    };
+    let say = Box::new(|line: &str| eprintln!("grundy judgehost: {line}"));
+    match judgehost::run(ctx, opts, interrupt.flag(), say) {
+        Ok(()) => Ok(interrupt.signal().map_or(exit::OK, exit::interrupted)),
+        Err(e @ HostError::Refused(_)) => Err(usage(anyhow!(e))),
+        Err(e @ HostError::Internal(_)) => Err(internal(anyhow!(e))),
+    }
+}
