@@ -731,3 +731,50 @@ fn problems_are_hidden_before_the_start() {
             .is_some_and(|n| n > 0)
     );
 }
+
+/// Once the contest has ended, the jury finalizes the results; with the
+/// scoreboard thawed the updates end: the state says so and an open event
+/// feed ends after it.
+#[test]
+fn finalized_and_thawed_the_feed_ends() {
+    let p = Project::toy("");
+    let server = Server::start(
+        &p,
+        &contest_yaml("start: now-6h\nduration: 5h\nfreeze: 1h\n"),
+        1,
+    );
+    let pw = accounts(&p, PEOPLE);
+    let public = Api::new(&server, None);
+    let stream = public.stream();
+    let mut judy = signed(&server, &pw, "judy");
+    let csrf = judy.csrf("/jury/scoreboard");
+    let r = judy.post("/jury/freeze", &[("csrf", &csrf), ("action", "finalize")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let state = public.ok(&format!("/api/contests/{CID}/state"));
+    assert!(state["finalized"].is_string(), "{state}");
+    assert!(state["end_of_updates"].is_null(), "frozen still: {state}");
+    let r = judy.post("/jury/freeze", &[("csrf", &csrf), ("action", "unfreeze")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    let state = public.ok(&format!("/api/contests/{CID}/state"));
+    assert!(state["end_of_updates"].is_string(), "{state}");
+    // The open feed sends the last state and ends.
+    let deadline = Instant::now() + DEADLINE;
+    let mut last_state = Value::Null;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match stream.recv_timeout(left.max(Duration::from_millis(1))) {
+            Ok(line) if line.trim().is_empty() => {}
+            Ok(line) => {
+                let e: Value = serde_json::from_str(&line).expect("JSON");
+                check("event", &e);
+                if e["type"] == "state" {
+                    last_state = e["data"].clone();
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => panic!("the feed did not end"),
+        }
+    }
+    assert!(last_state["end_of_updates"].is_string(), "{last_state}");
+    assert!(last_state["finalized"].is_string(), "{last_state}");
+}

@@ -54,6 +54,9 @@ use db::{Db, DbError};
 
 /// The setting that says the organiser has unfrozen the scoreboard.
 pub const THAWED: &str = "thawed";
+/// The setting that says (since when) the organiser has finalized the
+/// results: no judging will change them.
+pub const FINALIZED: &str = "finalized";
 /// The setting that says the jury has paused judging.
 pub const PAUSED: &str = "paused";
 
@@ -396,22 +399,40 @@ fn resolve_clock(c: &mut rusqlite::Connection, config: &Config) -> db::DbResult<
             events::Kind::State,
             "state",
             events::Op::Update,
-            &state_json(&clock, None, Millis::now()),
+            &state_json(&clock, None, None, Millis::now()),
         )?;
         Db::set_setting(c, "state-logged", "1")?;
     }
     Ok(clock)
 }
 
-/// The Contest API's `state` object at `now`.
-pub fn state_json(clock: &Clock, thawed: Option<Millis>, now: Millis) -> serde_json::Value {
+/// The Contest API's `state` object at `now`. The updates end once the
+/// results are finalized and, when the scoreboard was frozen, thawed.
+pub fn state_json(
+    clock: &Clock,
+    thawed: Option<Millis>,
+    finalized: Option<Millis>,
+    now: Millis,
+) -> serde_json::Value {
     let past = |m: Option<Millis>| m.filter(|m| *m <= now).map(|m| m.rfc3339());
+    let end_of_updates = match (finalized, clock.freeze, thawed) {
+        (Some(f), None, _) => Some(f),
+        (Some(f), Some(_), Some(t)) => Some(Millis(f.0.max(t.0))),
+        _ => None,
+    };
     json!({
         "started": past(Some(clock.start)),
         "frozen": past(clock.freeze),
         "ended": past(clock.end),
         "thawed": thawed.map(|t| t.rfc3339()),
-        "finalized": null,
-        "end_of_updates": null,
+        "finalized": finalized.map(|t| t.rfc3339()),
+        "end_of_updates": end_of_updates.map(|t| t.rfc3339()),
     })
+}
+
+/// The time a setting holds (`THAWED`, `FINALIZED`), if set.
+pub fn setting_time(c: &rusqlite::Connection, key: &str) -> db::DbResult<Option<Millis>> {
+    Ok(Db::setting(c, key)?
+        .and_then(|v| v.parse::<i64>().ok())
+        .map(Millis))
 }

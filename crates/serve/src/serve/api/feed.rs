@@ -24,7 +24,7 @@ use tokio::sync::mpsc;
 use super::access::{Access, Lens};
 use super::objects;
 use crate::serve::clock::Millis;
-use crate::serve::db::{Context, Db, DbResult};
+use crate::serve::db::{Context, DbResult};
 use crate::serve::web::{App, Shared};
 use crate::serve::{THAWED, state_json};
 
@@ -60,10 +60,9 @@ pub fn prelude(app: &App, lens: &Lens) -> Vec<String> {
 
 /// The state line, and the state itself.
 fn state(app: &App, c: &Connection) -> DbResult<Value> {
-    let thawed = Db::setting(c, THAWED)?
-        .and_then(|v| v.parse::<i64>().ok())
-        .map(Millis);
-    Ok(state_json(&app.clock, thawed, Millis::now()))
+    let thawed = crate::serve::setting_time(c, THAWED)?;
+    let finalized = crate::serve::setting_time(c, crate::serve::FINALIZED)?;
+    Ok(state_json(&app.clock, thawed, finalized, Millis::now()))
 }
 
 /// Who owns the result an event is about, and when it was submitted:
@@ -267,7 +266,11 @@ async fn run(
         last = end;
         old_lens = Some(lens);
         send(&tx, lines).await?;
-        if !stream {
+        // After the end of updates nothing more will come: the feed ends.
+        let ended = sent_state
+            .as_ref()
+            .is_some_and(|s| !s["end_of_updates"].is_null());
+        if !stream || ended {
             return Ok(());
         }
         let now = Millis::now();

@@ -183,10 +183,14 @@ async fn state(
 }
 
 fn current_state(app: &Shared, c: &rusqlite::Connection) -> crate::serve::db::DbResult<Value> {
-    let thawed = Db::setting(c, THAWED)?
-        .and_then(|v| v.parse::<i64>().ok())
-        .map(Millis);
-    Ok(crate::serve::state_json(&app.clock, thawed, Millis::now()))
+    let thawed = crate::serve::setting_time(c, THAWED)?;
+    let finalized = crate::serve::setting_time(c, crate::serve::FINALIZED)?;
+    Ok(crate::serve::state_json(
+        &app.clock,
+        thawed,
+        finalized,
+        Millis::now(),
+    ))
 }
 
 /// The scoreboard object the client may see, and the awards of it.
