@@ -211,11 +211,23 @@ fn the_judge_hosts_run_grundy_judgehost_with_their_own_token() {
     let (set, env, argv) = container("deploy/k8s/judgehost.yaml");
     assert_eq!(set["kind"].as_str(), Some("StatefulSet"));
     let script = argv.last().expect("a script");
-    assert!(script.contains("grundy judgehost --server \"$SERVER\""), "{script}");
-    assert!(script.contains("--token \"/var/run/grundy/tokens/$POD_NAME\""), "{script}");
-    assert!(env.iter().any(|(k, v)| k == "SERVER" && v.starts_with("http://")));
+    assert!(
+        script.contains("grundy judgehost --server \"$SERVER\""),
+        "{script}"
+    );
+    assert!(
+        script.contains("--token \"/var/run/grundy/tokens/$POD_NAME\""),
+        "{script}"
+    );
+    assert!(
+        env.iter()
+            .any(|(k, v)| k == "SERVER" && v.starts_with("http://"))
+    );
     let mounts = &set["spec"]["template"]["spec"]["containers"][0]["volumeMounts"];
-    assert_eq!(mounts[0]["mountPath"].as_str(), Some("/var/run/grundy/tokens"));
+    assert_eq!(
+        mounts[0]["mountPath"].as_str(),
+        Some("/var/run/grundy/tokens")
+    );
     assert_eq!(
         set["spec"]["template"]["spec"]["volumes"][0]["secret"]["secretName"].as_str(),
         Some("grundy-judgehost-tokens")

@@ -69,13 +69,20 @@ impl Host {
             }
             None => Command::new(bin),
         };
-        cmd.args(["judgehost", "--server", &server.url, "--jobs", "1", "--token"])
-            .arg(token)
-            .arg("--cache")
-            .arg(cache())
-            .env("NO_COLOR", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
+        cmd.args([
+            "judgehost",
+            "--server",
+            &server.url,
+            "--jobs",
+            "1",
+            "--token",
+        ])
+        .arg(token)
+        .arg("--cache")
+        .arg(cache())
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("start grundy judgehost");
         let (tx, rx) = mpsc::channel();
         let err = child.stderr.take().expect("stderr");
@@ -185,7 +192,10 @@ fn a_host_killed_mid_judging_loses_its_lease_and_the_other_host_judges_the_submi
     // Meanwhile the other host judges what comes.
     let ok = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
     assert_eq!(ana.verdict(ok).0, "AC");
-    assert_eq!(judgings(&server, ok), vec![(alive.to_string(), true, false, true)]);
+    assert_eq!(
+        judgings(&server, ok),
+        vec![(alive.to_string(), true, false, true)]
+    );
     // Once the dead host's lease expires, the live one takes the job.
     assert_eq!(ana.verdict(slow).0, "TLE");
     let j = judgings(&server, slow);
@@ -214,7 +224,11 @@ fn a_revoked_host_is_refused_at_once_and_its_judging_goes_elsewhere() {
         .arg(&server.db)
         .output()
         .expect("revoke");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("1 of its judgings queued again"),
         "{}",
@@ -229,7 +243,10 @@ fn a_revoked_host_is_refused_at_once_and_its_judging_goes_elsewhere() {
     let tb = register(&server, "rack-b");
     let faketime = Command::new("faketime").arg("--version").output().is_ok();
     let msg = "faketime is not installed: run `bash .ci/setup.sh --tests`";
-    assert!(faketime || std::env::var("CI").as_deref() != Ok("true"), "{msg}");
+    assert!(
+        faketime || std::env::var("CI").as_deref() != Ok("true"),
+        "{msg}"
+    );
     if !faketime {
         eprintln!("{msg}: the second host runs with the machine's clock");
     }
@@ -293,7 +310,10 @@ fn refusals_and_a_result_posted_twice_is_stored_once() {
     let (s, body) = call("/judgehost/hello", &token, "0.0.1-other", None);
     assert_eq!(s, 409);
     let said = String::from_utf8_lossy(&body);
-    assert!(said.contains("0.0.1-other") && said.contains(version), "{said}");
+    assert!(
+        said.contains("0.0.1-other") && said.contains(version),
+        "{said}"
+    );
     let (s, _) = call("/judgehost/hello", "not-a-token", version, None);
     assert_eq!(s, 401);
     let (s, body) = call("/judgehost/hello", &token, version, None);
@@ -303,7 +323,10 @@ fn refusals_and_a_result_posted_twice_is_stored_once() {
         "rack-a"
     );
     // Nothing to judge yet.
-    assert_eq!(call("/judgehost/lease", &token, version, Some(&json!({}))).0, 204);
+    assert_eq!(
+        call("/judgehost/lease", &token, version, Some(&json!({}))).0,
+        204
+    );
     let id = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
     let (s, body) = call("/judgehost/lease", &token, version, Some(&json!({})));
     assert_eq!(s, 200, "{}", String::from_utf8_lossy(&body));

@@ -1,15 +1,35 @@
 //! `grundy judgehost`: judging for a `grundy serve` on another machine.
 
-use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::anyhow;
+use clap::Args;
 
 use grundy::judgehost::{self, HostError, HostOptions};
 
 use super::exit::{self, Failure, internal, usage};
 use super::{Global, batch_jobs, context};
 
-pub fn run(g: &Global, server: &str, token: &Path, jobs: Option<usize>) -> Result<u8, Failure> {
+#[derive(Args)]
+pub struct JudgehostArgs {
+    /// The server's address, such as http://judge.example:8080/
+    #[arg(long, value_name = "URL")]
+    server: String,
+    /// The file holding this host's token (grundy serve judgehost makes it)
+    #[arg(long, value_name = "FILE")]
+    token: PathBuf,
+    /// Submissions judged at once, each one test at a time [default: half the CPUs, at least 1]
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+pub fn run(g: &Global, args: JudgehostArgs) -> Result<u8, Failure> {
+    let JudgehostArgs {
+        server,
+        token,
+        jobs,
+    } = args;
+    let (server, token) = (server.as_str(), token.as_path());
     if !(server.starts_with("http://") || server.starts_with("https://")) {
         return Err(usage(anyhow!(
             "--server {server}: give the server's address, such as http://judge.example:8080/"

@@ -11,6 +11,7 @@ mod export;
 mod gen_cmd;
 mod grade;
 mod judge;
+mod judgehost;
 mod list;
 mod merge;
 mod mutants;
@@ -19,7 +20,6 @@ mod out;
 mod parsers;
 mod run_cmd;
 mod serve;
-mod judgehost;
 mod similar;
 mod statement;
 mod stress;
@@ -304,17 +304,7 @@ enum Command {
     /// Serve a live contest or class: teams submit in a browser and see verdicts live (see docs/serve.md)
     Serve(serve::ServeArgs),
     /// Judge for a `grundy serve` on another machine: lease submissions over HTTP, post their results (see docs/serve.md)
-    Judgehost {
-        /// The server's address, such as http://judge.example:8080/
-        #[arg(long, value_name = "URL")]
-        server: String,
-        /// The file holding this host's token (grundy serve judgehost makes it)
-        #[arg(long, value_name = "FILE")]
-        token: PathBuf,
-        /// Submissions judged at once, each one test at a time [default: half the CPUs, at least 1]
-        #[arg(long)]
-        jobs: Option<usize>,
-    },
+    Judgehost(judgehost::JudgehostArgs),
     /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
     Export {
         problem: String,
@@ -345,10 +335,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     let g = &cli.global;
     if matches!(
         cli.command,
-        Command::Grade { .. }
-            | Command::Contest { .. }
-            | Command::Serve(_)
-            | Command::Judgehost { .. }
+        Command::Grade { .. } | Command::Contest { .. } | Command::Serve(_) | Command::Judgehost(_)
     ) && !g.allow_weak_sandbox
     {
         let weak = runner(g).weaknesses();
@@ -463,11 +450,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
         Command::Serve(args) => serve::run(g, args),
-        Command::Judgehost {
-            server,
-            token,
-            jobs,
-        } => judgehost::run(g, &server, &token, jobs),
+        Command::Judgehost(args) => judgehost::run(g, args),
         Command::New { id } => new::run(g, &id),
         Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
         Command::Run {

@@ -100,9 +100,9 @@ impl Server {
         if status == 204 {
             return Ok(None);
         }
-        serde_json::from_slice(&body)
-            .map(Some)
-            .map_err(|e| Failed::Again(format!("{path}: an answer that is not the protocol's: {e}")))
+        serde_json::from_slice(&body).map(Some).map_err(|e| {
+            Failed::Again(format!("{path}: an answer that is not the protocol's: {e}"))
+        })
     }
 
     pub fn hello(&self) -> Result<Hello, Failed> {

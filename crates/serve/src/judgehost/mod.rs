@@ -106,7 +106,12 @@ pub fn run(
             s.spawn(move || h.work());
         }
     });
-    match host.refused.lock().unwrap_or_else(PoisonError::into_inner).take() {
+    match host
+        .refused
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
+    {
         Some(why) => Err(HostError::Refused(why)),
         None => Ok(()),
     }
@@ -187,8 +192,8 @@ impl Host {
             return Err(format!("`{id}` is not a problem's id"));
         }
         let spec = dir.join("problems").join(id).join(crate::spec::SPEC_FILE);
-        let problem = crate::spec::load(&spec)
-            .map_err(|e| format!("cannot read problem `{id}`: {e}"))?;
+        let problem =
+            crate::spec::load(&spec).map_err(|e| format!("cannot read problem `{id}`: {e}"))?;
         if problem.id != id {
             return Err(format!(
                 "the package of `{id}` holds the problem `{}`",
@@ -343,7 +348,11 @@ impl Host {
             finished.store(true, Ordering::SeqCst);
             judged
         });
-        if let Some(e) = refused.lock().unwrap_or_else(PoisonError::into_inner).take() {
+        if let Some(e) = refused
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
             return Err(e);
         }
         if cancel.load(Ordering::SeqCst) {
@@ -370,4 +379,3 @@ impl Host {
         }))
     }
 }
-

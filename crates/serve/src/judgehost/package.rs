@@ -16,7 +16,11 @@ const KIND: &str = "judgehost-packages";
 
 /// The folder of package `sha`, fetched and unpacked the first time.
 pub fn folder(server: &Server, ctx: &Context, sha: &str) -> Result<PathBuf, Failed> {
-    if sha.len() != 64 || !sha.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()) {
+    if sha.len() != 64
+        || !sha
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+    {
         return Err(Failed::Again(format!("`{sha}` is not a package's SHA-256")));
     }
     let key = Key(sha.to_string());
@@ -33,7 +37,11 @@ pub fn folder(server: &Server, ctx: &Context, sha: &str) -> Result<PathBuf, Fail
             };
             unpack(&bytes, dir)
         })
-        .map_err(|e| fetched.take().unwrap_or_else(|| Failed::Again(e.to_string())))
+        .map_err(|e| {
+            fetched
+                .take()
+                .unwrap_or_else(|| Failed::Again(e.to_string()))
+        })
 }
 
 /// Writes the zip's files beneath `dir`, bounded.
@@ -59,7 +67,9 @@ pub fn unpack(bytes: &[u8], dir: &Path) -> io::Result<()> {
         (&mut entry).take(FILE_CAP + 1).read_to_end(&mut out)?;
         total += out.len() as u64;
         if out.len() as u64 > FILE_CAP || total > TOTAL_CAP {
-            return Err(io::Error::other("the package is larger than a package may be"));
+            return Err(io::Error::other(
+                "the package is larger than a package may be",
+            ));
         }
         let mut f = crate::beneath::create_nofollow(&to)?;
         io::Write::write_all(&mut f, &out)?;

@@ -213,7 +213,8 @@ pub fn serve(
         .collect();
     let mut packages = BTreeMap::new();
     for (id, r) in &prepared {
-        let p = hosts::package::pack(&r.problem.dir, id.as_str(), r.problem.reference.as_deref()).map_err(|e| {
+        let p = hosts::package::pack(&r.problem.dir, id.as_str(), r.problem.reference.as_deref())
+            .map_err(|e| {
             ServeError::Usage(Because::of(
                 format!("cannot pack {} for judge hosts", r.problem.dir.display()),
                 e,
@@ -290,7 +291,10 @@ pub fn serve(
 /// Serves until a signal; then stops taking requests (open event streams
 /// are cut after a short grace).
 async fn run(listener: tokio::net::TcpListener, app: web::Shared) -> Result<(), ServeError> {
-    let router = web::router(Arc::clone(&app), api::routes().merge(hosts::routes::routes()));
+    let router = web::router(
+        Arc::clone(&app),
+        api::routes().merge(hosts::routes::routes()),
+    );
     let (tx, rx) = tokio::sync::watch::channel(false);
     let server = axum::serve(
         listener,

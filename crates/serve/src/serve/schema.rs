@@ -19,7 +19,8 @@
 //!   revoke; `judgehost_refusals`: the problems a host said it cannot
 //!   judge (and why), which it is not given again.
 
-pub const MIGRATIONS: &[&str] = &[r#"
+pub const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL

@@ -105,7 +105,11 @@ pub fn list(c: &Connection) -> DbResult<Vec<(String, bool, Option<Millis>)>> {
         .prepare("SELECT name, revoked_ms IS NOT NULL, seen_ms FROM judgehosts ORDER BY name")
         .what("cannot list judge hosts")?;
     st.query_map([], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get::<_, Option<i64>>(2)?.map(Millis)))
+        Ok((
+            r.get(0)?,
+            r.get(1)?,
+            r.get::<_, Option<i64>>(2)?.map(Millis),
+        ))
     })
     .and_then(|rows| rows.collect())
     .what("cannot list judge hosts")
@@ -203,9 +207,15 @@ mod tests {
         );
         let second = db.with_writer(|c| add(c, "rack-1")).expect("again");
         assert_eq!(db.with_writer(|c| identify(c, &first)).expect("id"), None);
-        assert_eq!(db.with_writer(|c| revoke(c, "rack-1")).expect("revoke"), Some(0));
+        assert_eq!(
+            db.with_writer(|c| revoke(c, "rack-1")).expect("revoke"),
+            Some(0)
+        );
         assert_eq!(db.with_writer(|c| identify(c, &second)).expect("id"), None);
-        assert_eq!(db.with_writer(|c| revoke(c, "nobody")).expect("revoke"), None);
+        assert_eq!(
+            db.with_writer(|c| revoke(c, "nobody")).expect("revoke"),
+            None
+        );
     }
 
     #[test]

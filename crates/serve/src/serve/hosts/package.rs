@@ -39,7 +39,10 @@ pub fn sha256(bytes: &[u8]) -> String {
 pub fn pack(dir: &Path, id: &str, reference: Option<&Path>) -> io::Result<Package> {
     let within = Within::open(dir)?;
     let mut names = Vec::new();
-    for entry in walkdir::WalkDir::new(dir).follow_links(false).sort_by_file_name() {
+    for entry in walkdir::WalkDir::new(dir)
+        .follow_links(false)
+        .sort_by_file_name()
+    {
         let entry = entry.map_err(io::Error::other)?;
         if !entry.file_type().is_file() {
             continue; // folders are implied; links are not followed

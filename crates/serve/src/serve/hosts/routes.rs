@@ -216,7 +216,11 @@ const LOST: Ack = Ack {
     stored: false,
 };
 
-async fn renew(State(app): State<Shared>, headers: HeaderMap, body: axum::body::Bytes) -> Answer<Response> {
+async fn renew(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Answer<Response> {
     let host = host_of(&app, &headers).await?;
     let r: LeaseRef = parse(&body)?;
     let Some(lease) = held(&app, host, &r).await? else {
@@ -232,7 +236,11 @@ async fn renew(State(app): State<Shared>, headers: HeaderMap, body: axum::body::
     }))
 }
 
-async fn run(State(app): State<Shared>, headers: HeaderMap, body: axum::body::Bytes) -> Answer<Response> {
+async fn run(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Answer<Response> {
     let host = host_of(&app, &headers).await?;
     let r: Run = parse(&body)?;
     let Some(lease) = held(&app, host, &r.lease).await? else {
@@ -260,7 +268,11 @@ async fn run(State(app): State<Shared>, headers: HeaderMap, body: axum::body::By
     }))
 }
 
-async fn finish(State(app): State<Shared>, headers: HeaderMap, body: axum::body::Bytes) -> Answer<Response> {
+async fn finish(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Answer<Response> {
     let host = host_of(&app, &headers).await?;
     let f: Finish = parse(&body)?;
     let Some(lease) = held(&app, host, &f.lease).await? else {
@@ -306,7 +318,11 @@ async fn store(
     Ok(true)
 }
 
-async fn refuse(State(app): State<Shared>, headers: HeaderMap, body: axum::body::Bytes) -> Answer<Response> {
+async fn refuse(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Answer<Response> {
     let host = host_of(&app, &headers).await?;
     let r: Refuse = parse(&body)?;
     let Some(lease) = held(&app, host, &r.lease).await? else {
@@ -315,11 +331,12 @@ async fn refuse(State(app): State<Shared>, headers: HeaderMap, body: axum::body:
     let reason: String = r.reason.chars().take(2000).collect();
     app.db
         .write(move |c| {
-            let problem = submission(c, lease.submission)?.map(|s| s.1).unwrap_or_default();
+            let problem = submission(c, lease.submission)?
+                .map(|s| s.1)
+                .unwrap_or_default();
             super::refuse(c, &lease, &problem, &reason)
         })
         .await?;
     app.wake.ring();
     Ok(json(&LOST))
 }
-

@@ -16,11 +16,11 @@ use super::layout::page;
 use super::{App, Shared};
 use crate::batch::contest::score::Scoring;
 use crate::batch::model::score_text;
-use crate::serve::{FINALIZED, THAWED};
 use crate::serve::clock::Millis;
 use crate::serve::db::Db;
 use crate::serve::events::{self, Kind, Notice, Op};
 use crate::serve::scoreboard::{self, Board, View};
+use crate::serve::{FINALIZED, THAWED};
 
 async fn board(app: &Shared, view: View) -> Result<(Board, bool), Refusal> {
     let app2 = Shared::clone(app);
