@@ -136,6 +136,20 @@ fn the_verdict_arrives_over_the_event_stream() {
             break;
         }
     }
+    // A browser without scripts (so without the stream) reloads the pages
+    // it shows, and a reloaded team page has the verdict in the row.
+    for page in ["/team", "/scoreboard"] {
+        let body = ana.get(page).body;
+        assert!(
+            body.contains(r#"<noscript><meta http-equiv="refresh" content="30"></noscript>"#),
+            "{page} does not refresh without scripts: {body}"
+        );
+    }
+    let team = ana.get("/team").body;
+    assert!(
+        team.contains(&format!(r#"data-submission="{id}" data-verdict="WA""#)),
+        "{team}"
+    );
     // The scoreboard listeners hear of it too.
     let mut public = server.client();
     let board = public.get("/scoreboard/table");

@@ -22,13 +22,15 @@
 //! Values are checked as they are read, so that a wrong one is reported
 //! with the file, line and column (as every YAML error is).
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Deserialize;
 
 use super::clock::TimeSpec;
+pub use super::homework::{Count, Homework, Late};
+use super::homework::{HomeworkFile, late};
+use super::place::{locate, locate_value};
 use crate::batch::FeedbackLevel;
 use crate::batch::contest::score::{ContestProblem, Scoring};
 use crate::spec::ProblemId;
@@ -68,69 +70,6 @@ fn size(s: &str) -> Result<Bytes, Bad> {
         return Err(format!("`{s}`: an upload limit must be at most 64MiB"));
     }
     Ok(b)
-}
-
-/// Whose score counts in a class: the best submission's or the last one's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Count {
-    #[default]
-    Best,
-    Last,
-}
-
-/// What happens to a submission after its problem's deadline.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub enum Late {
-    /// Refused with a message (the default).
-    #[default]
-    Refuse,
-    /// Taken and counted in full.
-    Accept,
-    /// Taken, its score multiplied by `1 - share`.
-    Penalty(f64),
-}
-
-fn late(s: &str) -> Result<Late, Bad> {
-    let t = s.trim();
-    match t {
-        "refuse" => Ok(Late::Refuse),
-        "accept" => Ok(Late::Accept),
-        _ => t
-            .strip_suffix('%')
-            .and_then(|n| n.trim().parse::<f64>().ok())
-            .filter(|p| (0.0..=100.0).contains(p))
-            .map(|p| Late::Penalty(p / 100.0))
-            .ok_or_else(|| {
-                format!(
-                    "`{s}` is none of refuse, accept, or a share taken off late scores like 25%"
-                )
-            }),
-    }
-}
-
-impl fmt::Display for Late {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Late::Refuse => f.write_str("late submissions are refused"),
-            Late::Accept => f.write_str("late submissions count in full"),
-            Late::Penalty(p) => write!(f, "late submissions lose {}% of their score", p * 100.0),
-        }
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct Homework {
-    pub count: Count,
-    pub late: Late,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct HomeworkFile {
-    #[serde(default)]
-    count: Count,
-    late: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -508,31 +447,6 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
         public_scoreboard: file.public_scoreboard.unwrap_or(homework.is_none()),
         homework,
     })
-}
-
-/// The line and column (from 1) of the `nth` (from 0) occurrence of
-/// `needle` in `text`; 1:1 when it is not there.
-fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let Some((offset, _)) = text.match_indices(needle).nth(nth) else {
-        return (1, 1);
-    };
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
-
-/// The place of `value` written after `key:` (the first such key whose
-/// value follows); the key's place when the value is not found after it.
-fn locate_value(text: &str, key: &str, value: &str) -> (usize, usize) {
-    let pattern = format!("{key}:");
-    for (at, _) in text.match_indices(&pattern) {
-        let rest = &text[at..];
-        if let Some(off) = rest.find(value) {
-            return locate(text, value, text[..at + off].matches(value).count());
-        }
-    }
-    locate(text, &pattern, 0)
 }
 
 /// A, B, …, Z, AA, AB, …

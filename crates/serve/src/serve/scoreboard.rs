@@ -213,6 +213,8 @@ pub fn class_report(
         graded,
         issues: Vec::new(),
         feedback: config.feedback,
+        // Identical files between teams are not looked for in a served
+        // contest.
         identical: Vec::new(),
     })
 }

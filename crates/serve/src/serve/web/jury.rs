@@ -165,7 +165,7 @@ pub async fn report(
         }],
         issues: Vec::new(),
         feedback: app.config.feedback,
-        identical: Vec::new(),
+        identical: Vec::new(), // one submission: nothing to compare
     };
     let nonce = crate::serve::auth::token();
     let page = with_nonce(&crate::report::html_report(&class), &nonce);

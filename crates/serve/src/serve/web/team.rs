@@ -272,7 +272,7 @@ pub async fn submission(
                 }],
                 issues: Vec::new(),
                 feedback: level,
-                identical: Vec::new(),
+                identical: Vec::new(), // one submission: nothing to compare
             };
             crate::report::feedback(&class, &row.login)
         });
