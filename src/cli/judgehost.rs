@@ -8,7 +8,8 @@ use clap::Args;
 use grundy::judgehost::{self, HostError, HostOptions};
 
 use super::exit::{self, Failure, internal, usage};
-use super::{Global, batch_jobs, context};
+use super::out::batch_jobs;
+use super::{Global, context};
 
 #[derive(Args)]
 pub struct JudgehostArgs {
