@@ -54,6 +54,9 @@ pub enum HostError {
     Internal(String),
 }
 
+/// Hears one line per judging and per problem fetched.
+pub type Say = Box<dyn FnMut(&str) + Send>;
+
 /// What every judging thread shares.
 struct Host {
     server: Server,
@@ -65,7 +68,7 @@ struct Host {
     stop: Arc<AtomicBool>,
     /// Set when the server refused this host: every thread stops.
     refused: Mutex<Option<String>>,
-    say: Mutex<Box<dyn FnMut(&str) + Send>>,
+    say: Mutex<Say>,
 }
 
 /// Judges for the server until `stop` is set or the server refuses this
@@ -74,7 +77,7 @@ pub fn run(
     ctx: Context,
     opts: HostOptions,
     stop: Arc<AtomicBool>,
-    say: Box<dyn FnMut(&str) + Send>,
+    say: Say,
 ) -> Result<(), HostError> {
     let server = Server::new(&opts.server, &opts.token);
     let hello = server.hello().map_err(|e| match e {
