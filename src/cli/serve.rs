@@ -11,8 +11,8 @@ use clap::{Args, Subcommand};
 use grundy::serve::{self, ServeError, ServeOptions, accounts, config};
 
 use super::exit::{self, Failure, internal, usage};
-use super::out::outln;
-use super::{Global, batch_jobs, context, languages, problem_set};
+use super::out::{batch_jobs, outln};
+use super::{Global, context, languages, problem_set};
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
