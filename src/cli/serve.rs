@@ -11,8 +11,7 @@ use clap::{Args, Subcommand};
 use grundy::serve::{self, ServeError, ServeOptions, accounts, config};
 
 use super::exit::{self, Failure, internal, usage};
-use super::out::batch_jobs;
-use super::out::outln;
+use super::out::{batch_jobs, outln};
 use super::{Global, context, languages, problem_set};
 
 #[derive(Args)]
