@@ -143,6 +143,9 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
             outln!("  --  {name:<28} {why}");
             continue;
         }
+        if let Some(n) = &k.note {
+            outln!("  note: {name}: {n}");
+        }
         let mark = if k.ok() { "ok " } else { "BAD" };
         if !k.rules.is_empty() {
             // The format's rules decide: say which, where each comes from
@@ -204,6 +207,7 @@ fn to_json(r: &verify::ProblemReport, passed: bool, mutants: Option<&str>) -> se
                 "broken": k.broken,
                 "max_time_ms": k.max_time_ms,
                 "warning": k.warning,
+                "note": k.note,
                 "margin_run": k.margin_run.map(|m| serde_json::json!({
                     "time_ms": m.time_ms, "finished": m.finished,
                 })),

@@ -62,6 +62,9 @@ pub struct KnownCheck {
     pub warning: Option<String>,
     /// A known-TLE submission's run with 1.5 times the limit.
     pub margin_run: Option<margins::MarginRun>,
+    /// How it was judged when not as its file name says (Python 2 code
+    /// in a `.py`).
+    pub note: Option<String>,
 }
 
 impl KnownCheck {
@@ -347,6 +350,7 @@ fn check_known(
         max_time_ms: None,
         warning: None,
         margin_run: None,
+        note: None,
     };
     if prepared.tests.is_empty() {
         check.skipped = Some(format!("skipped: {NOTHING_TO_JUDGE}"));
@@ -386,15 +390,14 @@ fn check_known(
     };
     let path = path.as_path();
     let language = match detected {
-        Ok(lang) if lang.id == "python" && declares_python2(path) => {
-            check.skipped = Some(
-                "skipped: no toolchain for Python 2 (its first line names python2; grundy runs Python 3)"
-                    .into(),
-            );
-            return check;
-        }
         Ok(lang) => {
             if let Some(program) = crate::language::missing_toolchain(lang) {
+                if lang.id == "python2" {
+                    check.skipped = Some(format!(
+                        "skipped: Python 2 code (`.py2`, or its first line names python2); no Python 2 interpreter here (`{program}` is not installed)"
+                    ));
+                    return check;
+                }
                 check.skipped = Some(format!(
                     "skipped: no toolchain for {} (`{program}` is not installed)",
                     lang.name
@@ -411,7 +414,37 @@ fn check_known(
             return check;
         }
     };
-    match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
+    let mut judged = judge::judge(prepared, ctx, path, &options, &mut |_| {});
+    // Python 2 code in a `.py` with no `#!` line naming it (packages older
+    // than Python 3): judged as Python 2 where an interpreter is, else
+    // said plainly instead of a compile error.
+    if let Ok(r) = &judged
+        && language.id == "python"
+        && !r.compile.ok
+        && expected != Verdict::CE
+        && let Some(what) = crate::language::python2_only(&r.compile.log)
+    {
+        let python2 = ctx.languages.by_id("python2").ok();
+        match python2.and_then(crate::language::missing_toolchain) {
+            None if python2.is_some() => {
+                let options = Options {
+                    language: Some("python2".into()),
+                    ..options.clone()
+                };
+                judged = judge::judge(prepared, ctx, path, &options, &mut |_| {});
+                check.note = Some(format!(
+                    "judged as Python 2: it is not Python 3 ({what}), and packages older than Python 3 hold Python 2 in `.py` files"
+                ));
+            }
+            _ => {
+                check.skipped = Some(format!(
+                    "skipped: Python 2 code ({what}); no Python 2 interpreter here"
+                ));
+                return check;
+            }
+        }
+    }
+    match judged {
         Ok(r)
             if check.format_codes
                 && expected != Verdict::CE
@@ -471,7 +504,7 @@ fn check_known(
                 check.first_failing = Some(t.name.clone());
                 check.message = t.message.clone();
             } else if !r.compile.ok {
-                check.message = r.compile.log.lines().next().unwrap_or("").to_string();
+                check.message = crate::language::compile_summary(&r.compile.log).to_string();
             }
             if !known.rules.is_empty() {
                 check.broken = broken_rule(&prepared.problem, &known.rules, &r);
@@ -614,18 +647,6 @@ fn stage_entrypoint(dir: &Path, entry: &str, ctx: &Context) -> std::io::Result<t
     }
     crate::beneath::copy_file(&main, &copy.join("__main__.py"), crate::beneath::SOURCE_CAP)?;
     Ok(root)
-}
-
-/// A Python file whose `#!` line names Python 2: how problemtools and
-/// Kattis tell the two apart, so a stock package's Python 2 submission is
-/// one grundy has no toolchain for rather than a compile error.
-fn declares_python2(path: &Path) -> bool {
-    let Some(head) = crate::beneath::head(path, 256) else {
-        return false;
-    };
-    let first = String::from_utf8_lossy(&head);
-    let first = first.lines().next().unwrap_or_default();
-    first.starts_with("#!") && first.contains("python2")
 }
 
 fn foreign_language(path: &Path) -> String {

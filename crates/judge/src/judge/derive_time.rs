@@ -87,12 +87,16 @@ pub(super) fn apply(prepared: &mut Prepared, ctx: &Context) -> Result<(), JudgeE
             let limit = rule.limit(time);
             prepared.problem.limits.time = limit;
             format!(
-                "time limit {} s, derived as the format says: the slowest run bounding it from below ({} on {}, {:.3} s) × ac_to_time_limit {}, rounded up to a multiple of time_resolution {} s{}",
+                "time limit {} s, derived as the format says: the slowest run bounding it from below ({} on {}, {:.3} s) × ac_to_time_limit {}, {} multiple of time_resolution {} s{}",
                 limit.as_secs_f64(),
                 s.submission,
                 s.test,
                 s.time,
                 rule.ac_to_time_limit,
+                match rule.rounding {
+                    crate::spec::Rounding::Up => "rounded up to a",
+                    crate::spec::Rounding::Nearest => "rounded to the nearest (problemtools' legacy rule)",
+                },
                 rule.resolution,
                 if from_cache {
                     "; measured before on the same tests, submissions and settings, and kept in the cache"

@@ -4,6 +4,7 @@
 mod compile;
 mod java;
 mod pch;
+mod python2;
 mod scripted;
 mod sources;
 mod startup;
@@ -18,6 +19,7 @@ pub use compile::{
     CompileOutcome, Compiled, compile, stopped_at_limit as compile_stopped_at_limit,
 };
 pub use java::ClassNameTooLong;
+pub use python2::{compile_summary, declares_python2, python2_only};
 pub use scripted::{build as build_scripted, is_scripted};
 pub use sources::EntryError;
 pub use startup::{MissingFile, missing_file, refused_to_start};
@@ -127,6 +129,9 @@ impl Languages {
         if ext.is_empty() && is_executable(path) {
             return self.by_id("exe");
         }
+        if ext == "py" && declares_python2(path) {
+            return self.by_id("python2");
+        }
         self.table
             .iter()
             .find(|l| l.extensions.contains(&ext))
@@ -149,6 +154,9 @@ impl Languages {
 
 /// The program `lang` needs that is not installed here, if any: a known
 /// submission in such a language is skipped by `verify`, not judged `IE`.
+/// A Python interpreter is seen through a version manager's shim: pyenv's
+/// `python2` shim is on `PATH` whether or not a Python 2 is selected, and
+/// one that cannot start an interpreter is no interpreter.
 pub fn missing_toolchain(lang: &Language) -> Option<String> {
     let needed = lang
         .compile
@@ -157,7 +165,12 @@ pub fn missing_toolchain(lang: &Language) -> Option<String> {
         .chain(lang.run.first())
         .filter(|p| !p.contains('{'));
     for program in needed {
-        if toolchain::find(program).is_none() {
+        let found = if program.starts_with("python") {
+            toolchain::resolve(program)
+        } else {
+            toolchain::find(program)
+        };
+        if found.is_none() {
             return Some(program.clone());
         }
     }

@@ -96,8 +96,12 @@ fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
         .into_owned();
     let real = match name.as_str() {
         // pyenv's shims are scripts; a real interpreter is its own answer.
-        "python3" | "python" if is_script(&found) => {
-            ask(&["-c", "import sys; print(sys.executable)"]).map(PathBuf::from)
+        // A shim that cannot answer has no interpreter behind it (pyenv's
+        // `python2` when no Python 2 is selected): none is found.
+        "python3" | "python" | "python2" if is_script(&found) => {
+            return ask(&["-c", "import sys; print(sys.executable)"])
+                .map(PathBuf::from)
+                .filter(|p| p.is_file());
         }
         "rustc" if is_rustup_proxy(&found) => {
             ask(&["--print", "sysroot"]).map(|s| PathBuf::from(s).join("bin").join("rustc"))
