@@ -23,7 +23,10 @@ const TESTLIB_H: &str = "#pragma once\n#include <cstdlib>\n\
 /// `n` on the input, `n*n` expected: the tests of every package here.
 fn square_tests(p: &Project, pkg: &str) {
     for (i, n) in [3u64, 12, 1000].iter().enumerate() {
-        p.write(&format!("{pkg}/data/secret/{}.in", i + 1), &format!("{n}\n"));
+        p.write(
+            &format!("{pkg}/data/secret/{}.in", i + 1),
+            &format!("{n}\n"),
+        );
         p.write(
             &format!("{pkg}/data/secret/{}.ans", i + 1),
             &format!("{}\n", n * n),
@@ -254,7 +257,9 @@ fn python2_is_judged_where_an_interpreter_is() {
         assert!(text.contains(&format!("ok  {file}")), "{file}:\n{text}");
     }
     assert!(
-        text.contains("note: p2_plain.py: judged as Python 2: it is not Python 3 (a print statement"),
+        text.contains(
+            "note: p2_plain.py: judged as Python 2: it is not Python 3 (a print statement"
+        ),
         "{text}"
     );
 }

@@ -95,7 +95,8 @@ pub(super) fn apply(prepared: &mut Prepared, ctx: &Context) -> Result<(), JudgeE
                 rule.ac_to_time_limit,
                 match rule.rounding {
                     crate::spec::Rounding::Up => "rounded up to a",
-                    crate::spec::Rounding::Nearest => "rounded to the nearest (problemtools' legacy rule)",
+                    crate::spec::Rounding::Nearest =>
+                        "rounded to the nearest (problemtools' legacy rule)",
                 },
                 rule.resolution,
                 if from_cache {

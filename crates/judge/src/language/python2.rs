@@ -21,7 +21,10 @@ pub fn declares_python2(path: &Path) -> bool {
 /// Python 3's words for syntax that was valid Python 2 (CPython 3.8 to
 /// 3.13), and what each means.
 const PYTHON2_SYNTAX: [(&str, &str); 5] = [
-    ("Missing parentheses in call to 'print'", "a print statement"),
+    (
+        "Missing parentheses in call to 'print'",
+        "a print statement",
+    ),
     ("Missing parentheses in call to 'exec'", "an exec statement"),
     (
         "multiple exception types must be parenthesized",
@@ -53,7 +56,7 @@ pub fn compile_summary(log: &str) -> &str {
     let mut lines = log.lines().filter(|l| !l.trim().is_empty());
     match lines.next() {
         Some(first) if first.starts_with("Traceback (most recent call last)") => {
-            lines.last().unwrap_or(first)
+            lines.next_back().unwrap_or(first)
         }
         first => first.unwrap_or_default(),
     }
@@ -67,7 +70,10 @@ mod tests {
     fn python2_syntax_is_told_from_other_errors() {
         let log = "Traceback (most recent call last):\n  File \"<string>\", line 2, in <module>\n  File \"main.py\", line 1\n    print n\n    ^^^^^^^\nSyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?\n";
         let said = python2_only(log).expect("Python 2");
-        assert!(said.starts_with("a print statement (SyntaxError: Missing"), "{said}");
+        assert!(
+            said.starts_with("a print statement (SyntaxError: Missing"),
+            "{said}"
+        );
         let other = "Traceback (most recent call last):\n  File \"main.py\", line 1\n    x = = 2\nSyntaxError: invalid syntax\n";
         assert_eq!(python2_only(other), None);
         assert_eq!(compile_summary(other), "SyntaxError: invalid syntax");

@@ -103,8 +103,11 @@ mod tests {
         assert_eq!(ini.timelimit, Some(4.0));
         assert_eq!(ini.name.as_deref(), Some("Jewels"));
         assert_eq!(ini.unused, ["probid", "color"]);
-        let e = parse(PathBuf::from("p/domjudge-problem.ini"), "timelimit = fast\n")
-            .expect_err("not a number");
+        let e = parse(
+            PathBuf::from("p/domjudge-problem.ini"),
+            "timelimit = fast\n",
+        )
+        .expect_err("not a number");
         assert_eq!(
             e.to_string(),
             "line 1: `timelimit` must be a number of seconds, found `fast`"

@@ -284,7 +284,8 @@ mod tests {
             "limits: `time_limit_to_tle` must be a number of at least 1, found 0.5"
         );
         std::fs::write(d.path().join(".timelimit"), " fast \n").expect("write");
-        let e = limits(d.path(), &RawLimits::default(), None, &mut notes).expect_err("not a number");
+        let e =
+            limits(d.path(), &RawLimits::default(), None, &mut notes).expect_err("not a number");
         let file = d.path().join(".timelimit");
         assert!(matches!(&e, LimitsError::TimelimitFile { path, .. } if *path == file));
         assert_eq!(

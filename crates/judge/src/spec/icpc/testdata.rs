@@ -277,7 +277,11 @@ pub fn walk_data(
         match e {
             Ok(e) => entries.push(e),
             // A dangling link: left to the read, which names it.
-            Err(err) if err.io_error().is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound) => {
+            Err(err)
+                if err
+                    .io_error()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound) =>
+            {
                 if let Some(path) = err.path() {
                     entries.extend(
                         walkdir::WalkDir::new(path)

@@ -303,7 +303,8 @@ mod tests {
         std::fs::write(v.join("other.cpp"), "").expect("write");
         let e = validator_program(&v, Version::Legacy).expect_err("two programs");
         assert!(
-            e.to_string().contains("2 output validators found (checker.cpp, other.cpp)"),
+            e.to_string()
+                .contains("2 output validators found (checker.cpp, other.cpp)"),
             "{e}"
         );
     }
