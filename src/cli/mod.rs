@@ -102,7 +102,7 @@ enum Command {
         /// (default 1: timings stay comparable)
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Language id instead of detection by extension (c, cpp, java, python, rust, exe)
+        /// Language id instead of detection by extension (c, cpp, java, python, python2, rust, bash, exe)
         #[arg(long)]
         lang: Option<String>,
         /// Run every test, even after a test of its group has failed

@@ -303,14 +303,15 @@ pub fn walk_data(
         }
     }
     if let Some(link) = outside.into_inner() {
+        let target = std::fs::read_link(&link)
+            .map(|t| t.display().to_string())
+            .unwrap_or_else(|_| "(unreadable)".into());
         return Err(SpecError::Invalid {
             message: format!(
-                "a link out of the package ({}): the judge reads a package beneath its folder; copy the tests into the package instead",
-                std::fs::read_link(&link)
-                    .map(|t| format!("to {}", t.display()))
-                    .unwrap_or_else(|_| "unreadable".into())
+                "{} is a link to {target}, outside the package: only links that stay inside it are followed; copy the tests into the package instead",
+                link.strip_prefix(root).unwrap_or(&link).display()
             ),
-            path: link,
+            path: root.to_path_buf(),
         });
     }
     Ok(entries)
