@@ -129,6 +129,9 @@ enum Command {
         /// Print one JSON object: every check of every problem, times and warnings
         #[arg(long)]
         json: bool,
+        /// Stop every run and fail when the whole check takes longer than SECONDS
+        #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
+        budget: u64,
     },
     /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
     Grade {
@@ -370,6 +373,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             mutants,
             strict,
             json,
+            budget,
         } => verify::run(
             g,
             &ids,
@@ -378,6 +382,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 mutants,
                 strict,
                 json,
+                budget: std::time::Duration::from_secs(budget),
             },
         ),
         Command::Gen { problem, seed, out } => gen_cmd::run(g, &problem, seed, out),

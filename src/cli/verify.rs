@@ -17,6 +17,8 @@ pub struct How {
     /// Warnings fail too.
     pub strict: bool,
     pub json: bool,
+    /// The whole check's budget (see `verify::budget`).
+    pub budget: std::time::Duration,
 }
 
 pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
@@ -25,6 +27,7 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
         mutants,
         strict,
         json,
+        budget,
     } = how;
     let problems = if ids.is_empty() {
         problem_set(g).all().map_err(|e| usage(anyhow!(e)))?
@@ -49,8 +52,27 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
     if !json {
         header();
     }
+    let budget = verify::budget::Budget::start(budget, ctx.sandbox.cancel.clone());
+    let mut stopped = None;
     for p in &problems {
-        let report = match verify::verify(p, &ctx, jobs) {
+        if budget.spent() {
+            stopped.get_or_insert_with(|| budget.running());
+            all_ok = false;
+            break;
+        }
+        // Progress on stderr: what runs now, one line a step.
+        let step = |what: &str| {
+            let line = format!("{}: {what}", p.id.0);
+            if !json {
+                eprintln!("verify {}", terminal(&line));
+            }
+            budget.doing(&line);
+        };
+        let report = verify::verify(p, &ctx, jobs, &step);
+        if budget.spent() {
+            stopped.get_or_insert_with(|| budget.running());
+        }
+        let report = match report {
             Ok(r) => r,
             Err(e) => {
                 all_ok = false;
@@ -80,12 +102,23 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
             print_report(&report, &style, measured);
         }
     }
+    // The budget ran out: every run was stopped; say what was running.
+    let stopped = stopped.map(|what| {
+        all_ok = false;
+        format!(
+            "verify's budget of {} s (--budget) ran out while running {what}: every run was stopped",
+            budget.total().as_secs()
+        )
+    });
     if json {
         outln!(
             "{}",
-            serde_json::json!({"passed": all_ok, "strict": strict, "problems": objects})
+            serde_json::json!({"passed": all_ok, "strict": strict, "problems": objects, "stopped": stopped})
         );
         return Ok(if all_ok { exit::OK } else { exit::NOT_ACCEPTED });
+    }
+    if let Some(stopped) = &stopped {
+        outln!("{}", terminal(stopped));
     }
     outln!(
         "{}",

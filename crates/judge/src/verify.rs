@@ -5,6 +5,7 @@
 //! position; every known submission gets the verdict its folder promises;
 //! every sample appears in the statement.
 
+pub mod budget;
 pub(crate) mod expect;
 mod input;
 pub mod margins;
@@ -117,15 +118,23 @@ impl ProblemReport {
 const NOTHING_TO_JUDGE: &str = "no tests to judge it on";
 
 /// Verifies one problem; `Err` only when the problem cannot be prepared.
+/// `step` is told what runs next (for progress, and for naming what was
+/// stopped when the budget ran out).
 pub fn verify(
     problem: &Problem,
     ctx: &Context,
     jobs: usize,
+    step: &dyn Fn(&str),
 ) -> Result<ProblemReport, judge::JudgeError> {
-    let prepared = judge::prepare(problem, ctx)?;
+    step("preparing the tests");
+    let prepared = judge::prepare_with(problem, ctx, step)?;
     // The prepared problem's notes: a derived time limit adds one.
     let mut notes = prepared.problem.notes.clone();
-    let input = input::check(&prepared, ctx, &mut notes);
+    let input = input::check(&prepared, ctx, &mut notes, step);
+    let tests = crate::markup::count(prepared.tests.len(), "test", "tests");
+    if let Some(r) = &prepared.problem.reference {
+        step(&format!("reference {} on {tests}", shown(problem, r)));
+    }
     let (reference, reference_max_ms, reference_warning) = check_reference(&prepared, ctx, jobs);
     let oracle = match &problem.reference {
         // The interactor plays from the game's rule, which its unit tests
@@ -134,12 +143,23 @@ pub fn verify(
             "interactive: the judge's player is checked against the search in its unit tests"
                 .into(),
         ),
-        Some(r) => check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx),
+        Some(r) => check_oracle(problem, r, ctx, step)?,
         None => Status::Skipped("no reference".into()),
     };
-    let known: Vec<KnownCheck> = expect::known(problem)
-        .into_iter()
-        .map(|k| check_known(&prepared, ctx, &k, jobs))
+    let all = expect::known(problem);
+    let known: Vec<KnownCheck> = all
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            step(&format!(
+                "{} (expected {}) on {tests} [{}/{}]",
+                shown(problem, &k.path),
+                k.expected,
+                i + 1,
+                all.len()
+            ));
+            check_known(&prepared, ctx, k, jobs)
+        })
         .collect();
     let warnings = reference_warning
         .into_iter()
@@ -162,6 +182,14 @@ pub fn verify(
         reference_max_ms,
         warnings,
     })
+}
+
+/// `path` as the setter knows it: beneath the problem's folder.
+fn shown(problem: &Problem, path: &Path) -> String {
+    path.strip_prefix(&problem.dir)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 /// The reference's status, its slowest test's time, and the warning when
@@ -234,41 +262,50 @@ fn check_reference(
 }
 
 /// Runs the reference on every oracle case of the catalog entry.
-fn check_oracle(problem: &Problem, reference: &Compiled, ctx: &Context) -> Status {
+fn check_oracle(
+    problem: &Problem,
+    reference: &Path,
+    ctx: &Context,
+    step: &dyn Fn(&str),
+) -> Result<Status, judge::JudgeError> {
     // A package says nothing of being a catalog game: one whose folder is
     // called `nim` is another problem of the same name.
     if crate::spec::is_icpc_package(&problem.dir) {
-        return Status::Skipped(
+        return Ok(Status::Skipped(
             "ICPC package: the catalog's oracles are for grundy's own problems".into(),
-        );
+        ));
     }
     let Some(entry) = catalog::entry(&problem.id.0) else {
-        return Status::Skipped("no oracle for this problem".into());
+        return Ok(Status::Skipped("no oracle for this problem".into()));
     };
+    step("reference against the game's oracle");
+    let reference = &ctx.compile_trusted(reference, "reference solution")?;
     let cases = (entry.oracle_cases)();
     if cases.is_empty() {
-        return Status::Failed("the catalog entry has no oracle cases".into());
+        return Ok(Status::Failed(
+            "the catalog entry has no oracle cases".into(),
+        ));
     }
     let limits = crate::judge::trusted::generous(run_limits(reference, &problem.limits));
     for case in &cases {
         match run_case(reference, case.input.as_bytes(), limits, problem, ctx) {
             Ok(out) => {
                 if let Err(why) = (entry.accepts)(case, &out) {
-                    return Status::Failed(format!(
+                    return Ok(Status::Failed(format!(
                         "reference disagrees with the oracle on input {}: {why}",
                         preview(&case.input)
-                    ));
+                    )));
                 }
             }
             Err(e) => {
-                return Status::Failed(format!(
+                return Ok(Status::Failed(format!(
                     "reference failed on oracle input {}: {e}",
                     preview(&case.input)
-                ));
+                )));
             }
         }
     }
-    Status::Passed(format!("{} inputs agree", cases.len()))
+    Ok(Status::Passed(format!("{} inputs agree", cases.len())))
 }
 
 fn run_case(

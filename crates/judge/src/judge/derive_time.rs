@@ -60,7 +60,11 @@ struct Slowest {
 
 /// Sets `prepared`'s time limit from its known submissions when the
 /// package gives none; a note says what it was derived from.
-pub(super) fn apply(prepared: &mut Prepared, ctx: &Context) -> Result<(), JudgeError> {
+pub(super) fn apply(
+    prepared: &mut Prepared,
+    ctx: &Context,
+    step: &dyn Fn(&str),
+) -> Result<(), JudgeError> {
     let Some(rule) = prepared.problem.time_rule else {
         return Ok(());
     };
@@ -69,7 +73,7 @@ pub(super) fn apply(prepared: &mut Prepared, ctx: &Context) -> Result<(), JudgeE
     let (slowest, from_cache) = match key.as_ref().and_then(|k| cached(ctx, k)) {
         Some(s) => (Some(s), true),
         None => {
-            let s = measure(prepared, ctx, &measured);
+            let s = measure(prepared, ctx, &measured, step);
             if let (Some(s), Some(k)) = (&s, &key) {
                 // Best effort: a cache that cannot be written costs a
                 // measurement next time, nothing else.
@@ -182,13 +186,26 @@ fn bounding_submissions(prepared: &Prepared, ctx: &Context) -> Vec<Measured> {
 /// Judges each bounding submission with a generous limit: its slowest run
 /// on a test that bounds the limit from below (a run that timed out even
 /// then, or that the judge could not finish, tells nothing).
-fn measure(prepared: &mut Prepared, ctx: &Context, measured: &[Measured]) -> Option<Slowest> {
+fn measure(
+    prepared: &mut Prepared,
+    ctx: &Context,
+    measured: &[Measured],
+    step: &dyn Fn(&str),
+) -> Option<Slowest> {
     let legacy = icpc::is_legacy(&prepared.problem.dir);
     let paths = icpc::test_paths(&prepared.problem);
     let kept = prepared.problem.limits.time;
     prepared.problem.limits.time = MEASURING_LIMIT;
     let mut slowest: Option<Slowest> = None;
-    for m in measured {
+    for (i, m) in measured.iter().enumerate() {
+        step(&format!(
+            "measuring the time limit: {} on {} (at most {} s a test) [{}/{}]",
+            m.rel,
+            crate::markup::count(prepared.tests.len(), "test", "tests"),
+            MEASURING_LIMIT.as_secs(),
+            i + 1,
+            measured.len()
+        ));
         let options = Options {
             all: true,
             language: m.language.clone(),

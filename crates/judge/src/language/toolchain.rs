@@ -63,7 +63,11 @@ pub(crate) fn resolve(program: &str) -> Option<PathBuf> {
     {
         return hit.clone();
     }
-    let found = find(program).and_then(|p| see_through_shim(program, p));
+    // A shim with nothing behind it (pyenv's `python2` when no Python 2 is
+    // selected) does not hide a real interpreter later on the PATH.
+    let found = candidates(program)
+        .into_iter()
+        .find_map(|p| see_through_shim(program, p));
     if let Ok(mut map) = seen.lock() {
         map.insert(program.to_string(), found.clone());
     }
@@ -78,6 +82,18 @@ pub(crate) fn find(program: &str) -> Option<PathBuf> {
     }
     let path = std::env::var_os("PATH")?;
     sandbox::path::search(program.as_ref(), &path, super::is_executable)
+}
+
+/// Every `program` on the judge's PATH, in order (or the path itself).
+fn candidates(program: &str) -> Vec<PathBuf> {
+    if program.contains('/') {
+        return find(program).into_iter().collect();
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join(program))
+        .filter(|p| super::is_executable(p))
+        .collect()
 }
 
 fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
