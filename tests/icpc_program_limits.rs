@@ -80,8 +80,15 @@ fn verify_says_what_it_runs() {
         "n = int(input())\nprint(n + n)\n",
     );
     let out = p.grundy(&["verify", &pkg.to_string_lossy()]);
-    let err = common::stderr(&out);
-    assert_eq!(out.status.code(), Some(0), "{}\n{err}", common::stdout(&out));
+    let (text, err) = (common::stdout(&out), common::stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{text}\n{err}");
+    // The derived limit says which interpreter measured it.
+    assert!(
+        text.lines().any(|l| l.contains("derived as the format says")
+            && l.contains("(accepted/a.py on secret-")
+            && l.contains(", Python 3 run by /")),
+        "{text}"
+    );
     let steps: Vec<&str> = err.lines().filter(|l| l.starts_with("verify sq: ")).collect();
     assert_eq!(
         steps,

@@ -526,6 +526,10 @@ fn check_known(
                     &r,
                     margins::limit_for(prepared, language),
                 ),
+                (Verdict::TLE, Verdict::AC) => margins::near_limit_warning(
+                    margins::slowest(&r),
+                    margins::limit_for(prepared, language),
+                ),
                 (_, Verdict::TLE) if r.tests.iter().any(bounds_above) => {
                     let checked = r
                         .tests

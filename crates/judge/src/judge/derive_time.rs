@@ -38,7 +38,7 @@ const MEASURING_LIMIT: Duration = Duration::from_secs(60);
 const CACHE_KIND: &str = "timelimits";
 
 /// Bumped when what is stored, or how it is measured, changes.
-const CACHE_FORMAT: &[u8] = b"derived-time-limit-1";
+const CACHE_FORMAT: &[u8] = b"derived-time-limit-2";
 
 /// One submission whose runs bound the limit from below.
 struct Measured {
@@ -56,6 +56,10 @@ struct Slowest {
     time: f64,
     submission: String,
     test: String,
+    /// The language and interpreter it ran with ("Python 3 run by
+    /// /usr/bin/python3.11"): a limit from CPython is not one from PyPy.
+    #[serde(default)]
+    measured_with: String,
 }
 
 /// Sets `prepared`'s time limit from its known submissions when the
@@ -91,10 +95,15 @@ pub(super) fn apply(
             let limit = rule.limit(time);
             prepared.problem.limits.time = limit;
             format!(
-                "time limit {} s, derived as the format says: the slowest run bounding it from below ({} on {}, {:.3} s) × ac_to_time_limit {}, {} multiple of time_resolution {} s{}",
+                "time limit {} s, derived as the format says: the slowest run bounding it from below ({} on {}, {}{:.3} s) × ac_to_time_limit {}, {} multiple of time_resolution {} s{}",
                 limit.as_secs_f64(),
                 s.submission,
                 s.test,
+                if s.measured_with.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", s.measured_with)
+                },
                 s.time,
                 rule.ac_to_time_limit,
                 match rule.rounding {
@@ -230,12 +239,24 @@ fn measure(
                     time,
                     submission: m.rel.clone(),
                     test: t.name.clone(),
+                    measured_with: measured_with(ctx, &result.language),
                 });
             }
         }
     }
     prepared.problem.limits.time = kept;
     slowest
+}
+
+/// The language `id` and the interpreter that ran it, as a note says them.
+fn measured_with(ctx: &Context, id: &str) -> String {
+    let Ok(lang) = ctx.languages.by_id(id) else {
+        return id.to_string();
+    };
+    match crate::language::interpreter(lang) {
+        Some(path) => format!("{} run by {}", lang.name, path.display()),
+        None => lang.name.clone(),
+    }
 }
 
 /// The key of everything the measurement depends on; `None` when a

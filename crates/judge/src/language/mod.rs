@@ -178,6 +178,14 @@ pub fn missing_toolchain(lang: &Language) -> Option<String> {
     None
 }
 
+/// The interpreter that runs `lang`'s programs here, seen through shims
+/// (`/usr/bin/python3.11`): `None` for a compiled language, whose program
+/// runs itself. Said where a time was measured with it.
+pub fn interpreter(lang: &Language) -> Option<PathBuf> {
+    let program = lang.run.first().filter(|p| !p.contains('{'))?;
+    toolchain::resolve(program)
+}
+
 /// The bytes that identify a folder submission (every file, named), for
 /// grade's journal: a record is reused only for the same files.
 pub fn folder_fingerprint(dir: &Path) -> Result<Vec<u8>, LanguageError> {
