@@ -6,7 +6,7 @@
 # programs). One line per package: wall-clock seconds and the result of
 # each tool.
 #
-#   bench/verify_vs_problemtools.sh [GRUNDY] [PROBLEM...]
+#   bench/verify_vs_problemtools.sh [GRUNDY] [PROBLEM...]   (from the repository root)
 #
 # Default problems: nim wythoff staircase-nim. verifyproblem runs with the
 # package's `.timelimit` (`-t`) where it has one, Java compiled for this

@@ -44,9 +44,7 @@ fn a_validator_that_never_ends_is_stopped_at_its_derived_limit() {
     );
     // 5 × the 1 s time limit is below the least a program gets.
     assert!(
-        text.contains(
-            "10 s of CPU time per run (5 × the time limit, at least 10 s, at most 60 s)"
-        ),
+        text.contains("10 s of CPU time per run (5 × the time limit, at least 10 s, at most 60 s)"),
         "{text}"
     );
     // Stopped on the first test: the second is not tried.
@@ -84,12 +82,16 @@ fn verify_says_what_it_runs() {
     assert_eq!(out.status.code(), Some(0), "{text}\n{err}");
     // The derived limit says which interpreter measured it.
     assert!(
-        text.lines().any(|l| l.contains("derived as the format says")
-            && l.contains("(accepted/a.py on secret-")
-            && l.contains(", Python 3 run by /")),
+        text.lines()
+            .any(|l| l.contains("derived as the format says")
+                && l.contains("(accepted/a.py on secret-")
+                && l.contains(", Python 3 run by /")),
         "{text}"
     );
-    let steps: Vec<&str> = err.lines().filter(|l| l.starts_with("verify sq: ")).collect();
+    let steps: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("verify sq: "))
+        .collect();
     assert_eq!(
         steps,
         [

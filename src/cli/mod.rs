@@ -117,21 +117,8 @@ enum Command {
         /// Problem ids (default: all)
         #[arg(value_name = "PROBLEM")]
         ids: Vec<String>,
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        /// Also measure the tests by the mutants of the reference and the accepted submissions (a survivor fails verify)
-        #[arg(long)]
-        mutants: bool,
-        /// Time-margin warnings fail verify too (an accepted submission over half the
-        /// time limit, a known-TLE one within 1.5 times it)
-        #[arg(long)]
-        strict: bool,
-        /// Print one JSON object: every check of every problem, times and warnings
-        #[arg(long)]
-        json: bool,
-        /// Stop every run and fail when the whole check takes longer than SECONDS
-        #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
-        budget: u64,
+        #[command(flatten)]
+        how: verify::How,
     },
     /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
     Grade {
@@ -367,24 +354,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             judge::run(g, &problem, &submissions, json, html.as_deref(), &options)
         }
-        Command::Verify {
-            ids,
-            jobs,
-            mutants,
-            strict,
-            json,
-            budget,
-        } => verify::run(
-            g,
-            &ids,
-            verify::How {
-                jobs,
-                mutants,
-                strict,
-                json,
-                budget: std::time::Duration::from_secs(budget),
-            },
-        ),
+        Command::Verify { ids, how } => verify::run(g, &ids, how),
         Command::Gen { problem, seed, out } => gen_cmd::run(g, &problem, seed, out),
         Command::Grade {
             dir,

@@ -11,14 +11,23 @@ use super::exit::{self, Failure, usage};
 use super::{Global, context, find, problem_set};
 
 /// What `verify` was asked.
+#[derive(clap::Args)]
 pub struct How {
+    #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Also measure the tests by the mutants of the reference and the accepted submissions (a survivor fails verify)
+    #[arg(long)]
     pub mutants: bool,
-    /// Warnings fail too.
+    /// Time-margin warnings fail verify too (an accepted submission over half the
+    /// time limit, a known-TLE one within 1.5 times it)
+    #[arg(long)]
     pub strict: bool,
+    /// Print one JSON object: every check of every problem, times and warnings
+    #[arg(long)]
     pub json: bool,
-    /// The whole check's budget (see `verify::budget`).
-    pub budget: std::time::Duration,
+    /// Stop every run and fail when the whole check takes longer than SECONDS
+    #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
+    pub budget: u64,
 }
 
 pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
@@ -52,7 +61,10 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
     if !json {
         header();
     }
-    let budget = verify::budget::Budget::start(budget, ctx.sandbox.cancel.clone());
+    let budget = verify::budget::Budget::start(
+        std::time::Duration::from_secs(budget),
+        ctx.sandbox.cancel.clone(),
+    );
     let mut stopped = None;
     for p in &problems {
         if budget.spent() {

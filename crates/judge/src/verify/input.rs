@@ -3,13 +3,13 @@
 //! format is its built-in validator; an ICPC package brings its own
 //! `input_validators/` programs, run with the format's exit codes.
 
-use std::path::Path;
 use super::Status;
 use super::budget::{program_limits, program_limits_rule};
 use crate::catalog;
 use crate::judge::{Context, Prepared, execute_with_args, run_limits};
 use crate::sandbox::Exit;
 use crate::spec::Problem;
+use std::path::Path;
 
 /// The format's exit code for a valid input; anything else is invalid.
 const VALID: i32 = 42;
@@ -110,8 +110,7 @@ fn check_programs(
             Err(e) => return Status::Failed(e.message()),
         };
         let limits = run_limits(&program, &validator_limits);
-        if let Some(missing) =
-            crate::language::missing_file(&program.argv(validator_limits.memory))
+        if let Some(missing) = crate::language::missing_file(&program.argv(validator_limits.memory))
         {
             return Status::Failed(format!("input validator {shown} cannot start: {missing}"));
         }

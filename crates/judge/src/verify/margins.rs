@@ -136,8 +136,14 @@ mod tests {
     fn an_accepted_run_near_the_limit_is_a_warning() {
         let limit = Duration::from_secs(16);
         let w = near_limit_warning(Some(("big".into(), 15_400.0)), limit).expect("warned");
-        assert!(w.contains("15400 ms on big, 96% of the time limit (16000 ms)"), "{w}");
-        assert_eq!(near_limit_warning(Some(("big".into(), 9_000.0)), limit), None);
+        assert!(
+            w.contains("15400 ms on big, 96% of the time limit (16000 ms)"),
+            "{w}"
+        );
+        assert_eq!(
+            near_limit_warning(Some(("big".into(), 9_000.0)), limit),
+            None
+        );
         assert_eq!(near_limit_warning(None, limit), None);
     }
 }
