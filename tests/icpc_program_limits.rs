@@ -77,7 +77,14 @@ fn verify_says_what_it_runs() {
         "sq/submissions/wrong_answer/plus.py",
         "n = int(input())\nprint(n + n)\n",
     );
-    let out = p.grundy(&["verify", &pkg.to_string_lossy()]);
+    // A cache of its own: the limit is measured here, not found kept.
+    let cache = p.path("cache");
+    let out = p.grundy(&[
+        "verify",
+        &pkg.to_string_lossy(),
+        "--cache",
+        &cache.to_string_lossy(),
+    ]);
     let (text, err) = (common::stdout(&out), common::stderr(&out));
     assert_eq!(out.status.code(), Some(0), "{text}\n{err}");
     // The derived limit says which interpreter measured it.
