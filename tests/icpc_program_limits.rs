@@ -77,14 +77,18 @@ fn verify_says_what_it_runs() {
         "sq/submissions/wrong_answer/plus.py",
         "n = int(input())\nprint(n + n)\n",
     );
-    // A cache of its own: the limit is measured here, not found kept.
-    let cache = p.path("cache");
-    let out = p.grundy(&[
-        "verify",
-        &pkg.to_string_lossy(),
-        "--cache",
-        &cache.to_string_lossy(),
-    ]);
+    // A cache of its own (the suite's is shared): the limit is measured
+    // here, not found kept from another run.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("verify")
+        .arg(&pkg)
+        .arg("--problems")
+        .arg(p.path("problems"))
+        .arg("--cache")
+        .arg(p.path("cache"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run grundy");
     let (text, err) = (common::stdout(&out), common::stderr(&out));
     assert_eq!(out.status.code(), Some(0), "{text}\n{err}");
     // The derived limit says which interpreter measured it.
