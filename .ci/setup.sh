@@ -75,6 +75,39 @@ if [ ${#need[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then
   fi
 fi
 
+# Python 2: old contest packages' programs are Python 2, judged where a
+# `python2` runs. Debian has none; a machine with pyenv's 2.7 keeps it under
+# root's home, which the sandboxed judge user cannot enter, so a copy goes
+# to /opt/python2.7 (its libpython found through the loader's cache) and
+# `python2` on PATH names it.
+python2_runs() { python2 -c 'import sys; sys.exit(sys.version_info[0] != 2)' >/dev/null 2>&1; }
+if ! python2_runs && [ ! -x /opt/python2.7/bin/python2 ]; then
+  for v in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/2.7.*; do
+    [ -x "$v/bin/python2" ] && py2=$v
+  done
+  if [ -n "${py2:-}" ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo rm -rf /opt/python2.7.tmp
+    $sudo cp -a "$py2" /opt/python2.7.tmp
+    $sudo chmod -R a+rX /opt/python2.7.tmp
+    $sudo mv /opt/python2.7.tmp /opt/python2.7
+  fi
+fi
+if [ -x /opt/python2.7/bin/python2 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if [ ! -f /etc/ld.so.conf.d/python2.7.conf ]; then
+    echo /opt/python2.7/lib | $sudo tee /etc/ld.so.conf.d/python2.7.conf >/dev/null
+    $sudo ldconfig
+  fi
+  [ -e /usr/local/bin/python2 ] || $sudo ln -s /opt/python2.7/bin/python2 /usr/local/bin/python2
+fi
+hash -r
+if ! python2_runs && ! [ -x /usr/local/bin/python2 ]; then
+  echo "setup.sh: no Python 2 here: tests/icpc_organisers.rs needs one (pyenv install 2.7.18, then run this again)" >&2
+fi
+
 pip_install() {
   python3 -m pip install -q "$1" 2>/dev/null ||
     python3 -m pip install -q --break-system-packages "$1"

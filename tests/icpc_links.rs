@@ -157,9 +157,15 @@ fn a_test_linked_from_outside_the_package_is_an_error_naming_the_link() {
     p.write("elsewhere/4.ans", "25\n");
     link("../../../elsewhere/4.in", &p.path("sq/data/secret/4.in"));
     link("../../../elsewhere/4.ans", &p.path("sq/data/secret/4.ans"));
+    // The package is refused as it is read (exit 2), naming the link.
     let (code, text) = verify_package(&p, &pkg);
-    assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("data/secret/4.ans is a link"), "{text}");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains(
+            "data/secret/4.ans is a link to ../../../elsewhere/4.ans, outside the package"
+        ),
+        "{text}"
+    );
     let out = judged(&p, &pkg);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(

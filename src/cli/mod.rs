@@ -102,7 +102,7 @@ enum Command {
         /// (default 1: timings stay comparable)
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Language id instead of detection by extension (c, cpp, java, python, rust, exe)
+        /// Language id instead of detection by extension (c, cpp, java, python, python2, rust, bash, exe)
         #[arg(long)]
         lang: Option<String>,
         /// Run every test, even after a test of its group has failed
@@ -117,18 +117,8 @@ enum Command {
         /// Problem ids (default: all)
         #[arg(value_name = "PROBLEM")]
         ids: Vec<String>,
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        /// Also measure the tests by the mutants of the reference and the accepted submissions (a survivor fails verify)
-        #[arg(long)]
-        mutants: bool,
-        /// Time-margin warnings fail verify too (an accepted submission over half the
-        /// time limit, a known-TLE one within 1.5 times it)
-        #[arg(long)]
-        strict: bool,
-        /// Print one JSON object: every check of every problem, times and warnings
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        how: verify::How,
     },
     /// Grade a folder of submissions: grades.csv, report.json, junit.xml, report.html, feedback/
     Grade {
@@ -370,22 +360,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             judge::run(g, &problem, &submissions, json, html.as_deref(), &options)
         }
-        Command::Verify {
-            ids,
-            jobs,
-            mutants,
-            strict,
-            json,
-        } => verify::run(
-            g,
-            &ids,
-            verify::How {
-                jobs,
-                mutants,
-                strict,
-                json,
-            },
-        ),
+        Command::Verify { ids, how } => verify::run(g, &ids, how),
         Command::Gen { problem, seed, out } => gen_cmd::run(g, &problem, seed, out),
         Command::Grade {
             dir,

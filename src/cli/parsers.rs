@@ -25,7 +25,7 @@ pub fn needed(command: &Command) -> bool {
     match command {
         Command::Mutants { .. } | Command::Similar { .. } => true,
         Command::Grade { similarity, .. } => *similarity,
-        Command::Verify { mutants, .. } => *mutants,
+        Command::Verify { how, .. } => how.mutants,
         _ => false,
     }
 }

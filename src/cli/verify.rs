@@ -11,12 +11,23 @@ use super::exit::{self, Failure, usage};
 use super::{Global, context, find, problem_set};
 
 /// What `verify` was asked.
+#[derive(clap::Args)]
 pub struct How {
+    #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Also measure the tests by the mutants of the reference and the accepted submissions (a survivor fails verify)
+    #[arg(long)]
     pub mutants: bool,
-    /// Warnings fail too.
+    /// Time-margin warnings fail verify too (an accepted submission over half the
+    /// time limit, a known-TLE one within 1.5 times it)
+    #[arg(long)]
     pub strict: bool,
+    /// Print one JSON object: every check of every problem, times and warnings
+    #[arg(long)]
     pub json: bool,
+    /// Stop every run and fail when the whole check takes longer than SECONDS
+    #[arg(long, value_name = "SECONDS", default_value_t = 3600)]
+    pub budget: u64,
 }
 
 pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
@@ -25,6 +36,7 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
         mutants,
         strict,
         json,
+        budget,
     } = how;
     let problems = if ids.is_empty() {
         problem_set(g).all().map_err(|e| usage(anyhow!(e)))?
@@ -49,8 +61,30 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
     if !json {
         header();
     }
+    let budget = verify::budget::Budget::start(
+        std::time::Duration::from_secs(budget),
+        ctx.sandbox.cancel.clone(),
+    );
+    let mut stopped = None;
     for p in &problems {
-        let report = match verify::verify(p, &ctx, jobs) {
+        if budget.spent() {
+            stopped.get_or_insert_with(|| budget.running());
+            all_ok = false;
+            break;
+        }
+        // Progress on stderr: what runs now, one line a step.
+        let step = |what: &str| {
+            let line = format!("{}: {what}", p.id.0);
+            if !json {
+                eprintln!("verify {}", terminal(&line));
+            }
+            budget.doing(&line);
+        };
+        let report = verify::verify(p, &ctx, jobs, &step);
+        if budget.spent() {
+            stopped.get_or_insert_with(|| budget.running());
+        }
+        let report = match report {
             Ok(r) => r,
             Err(e) => {
                 all_ok = false;
@@ -80,12 +114,23 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
             print_report(&report, &style, measured);
         }
     }
+    // The budget ran out: every run was stopped; say what was running.
+    let stopped = stopped.map(|what| {
+        all_ok = false;
+        format!(
+            "verify's budget of {} s (--budget) ran out while running {what}: every run was stopped",
+            budget.total().as_secs()
+        )
+    });
     if json {
         outln!(
             "{}",
-            serde_json::json!({"passed": all_ok, "strict": strict, "problems": objects})
+            serde_json::json!({"passed": all_ok, "strict": strict, "problems": objects, "stopped": stopped})
         );
         return Ok(if all_ok { exit::OK } else { exit::NOT_ACCEPTED });
+    }
+    if let Some(stopped) = &stopped {
+        outln!("{}", terminal(stopped));
     }
     outln!(
         "{}",
@@ -143,6 +188,9 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
         if let Some(why) = &k.skipped {
             outln!("  --  {name:<28} {}", terminal_lines(why));
             continue;
+        }
+        if let Some(n) = &k.note {
+            outln!("  note: {name}: {n}");
         }
         let mark = if k.ok() { "ok " } else { "BAD" };
         if !k.rules.is_empty() {
@@ -206,6 +254,7 @@ fn to_json(r: &verify::ProblemReport, passed: bool, mutants: Option<&str>) -> se
                 "broken": k.broken,
                 "max_time_ms": k.max_time_ms,
                 "warning": k.warning,
+                "note": k.note,
                 "margin_run": k.margin_run.map(|m| serde_json::json!({
                     "time_ms": m.time_ms, "finished": m.finished,
                 })),

@@ -5,6 +5,7 @@
 //! position; every known submission gets the verdict its folder promises;
 //! every sample appears in the statement.
 
+pub mod budget;
 pub(crate) mod expect;
 mod input;
 pub mod margins;
@@ -62,6 +63,9 @@ pub struct KnownCheck {
     pub warning: Option<String>,
     /// A known-TLE submission's run with 1.5 times the limit.
     pub margin_run: Option<margins::MarginRun>,
+    /// How it was judged when not as its file name says (Python 2 code
+    /// in a `.py`).
+    pub note: Option<String>,
 }
 
 impl KnownCheck {
@@ -114,15 +118,23 @@ impl ProblemReport {
 const NOTHING_TO_JUDGE: &str = "no tests to judge it on";
 
 /// Verifies one problem; `Err` only when the problem cannot be prepared.
+/// `step` is told what runs next (for progress, and for naming what was
+/// stopped when the budget ran out).
 pub fn verify(
     problem: &Problem,
     ctx: &Context,
     jobs: usize,
+    step: &dyn Fn(&str),
 ) -> Result<ProblemReport, judge::JudgeError> {
-    let prepared = judge::prepare(problem, ctx)?;
+    step("preparing the tests");
+    let prepared = judge::prepare_with(problem, ctx, step)?;
     // The prepared problem's notes: a derived time limit adds one.
     let mut notes = prepared.problem.notes.clone();
-    let input = input::check(&prepared, ctx, &mut notes);
+    let input = input::check(&prepared, ctx, &mut notes, step);
+    let tests = crate::markup::count(prepared.tests.len(), "test", "tests");
+    if let Some(r) = &prepared.problem.reference {
+        step(&format!("reference {} on {tests}", shown(problem, r)));
+    }
     let (reference, reference_max_ms, reference_warning) = check_reference(&prepared, ctx, jobs);
     let oracle = match &problem.reference {
         // The interactor plays from the game's rule, which its unit tests
@@ -131,12 +143,23 @@ pub fn verify(
             "interactive: the judge's player is checked against the search in its unit tests"
                 .into(),
         ),
-        Some(r) => check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx),
+        Some(r) => check_oracle(problem, r, ctx, step)?,
         None => Status::Skipped("no reference".into()),
     };
-    let known: Vec<KnownCheck> = expect::known(problem)
-        .into_iter()
-        .map(|k| check_known(&prepared, ctx, &k, jobs))
+    let all = expect::known(problem);
+    let known: Vec<KnownCheck> = all
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            step(&format!(
+                "{} (expected {}) on {tests} [{}/{}]",
+                shown(problem, &k.path),
+                k.expected,
+                i + 1,
+                all.len()
+            ));
+            check_known(&prepared, ctx, k, jobs)
+        })
         .collect();
     let warnings = reference_warning
         .into_iter()
@@ -159,6 +182,14 @@ pub fn verify(
         reference_max_ms,
         warnings,
     })
+}
+
+/// `path` as the setter knows it: beneath the problem's folder.
+fn shown(problem: &Problem, path: &Path) -> String {
+    path.strip_prefix(&problem.dir)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 /// The reference's status, its slowest test's time, and the warning when
@@ -231,41 +262,50 @@ fn check_reference(
 }
 
 /// Runs the reference on every oracle case of the catalog entry.
-fn check_oracle(problem: &Problem, reference: &Compiled, ctx: &Context) -> Status {
+fn check_oracle(
+    problem: &Problem,
+    reference: &Path,
+    ctx: &Context,
+    step: &dyn Fn(&str),
+) -> Result<Status, judge::JudgeError> {
     // A package says nothing of being a catalog game: one whose folder is
     // called `nim` is another problem of the same name.
     if crate::spec::is_icpc_package(&problem.dir) {
-        return Status::Skipped(
+        return Ok(Status::Skipped(
             "ICPC package: the catalog's oracles are for grundy's own problems".into(),
-        );
+        ));
     }
     let Some(entry) = catalog::entry(&problem.id.0) else {
-        return Status::Skipped("no oracle for this problem".into());
+        return Ok(Status::Skipped("no oracle for this problem".into()));
     };
+    step("reference against the game's oracle");
+    let reference = &ctx.compile_trusted(reference, "reference solution")?;
     let cases = (entry.oracle_cases)();
     if cases.is_empty() {
-        return Status::Failed("the catalog entry has no oracle cases".into());
+        return Ok(Status::Failed(
+            "the catalog entry has no oracle cases".into(),
+        ));
     }
     let limits = crate::judge::trusted::generous(run_limits(reference, &problem.limits));
     for case in &cases {
         match run_case(reference, case.input.as_bytes(), limits, problem, ctx) {
             Ok(out) => {
                 if let Err(why) = (entry.accepts)(case, &out) {
-                    return Status::Failed(format!(
+                    return Ok(Status::Failed(format!(
                         "reference disagrees with the oracle on input {}: {why}",
                         preview(&case.input)
-                    ));
+                    )));
                 }
             }
             Err(e) => {
-                return Status::Failed(format!(
+                return Ok(Status::Failed(format!(
                     "reference failed on oracle input {}: {e}",
                     preview(&case.input)
-                ));
+                )));
             }
         }
     }
-    Status::Passed(format!("{} inputs agree", cases.len()))
+    Ok(Status::Passed(format!("{} inputs agree", cases.len())))
 }
 
 fn run_case(
@@ -347,6 +387,7 @@ fn check_known(
         max_time_ms: None,
         warning: None,
         margin_run: None,
+        note: None,
     };
     if prepared.tests.is_empty() {
         check.skipped = Some(format!("skipped: {NOTHING_TO_JUDGE}"));
@@ -386,15 +427,14 @@ fn check_known(
     };
     let path = path.as_path();
     let language = match detected {
-        Ok(lang) if lang.id == "python" && declares_python2(path) => {
-            check.skipped = Some(
-                "skipped: no toolchain for Python 2 (its first line names python2; grundy runs Python 3)"
-                    .into(),
-            );
-            return check;
-        }
         Ok(lang) => {
             if let Some(program) = crate::language::missing_toolchain(lang) {
+                if lang.id == "python2" {
+                    check.skipped = Some(format!(
+                        "skipped: Python 2 code (`.py2`, or its first line names python2); no Python 2 interpreter here (`{program}` is not installed)"
+                    ));
+                    return check;
+                }
                 check.skipped = Some(format!(
                     "skipped: no toolchain for {} (`{program}` is not installed)",
                     lang.name
@@ -411,7 +451,37 @@ fn check_known(
             return check;
         }
     };
-    match judge::judge(prepared, ctx, path, &options, &mut |_| {}) {
+    let mut judged = judge::judge(prepared, ctx, path, &options, &mut |_| {});
+    // Python 2 code in a `.py` with no `#!` line naming it (packages older
+    // than Python 3): judged as Python 2 where an interpreter is, else
+    // said plainly instead of a compile error.
+    if let Ok(r) = &judged
+        && language.id == "python"
+        && !r.compile.ok
+        && expected != Verdict::CE
+        && let Some(what) = crate::language::python2_only(&r.compile.log)
+    {
+        let python2 = ctx.languages.by_id("python2").ok();
+        match python2.and_then(crate::language::missing_toolchain) {
+            None if python2.is_some() => {
+                let options = Options {
+                    language: Some("python2".into()),
+                    ..options.clone()
+                };
+                judged = judge::judge(prepared, ctx, path, &options, &mut |_| {});
+                check.note = Some(format!(
+                    "judged as Python 2: it is not Python 3 ({what}), and packages older than Python 3 hold Python 2 in `.py` files"
+                ));
+            }
+            _ => {
+                check.skipped = Some(format!(
+                    "skipped: Python 2 code ({what}); no Python 2 interpreter here"
+                ));
+                return check;
+            }
+        }
+    }
+    match judged {
         Ok(r)
             if check.format_codes
                 && expected != Verdict::CE
@@ -456,6 +526,10 @@ fn check_known(
                     &r,
                     margins::limit_for(prepared, language),
                 ),
+                (Verdict::TLE, Verdict::AC) => margins::near_limit_warning(
+                    margins::slowest(&r),
+                    margins::limit_for(prepared, language),
+                ),
                 (_, Verdict::TLE) if r.tests.iter().any(bounds_above) => {
                     let checked = r
                         .tests
@@ -471,7 +545,7 @@ fn check_known(
                 check.first_failing = Some(t.name.clone());
                 check.message = t.message.clone();
             } else if !r.compile.ok {
-                check.message = r.compile.log.lines().next().unwrap_or("").to_string();
+                check.message = crate::language::compile_summary(&r.compile.log).to_string();
             }
             if !known.rules.is_empty() {
                 check.broken = broken_rule(&prepared.problem, &known.rules, &r);
@@ -614,18 +688,6 @@ fn stage_entrypoint(dir: &Path, entry: &str, ctx: &Context) -> std::io::Result<t
     }
     crate::beneath::copy_file(&main, &copy.join("__main__.py"), crate::beneath::SOURCE_CAP)?;
     Ok(root)
-}
-
-/// A Python file whose `#!` line names Python 2: how problemtools and
-/// Kattis tell the two apart, so a stock package's Python 2 submission is
-/// one grundy has no toolchain for rather than a compile error.
-fn declares_python2(path: &Path) -> bool {
-    let Some(head) = crate::beneath::head(path, 256) else {
-        return false;
-    };
-    let first = String::from_utf8_lossy(&head);
-    let first = first.lines().next().unwrap_or_default();
-    first.starts_with("#!") && first.contains("python2")
 }
 
 fn foreign_language(path: &Path) -> String {

@@ -38,7 +38,7 @@ const MEASURING_LIMIT: Duration = Duration::from_secs(60);
 const CACHE_KIND: &str = "timelimits";
 
 /// Bumped when what is stored, or how it is measured, changes.
-const CACHE_FORMAT: &[u8] = b"derived-time-limit-1";
+const CACHE_FORMAT: &[u8] = b"derived-time-limit-2";
 
 /// One submission whose runs bound the limit from below.
 struct Measured {
@@ -56,11 +56,19 @@ struct Slowest {
     time: f64,
     submission: String,
     test: String,
+    /// The language and interpreter it ran with ("Python 3 run by
+    /// /usr/bin/python3.11"): a limit from CPython is not one from PyPy.
+    #[serde(default)]
+    measured_with: String,
 }
 
 /// Sets `prepared`'s time limit from its known submissions when the
 /// package gives none; a note says what it was derived from.
-pub(super) fn apply(prepared: &mut Prepared, ctx: &Context) -> Result<(), JudgeError> {
+pub(super) fn apply(
+    prepared: &mut Prepared,
+    ctx: &Context,
+    step: &dyn Fn(&str),
+) -> Result<(), JudgeError> {
     let Some(rule) = prepared.problem.time_rule else {
         return Ok(());
     };
@@ -69,7 +77,7 @@ pub(super) fn apply(prepared: &mut Prepared, ctx: &Context) -> Result<(), JudgeE
     let (slowest, from_cache) = match key.as_ref().and_then(|k| cached(ctx, k)) {
         Some(s) => (Some(s), true),
         None => {
-            let s = measure(prepared, ctx, &measured);
+            let s = measure(prepared, ctx, &measured, step);
             if let (Some(s), Some(k)) = (&s, &key) {
                 // Best effort: a cache that cannot be written costs a
                 // measurement next time, nothing else.
@@ -87,12 +95,22 @@ pub(super) fn apply(prepared: &mut Prepared, ctx: &Context) -> Result<(), JudgeE
             let limit = rule.limit(time);
             prepared.problem.limits.time = limit;
             format!(
-                "time limit {} s, derived as the format says: the slowest run bounding it from below ({} on {}, {:.3} s) × ac_to_time_limit {}, rounded up to a multiple of time_resolution {} s{}",
+                "time limit {} s, derived as the format says: the slowest run bounding it from below ({} on {}, {}{:.3} s) × ac_to_time_limit {}, {} multiple of time_resolution {} s{}",
                 limit.as_secs_f64(),
                 s.submission,
                 s.test,
+                if s.measured_with.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", s.measured_with)
+                },
                 s.time,
                 rule.ac_to_time_limit,
+                match rule.rounding {
+                    crate::spec::Rounding::Up => "rounded up to a",
+                    crate::spec::Rounding::Nearest =>
+                        "rounded to the nearest (problemtools' legacy rule)",
+                },
                 rule.resolution,
                 if from_cache {
                     "; measured before on the same tests, submissions and settings, and kept in the cache"
@@ -177,13 +195,26 @@ fn bounding_submissions(prepared: &Prepared, ctx: &Context) -> Vec<Measured> {
 /// Judges each bounding submission with a generous limit: its slowest run
 /// on a test that bounds the limit from below (a run that timed out even
 /// then, or that the judge could not finish, tells nothing).
-fn measure(prepared: &mut Prepared, ctx: &Context, measured: &[Measured]) -> Option<Slowest> {
+fn measure(
+    prepared: &mut Prepared,
+    ctx: &Context,
+    measured: &[Measured],
+    step: &dyn Fn(&str),
+) -> Option<Slowest> {
     let legacy = icpc::is_legacy(&prepared.problem.dir);
     let paths = icpc::test_paths(&prepared.problem);
     let kept = prepared.problem.limits.time;
     prepared.problem.limits.time = MEASURING_LIMIT;
     let mut slowest: Option<Slowest> = None;
-    for m in measured {
+    for (i, m) in measured.iter().enumerate() {
+        step(&format!(
+            "measuring the time limit: {} on {} (at most {} s a test) [{}/{}]",
+            m.rel,
+            crate::markup::count(prepared.tests.len(), "test", "tests"),
+            MEASURING_LIMIT.as_secs(),
+            i + 1,
+            measured.len()
+        ));
         let options = Options {
             all: true,
             language: m.language.clone(),
@@ -208,12 +239,24 @@ fn measure(prepared: &mut Prepared, ctx: &Context, measured: &[Measured]) -> Opt
                     time,
                     submission: m.rel.clone(),
                     test: t.name.clone(),
+                    measured_with: measured_with(ctx, &result.language),
                 });
             }
         }
     }
     prepared.problem.limits.time = kept;
     slowest
+}
+
+/// The language `id` and the interpreter that ran it, as a note says them.
+fn measured_with(ctx: &Context, id: &str) -> String {
+    let Ok(lang) = ctx.languages.by_id(id) else {
+        return id.to_string();
+    };
+    match crate::language::interpreter(lang) {
+        Some(path) => format!("{} run by {}", lang.name, path.display()),
+        None => lang.name.clone(),
+    }
 }
 
 /// The key of everything the measurement depends on; `None` when a

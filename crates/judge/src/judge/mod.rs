@@ -31,7 +31,7 @@ pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use error::{Because, Cause, Chain, JudgeError, Source};
 pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
-pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare};
+pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare, prepare_with};
 pub use result::{CompileReport, Diff, DiffSide, Isolation, SubmissionResult, TestResult};
 pub use slots::{Admission, Slot, Slots};
 pub use workroot::Workroot;

@@ -147,6 +147,16 @@ pub struct Prepared {
 /// Generates the tests, computes missing answers with the reference, and
 /// builds the checker.
 pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError> {
+    prepare_with(problem, ctx, &|_| {})
+}
+
+/// [`prepare`], telling `step` what runs in its long parts (the
+/// submissions measured for a derived time limit): `verify`'s progress.
+pub fn prepare_with(
+    problem: &Problem,
+    ctx: &Context,
+    step: &dyn Fn(&str),
+) -> Result<Prepared, JudgeError> {
     ctx.sandbox.hide_folder(&problem.dir).map_err(|e| {
         JudgeError::Io(Because::of("cannot hide the problem's folder from runs", e))
     })?;
@@ -202,7 +212,7 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
         scoring: problem.scoring,
         unscored_groups: super::score_file::unscored_groups(problem),
     };
-    super::derive_time::apply(&mut prepared, ctx)?;
+    super::derive_time::apply(&mut prepared, ctx, step)?;
     Ok(prepared)
 }
 

@@ -6,6 +6,7 @@ mod compiler_run;
 mod java;
 pub mod naming;
 mod pch;
+mod python2;
 mod scripted;
 mod sources;
 mod startup;
@@ -19,6 +20,7 @@ use thiserror::Error;
 pub use compile::{CompileOutcome, Compiled, compile};
 pub use compiler_run::stopped_at_limit as compile_stopped_at_limit;
 pub use java::ClassNameTooLong;
+pub use python2::{compile_summary, declares_python2, python2_only};
 pub use scripted::{build as build_scripted, is_scripted};
 pub use sources::EntryError;
 pub use startup::{MissingFile, missing_file, refused_to_start};
@@ -128,6 +130,9 @@ impl Languages {
         if ext.is_empty() && is_executable(path) {
             return self.by_id("exe");
         }
+        if ext == "py" && declares_python2(path) {
+            return self.by_id("python2");
+        }
         self.table
             .iter()
             .find(|l| l.extensions.contains(&ext))
@@ -150,6 +155,9 @@ impl Languages {
 
 /// The program `lang` needs that is not installed here, if any: a known
 /// submission in such a language is skipped by `verify`, not judged `IE`.
+/// A Python interpreter is seen through a version manager's shim: pyenv's
+/// `python2` shim is on `PATH` whether or not a Python 2 is selected, and
+/// one that cannot start an interpreter is no interpreter.
 pub fn missing_toolchain(lang: &Language) -> Option<String> {
     let needed = lang
         .compile
@@ -158,11 +166,24 @@ pub fn missing_toolchain(lang: &Language) -> Option<String> {
         .chain(lang.run.first())
         .filter(|p| !p.contains('{'));
     for program in needed {
-        if toolchain::find(program).is_none() {
+        let found = if program.starts_with("python") {
+            toolchain::resolve(program)
+        } else {
+            toolchain::find(program)
+        };
+        if found.is_none() {
             return Some(program.clone());
         }
     }
     None
+}
+
+/// The interpreter that runs `lang`'s programs here, seen through shims
+/// (`/usr/bin/python3.11`): `None` for a compiled language, whose program
+/// runs itself. Said where a time was measured with it.
+pub fn interpreter(lang: &Language) -> Option<PathBuf> {
+    let program = lang.run.first().filter(|p| !p.contains('{'))?;
+    toolchain::resolve(program)
 }
 
 /// The bytes that identify a folder submission (every file, named), for

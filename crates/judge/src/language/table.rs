@@ -123,10 +123,11 @@ pub fn builtin() -> Vec<Language> {
     java.time_multiplier = 2.0;
     java.memory_allowance = Bytes::mib(64);
     java.cap_address_space = false;
+    // `.py3` is BAPCtools' and problemtools' other name for Python 3.
     let mut python = lang(
         "python",
         "Python 3",
-        &["py"],
+        &["py", "py3"],
         "main.py",
         Some(&[
             "python3",
@@ -138,6 +139,35 @@ pub fn builtin() -> Vec<Language> {
     );
     python.time_multiplier = 3.0;
     python.memory_allowance = Bytes::mib(32);
+    // Python 2: `.py2`, or a `.py` whose `#!` line names python2 (see
+    // `Languages::detect`), as problemtools tells the two apart. Judged
+    // where a `python2` interpreter is installed; elsewhere "no toolchain".
+    let mut python2 = lang(
+        "python2",
+        "Python 2",
+        &["py2"],
+        "main.py",
+        Some(&[
+            "python2",
+            "-c",
+            "import sys\nfor f in sys.argv[1:]: compile(open(f, 'rb').read(), f, 'exec')",
+            "{src}",
+        ]),
+        &["python2", "{src}"],
+    );
+    python2.time_multiplier = 3.0;
+    python2.memory_allowance = Bytes::mib(32);
+    // Shell scripts (BAPCtools' `.sh` submissions and generators), run by
+    // bash as BAPCtools runs them; `bash -n` is the syntax check.
+    let mut bash = lang(
+        "bash",
+        "Bash",
+        &["sh"],
+        "main.sh",
+        Some(&["bash", "-n", "{src}"]),
+        &["bash", "{src}"],
+    );
+    bash.memory_allowance = Bytes::mib(8);
     let mut rust = lang(
         "rust",
         "Rust (rustc, 2021)",
@@ -149,7 +179,7 @@ pub fn builtin() -> Vec<Language> {
     rust.memory_allowance = Bytes::mib(8);
     rust.compile_all_sources = false;
     let exe = lang("exe", "ready executable", &[], "main", None, &["{bin}"]);
-    let mut all = vec![c, cpp, java, python, rust, exe];
+    let mut all = vec![c, cpp, java, python, python2, rust, bash, exe];
     // Native runtimes still map a few MiB of libraries beyond what they use.
     for l in all.iter_mut().filter(|l| l.cap_address_space) {
         l.memory_allowance = Bytes(l.memory_allowance.0 + Bytes::mib(16).0);

@@ -63,7 +63,11 @@ pub(crate) fn resolve(program: &str) -> Option<PathBuf> {
     {
         return hit.clone();
     }
-    let found = find(program).and_then(|p| see_through_shim(program, p));
+    // A shim with nothing behind it (pyenv's `python2` when no Python 2 is
+    // selected) does not hide a real interpreter later on the PATH.
+    let found = candidates(program)
+        .into_iter()
+        .find_map(|p| see_through_shim(program, p));
     if let Ok(mut map) = seen.lock() {
         map.insert(program.to_string(), found.clone());
     }
@@ -78,6 +82,18 @@ pub(crate) fn find(program: &str) -> Option<PathBuf> {
     }
     let path = std::env::var_os("PATH")?;
     sandbox::path::search(program.as_ref(), &path, super::is_executable)
+}
+
+/// Every `program` on the judge's PATH, in order (or the path itself).
+fn candidates(program: &str) -> Vec<PathBuf> {
+    if program.contains('/') {
+        return find(program).into_iter().collect();
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|d| d.join(program))
+        .filter(|p| super::is_executable(p))
+        .collect()
 }
 
 fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
@@ -96,8 +112,12 @@ fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
         .into_owned();
     let real = match name.as_str() {
         // pyenv's shims are scripts; a real interpreter is its own answer.
-        "python3" | "python" if is_script(&found) => {
-            ask(&["-c", "import sys; print(sys.executable)"]).map(PathBuf::from)
+        // A shim that cannot answer has no interpreter behind it (pyenv's
+        // `python2` when no Python 2 is selected): none is found.
+        "python3" | "python" | "python2" if is_script(&found) => {
+            return ask(&["-c", "import sys; print(sys.executable)"])
+                .map(PathBuf::from)
+                .filter(|p| p.is_file());
         }
         "rustc" if is_rustup_proxy(&found) => {
             ask(&["--print", "sysroot"]).map(|s| PathBuf::from(s).join("bin").join("rustc"))

@@ -50,21 +50,38 @@ impl fmt::Display for ProblemId {
 }
 
 /// The ICPC format's rule for a package that states no time limit: the
-/// limit is the smallest multiple of `resolution` seconds (at least one)
-/// that is at least the slowest accepted run times `ac_to_time_limit`
-/// (2023-07 on: `time_multipliers`, `time_resolution`; legacy:
-/// `time_multiplier`, whose default is 5, and `time_safety_margin`).
+/// slowest accepted run times `ac_to_time_limit`, as a multiple of
+/// `resolution` seconds (at least one): from 2023-07 the smallest multiple
+/// at least that (the format's "rounded up"); in legacy packages the
+/// nearest, as problemtools computes the legacy limit
+/// (`max(1, int(0.5 + t))` seconds). 2023-07 on: `time_multipliers`,
+/// `time_resolution`; legacy: `time_multiplier`, whose default is 5, and
+/// `time_safety_margin`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TimeRule {
     pub ac_to_time_limit: f64,
     pub time_limit_to_tle: f64,
     pub resolution: f64,
+    pub rounding: Rounding,
+}
+
+/// How a derived time limit becomes a multiple of the resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rounding {
+    /// The smallest multiple at least the product (2023-07 on).
+    Up,
+    /// The nearest multiple, halves up (legacy, problemtools' rule).
+    Nearest,
 }
 
 impl TimeRule {
     /// The time limit for a slowest accepted run of `slowest`.
     pub fn limit(&self, slowest: Duration) -> Duration {
-        let steps = (slowest.as_secs_f64() * self.ac_to_time_limit / self.resolution).ceil();
+        let exact = slowest.as_secs_f64() * self.ac_to_time_limit / self.resolution;
+        let steps = match self.rounding {
+            Rounding::Up => exact.ceil(),
+            Rounding::Nearest => (exact + 0.5).floor(),
+        };
         Duration::from_secs_f64(steps.max(1.0) * self.resolution)
     }
 }

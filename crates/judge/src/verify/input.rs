@@ -3,42 +3,35 @@
 //! format is its built-in validator; an ICPC package brings its own
 //! `input_validators/` programs, run with the format's exit codes.
 
-use std::path::Path;
-use std::time::Duration;
-
 use super::Status;
+use super::budget::{program_limits, program_limits_rule};
 use crate::catalog;
 use crate::judge::{Context, Prepared, execute_with_args, run_limits};
 use crate::sandbox::Exit;
-use crate::spec::{Bytes, Limits, Problem};
+use crate::spec::Problem;
+use std::path::Path;
 
 /// The format's exit code for a valid input; anything else is invalid.
 const VALID: i32 = 42;
 
-/// What a validator may use per test: the format's typical
-/// `validation_time`, `validation_memory` and `validation_output`.
-fn validator_limits() -> Limits {
-    Limits {
-        time: Duration::from_secs(60),
-        memory: Bytes::mib(2048),
-        output: Bytes::mib(8),
-        language_allowance: false,
-    }
-}
-
 /// Checks every test input of `prepared`; notes what could not be run.
-pub fn check(prepared: &Prepared, ctx: &Context, notes: &mut Vec<String>) -> Status {
+pub fn check(
+    prepared: &Prepared,
+    ctx: &Context,
+    notes: &mut Vec<String>,
+    step: &dyn Fn(&str),
+) -> Status {
     let problem = &prepared.problem;
     if crate::spec::is_icpc_package(&problem.dir) {
         let (programs, _) = crate::spec::icpc::input_validators(&problem.dir);
-        return check_programs(prepared, ctx, &programs, notes);
+        return check_programs(prepared, ctx, &programs, notes, step);
     }
     let built_in = check_format(prepared);
     if built_in.failed() || problem.input_validators.is_empty() {
         return built_in;
     }
     match (
-        check_programs(prepared, ctx, &problem.input_validators, notes),
+        check_programs(prepared, ctx, &problem.input_validators, notes, step),
         built_in,
     ) {
         (Status::Passed(p), Status::Passed(b)) => Status::Passed(format!("{b}; {p}")),
@@ -91,8 +84,12 @@ fn check_programs(
     ctx: &Context,
     programs: &[std::path::PathBuf],
     notes: &mut Vec<String>,
+    step: &dyn Fn(&str),
 ) -> Status {
     let problem = &prepared.problem;
+    // Each run's limits, derived from the problem's time limit: a
+    // validator that never ends costs that, not a minute, on each test.
+    let validator_limits = program_limits(problem.limits.time);
     let mut ran = 0usize;
     for path in programs {
         let shown = path
@@ -104,13 +101,16 @@ fn check_programs(
             notes.push(format!("{shown}: not run (grundy has no language for it)"));
             continue;
         }
+        step(&format!(
+            "input validator {shown} on {}",
+            crate::markup::count(prepared.tests.len(), "test", "tests")
+        ));
         let program = match ctx.compile_trusted(path, "input validator") {
             Ok(p) => p,
             Err(e) => return Status::Failed(e.message()),
         };
-        let limits = run_limits(&program, &validator_limits());
-        if let Some(missing) =
-            crate::language::missing_file(&program.argv(validator_limits().memory))
+        let limits = run_limits(&program, &validator_limits);
+        if let Some(missing) = crate::language::missing_file(&program.argv(validator_limits.memory))
         {
             return Status::Failed(format!("input validator {shown} cannot start: {missing}"));
         }
@@ -122,7 +122,7 @@ fn check_programs(
                 &args,
                 &t.input,
                 limits,
-                validator_limits().memory,
+                validator_limits.memory,
                 ctx,
             ) {
                 Ok(e) => e,
@@ -137,7 +137,11 @@ fn check_programs(
             }
             if o.exit != Exit::Code(VALID) || o.crossed.any() {
                 let how = match (o.crossed.first(), o.exit) {
-                    (Some(limit), _) => format!("{limit:?} limit"),
+                    (Some(limit), _) => format!(
+                        "stopped at its {limit:?} limit: {} s of CPU time per run ({})",
+                        validator_limits.time.as_secs(),
+                        program_limits_rule()
+                    ),
                     (None, Exit::Code(c)) => format!("exit {c}"),
                     (None, Exit::Signal(s)) => format!("signal {s}"),
                 };
@@ -147,8 +151,13 @@ fn check_programs(
                 } else {
                     format!(" given `{}`", args.join(" "))
                 };
+                let verb = if o.crossed.any() {
+                    "was stopped on"
+                } else {
+                    "rejects"
+                };
                 return Status::Failed(format!(
-                    "input validator {shown}{with} rejects {} ({how}){}",
+                    "input validator {shown}{with} {verb} {} ({how}){}",
                     test_name(problem, t),
                     if said.is_empty() {
                         String::new()

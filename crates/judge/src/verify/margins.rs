@@ -46,6 +46,26 @@ pub fn accepted_warning(what: &str, r: &SubmissionResult, limit: Duration) -> Op
     })
 }
 
+/// The share of the time limit above which a known-TLE submission that
+/// was accepted ran near enough to it for the machine's load to decide.
+pub const NEAR_SHARE: f64 = 0.9;
+
+/// The warning for a known-TLE submission accepted near its limit (its
+/// slowest test, `(name, ms)`, over [`NEAR_SHARE`] of it): the verdict
+/// flips from one run to the next on a loaded machine, and a derived limit
+/// that lands there is one no judge can hold.
+pub fn near_limit_warning(slowest: Option<(String, f64)>, limit: Duration) -> Option<String> {
+    let (test, ms) = slowest?;
+    let limit_ms = limit.as_secs_f64() * 1000.0;
+    (limit_ms > 0.0 && ms > limit_ms * NEAR_SHARE).then(|| {
+        format!(
+            "known too slow, yet accepted: {ms:.0} ms on {test}, {:.0}% of the time limit \
+             ({limit_ms:.0} ms): this near the limit the verdict changes with the machine's load",
+            ms / limit_ms * 100.0
+        )
+    })
+}
+
 /// The run of a known-TLE submission with 1.5 times the limit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MarginRun {
@@ -106,4 +126,24 @@ pub fn tle_check(
         )
     });
     Some((run, warning))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_accepted_run_near_the_limit_is_a_warning() {
+        let limit = Duration::from_secs(16);
+        let w = near_limit_warning(Some(("big".into(), 15_400.0)), limit).expect("warned");
+        assert!(
+            w.contains("15400 ms on big, 96% of the time limit (16000 ms)"),
+            "{w}"
+        );
+        assert_eq!(
+            near_limit_warning(Some(("big".into(), 9_000.0)), limit),
+            None
+        );
+        assert_eq!(near_limit_warning(None, limit), None);
+    }
 }

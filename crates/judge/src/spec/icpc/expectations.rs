@@ -446,6 +446,8 @@ fn language_id(format: &str) -> Option<&'static str> {
         "cpp" | "c++" => Some("cpp"),
         "java" => Some("java"),
         "python" | "python3" => Some("python"),
+        "python2" => Some("python2"),
+        "bash" | "sh" => Some("bash"),
         "rust" => Some("rust"),
         _ => None,
     }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::schema::{RawLimits, Version};
-use crate::spec::{Bytes, Limits, TimeRule};
+use crate::spec::{Bytes, Limits, Rounding, TimeRule};
 
 // The format leaves `memory` and `output` to the "system default" and gives
 // 2048 MiB and 8 MiB as the typical one: the Limits tables of
@@ -38,10 +38,16 @@ pub enum LimitsError {
 }
 
 /// The limits: memory and output in MiB; the time limit from `time_limit`
-/// (2023-07 on), else the `.timelimit` file judges such as DOMjudge write;
+/// (2023-07 on), else the `.timelimit` file judges such as DOMjudge write,
+/// else `domjudge-problem.ini`'s `timelimit` (`ini`, DOMjudge's order);
 /// else 1 s for now, with a note: preparing the problem derives the limit
 /// from the accepted submissions ([`time_rule`]).
-pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Limits, LimitsError> {
+pub fn limits(
+    dir: &Path,
+    raw: &RawLimits,
+    ini: Option<&super::domjudge::Ini>,
+    notes: &mut Vec<String>,
+) -> Result<Limits, LimitsError> {
     let mut limits = Limits {
         time: Duration::from_secs(1),
         memory: Bytes::mib(DEFAULT_MEMORY_MIB),
@@ -60,10 +66,25 @@ pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Li
         }
         limits.output = Bytes::mib(o);
     }
-    let seconds = match raw.time_limit {
-        Some(t) => Some(t),
-        None => timelimit_file(dir)?,
+    let ini_time = ini.and_then(|i| i.timelimit);
+    let file = super::domjudge::FILE;
+    let seconds = match (raw.time_limit, timelimit_file(dir)?) {
+        (Some(t), _) => Some((t, "problem.yaml's `limits.time_limit`")),
+        (None, Some(t)) => Some((t, ".timelimit")),
+        (None, None) => ini_time.map(|t| (t, file)),
     };
+    // Where the limit came from when DOMjudge's file names one: from it,
+    // or from a file read before it.
+    match (seconds, ini_time) {
+        (Some((t, from)), Some(_)) if from == file => notes.push(format!(
+            "time limit {t} s from {file} (`timelimit`), as DOMjudge reads it: problem.yaml and .timelimit name none"
+        )),
+        (Some((t, from)), Some(mine)) if t != mine => notes.push(format!(
+            "{file}: `timelimit = {mine}` not used: {from} ({t} s) comes first, as DOMjudge reads them"
+        )),
+        _ => {}
+    }
+    let seconds = seconds.map(|(t, _)| t);
     match seconds {
         Some(t) => {
             if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
@@ -87,9 +108,13 @@ pub fn limits(dir: &Path, raw: &RawLimits, notes: &mut Vec<String>) -> Result<Li
 pub fn time_rule(
     dir: &Path,
     raw: &RawLimits,
+    ini: Option<&super::domjudge::Ini>,
     version: Version,
 ) -> Result<Option<TimeRule>, LimitsError> {
-    if raw.time_limit.is_some() || timelimit_file(dir)?.is_some() {
+    if raw.time_limit.is_some()
+        || timelimit_file(dir)?.is_some()
+        || ini.is_some_and(|i| i.timelimit.is_some())
+    {
         return Ok(None);
     }
     let (ac, tle) = multipliers(raw, version);
@@ -102,6 +127,10 @@ pub fn time_rule(
         ac_to_time_limit: ac,
         time_limit_to_tle: tle,
         resolution,
+        rounding: match version {
+            Version::Legacy => Rounding::Nearest,
+            _ => Rounding::Up,
+        },
     }))
 }
 
@@ -168,7 +197,7 @@ mod tests {
     fn the_derived_limit_is_the_formats_rule() {
         let d = tempfile::tempdir().expect("tempdir");
         let raw = |y: &str| -> RawLimits { serde_yaml::from_str(y).expect("yaml") };
-        let rule = |y: &str, v| time_rule(d.path(), &raw(y), v).expect("rule");
+        let rule = |y: &str, v| time_rule(d.path(), &raw(y), None, v).expect("rule");
         // A stated limit: nothing to derive.
         assert_eq!(rule("time_limit: 2\n", Version::V2025), None);
         let r = rule("{}", Version::V2025).expect("a rule");
@@ -183,7 +212,14 @@ mod tests {
         assert_eq!(r.limit(secs(1.2)), secs(3.0));
         let legacy = rule("{}", Version::Legacy).expect("a rule");
         assert_eq!(legacy.ac_to_time_limit, 5.0);
+        // Legacy rounds to the nearest second, as problemtools'
+        // `max(1, int(0.5 + t))`: 2.5 s → 3 s, 16.16 s → 16 s, 0.1 s → 1 s.
         assert_eq!(legacy.limit(secs(0.5)), secs(3.0));
+        assert_eq!(legacy.limit(secs(3.232)), secs(16.0));
+        assert_eq!(legacy.limit(secs(3.3)), secs(17.0));
+        assert_eq!(legacy.limit(secs(0.02)), secs(1.0));
+        // 2023-07 on rounds up: 16.16 s → 17 s.
+        assert_eq!(r.limit(secs(8.08)), secs(17.0));
         let fine = rule(
             "time_multipliers: {ac_to_time_limit: 3}\ntime_resolution: 0.25\n",
             Version::V2023,
@@ -191,7 +227,7 @@ mod tests {
         .expect("a rule");
         assert_eq!(fine.limit(secs(0.5)), secs(1.5));
         assert_eq!(fine.limit(secs(0.05)), secs(0.25));
-        assert!(time_rule(d.path(), &raw("time_resolution: 0\n"), Version::V2025).is_err());
+        assert!(time_rule(d.path(), &raw("time_resolution: 0\n"), None, Version::V2025).is_err());
         std::fs::write(d.path().join(".timelimit"), "4\n").expect("write");
         assert_eq!(rule("{}", Version::V2025), None);
     }
@@ -200,7 +236,7 @@ mod tests {
     fn defaults_are_the_formats_and_exact() {
         let d = tempfile::tempdir().expect("tempdir");
         let mut notes = Vec::new();
-        let l = limits(d.path(), &RawLimits::default(), &mut notes).expect("limits");
+        let l = limits(d.path(), &RawLimits::default(), None, &mut notes).expect("limits");
         assert_eq!(l.memory, Bytes::mib(2048));
         assert_eq!(l.output, Bytes::mib(8));
         assert!(!l.language_allowance);
@@ -216,7 +252,7 @@ mod tests {
             ..RawLimits::default()
         };
         let mut notes = Vec::new();
-        let l = limits(d.path(), &raw, &mut notes).expect("limits");
+        let l = limits(d.path(), &raw, None, &mut notes).expect("limits");
         assert_eq!(l.memory, Bytes::mib(512));
         assert_eq!(l.time, Duration::from_millis(2500));
         assert!(notes.is_empty());
@@ -224,7 +260,7 @@ mod tests {
             memory: Some(0),
             ..RawLimits::default()
         };
-        assert!(limits(d.path(), &zero, &mut notes).is_err());
+        assert!(limits(d.path(), &zero, None, &mut notes).is_err());
     }
 
     #[test]
@@ -235,7 +271,7 @@ mod tests {
             output: Some(0),
             ..RawLimits::default()
         };
-        let e = limits(d.path(), &zero, &mut notes).expect_err("output 0");
+        let e = limits(d.path(), &zero, None, &mut notes).expect_err("output 0");
         assert_eq!(e.to_string(), "limits.output must be at least 1 (MiB)");
         let raw = |y: &str| -> RawLimits { serde_yaml::from_str(y).expect("yaml") };
         let e = tle_margin(
@@ -248,7 +284,8 @@ mod tests {
             "limits: `time_limit_to_tle` must be a number of at least 1, found 0.5"
         );
         std::fs::write(d.path().join(".timelimit"), " fast \n").expect("write");
-        let e = limits(d.path(), &RawLimits::default(), &mut notes).expect_err("not a number");
+        let e =
+            limits(d.path(), &RawLimits::default(), None, &mut notes).expect_err("not a number");
         let file = d.path().join(".timelimit");
         assert!(matches!(&e, LimitsError::TimelimitFile { path, .. } if *path == file));
         assert_eq!(

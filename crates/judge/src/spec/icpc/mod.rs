@@ -11,6 +11,7 @@
 //! with arguments, code added to submissions) is refused, by name.
 
 mod constants;
+mod domjudge;
 mod expectations;
 mod generated;
 mod generators;
@@ -308,11 +309,32 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         .filter(|p| p.exists())
         .or_else(|| submissions::first_accepted(&dir))
         .filter(|r| is_model(&dir, r, expected.as_ref()));
-    let limits = limits::limits(&dir, &raw.limits, &mut notes).map_err(|e| invalid(&e))?;
-    let time_rule = limits::time_rule(&dir, &raw.limits, version).map_err(|e| invalid(&e))?;
+    let ini = domjudge::read(&dir).map_err(|e| SpecError::Invalid {
+        path: dir.join(domjudge::FILE),
+        message: e.to_string(),
+    })?;
+    if let Some(ini) = &ini
+        && !ini.unused.is_empty()
+    {
+        notes.push(format!(
+            "{}: {} not used (DOMjudge's own settings: they change no verdict)",
+            domjudge::FILE,
+            ini.unused
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let limits =
+        limits::limits(&dir, &raw.limits, ini.as_ref(), &mut notes).map_err(|e| invalid(&e))?;
+    let time_rule =
+        limits::time_rule(&dir, &raw.limits, ini.as_ref(), version).map_err(|e| invalid(&e))?;
     let tle_margin = limits::tle_margin(&raw.limits, version).map_err(|e| invalid(&e))?;
     let statement = statement(&dir);
-    let title = title(raw.name.as_ref(), statement.as_deref()).unwrap_or_else(|| id.clone());
+    let title = title(raw.name.as_ref(), statement.as_deref())
+        .or_else(|| ini.as_ref().and_then(|i| i.name.clone()))
+        .unwrap_or_else(|| id.clone());
     Ok(Problem {
         id: ProblemId(id),
         title,

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::testdata::is_test_input;
+use super::testdata::{is_test_input, walk_data};
 use crate::spec::Problem;
 
 /// The path under `data/` (without `.in`) of the test a result names, as
@@ -27,9 +27,11 @@ pub fn test_paths(problem: &Problem) -> HashMap<(String, u32), String> {
         let rel = p.strip_prefix("data").unwrap_or(p);
         rel.with_extension("").to_string_lossy().into_owned()
     };
-    let mut samples: Vec<PathBuf> = walkdir::WalkDir::new(data.join("sample"))
+    // Walked as loading walked it (links inside the package followed);
+    // loading has refused what cannot be walked.
+    let mut samples: Vec<PathBuf> = walk_data(&problem.dir, &data.join("sample"), usize::MAX)
+        .unwrap_or_default()
         .into_iter()
-        .filter_map(Result::ok)
         .filter(is_test_input)
         .map(|e| e.into_path())
         .collect();

@@ -238,14 +238,91 @@ pub fn is_test_input(e: &walkdir::DirEntry) -> bool {
     !e.file_type().is_dir() && e.path().extension().is_some_and(|x| x == "in")
 }
 
+/// Every entry under `folder` (to `depth`), links followed where they
+/// stay inside the package `root`: packages link tests, and whole
+/// folders of tests, into later groups (a test counts in every group that
+/// holds it). A link that leaves the package, a loop of links or a folder
+/// that cannot be read is an error naming it: a test is never left out
+/// without a word.
+pub fn walk_data(
+    root: &Path,
+    folder: &Path,
+    depth: usize,
+) -> Result<Vec<walkdir::DirEntry>, SpecError> {
+    let real_root = std::fs::canonicalize(root).map_err(|source| SpecError::Read {
+        path: root.to_path_buf(),
+        source,
+    })?;
+    let outside = std::cell::RefCell::new(None::<PathBuf>);
+    let mut entries = Vec::new();
+    let walk = walkdir::WalkDir::new(folder)
+        .follow_links(true)
+        .max_depth(depth)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            if !e.path_is_symlink() {
+                return true;
+            }
+            // A link that names nothing is kept: reading it says so.
+            match std::fs::canonicalize(e.path()) {
+                Ok(real) if !real.starts_with(&real_root) => {
+                    outside.borrow_mut().get_or_insert(e.path().to_path_buf());
+                    false
+                }
+                _ => true,
+            }
+        });
+    for e in walk {
+        match e {
+            Ok(e) => entries.push(e),
+            // A dangling link: left to the read, which names it.
+            Err(err)
+                if err
+                    .io_error()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound) =>
+            {
+                if let Some(path) = err.path() {
+                    entries.extend(
+                        walkdir::WalkDir::new(path)
+                            .max_depth(0)
+                            .into_iter()
+                            .filter_map(Result::ok),
+                    );
+                }
+            }
+            Err(err) => {
+                let path = err.path().unwrap_or(folder).to_path_buf();
+                let message = if err.loop_ancestor().is_some() {
+                    "a link here leads back into a folder above it (a loop): point it at the tests, not at a folder holding it".to_string()
+                } else {
+                    format!("cannot read: {err}")
+                };
+                return Err(SpecError::Invalid { path, message });
+            }
+        }
+    }
+    if let Some(link) = outside.into_inner() {
+        let target = std::fs::read_link(&link)
+            .map(|t| t.display().to_string())
+            .unwrap_or_else(|_| "(unreadable)".into());
+        return Err(SpecError::Invalid {
+            message: format!(
+                "{} is a link to {target}, outside the package: only links that stay inside it are followed; copy the tests into the package instead",
+                link.strip_prefix(root).unwrap_or(&link).display()
+            ),
+            path: root.to_path_buf(),
+        });
+    }
+    Ok(entries)
+}
+
 /// The `.in` files of a folder (recursively or not) with their `.ans`.
 fn test_pairs(folder: &Path, recursive: bool) -> Result<Vec<(PathBuf, PathBuf)>, SpecError> {
     let depth = if recursive { usize::MAX } else { 1 };
-    let mut inputs: Vec<PathBuf> = walkdir::WalkDir::new(folder)
-        .follow_root_links(false)
-        .max_depth(depth)
+    let root = package_of(folder);
+    let mut inputs: Vec<PathBuf> = walk_data(&root, folder, depth)?
         .into_iter()
-        .filter_map(Result::ok)
         .filter(is_test_input)
         .map(|e| e.into_path())
         .collect();
@@ -282,11 +359,8 @@ pub fn secret_groups(dir: &Path) -> Result<Vec<SecretGroup>, SpecError> {
     if !secret.is_dir() {
         return Ok(Vec::new());
     }
-    let mut folders: Vec<(String, PathBuf)> = walkdir::WalkDir::new(&secret)
-        .follow_root_links(false)
-        .sort_by_file_name()
+    let mut folders: Vec<(String, PathBuf)> = walk_data(dir, &secret, usize::MAX)?
         .into_iter()
-        .filter_map(Result::ok)
         .filter(|e| e.file_type().is_dir())
         .map(|e| {
             let rel = e.path().strip_prefix(&secret).unwrap_or(Path::new(""));
@@ -331,6 +405,16 @@ pub fn secret_groups(dir: &Path) -> Result<Vec<SecretGroup>, SpecError> {
         });
     }
     Ok(groups)
+}
+
+/// The package a folder of `data/` belongs to: the folder above `data/`.
+fn package_of(folder: &Path) -> PathBuf {
+    folder
+        .ancestors()
+        .find(|a| a.file_name().is_some_and(|n| n == "data"))
+        .and_then(Path::parent)
+        .unwrap_or(folder)
+        .to_path_buf()
 }
 
 /// `group1/sub` becomes `group1-sub`; characters our group names do not

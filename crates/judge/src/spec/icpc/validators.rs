@@ -165,20 +165,42 @@ fn validator_program(folder: &Path, version: Version) -> Result<PathBuf, SpecErr
     };
     let entries = visible_entries(folder).map_err(|_| missing())?;
     let program_dir = match version {
-        Version::Legacy => match entries.as_slice() {
-            [] => return Err(missing()),
-            [one] if one.is_file() => return source_file(one),
-            [one] => one.clone(),
-            many => {
-                return Err(SpecError::Invalid {
-                    path: folder.to_path_buf(),
-                    message: format!(
-                        "{} output validators found: grundy runs exactly one (keep one file or folder here)",
-                        many.len()
-                    ),
-                });
+        Version::Legacy => {
+            // A header or any other file no language builds on its own
+            // (`testlib.h` beside `checker.cpp`) is part of the program
+            // beside it, as DOMjudge and problemtools build it: only the
+            // entries that are programs are counted.
+            let programs: Vec<&PathBuf> = entries
+                .iter()
+                .filter(|e| !e.is_file() || has_source_extension(e))
+                .collect();
+            match programs.as_slice() {
+                [] if entries.is_empty() => return Err(missing()),
+                [] => return source_file(&entries[0]),
+                [one] if one.is_file() && programs.len() == entries.len() => {
+                    return source_file(one);
+                }
+                // One source with its headers beside it: the folder is
+                // the program, its sources built together.
+                [one] if one.is_file() => folder.to_path_buf(),
+                [one] => (*one).clone(),
+                many => {
+                    let names: Vec<String> = many
+                        .iter()
+                        .filter_map(|p| p.file_name())
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .collect();
+                    return Err(SpecError::Invalid {
+                        path: folder.to_path_buf(),
+                        message: format!(
+                            "{} output validators found ({}): grundy runs exactly one (keep one program here; headers beside it are fine)",
+                            many.len(),
+                            names.join(", ")
+                        ),
+                    });
+                }
             }
-        },
+        }
         // A 2023-07 draft layout problemtools still ships (its `guess`
         // example): the one program sits in a folder of its own inside
         // `output_validator/`.
@@ -267,6 +289,23 @@ mod tests {
         assert_eq!(
             validator_program(&v, Version::V2023).expect("program"),
             v.join("validate.cc")
+        );
+    }
+
+    #[test]
+    fn a_legacy_validator_with_a_header_beside_it_is_one_program() {
+        let d = tempfile::tempdir().expect("tempdir");
+        let v = d.path().join("output_validators");
+        std::fs::create_dir_all(&v).expect("mkdir");
+        std::fs::write(v.join("checker.cpp"), "").expect("write");
+        std::fs::write(v.join("testlib.h"), "").expect("write");
+        assert_eq!(validator_program(&v, Version::Legacy).expect("program"), v);
+        std::fs::write(v.join("other.cpp"), "").expect("write");
+        let e = validator_program(&v, Version::Legacy).expect_err("two programs");
+        assert!(
+            e.to_string()
+                .contains("2 output validators found (checker.cpp, other.cpp)"),
+            "{e}"
         );
     }
 
