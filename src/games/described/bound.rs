@@ -1,0 +1,188 @@
+//! A described game's moves with their parameters fixed: what a heap of
+//! `a` tokens allows, in the octal games' terms (how many tokens a move
+//! takes, and whether it leaves no heap, one heap or two), plus the moves
+//! that touch several heaps.
+
+use super::rules::Ending;
+
+/// Rules with their parameters fixed: what the search plays.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Bound {
+    pub ending: Ending,
+    pub take_any: bool,
+    /// Amounts of `take: [..]`, sorted.
+    pub sets: Vec<u64>,
+    /// `take: {max: m}`: 1..=m (0: none).
+    pub up_to: u64,
+    pub fraction: Option<(u64, u64)>,
+    /// The union of the octal codes, `octal[k]` for `k = 0 ..`.
+    pub octal: Vec<u8>,
+    /// Moore's `k` (0: none).
+    pub moore: u64,
+    pub wythoff: bool,
+    pub staircase: bool,
+}
+
+impl Bound {
+    /// Whether every move changes exactly one heap.
+    pub fn one_heap(&self) -> bool {
+        self.moore == 0 && !self.wythoff && !self.staircase
+    }
+
+    pub fn splits(&self) -> bool {
+        self.octal.iter().any(|d| d & 4 != 0)
+    }
+
+    /// Whether the order of heaps matters.
+    pub fn ordered(&self) -> bool {
+        self.staircase
+    }
+
+    /// The ways a one-heap move may take `k` tokens from a heap of `a`:
+    /// bit 1 leave no heap (`k = a`), bit 2 one heap, bit 4 two heaps.
+    pub fn mask(&self, a: u64, k: u64) -> u8 {
+        if k > a {
+            return 0;
+        }
+        let mut m = 0u8;
+        if k >= 1 {
+            let taken = self.take_any
+                || self.sets.binary_search(&k).is_ok()
+                || k <= self.up_to
+                || self.fraction.is_some_and(|(n, d)| {
+                    u128::from(k) * u128::from(d) <= u128::from(a) * u128::from(n)
+                });
+            if taken {
+                m |= 3;
+            }
+        }
+        if let Some(&d) = usize::try_from(k).ok().and_then(|k| self.octal.get(k)) {
+            m |= d;
+        }
+        // Keep only the bits this heap can honour.
+        let rest = a - k;
+        let mut possible = 0u8;
+        if rest == 0 {
+            possible |= 1;
+        }
+        if rest >= 1 && k >= 1 {
+            possible |= 2;
+        }
+        if rest >= 2 {
+            possible |= 4;
+        }
+        m & possible
+    }
+
+    /// Every `k` a one-heap move might take from a heap of `a` (each
+    /// still to be checked with [`Self::mask`]), in increasing order.
+    pub fn takes(&self, a: u64) -> Vec<u64> {
+        let max = self.max_take(a);
+        if self.take_any || self.fraction.is_some() {
+            let mut all: Vec<u64> = (1..=max).collect();
+            if self.octal.first().is_some_and(|&d| d != 0) {
+                all.insert(0, 0);
+            }
+            return all;
+        }
+        let mut ks: Vec<u64> = (1..=self.up_to.min(a)).collect();
+        ks.extend(self.sets.iter().copied().filter(|&k| k <= a));
+        ks.extend((0..self.octal.len() as u64).filter(|&k| k <= a && self.octal[k as usize] != 0));
+        ks.sort_unstable();
+        ks.dedup();
+        ks
+    }
+
+    /// The most tokens a one-heap move may take from a heap of `a`.
+    pub fn max_take(&self, a: u64) -> u64 {
+        if self.take_any {
+            return a;
+        }
+        let mut t = self.sets.last().copied().unwrap_or(0).max(self.up_to);
+        if let Some((n, d)) = self.fraction {
+            t = t.max((u128::from(a) * u128::from(n) / u128::from(d)) as u64);
+        }
+        t = t.max(self.octal.len().saturating_sub(1) as u64);
+        t.min(a)
+    }
+
+    /// The largest take of a finite game (`t` of the periodicity theorem),
+    /// or `None` when takes grow with the heap (any, fraction).
+    pub fn finite_take(&self) -> Option<u64> {
+        if self.take_any || self.fraction.is_some() {
+            return None;
+        }
+        let octal = self.octal.iter().rposition(|&d| d != 0).unwrap_or(0) as u64;
+        Some(
+            self.sets
+                .last()
+                .copied()
+                .unwrap_or(0)
+                .max(self.up_to)
+                .max(octal),
+        )
+    }
+
+    /// Whether one-heap moves take from a heap in every amount `1..=m` and
+    /// no other way (bounded Nim), with that `m`.
+    pub fn plain_up_to(&self) -> Option<u64> {
+        if self.take_any || self.fraction.is_some() || self.octal.iter().any(|&d| d != 0) {
+            return None;
+        }
+        let m = self.up_to.max(self.sets.last().copied().unwrap_or(0));
+        // The sets are distinct amounts up to `m`: those above `up_to` fill
+        // `up_to + 1 ..= m` exactly when there are `m - up_to` of them.
+        let above = self.sets.iter().filter(|&&s| s > self.up_to).count() as u64;
+        (m > 0 && above == m - self.up_to).then_some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::{Move, Rules};
+    use super::*;
+
+    fn bound(yaml: &str, names: &[&str], values: &[u64]) -> Bound {
+        let moves: Vec<Move> = serde_yaml::from_str(yaml).expect("moves");
+        let rules = Rules {
+            moves,
+            ending: Ending::Normal,
+        };
+        let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        rules.bind(&names, values).expect("bound")
+    }
+
+    #[test]
+    fn masks_say_what_a_take_may_leave() {
+        let kayles = bound("[{octal: \"0.77\"}]", &[], &[]);
+        assert_eq!(kayles.mask(1, 1), 1);
+        assert_eq!(kayles.mask(2, 1), 2);
+        assert_eq!(kayles.mask(3, 1), 6);
+        assert_eq!(kayles.mask(3, 3), 0);
+        let sub = bound("[{take: [1, 3, 4]}]", &[], &[]);
+        assert_eq!(sub.mask(4, 4), 1);
+        assert_eq!(sub.mask(5, 4), 2);
+        assert_eq!(sub.mask(5, 2), 0);
+        assert_eq!(sub.finite_take(), Some(4));
+        let half = bound("[{take: {fraction: 1/2}}]", &[], &[]);
+        assert_eq!(half.mask(5, 2), 2);
+        assert_eq!(half.mask(5, 3), 0);
+        assert_eq!(half.max_take(5), 2);
+        assert_eq!(half.finite_take(), None);
+        let bounded = bound("[{take: {max: k}}]", &["k"], &[3]);
+        assert_eq!(bounded.plain_up_to(), Some(3));
+        assert_eq!(
+            bound("[{take: [1, 2, 3]}]", &[], &[]).plain_up_to(),
+            Some(3)
+        );
+        assert_eq!(bound("[{take: [1, 3]}]", &[], &[]).plain_up_to(), None);
+        assert_eq!(
+            bound("[{take: {max: 2}}, {take: [3, 5]}]", &[], &[]).plain_up_to(),
+            None
+        );
+        assert_eq!(
+            bound("[{take: {max: 2}}, {take: [3]}]", &[], &[]).plain_up_to(),
+            Some(3)
+        );
+    }
+}
