@@ -42,6 +42,10 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
                 .unwrap_or_else(|| "interactor".into());
             Ok((validation, args.join(" "), Some((file, source))))
         }
+        InteractorSpec::Described => Err(ExportError::Usage(Because::new(format!(
+            "{}: a described game played against the judge has no interactor program to export yet",
+            problem.spec_path.display()
+        )))),
         InteractorSpec::Testlib(p) => Err(ExportError::Usage(Because::new(format!(
             "{}: the testlib interactor {} speaks another protocol than the format's interactors; rewrite it as an ICPC interactor (`interactor: {{icpc: …}}`) to export",
             problem.spec_path.display(),

@@ -22,7 +22,6 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use crate::catalog;
 use crate::generate::SAMPLE_GROUP;
 use crate::judge::{self, Because, Context};
 use crate::spec::{CheckerSpec, IcpcFlags, Problem};
@@ -350,7 +349,7 @@ fn write_input_validator(
     to: &Path,
     out: &mut Exported,
 ) -> Result<(), ExportError> {
-    let format = catalog::entry(&problem.id.0).and_then(|e| e.input_format());
+    let format = problem.input_format();
     let source = match format {
         Some(f) => validators::python_input_validator(&f, &problem.title),
         None => {

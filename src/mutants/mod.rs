@@ -537,8 +537,8 @@ fn search(
     options: &Options,
 ) -> Result<Outcome, JudgeError> {
     let runner = Runner::new(problem, ctx, path, 1, None);
-    let small: Vec<String> = crate::catalog::entry(&problem.id.0)
-        .map(|e| (e.oracle_cases)().into_iter().map(|c| c.input).collect())
+    let small: Vec<String> = crate::catalog::oracle_for(&problem.id.0, problem.game.as_ref())
+        .map(|o| o.cases.into_iter().map(|c| c.input).collect())
         .unwrap_or_default();
     if let Some(f) = runner.first_failure(&small)? {
         return survived(&runner, &small[f.index], f.result, options);

@@ -201,6 +201,83 @@ impl Analysis {
         self.winning_steps(p).map(|s| s.len() as u128)
     }
 
+    /// `i x` (or `i x y`, `i` from 1) as a step of `position`, if legal.
+    pub fn legal_step(&self, position: &[u64], mv: &[u64]) -> Result<Step, String> {
+        let n = position.len() as u64;
+        let i = mv.first().copied().unwrap_or(0);
+        if i == 0 || i > n {
+            return Err(format!("there is no heap {i} (1 to {n})"));
+        }
+        let a = position[(i - 1) as usize];
+        let (left, right) = (mv.get(1).copied().unwrap_or(0), mv.get(2).copied().unwrap_or(0));
+        let kept = left.checked_add(right).filter(|&k| k < a).ok_or_else(|| {
+            format!("heap {i} has {a} tokens; a move leaves fewer")
+        })?;
+        let k = a - kept;
+        let bit = match (left, right) {
+            (0, 0) => 1,
+            (_, 0) | (0, _) => 2,
+            _ => 4,
+        };
+        if self.moves.mask(a, k) & bit == 0 {
+            let what = match bit {
+                1 => "take the whole heap",
+                2 => "leave one heap",
+                _ => "split the heap in two",
+            };
+            return Err(format!(
+                "taking {k} of heap {i}'s {a} tokens to {what} is not a move of this game"
+            ));
+        }
+        Ok(Step {
+            heap: (i - 1) as usize,
+            left,
+            right,
+        })
+    }
+
+    /// Whether any move is left in `p` (one-heap moves: any heap with a
+    /// take; otherwise the successors).
+    pub fn has_move(&self, p: &[u64]) -> bool {
+        if self.moves.one_heap() {
+            p.iter().any(|&a| self.moves.has_move(a))
+        } else {
+            !super::positions::successors(&self.moves, p).is_empty()
+        }
+    }
+
+    /// A legal step from `p` drawn at random, taking as many tokens as
+    /// allowed more often than not (games stay short); `None` when no
+    /// move is left.
+    pub fn random_step(&self, p: &[u64], rng: &mut crate::generate::Rng) -> Option<Step> {
+        let live: Vec<usize> = (0..p.len()).filter(|&i| self.moves.has_move(p[i])).collect();
+        let &heap = rng.pick(&live)?;
+        let a = p[heap];
+        // The largest allowed take, or any allowed one.
+        let takes: Vec<(u64, u8)> = self
+            .moves
+            .takes_sampled(a, rng)
+            .into_iter()
+            .filter_map(|k| Some((k, self.moves.mask(a, k))).filter(|&(_, m)| m != 0))
+            .collect();
+        let &(k, mask) = if rng.chance(0.6) {
+            takes.last()?
+        } else {
+            rng.pick(&takes)?
+        };
+        let r = a - k;
+        let mut kinds: Vec<u8> = [1u8, 2, 4].into_iter().filter(|b| mask & b != 0).collect();
+        rng.shuffle(&mut kinds);
+        Some(match kinds.first()? {
+            1 => Step { heap, left: 0, right: 0 },
+            2 => Step { heap, left: r, right: 0 },
+            _ => {
+                let x = rng.range(1, r - 1);
+                Step { heap, left: x, right: r - x }
+            }
+        })
+    }
+
     /// How answers are known, in a sentence: what `verify` and `grundy
     /// game` say.
     pub fn explain(&self) -> String {

@@ -93,6 +93,38 @@ impl Bound {
         ks
     }
 
+    /// Whether a one-heap move can be made on a heap of `a` (without
+    /// listing the takes: `a` may be huge).
+    pub fn has_move(&self, a: u64) -> bool {
+        if a == 0 {
+            return false;
+        }
+        self.take_any
+            || self.up_to >= 1
+            || self.sets.first().is_some_and(|&s| s <= a)
+            || self
+                .fraction
+                .is_some_and(|(n, d)| u128::from(a) * u128::from(n) >= u128::from(d))
+            || (0..self.octal.len() as u64)
+                .filter(|&k| k <= a)
+                .any(|k| self.mask(a, k) != 0)
+    }
+
+    /// Some takes worth trying from a heap of `a`: all of them when they
+    /// are few, else the largest, the smallest and a few drawn between.
+    pub fn takes_sampled(&self, a: u64, rng: &mut crate::generate::Rng) -> Vec<u64> {
+        let max = self.max_take(a);
+        if max <= 64 {
+            return self.takes(a);
+        }
+        let mut ks: Vec<u64> = (0..8).map(|_| rng.range(1, max)).collect();
+        ks.extend([1, max]);
+        ks.extend(self.sets.iter().copied().filter(|&k| k <= a));
+        ks.sort_unstable();
+        ks.dedup();
+        ks
+    }
+
     /// The most tokens a one-heap move may take from a heap of `a`.
     pub fn max_take(&self, a: u64) -> u64 {
         if self.take_any {

@@ -10,6 +10,7 @@
 pub mod analysis;
 pub mod bound;
 pub mod period;
+pub mod play;
 pub mod positions;
 pub mod rules;
 pub mod values;

@@ -327,6 +327,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         time_rule,
         tle_margin: Some(tle_margin),
         notes,
+        game: None,
     })
 }
 

@@ -1,0 +1,351 @@
+//! The generator family `game` of a described game: inputs within the
+//! description's constraints, each case winning or losing for the first
+//! player as the `losing` knob asks (built, not hoped for, where theory
+//! allows), with heap sizes drawn to cover what wrong programs miss.
+//!
+//! Knobs (`params:` of a `generator: game` entry):
+//! - `n` heaps, `min`/`max` tokens (ranges clamped into the constraints),
+//!   `cases` (for inputs of several cases), and each parameter by its name;
+//! - `losing`: the share of cases the first player loses (default 0.5);
+//! - `sizes`: `random` (default); `residues` (every class of the proven
+//!   period in turn); `preperiod` (heaps below the period's start);
+//!   `bits` (the highest bit the largest heap allows set, alone or in
+//!   several heaps, and powers of two and one below them); `extremes`
+//!   (the smallest and the largest heap); `largest` (every count and heap
+//!   at its maximum: the largest input in bytes);
+//! - `layout` (`lines`, `column`, `blank`, `messy`) and `eol`, as for the
+//!   catalog's families.
+
+use super::{GameSpec, Position};
+use crate::catalog::format::{Bound, Framing};
+use crate::catalog::kit::{Style, TRIES, outcome, render};
+use crate::games::described::{Analysis, Theory};
+use crate::generate::{GenError, Params, Rng};
+
+/// The family's name in `generator:`.
+pub const FAMILY: &str = "game";
+
+/// What the family says of itself.
+pub const ABOUT: &str = "a described game's positions (`game:`): knobs n, min, max, cases, \
+    each parameter by name, losing, sizes (random, residues, preperiod, bits, extremes, \
+    largest), layout, eol";
+
+/// How heap sizes are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sizes {
+    Random,
+    Residues,
+    Preperiod,
+    Bits,
+    Extremes,
+    Largest,
+}
+
+impl GameSpec {
+    /// One input of the family `game` for this description.
+    pub fn generate(&self, params: &Params, rng: &mut Rng) -> Result<String, GenError> {
+        let mut known: Vec<&str> = vec![
+            "n", "min", "max", "cases", "losing", "sizes", "layout", "eol",
+        ];
+        known.extend(self.parameters.iter().map(|(n, _)| n.as_str()));
+        params.only(&known)?;
+        let sizes = match params.str_or("sizes", "random")? {
+            "random" => Sizes::Random,
+            "residues" => Sizes::Residues,
+            "preperiod" => Sizes::Preperiod,
+            "bits" => Sizes::Bits,
+            "extremes" => Sizes::Extremes,
+            "largest" => Sizes::Largest,
+            other => {
+                return Err(GenError::Param {
+                    key: "sizes".into(),
+                    expected: "one of random, residues, preperiod, bits, extremes, largest",
+                    found: other.to_string(),
+                });
+            }
+        };
+        let style = Style::read(params)?;
+        let losing = params.f64_or("losing", 0.5)?;
+        let size = self.heap_size();
+        let tokens = clamp("min`/`max", within(params, size)?, size)?;
+        let count = match self.position {
+            Position::Heaps { count, .. } => {
+                clamp("n", params.range_or("n", (count.min, count.max))?, count)?
+            }
+            Position::Heap { .. } => Bound::new(1, 1),
+        };
+        let ranges: Vec<Bound> = self
+            .parameters
+            .iter()
+            .map(|(name, b)| clamp(name, params.range_or(name, (b.min, b.max))?, *b))
+            .collect::<Result<_, _>>()?;
+        let cases = self.case_count(params, rng, sizes)?;
+        let draw = Draw {
+            tokens,
+            count,
+            sizes,
+        };
+        let mut made = Vec::with_capacity(cases);
+        for c in 0..cases {
+            let values: Vec<u64> = ranges
+                .iter()
+                .map(|b| {
+                    if sizes == Sizes::Largest {
+                        b.max
+                    } else {
+                        rng.range(b.min, b.max)
+                    }
+                })
+                .collect();
+            let analysis = self.analysis(&values).ok_or_else(|| {
+                GenError::Impossible("a parameter of the moves has no value".into())
+            })?;
+            let lose = rng.chance(losing);
+            let position = draw.position(&analysis, lose, c, rng)?;
+            made.push((values, position));
+        }
+        Ok(self.render_cases(&made, style, rng))
+    }
+
+    /// How many cases the input holds.
+    fn case_count(&self, params: &Params, rng: &mut Rng, sizes: Sizes) -> Result<usize, GenError> {
+        let allowed = match self.cases {
+            Framing::Single => return Ok(1),
+            Framing::Counted(b) => b,
+            Framing::UntilEof { max } => Bound::new(1, max),
+            Framing::UntilZero => Bound::new(1, 100_000),
+        };
+        let default = (allowed.min, allowed.max.min(allowed.min.max(10)));
+        let (lo, hi) = clamp("cases", params.range_or("cases", default)?, allowed)
+            .map(|b| (b.min, b.max))?;
+        Ok(if sizes == Sizes::Largest {
+            hi
+        } else {
+            rng.range(lo, hi)
+        } as usize)
+    }
+
+    /// The input: logical lines of numbers in the chosen style.
+    fn render_cases(&self, made: &[(Vec<u64>, Vec<u64>)], style: Style, rng: &mut Rng) -> String {
+        let mut lines: Vec<Vec<u64>> = Vec::new();
+        if let Framing::Counted(_) = self.cases {
+            lines.push(vec![made.len() as u64]);
+        }
+        for (values, position) in made {
+            match self.position {
+                Position::Heaps { .. } => {
+                    let mut head = vec![position.len() as u64];
+                    head.extend(values);
+                    if self.same_line {
+                        head.extend(position);
+                        lines.push(head);
+                    } else {
+                        lines.push(head);
+                        lines.push(position.clone());
+                    }
+                }
+                Position::Heap { .. } => {
+                    let mut line = position.clone();
+                    line.extend(values);
+                    lines.push(line);
+                }
+            }
+        }
+        if self.cases == Framing::UntilZero {
+            lines.push(vec![0]);
+        }
+        render(&lines, style, rng)
+    }
+}
+
+/// The `min`/`max` knobs as a range (defaults: the constraint).
+fn within(params: &Params, b: Bound) -> Result<(u64, u64), GenError> {
+    Ok((params.u64_or("min", b.min)?, params.u64_or("max", b.max)?))
+}
+
+/// A knob's range clamped into the constraint, or why nothing is left.
+fn clamp(key: &str, (lo, hi): (u64, u64), limit: Bound) -> Result<Bound, GenError> {
+    let (lo, hi) = (lo.max(limit.min), hi.min(limit.max));
+    if lo > hi {
+        return Err(GenError::Impossible(format!(
+            "`{key}` leaves no value within the problem's limits {}..={}",
+            limit.min, limit.max
+        )));
+    }
+    Ok(Bound::new(lo, hi))
+}
+
+/// What one case's position is drawn from.
+struct Draw {
+    tokens: Bound,
+    count: Bound,
+    sizes: Sizes,
+}
+
+impl Draw {
+    /// A position lost (`lose`) or won for the first player, the `c`-th of
+    /// the input; the outcome is built where theory allows, else drawn
+    /// until the search agrees (or left to chance when positions are too
+    /// large for it).
+    fn position(
+        &self,
+        analysis: &Analysis,
+        lose: bool,
+        c: usize,
+        rng: &mut Rng,
+    ) -> Result<Vec<u64>, GenError> {
+        let mut unknown = None;
+        for attempt in 0..TRIES {
+            let mut p = self.heaps(analysis, c + attempt, rng);
+            if lose {
+                self.make_lost(analysis, &mut p, rng);
+            }
+            if p.iter().any(|a| !(self.tokens.min..=self.tokens.max).contains(a)) {
+                continue;
+            }
+            match analysis.mover_wins(&p) {
+                Some(wins) if wins != lose => return Ok(p),
+                Some(_) => {}
+                None => {
+                    unknown.get_or_insert(p);
+                }
+            }
+        }
+        unknown.ok_or_else(|| {
+            GenError::Impossible(format!(
+                "could not build a {} position with {}..={} heaps of {}..={} tokens",
+                outcome(lose),
+                self.count.min,
+                self.count.max,
+                self.tokens.min,
+                self.tokens.max
+            ))
+        })
+    }
+
+    /// Heap sizes as `sizes` says.
+    fn heaps(&self, analysis: &Analysis, c: usize, rng: &mut Rng) -> Vec<u64> {
+        let Bound { min: lo, max: hi } = self.tokens;
+        let n = if self.sizes == Sizes::Largest {
+            self.count.max
+        } else {
+            rng.range(self.count.min, self.count.max)
+        } as usize;
+        let period = analysis.heap_values().and_then(|h| h.period());
+        (0..n)
+            .map(|j| match self.sizes {
+                Sizes::Random => rng.range(lo, hi),
+                Sizes::Largest => hi,
+                Sizes::Extremes => {
+                    if rng.chance(0.5) {
+                        lo
+                    } else {
+                        hi
+                    }
+                }
+                Sizes::Preperiod => match period {
+                    Some(p) if p.from > lo => rng.range(lo, hi.min(p.from - 1)),
+                    _ => rng.range(lo, hi.min(lo.saturating_add(64))),
+                },
+                Sizes::Residues => match period {
+                    Some(p) => {
+                        // Class (c + j) mod length, at a random height.
+                        let class = (c + j) as u64 % p.length;
+                        let base = p.from.max(lo);
+                        let first = base + (p.from + class + p.length - base % p.length) % p.length;
+                        if first > hi {
+                            rng.range(lo, hi)
+                        } else {
+                            first + p.length * rng.range(0, (hi - first) / p.length)
+                        }
+                    }
+                    None => rng.range(lo, hi),
+                },
+                Sizes::Bits => bits(lo, hi, rng),
+            })
+            .collect()
+    }
+
+    /// Turns `p` into a lost position by changing as little as theory
+    /// allows; leaves it alone where no theory builds one.
+    fn make_lost(&self, analysis: &Analysis, p: &mut [u64], rng: &mut Rng) {
+        let Bound { min: lo, max: hi } = self.tokens;
+        let Some(last) = p.len().checked_sub(1) else {
+            return;
+        };
+        match analysis.theory() {
+            Theory::Sum => {
+                let Some(h) = analysis.heap_values() else {
+                    return;
+                };
+                let rest = p[..last]
+                    .iter()
+                    .try_fold(0u64, |x, &a| Some(x ^ h.get(a)?));
+                if let Some(x) = rest
+                    && let Some(a) = h.heap_with_value(x, lo, hi, rng.next_u64())
+                {
+                    p[last] = a;
+                }
+            }
+            Theory::MisereNim => {
+                let x = p[..last].iter().fold(0, |s, &a| s ^ a);
+                if x > 1 || p[..last].iter().any(|&a| a > 1) {
+                    // A heap above one stays: the normal rule, XOR 0.
+                    p[last] = x;
+                } else {
+                    // Single tokens only: an odd number of them loses.
+                    let ones = p[..last].iter().filter(|&&a| a == 1).count();
+                    p[last] = u64::from(ones % 2 == 0);
+                }
+            }
+            Theory::Moore(k) => moore_balance(p, k),
+            Theory::Staircase => {
+                let x = p.iter().skip(2).step_by(2).fold(0, |s, &a| s ^ a);
+                p[0] = x;
+            }
+            Theory::Search => {}
+        }
+    }
+}
+
+/// A heap with the highest bit `hi` allows set, or a power of two or one
+/// below it, within `lo..=hi`.
+fn bits(lo: u64, hi: u64, rng: &mut Rng) -> u64 {
+    if hi == 0 {
+        return 0;
+    }
+    let top = 63 - hi.leading_zeros();
+    let candidate = match rng.range(0, 3) {
+        // The top bit set: anywhere from 2^top to hi.
+        0 | 1 => rng.range(1u64 << top, hi),
+        // A power of two, or one below it, at any height.
+        _ => {
+            let b = rng.range(0, u64::from(top));
+            let p = 1u64 << b;
+            if rng.chance(0.5) { p } else { p.saturating_sub(1).max(1) }
+        }
+    };
+    candidate.clamp(lo, hi)
+}
+
+/// Moore's Nim_k: makes the last `k` heaps balance every binary digit so
+/// that each is set in a multiple of `k + 1` heaps (the heaps may then
+/// leave the bounds; the caller checks the outcome and draws again).
+fn moore_balance(p: &mut [u64], k: u64) {
+    let n = p.len();
+    let free = (k as usize).min(n.saturating_sub(1)).max(1);
+    let fixed = n - free;
+    for slot in &mut p[fixed..] {
+        *slot = 0;
+    }
+    for bit in 0..64 {
+        let set = p[..fixed].iter().filter(|&&a| (a >> bit) & 1 == 1).count() as u64;
+        let need = ((k + 1) - set % (k + 1)) % (k + 1);
+        if need as usize > free {
+            return;
+        }
+        for slot in p[fixed..].iter_mut().take(need as usize) {
+            *slot |= 1 << bit;
+        }
+    }
+}
