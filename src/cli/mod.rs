@@ -7,6 +7,7 @@ mod cache;
 mod contest;
 mod exit;
 mod export;
+mod game;
 mod gen_cmd;
 mod grade;
 mod judge;
@@ -269,6 +270,28 @@ enum Command {
     New {
         /// The new problem's id (lowercase letters, digits, '-'); its folder must not exist
         id: String,
+        /// Write a problem from a game described in YAML (the keys of `game:` in
+        /// docs/problem-format.md), or `@FILE` to read it from a file
+        #[arg(long, value_name = "YAML")]
+        game: Option<String>,
+    },
+    /// Explore a game described in YAML: Grundy values, the period and its proof,
+    /// P-positions, a position's winning moves
+    Game {
+        /// Problem id, or a folder holding problem.yaml
+        problem: String,
+        /// Show the Grundy values of one heap of 0..N-1 tokens
+        #[arg(long, value_name = "N")]
+        values: Option<u64>,
+        /// A position to look at: its heaps, e.g. "3 4 5"
+        #[arg(long, value_name = "HEAPS")]
+        position: Option<String>,
+        /// A parameter's value, for games whose moves use one (repeatable)
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+        /// Print JSON: {"values": [...], "period": {...} | null} (and "position")
+        #[arg(long)]
+        json: bool,
     },
     /// Run a submission on an input file of yours with the problem's limits: output, time, memory
     Run {
@@ -428,7 +451,23 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
-        Command::New { id } => new::run(g, &id),
+        Command::New { id, game } => new::run(g, &id, game.as_deref()),
+        Command::Game {
+            problem,
+            values,
+            position,
+            set,
+            json,
+        } => game::run(
+            g,
+            &problem,
+            game::Ask {
+                values,
+                position,
+                set,
+                json,
+            },
+        ),
         Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
         Command::Run {
             problem,

@@ -235,7 +235,7 @@ impl Draw {
         (0..n)
             .map(|j| match self.sizes {
                 Sizes::Random => rng.range(lo, hi),
-                Sizes::Largest => hi,
+                Sizes::Largest => rng.range(self.near_top(), hi),
                 Sizes::Extremes => {
                     if rng.chance(0.5) {
                         lo
@@ -266,6 +266,13 @@ impl Draw {
             .collect()
     }
 
+    /// The lowest heap `largest` draws: as many digits as the largest
+    /// heap, nearly (its top thousandth), so the input is as long as any.
+    fn near_top(&self) -> u64 {
+        let Bound { min: lo, max: hi } = self.tokens;
+        (hi - hi / 1000).max(lo)
+    }
+
     /// Turns `p` into a lost position by changing as little as theory
     /// allows; leaves it alone where no theory builds one.
     fn make_lost(&self, analysis: &Analysis, p: &mut [u64], rng: &mut Rng) {
@@ -281,8 +288,16 @@ impl Draw {
                 let rest = p[..last]
                     .iter()
                     .try_fold(0u64, |x, &a| Some(x ^ h.get(a)?));
+                let pick = rng.next_u64();
+                let near = if self.sizes == Sizes::Largest {
+                    self.near_top()
+                } else {
+                    lo
+                };
                 if let Some(x) = rest
-                    && let Some(a) = h.heap_with_value(x, lo, hi, rng.next_u64())
+                    && let Some(a) = h
+                        .heap_with_value(x, near, hi, pick)
+                        .or_else(|| h.heap_with_value(x, lo, hi, pick))
                 {
                     p[last] = a;
                 }

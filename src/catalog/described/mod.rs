@@ -8,6 +8,7 @@
 //! line and column; each message names the key and says why.
 
 pub mod answer;
+pub mod explore;
 pub mod format;
 pub mod generate;
 pub mod groups;

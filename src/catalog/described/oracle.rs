@@ -105,6 +105,11 @@ impl GameSpec {
             .collect()
     }
 
+    /// Small positions within the constraints (for `grundy game`).
+    pub fn small_positions_public(&self) -> Vec<Vec<u64>> {
+        self.small_positions()
+    }
+
     /// Parameter values to try: the lowest few each allows.
     fn small_parameters(&self) -> Vec<Vec<u64>> {
         let mut all: Vec<Vec<u64>> = vec![Vec::new()];
