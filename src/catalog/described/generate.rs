@@ -266,11 +266,12 @@ impl Draw {
             .collect()
     }
 
-    /// The lowest heap `largest` draws: as many digits as the largest
-    /// heap, nearly (its top thousandth), so the input is as long as any.
+    /// The lowest heap `largest` draws: within the top thousandth of the
+    /// largest heap (at least the top ten heaps, so that both outcomes
+    /// can be built), so the input is as long as any.
     fn near_top(&self) -> u64 {
         let Bound { min: lo, max: hi } = self.tokens;
-        (hi - hi / 1000).max(lo)
+        hi.saturating_sub((hi / 1000).max(9)).max(lo)
     }
 
     /// Turns `p` into a lost position by changing as little as theory
