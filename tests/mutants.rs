@@ -195,6 +195,10 @@ fn catalog_by_mutants() -> Vec<(String, usize)> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let reference = repo(&format!("reference/{id}.rs"));
+        // A described game (`game:`) needs no reference: nothing to mutate.
+        if !reference.is_file() && std::fs::read_to_string(dir.join("problem.yaml")).is_ok_and(|t| t.contains("\ngame:")) {
+            continue;
+        }
         let source = std::fs::read_to_string(&reference)
             .unwrap_or_else(|e| panic!("{}: {e}", reference.display()));
         let count = grundy::mutants::mutants(&source)

@@ -8,8 +8,6 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use serde::Deserialize;
-
 use super::{Created, NewError, create_with};
 use crate::catalog::described::{GameSpec, Position, Question, RawGame};
 use crate::catalog::format::{Bound, Framing};
@@ -17,24 +15,16 @@ use crate::games::described::{Move, Take};
 use crate::games::play::{Interactor, PlayRules};
 use crate::games::search::Ending;
 
-/// The description, read and checked as the spec's `game:` is.
-#[derive(Deserialize)]
-#[serde(try_from = "RawGame")]
-struct Checked(GameSpec);
-
-impl TryFrom<RawGame> for Checked {
-    type Error = crate::catalog::described::GameError;
-    fn try_from(raw: RawGame) -> Result<Self, Self::Error> {
-        GameSpec::try_from(raw).map(Checked)
-    }
-}
-
-/// Reads a description given on the command line (`--game`); errors name
-/// it `--game` with the line and column.
+/// Reads a description given on the command line (`--game`), checked as
+/// the spec's `game:` is; errors name it `--game` with the line and column.
 pub fn read_description(text: &str) -> Result<GameSpec, NewError> {
-    serde_yaml::from_str::<Checked>(text)
-        .map(|c| c.0)
-        .map_err(|e| NewError::Game(crate::yaml::YamlError::new(Path::new("--game"), &e).to_string()))
+    let raw: RawGame = serde_yaml::from_str(text).map_err(|e| {
+        NewError::Game(crate::yaml::YamlError::new(Path::new("--game"), &e).to_string())
+    })?;
+    GameSpec::try_from(raw).map_err(|e| {
+        let (line, column) = crate::yaml::locate(text, &e.key()).unwrap_or((1, 1));
+        NewError::Game(format!("--game:{line}:{column}: {e}"))
+    })
 }
 
 /// Writes problem `id` from the description `text`.

@@ -42,20 +42,9 @@ struct RawProblem {
     /// `nextpass.in` the ICPC output validator (or interactor) wrote.
     passes: Option<u32>,
     /// A game described by its rules (docs/problem-format.md, "Games
-    /// described in YAML").
-    game: Option<RawGameSpec>,
-}
-
-/// `game:`, checked as it is read (see `catalog::described`).
-#[derive(Debug, Deserialize)]
-#[serde(try_from = "crate::catalog::described::RawGame")]
-struct RawGameSpec(std::sync::Arc<crate::catalog::described::GameSpec>);
-
-impl TryFrom<crate::catalog::described::RawGame> for RawGameSpec {
-    type Error = crate::catalog::described::GameError;
-    fn try_from(raw: crate::catalog::described::RawGame) -> Result<Self, Self::Error> {
-        crate::catalog::described::GameSpec::try_from(raw).map(|g| RawGameSpec(std::sync::Arc::new(g)))
-    }
+    /// described in YAML"); each value checked as it is read, the keys
+    /// together once the spec is read (located then by [`crate::yaml::locate`]).
+    game: Option<crate::catalog::described::RawGame>,
 }
 
 /// `passes: N`, checked: only a program speaking the ICPC validator
@@ -528,7 +517,22 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
                 .map_err(|e| invalid(e.to_string()))?,
         ),
     };
-    let game = raw.game.map(|g| g.0);
+    let game = match raw.game {
+        None => None,
+        Some(g) => Some(std::sync::Arc::new(
+            crate::catalog::described::GameSpec::try_from(g).map_err(|e| {
+                let mut at = vec![crate::yaml::KeyPart::Name("game".into())];
+                at.extend(e.key());
+                let (line, column) = crate::yaml::locate(text, &at).unwrap_or((1, 1));
+                SpecError::Yaml {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message: e.to_string(),
+                }
+            })?,
+        )),
+    };
     let uses_game_family = raw.groups.iter().any(|g| {
         g.tests.iter().any(|t| {
             matches!(&t.0, TestSource::Generated { family, .. }

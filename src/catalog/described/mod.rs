@@ -150,6 +150,30 @@ pub enum GameError {
     Question(String),
     #[error("game.cases: {0}")]
     Cases(String),
+    #[error("game.list: {0}")]
+    List(String),
+}
+
+impl GameError {
+    /// The key at fault, below `game:`: names, and a list item's index.
+    pub fn key(&self) -> Vec<crate::yaml::KeyPart> {
+        use crate::yaml::KeyPart::{Index, Name};
+        match self {
+            GameError::Positions => Vec::new(),
+            GameError::EmptyRange { key, .. } | GameError::TooLarge { key, .. } => {
+                key.split('.').map(|k| Name(k.to_string())).collect()
+            }
+            GameError::NoHeaps { .. } => vec![Name("heaps".into())],
+            GameError::Parameter { name, .. } => {
+                vec![Name("parameters".into()), Name(name.clone())]
+            }
+            GameError::UnknownParameter { index, .. } => vec![Name("moves".into()), Index(*index)],
+            GameError::Moves(_) => vec![Name("moves".into())],
+            GameError::Question(_) => vec![Name("question".into())],
+            GameError::Cases(_) => vec![Name("cases".into())],
+            GameError::List(_) => vec![Name("list".into())],
+        }
+    }
 }
 
 #[cfg(test)]

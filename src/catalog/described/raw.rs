@@ -250,8 +250,8 @@ impl TryFrom<RawGame> for GameSpec {
         let same_line = match (raw.list, position) {
             (Some(l), Position::Heaps { .. }) => l.0,
             (Some(_), Position::Heap { .. }) => {
-                return Err(GameError::Cases(
-                    "list: one heap per case has no list of heaps to place".into(),
+                return Err(GameError::List(
+                    "one heap per case has no list of heaps to place".into(),
                 ));
             }
             (None, Position::Heaps { .. }) => question == Question::Play,
