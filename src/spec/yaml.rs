@@ -464,7 +464,8 @@ impl<'de> Deserialize<'de> for RawChecker {
 
 /// Parses `text` (the contents of `path`) into a validated problem.
 pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
-    let raw: RawProblem = serde_yaml::from_str(text).map_err(|e| yaml_error(path, &e))?;
+    let raw: RawProblem =
+        serde_yaml::from_str(text).map_err(|e| game_placed(yaml_error(path, &e), text))?;
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let invalid = |message: String| SpecError::Invalid {
         path: path.to_path_buf(),
@@ -671,6 +672,47 @@ fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
         .collect();
     others.sort();
     others.into_iter().next()
+}
+
+/// A refusal of one of `game:`'s own keys, which serde places at the
+/// section's start: placed at the key, which the message names first
+/// (`game: ending: …` becomes `game.ending: …` at its line).
+fn game_placed(e: SpecError, text: &str) -> SpecError {
+    const KEYS: [&str; 7] = ["heaps", "tokens", "heap", "ending", "question", "cases", "list"];
+    let SpecError::Yaml {
+        path,
+        line,
+        column,
+        message,
+    } = e
+    else {
+        return e;
+    };
+    let keyed = message.strip_prefix("game: ").and_then(|rest| {
+        let (key, why) = rest.split_once(": ")?;
+        KEYS.contains(&key).then_some((key, why))
+    });
+    match keyed {
+        Some((key, why)) => {
+            let at = [
+                crate::yaml::KeyPart::Name("game".into()),
+                crate::yaml::KeyPart::Name(key.into()),
+            ];
+            let (line, column) = crate::yaml::locate(text, &at).unwrap_or((line, column));
+            SpecError::Yaml {
+                path,
+                line,
+                column,
+                message: format!("game.{key}: {why}"),
+            }
+        }
+        None => SpecError::Yaml {
+            path,
+            line,
+            column,
+            message,
+        },
+    }
 }
 
 pub(super) fn yaml_error(path: &Path, e: &serde_yaml::Error) -> SpecError {

@@ -214,9 +214,11 @@ pub fn stress(
     submission: &Path,
     options: &Options,
 ) -> Result<Report, JudgeError> {
-    if problem.reference.is_none() {
+    // A described game answers its inputs itself; any other problem needs
+    // a reference to compare with.
+    if problem.reference.is_none() && problem.game.is_none() {
         return Err(JudgeError::Problem(Because::new(format!(
-            "{}: stress needs a reference solution to compare with",
+            "{}: stress needs a reference solution (or a game described under `game:`) to compare with",
             problem.spec_path.display()
         ))));
     }

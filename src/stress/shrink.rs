@@ -162,6 +162,24 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
             out.push((c, l));
         }
     }
+    // Two equal items at once, wherever they are: in a sum of heaps they
+    // cancel, so one alone changes the outcome and the pair does not.
+    for (k, case) in cases.iter().enumerate() {
+        for (i, j) in equal_pairs(&case.items) {
+            let mut c = cases.clone();
+            c[k].items.remove(j);
+            c[k].items.remove(i);
+            let mut l = layout.clone();
+            if let Some(cl) = l.cases.get_mut(k) {
+                for at in [j, i] {
+                    if at < cl.items.len() {
+                        cl.items.remove(at);
+                    }
+                }
+            }
+            out.push((c, l));
+        }
+    }
     // Every item at its minimum, or halved, at once: keeps relations (equal piles, a zero
     // nim-sum of doubled values) that single changes break.
     if cases.iter().any(|c| !c.items.is_empty()) {
@@ -268,6 +286,24 @@ fn without_chunks<T: Clone>(list: &[T]) -> Vec<Vec<T>> {
     without_chunks_with(list, |_, _| {})
 }
 
+/// For each value held by two items or more, the first two positions
+/// `(i, j)` holding it (`i < j`), in the order the values first appear.
+fn equal_pairs(items: &[u64]) -> Vec<(usize, usize)> {
+    let mut first: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    let mut paired = std::collections::HashSet::new();
+    for (j, &v) in items.iter().enumerate() {
+        match first.get(&v) {
+            Some(&i) if paired.insert(v) => out.push((i, j)),
+            Some(_) => {}
+            None => {
+                first.insert(v, j);
+            }
+        }
+    }
+    out
+}
+
 /// The minimum, half, and one less, when smaller than `v`.
 fn smaller_values(v: u64, min: u64) -> Vec<u64> {
     let mut out = Vec::new();
@@ -298,6 +334,13 @@ mod tests {
             ]
         );
         assert_eq!(without_chunks(&[7]), vec![Vec::<i32>::new()]);
+    }
+
+    #[test]
+    fn equal_items_are_paired_wherever_they_are() {
+        assert_eq!(equal_pairs(&[2, 11, 2]), vec![(0, 2)]);
+        assert_eq!(equal_pairs(&[5, 3, 5, 3, 5]), vec![(0, 2), (1, 3)]);
+        assert_eq!(equal_pairs(&[1, 2, 3]), Vec::<(usize, usize)>::new());
     }
 
     #[test]

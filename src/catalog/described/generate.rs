@@ -199,6 +199,8 @@ impl Draw {
             let mut p = self.heaps(analysis, c + attempt, rng);
             if lose {
                 self.make_lost(analysis, &mut p, rng);
+            } else {
+                self.make_won(analysis, &mut p, rng);
             }
             if p.iter().any(|a| !(self.tokens.min..=self.tokens.max).contains(a)) {
                 continue;
@@ -236,13 +238,13 @@ impl Draw {
             .map(|j| match self.sizes {
                 Sizes::Random => rng.range(lo, hi),
                 Sizes::Largest => rng.range(self.near_top(), hi),
-                Sizes::Extremes => {
-                    if rng.chance(0.5) {
-                        lo
-                    } else {
-                        hi
-                    }
-                }
+                // The smallest and the largest heaps, and their neighbours.
+                Sizes::Extremes => match rng.range(0, 3) {
+                    0 => lo,
+                    1 => lo.saturating_add(1).min(hi),
+                    2 => hi.saturating_sub(1).max(lo),
+                    _ => hi,
+                },
                 Sizes::Preperiod => match period {
                     Some(p) if p.from > lo => rng.range(lo, hi.min(p.from - 1)),
                     _ => rng.range(lo, hi.min(lo.saturating_add(64))),
@@ -272,6 +274,30 @@ impl Draw {
     fn near_top(&self) -> u64 {
         let Bound { min: lo, max: hi } = self.tokens;
         hi.saturating_sub((hi / 1000).max(9)).max(lo)
+    }
+
+    /// Turns a sum of heaps whose values cancel into a won position by
+    /// changing its last heap (others are drawn again by the caller).
+    fn make_won(&self, analysis: &Analysis, p: &mut [u64], rng: &mut Rng) {
+        let Bound { min: lo, max: hi } = self.tokens;
+        let (Theory::Sum, Some(h), Some(last)) =
+            (analysis.theory(), analysis.heap_values(), p.len().checked_sub(1))
+        else {
+            return;
+        };
+        let Some(rest) = p[..last].iter().try_fold(0u64, |x, &a| Some(x ^ h.get(a)?)) else {
+            return;
+        };
+        if h.get(p[last]).is_some_and(|v| v != rest) {
+            return;
+        }
+        let pick = rng.next_u64();
+        if let Some(a) = (0..8u64)
+            .filter(|&v| v != rest)
+            .find_map(|v| h.heap_with_value(v, lo, hi, pick))
+        {
+            p[last] = a;
+        }
     }
 
     /// Turns `p` into a lost position by changing as little as theory

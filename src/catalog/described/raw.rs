@@ -11,38 +11,71 @@ use super::{GameError, GameSpec, Position, Question};
 use crate::catalog::format::{Bound, Framing};
 use crate::games::described::rules::{RawEnding, is_parameter_name, shown};
 use crate::games::described::{Amount, Move, Rules, Take};
-use crate::games::search::Ending;
 
 /// The largest heap and the most heaps or cases a description may allow:
 /// sizes the judge's arithmetic and the input parser are sure of.
 const MAX_TOKENS: u64 = 1_000_000_000_000_000_000;
 const MAX_COUNT: u64 = 1_000_000;
 
+/// The section as read. Optional keys are defaults rather than `Option`s:
+/// serde places an error inside an `Option` at the section's start, not
+/// at the value.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawGame {
-    heaps: Option<RawRange>,
-    tokens: Option<RawRange>,
-    heap: Option<RawRange>,
+    #[serde(default)]
+    heaps: Given<Keyed<0>>,
+    #[serde(default)]
+    tokens: Given<Keyed<1>>,
+    #[serde(default)]
+    heap: Given<Keyed<2>>,
     #[serde(default)]
     parameters: serde_yaml::Mapping,
     moves: Vec<Move>,
-    ending: Option<RawEnding>,
+    #[serde(default)]
+    ending: RawEnding,
     question: RawQuestion,
-    cases: Option<RawCases>,
-    list: Option<RawList>,
+    #[serde(default)]
+    cases: Given<RawCases>,
+    #[serde(default)]
+    list: Given<RawList>,
+}
+
+/// An optional key: `Given(None)` when absent.
+#[derive(Debug)]
+struct Given<T>(Option<T>);
+
+impl<T> Default for Given<T> {
+    fn default() -> Self {
+        Given(None)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Given<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize(d).map(|t| Given(Some(t)))
+    }
 }
 
 /// `[LO, HI]`, or one number for both.
 #[derive(Debug, Clone, Copy)]
 struct RawRange(u64, u64);
 
-impl<'de> Deserialize<'de> for RawRange {
+/// The keys whose value is a range, by number (`Keyed<K>`).
+const RANGE_KEYS: [&str; 3] = ["heaps", "tokens", "heap"];
+
+/// A range under key `RANGE_KEYS[K]`: its refusal names the key, which
+/// the spec's reader uses to place it.
+#[derive(Debug, Clone, Copy)]
+struct Keyed<const K: usize>(RawRange);
+
+impl<'de, const K: usize> Deserialize<'de> for Keyed<K> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = serde_yaml::Value::deserialize(d)?;
-        range(&v).ok_or_else(|| {
+        range(&v).map(Keyed).ok_or_else(|| {
             serde::de::Error::custom(format!(
-                "expected a range [LO, HI] of whole numbers (or one number), found {}",
+                "{}: expected a range [LO, HI] of whole numbers (or one number), found {}",
+                RANGE_KEYS[K],
                 shown(&v)
             ))
         })
@@ -74,7 +107,7 @@ impl<'de> Deserialize<'de> for RawQuestion {
                     Ok(s.to_string())
                 }
                 _ => Err(D::Error::custom(format!(
-                    "an answer word is one token of 1 to 64 characters without spaces, found {}",
+                    "question: an answer word is one token of 1 to 64 characters without spaces, found {}",
                     shown(w)
                 ))),
             }
@@ -89,7 +122,7 @@ impl<'de> Deserialize<'de> for RawQuestion {
                             let (win, lose) = (word(w)?, word(l)?);
                             if win == lose {
                                 return Err(D::Error::custom(format!(
-                                    "winner: the two words must differ (both `{win}`)"
+                                    "question: the two words must differ (both `{win}`)"
                                 )));
                             }
                             return Ok(RawQuestion(Question::Winner { win, lose }));
@@ -104,7 +137,7 @@ impl<'de> Deserialize<'de> for RawQuestion {
             _ => {}
         }
         Err(D::Error::custom(format!(
-            "unknown question {}, expected {QUESTION_HELP}",
+            "question: {} is unknown, expected {QUESTION_HELP}",
             shown(&v)
         )))
     }
@@ -126,7 +159,7 @@ impl<'de> Deserialize<'de> for RawCases {
         if let Some(RawRange(lo, hi)) = range(&v) {
             if lo == 0 || lo > hi || hi > MAX_COUNT {
                 return Err(D::Error::custom(format!(
-                    "[{lo}, {hi}]: the number of cases is a range within 1..={MAX_COUNT}"
+                    "cases: [{lo}, {hi}]: the number of cases is a range within 1..={MAX_COUNT}"
                 )));
             }
             return Ok(RawCases(Framing::Counted(Bound::new(lo, hi))));
@@ -146,23 +179,31 @@ impl<'de> Deserialize<'de> for RawCases {
             }
         }
         Err(D::Error::custom(format!(
-            "unknown cases {}, expected {CASES_HELP} (with max at most {MAX_COUNT})",
+            "cases: {} is unknown, expected {CASES_HELP} (with max at most {MAX_COUNT})",
             shown(&v)
         )))
     }
 }
 
-#[derive(Debug)]
+/// `same-line` or `next-line`, checked where it is written.
+#[derive(Debug, Deserialize)]
+#[serde(try_from = "String")]
 struct RawList(bool);
 
-impl<'de> Deserialize<'de> for RawList {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match String::deserialize(d)?.as_str() {
+/// A `list:` that is neither.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "list: `{0}` is unknown, expected `same-line` (the heaps follow n on its line) or `next-line`"
+)]
+struct ListError(String);
+
+impl TryFrom<String> for RawList {
+    type Error = ListError;
+    fn try_from(s: String) -> Result<Self, ListError> {
+        match s.as_str() {
             "same-line" => Ok(RawList(true)),
             "next-line" => Ok(RawList(false)),
-            other => Err(serde::de::Error::custom(format!(
-                "unknown list `{other}`: expected `same-line` (the heaps follow n on its line) or `next-line`"
-            ))),
+            _ => Err(ListError(s)),
         }
     }
 }
@@ -189,7 +230,11 @@ fn bound(key: &str, r: RawRange, max: u64) -> Result<Bound, GameError> {
 impl TryFrom<RawGame> for GameSpec {
     type Error = GameError;
     fn try_from(raw: RawGame) -> Result<GameSpec, GameError> {
-        let position = match (raw.heaps, raw.tokens, raw.heap) {
+        let position = match (
+            raw.heaps.0.map(|k| k.0),
+            raw.tokens.0.map(|k| k.0),
+            raw.heap.0.map(|k| k.0),
+        ) {
             (Some(h), Some(t), None) => {
                 let count = bound("heaps", h, MAX_COUNT)?;
                 if count.min == 0 {
@@ -208,7 +253,7 @@ impl TryFrom<RawGame> for GameSpec {
         let parameters = parameters(&raw.parameters)?;
         let rules = Rules {
             moves: raw.moves,
-            ending: raw.ending.map_or(Ending::Normal, |e| e.0),
+            ending: raw.ending.0,
         };
         if let Some(why) = rules.conflict() {
             return Err(GameError::Moves(why));
@@ -222,7 +267,7 @@ impl TryFrom<RawGame> for GameSpec {
                 "a move, a count of moves or play needs moves that each change one heap (take or octal); `heaps`, `wythoff` and `staircase` change several".into(),
             ));
         }
-        let cases = match (&question, raw.cases) {
+        let cases = match (&question, raw.cases.0) {
             (Question::Play, None) => Framing::Counted(Bound::new(1, 100)),
             (Question::Play, Some(RawCases(Framing::Counted(b)))) => Framing::Counted(b),
             (Question::Play, Some(_)) => {
@@ -247,7 +292,7 @@ impl TryFrom<RawGame> for GameSpec {
                 "until zero: the cases end with a line `0` where the number of heaps would be, so the positions must be lists of heaps".into(),
             ));
         }
-        let same_line = match (raw.list, position) {
+        let same_line = match (raw.list.0, position) {
             (Some(l), Position::Heaps { .. }) => l.0,
             (Some(_), Position::Heap { .. }) => {
                 return Err(GameError::List(

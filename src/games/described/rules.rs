@@ -316,19 +316,32 @@ fn octal(v: &serde_yaml::Value) -> Result<Octal, MoveError> {
     Ok(Octal { code, digits })
 }
 
-/// `normal` or `misere` (also `misère`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `normal` or `misere` (also `misère`), checked where it is written
+/// (default: normal; not an `Option`, whose errors serde cannot place).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
 pub struct RawEnding(pub Ending);
 
-impl<'de> Deserialize<'de> for RawEnding {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
+impl Default for RawEnding {
+    fn default() -> Self {
+        RawEnding(Ending::Normal)
+    }
+}
+
+/// An ending that is neither.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "ending: `{0}` is unknown, expected `normal` (whoever cannot move loses) or `misere` (whoever cannot move wins)"
+)]
+pub struct EndingError(String);
+
+impl TryFrom<String> for RawEnding {
+    type Error = EndingError;
+    fn try_from(s: String) -> Result<Self, EndingError> {
         match s.as_str() {
             "normal" => Ok(RawEnding(Ending::Normal)),
             "misere" | "misère" => Ok(RawEnding(Ending::Misere)),
-            other => Err(serde::de::Error::custom(format!(
-                "unknown ending `{other}`: expected `normal` (whoever cannot move loses) or `misere` (whoever cannot move wins)"
-            ))),
+            _ => Err(EndingError(s)),
         }
     }
 }

@@ -505,11 +505,14 @@ impl Interactor {
                     self.transcript.choice = Some("first".into());
                     self.phase = Phase::Move(Vec::new());
                     self.note_choice(true);
+                    self.start_without_move(true);
                 }
                 b"second" => {
                     self.transcript.choice = Some("second".into());
                     self.note_choice(false);
-                    self.judge_move();
+                    if !self.start_without_move(false) {
+                        self.judge_move();
+                    }
                 }
                 _ => self.fail(format!("expected `first` or `second`, got `{shown}`")),
             },
@@ -529,6 +532,22 @@ impl Interactor {
             )),
             Phase::Over(_) => {}
         }
+    }
+
+    /// A start position with no move (a described game's heaps may all be
+    /// too small to play): the game is over as soon as the sides are
+    /// chosen, and the first mover, who cannot move, has lost (misère:
+    /// won). Says whether it was so.
+    fn start_without_move(&mut self, submission_first: bool) -> bool {
+        if !self.rules.over(&self.position) {
+            return false;
+        }
+        if submission_first != self.rules.misere() {
+            self.fail("no move is left at the start, and the player to move has lost".into());
+        } else {
+            self.won();
+        }
+        true
     }
 
     /// A wrong choice puts the submission in a lost position from the start.
