@@ -135,9 +135,7 @@ pub fn verify(
             "interactive: the judge's player is checked against the search in its unit tests"
                 .into(),
         ),
-        (Some(r), _) => {
-            check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx)
-        }
+        (Some(r), _) => check_oracle(problem, &ctx.compile_trusted(r, "reference solution")?, ctx),
         (None, None) => Status::Skipped("no reference".into()),
     };
     let known: Vec<KnownCheck> = expect::known(problem)

@@ -128,7 +128,10 @@ mod tests {
         let text = "id: x\ngame:\n  heaps: [1, 2]\n  moves:\n    - take: any\n    - take: {max: k}\n  question: play\ngroups: []\n";
         let name = |s: &str| KeyPart::Name(s.to_string());
         assert_eq!(locate(text, &[name("game")]), Some((2, 1)));
-        assert_eq!(locate(text, &[name("game"), name("question")]), Some((7, 3)));
+        assert_eq!(
+            locate(text, &[name("game"), name("question")]),
+            Some((7, 3))
+        );
         assert_eq!(
             locate(text, &[name("game"), name("moves"), KeyPart::Index(1)]),
             Some((6, 5))

@@ -17,9 +17,8 @@ fn repo(rel: &str) -> PathBuf {
 }
 
 fn json(out: &std::process::Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!("not JSON ({e}):\n{}\n{}", stdout(out), stderr(out))
-    })
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(out), stderr(out)))
 }
 
 fn numbers(v: &serde_json::Value) -> Vec<u64> {
@@ -49,17 +48,26 @@ const A002187: [u64; 120] = [
 
 #[test]
 fn kayles_values_and_period_are_the_published_ones() {
-    let out = grundy_in(&repo("problems"), &["game", "kayles", "--values", "105", "--json"]);
+    let out = grundy_in(
+        &repo("problems"),
+        &["game", "kayles", "--values", "105", "--json"],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("{\"values\": ["), "{text}");
     let v = json(&out);
     assert_eq!(numbers(&v["values"]), A002186);
     // Periodic with period 12 from n = 71 on; the last exception is 70.
-    assert_eq!(v["period"], serde_json::json!({"from": 71, "length": 12, "proven": true}));
+    assert_eq!(
+        v["period"],
+        serde_json::json!({"from": 71, "length": 12, "proven": true})
+    );
     assert_eq!(v.as_object().map(|o| o.len()), Some(2), "{v}");
     // Far past the published terms the period holds.
-    let far = grundy_in(&repo("problems"), &["game", "kayles", "--values", "3000", "--json"]);
+    let far = grundy_in(
+        &repo("problems"),
+        &["game", "kayles", "--values", "3000", "--json"],
+    );
     let far = numbers(&json(&far)["values"]);
     for n in 71..3000 - 12 {
         assert_eq!(far[n + 12], far[n], "n = {n}");
@@ -80,7 +88,10 @@ fn dawsons_kayles_values_are_dawsons_chess_one_heap_later() {
     assert_eq!(&values[1..], &A002187[..]);
     // Dawson's chess has period 34 with its last exception at 51, so
     // Dawson's Kayles has it from 53 (last exception 52).
-    assert_eq!(v["period"], serde_json::json!({"from": 53, "length": 34, "proven": true}));
+    assert_eq!(
+        v["period"],
+        serde_json::json!({"from": 53, "length": 34, "proven": true})
+    );
 }
 
 #[test]
@@ -167,7 +178,12 @@ fn descriptions_outside_the_vocabulary_or_that_need_not_end_are_refused_where_wr
     }
     // The same checks on the command line's description.
     let p = Project::empty();
-    let out = p.grundy(&["new", "x", "--game", "{heaps: [1, 9], tokens: [1, 9], moves: [{take: [0]}], question: count}"]);
+    let out = p.grundy(&[
+        "new",
+        "x",
+        "--game",
+        "{heaps: [1, 9], tokens: [1, 9], moves: [{take: [0]}], question: count}",
+    ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--game:1:"), "{}", stderr(&out));
     assert!(!p.path("problems/x").exists());
@@ -304,7 +320,10 @@ fn a_setter_goes_from_a_game_section_to_verify_stress_export_and_play() {
     let t = &v["problems"][0];
     assert_eq!(t["oracle"]["status"], "ok", "{t:#}");
     let detail = t["oracle"]["detail"].as_str().unwrap_or_default();
-    assert!(detail.contains("answers proven for heaps of any size"), "{detail}");
+    assert!(
+        detail.contains("answers proven for heaps of any size"),
+        "{detail}"
+    );
     assert_eq!(t["input"]["status"], "ok", "{t:#}");
     assert_eq!(t["samples"]["status"], "ok", "{t:#}");
 
@@ -318,7 +337,16 @@ fn a_setter_goes_from_a_game_section_to_verify_stress_export_and_play() {
     // shrunk to one position of one heap, the smallest that fails.
     let wrong = p.write("subs/forgets_splits.py", FORGETS_SPLITS);
     let w = wrong.to_string_lossy().into_owned();
-    let out = p.grundy(&["stress", "take-game", &w, "--json", "--time", "20", "--seed", "3"]);
+    let out = p.grundy(&[
+        "stress",
+        "take-game",
+        &w,
+        "--json",
+        "--time",
+        "20",
+        "--seed",
+        "3",
+    ]);
     let v = json(&out);
     assert_eq!(v["found"], true, "{v:#}");
     let shrunk: Vec<u64> = v["input"]
@@ -361,7 +389,13 @@ fn a_setter_goes_from_a_game_section_to_verify_stress_export_and_play() {
         .expect("a lost game");
     assert!(failing["game"]["moves"].is_array(), "{failing:#}");
     let out = p.grundy(&["verify", "take-play"]);
-    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
 }
 
 /// `verifyproblem` on a package, when installed (required in CI).

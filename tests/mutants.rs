@@ -196,7 +196,10 @@ fn catalog_by_mutants() -> Vec<(String, usize)> {
             .unwrap_or_default();
         let reference = repo(&format!("reference/{id}.rs"));
         // A described game (`game:`) needs no reference: nothing to mutate.
-        if !reference.is_file() && std::fs::read_to_string(dir.join("problem.yaml")).is_ok_and(|t| t.contains("\ngame:")) {
+        if !reference.is_file()
+            && std::fs::read_to_string(dir.join("problem.yaml"))
+                .is_ok_and(|t| t.contains("\ngame:"))
+        {
             continue;
         }
         let source = std::fs::read_to_string(&reference)

@@ -490,7 +490,10 @@ fn pairs(max_lines: u64, max: u64) -> InputFormat {
     InputFormat {
         framing: Framing::UntilEof { max: max_lines },
         list_len: None,
-        fixed: vec![field("a", Bound::new(0, max)), field("b", Bound::new(0, max))],
+        fixed: vec![
+            field("a", Bound::new(0, max)),
+            field("b", Bound::new(0, max)),
+        ],
         item: field("-", Bound::new(0, 0)),
         distinct: false,
         one_line: true,

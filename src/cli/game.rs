@@ -34,7 +34,9 @@ pub fn run(g: &Global, id: &str, ask: Ask) -> Result<u8, Failure> {
     if n > MAX_VALUES {
         return Err(usage(anyhow!("--values {n}: at most {MAX_VALUES}")));
     }
-    let params = game.parameter_values(&ask.set).map_err(|e| usage(anyhow!(e)))?;
+    let params = game
+        .parameter_values(&ask.set)
+        .map_err(|e| usage(anyhow!(e)))?;
     let explored = game.explore(&params, n).map_err(|e| usage(anyhow!(e)))?;
     let position = match &ask.position {
         Some(text) => Some(game.look_at(&params, text).map_err(|e| usage(anyhow!(e)))?),

@@ -28,11 +28,16 @@ pub(super) fn program(game: &GameSpec) -> Result<String, String> {
         Theory::Sum if !one_heap_parameters => {
             let h = analysis.heap_values().ok_or("no values of one heap")?;
             if h.known_below().is_some_and(|b| b <= game.heap_size().max) {
-                return Err("one heap's values are not known for every heap the statement allows".into());
+                return Err(
+                    "one heap's values are not known for every heap the statement allows".into(),
+                );
             }
             ("(\"sum\",)".to_string(), known(h.known()))
         }
-        Theory::MisereNim => ("(\"misere-nim\",)".to_string(), "(\"identity\",)".to_string()),
+        Theory::MisereNim => (
+            "(\"misere-nim\",)".to_string(),
+            "(\"identity\",)".to_string(),
+        ),
         Theory::Moore(_) => {
             let k = game.rules.moves.iter().find_map(|m| match m {
                 Move::Heaps(a) => Some(a),
@@ -52,7 +57,10 @@ pub(super) fn program(game: &GameSpec) -> Result<String, String> {
             };
             (theory, "(\"identity\",)".to_string())
         }
-        Theory::Staircase => ("(\"staircase\",)".to_string(), "(\"identity\",)".to_string()),
+        Theory::Staircase => (
+            "(\"staircase\",)".to_string(),
+            "(\"identity\",)".to_string(),
+        ),
         _ => return Err("no theorem decides every position of this game".into()),
     };
     let framing = match game.cases {

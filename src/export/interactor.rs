@@ -47,7 +47,11 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
         }
         InteractorSpec::Described => {
             let source = described_interactor(problem)?;
-            Ok((validation, String::new(), Some(("described.py".into(), source))))
+            Ok((
+                validation,
+                String::new(),
+                Some(("described.py".into(), source)),
+            ))
         }
         InteractorSpec::Testlib(p) => Err(ExportError::Usage(Because::new(format!(
             "{}: the testlib interactor {} speaks another protocol than the format's interactors; rewrite it as an ICPC interactor (`interactor: {{icpc: …}}`) to export",
@@ -76,12 +80,18 @@ fn described_interactor(problem: &Problem) -> Result<String, ExportError> {
         .ok_or_else(|| refuse("its moves need parameters"))?;
     let values = match (analysis.theory(), analysis.heap_values()) {
         (Theory::Sum, Some(h)) => h,
-        _ => return Err(refuse("only normal play with moves on one heap is written out")),
+        _ => {
+            return Err(refuse(
+                "only normal play with moves on one heap is written out",
+            ));
+        }
     };
     if let Some(b) = values.known_below()
         && b <= game.heap_size().max
     {
-        return Err(refuse("one heap's values are not known for every heap the statement allows"));
+        return Err(refuse(
+            "one heap's values are not known for every heap the statement allows",
+        ));
     }
     let m = analysis.moves();
     let list = |v: &[u64]| {

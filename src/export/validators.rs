@@ -12,7 +12,9 @@ use crate::catalog::format::{Bound, Framing, InputFormat};
 /// input is a valid input, 43 with a reason on standard error otherwise.
 pub fn python_input_validator(format: &InputFormat, title: &str) -> String {
     let bound = |b: Bound| format!("({}, {})", b.min, b.max);
-    let named = |(n, b): &(crate::catalog::format::Name, Bound)| format!("({:?}, {})", n.as_ref(), bound(*b));
+    let named = |(n, b): &(crate::catalog::format::Name, Bound)| {
+        format!("({:?}, {})", n.as_ref(), bound(*b))
+    };
     let framing = match format.framing {
         Framing::Single => "(\"single\", None)".to_string(),
         Framing::Counted(b) => format!("(\"counted\", {})", bound(b)),

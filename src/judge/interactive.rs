@@ -73,9 +73,9 @@ impl PlayedGame {
                 let cases = format
                     .parse(text)
                     .map_err(|e| format!("bad test input for {id}: {e}"))?;
-                let analysis = spec
-                    .first_analysis()
-                    .ok_or_else(|| format!("{id}: the game's moves have no parameters to play with"))?;
+                let analysis = spec.first_analysis().ok_or_else(|| {
+                    format!("{id}: the game's moves have no parameters to play with")
+                })?;
                 let starts: Vec<Vec<u64>> = cases.into_iter().map(|c| c.items).collect();
                 if let Some(p) = starts.iter().find(|p| analysis.mover_wins(p).is_none()) {
                     return Err(format!(

@@ -253,7 +253,7 @@ pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeErr
         run_generator(program, seed, args, ctx)
     };
     generate::materialise(&problem.recipe(), ctx.seed, &problem.families(), &external)
-    .map_err(|e| JudgeError::Problem(Because::cause(e)))
+        .map_err(|e| JudgeError::Problem(Because::cause(e)))
 }
 
 fn run_generator(

@@ -37,7 +37,10 @@ pub fn create_game(problems: &Path, id: &str, text: &str) -> Result<Created, New
     create_with(
         problems,
         id,
-        &[("problem.yaml", spec.as_str()), ("statement.md", statement.as_str())],
+        &[
+            ("problem.yaml", spec.as_str()),
+            ("statement.md", statement.as_str()),
+        ],
     )
 }
 
@@ -67,13 +70,19 @@ fn samples(game: &GameSpec) -> Samples {
     let Some(analysis) = game.first_analysis() else {
         return Samples::Answered(Vec::new());
     };
-    let params: Vec<u64> = game.parameters.iter().map(|(_, b)| b.min.max(b.max.min(3))).collect();
+    let params: Vec<u64> = game
+        .parameters
+        .iter()
+        .map(|(_, b)| b.min.max(b.max.min(3)))
+        .collect();
     let analysis = game.analysis(&params).unwrap_or(analysis);
     // A won and a lost position, small, within the constraints.
     let mut picked: Vec<Vec<u64>> = Vec::new();
     let mut seen = [false, false];
     for p in candidates(game) {
-        let Some(w) = analysis.mover_wins(&p) else { continue };
+        let Some(w) = analysis.mover_wins(&p) else {
+            continue;
+        };
         if !seen[usize::from(w)] {
             seen[usize::from(w)] = true;
             picked.push(p);
@@ -110,7 +119,9 @@ fn samples(game: &GameSpec) -> Samples {
 /// Small positions, in the order samples are looked for.
 fn candidates(game: &GameSpec) -> Vec<Vec<u64>> {
     match game.position {
-        Position::Heap { size } => (size.min.max(1)..=size.max.min(12)).map(|n| vec![n]).collect(),
+        Position::Heap { size } => (size.min.max(1)..=size.max.min(12))
+            .map(|n| vec![n])
+            .collect(),
         Position::Heaps { count, size } => {
             let lo = size.min.max(1);
             let hi = size.max.min(7);
@@ -120,7 +131,9 @@ fn candidates(game: &GameSpec) -> Vec<Vec<u64>> {
                 loop {
                     out.push(p.clone());
                     // The next list in lexicographic order within lo..=hi.
-                    let Some(i) = p.iter().rposition(|&a| a < hi) else { break };
+                    let Some(i) = p.iter().rposition(|&a| a < hi) else {
+                        break;
+                    };
                     p[i] += 1;
                     for a in &mut p[i + 1..] {
                         *a = lo;
@@ -161,13 +174,18 @@ fn dialogue(game: &GameSpec, starts: &[Vec<u64>]) -> Vec<String> {
                 break;
             }
             if mine {
-                let Some((text, next)) = rules.winning_move(&pos) else { break };
+                let Some((text, next)) = rules.winning_move(&pos) else {
+                    break;
+                };
                 lines.push(format!("< {text}"));
                 judge.feed(format!("{text}\n").as_bytes());
                 pos = next;
             } else {
                 let out = String::from_utf8(judge.take_output()).unwrap_or_default();
-                let numbers: Vec<u64> = out.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+                let numbers: Vec<u64> = out
+                    .split_whitespace()
+                    .filter_map(|t| t.parse().ok())
+                    .collect();
                 lines.extend(out.lines().map(|l| format!("> {l}")));
                 match rules.apply(&pos, &numbers[..rules.arity().min(numbers.len())]) {
                     Ok(next) => pos = next,
@@ -230,7 +248,11 @@ fn spec_text(id: &str, title: &str, text: &str, game: &GameSpec, samples: &Sampl
         );
     }
     for g in game.default_groups() {
-        let _ = writeln!(s, "  - name: {}\n    points: {}\n    tests:", g.name, g.points);
+        let _ = writeln!(
+            s,
+            "  - name: {}\n    points: {}\n    tests:",
+            g.name, g.points
+        );
         for (count, knobs) in g.entries {
             let _ = writeln!(
                 s,
@@ -357,12 +379,23 @@ fn case_words(game: &GameSpec) -> String {
     let then = if params.is_empty() {
         String::new()
     } else {
-        format!(", then {}", params.iter().map(|p| format!("${p}$")).collect::<Vec<_>>().join(", "))
+        format!(
+            ", then {}",
+            params
+                .iter()
+                .map(|p| format!("${p}$"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     };
     match game.position {
         Position::Heaps { .. } => format!(
             "$n$, the number of heaps{then}, then the heaps' sizes $a_1, \\dots, a_n$ ({})",
-            if game.same_line { "on the same line" } else { "on the next line" }
+            if game.same_line {
+                "on the same line"
+            } else {
+                "on the next line"
+            }
         ),
         Position::Heap { .. } => format!("$n$, the heap's size{then}, on one line"),
     }
@@ -376,7 +409,10 @@ fn input_output(game: &GameSpec) -> String {
             let _ = writeln!(s, "One position: {case}.");
         }
         Framing::Counted(_) => {
-            let _ = writeln!(s, "The first line holds $T$, the number of positions. Each position follows: {case}.");
+            let _ = writeln!(
+                s,
+                "The first line holds $T$, the number of positions. Each position follows: {case}."
+            );
         }
         Framing::UntilEof { .. } => {
             let _ = writeln!(s, "Positions until the end of the input, each: {case}.");
@@ -386,7 +422,11 @@ fn input_output(game: &GameSpec) -> String {
         }
     }
     s.push_str("Numbers are separated by spaces and newlines, in any mix.\n\n## Output\n\n");
-    let per = if game.multi_case() { "For each position, one line: " } else { "One line: " };
+    let per = if game.multi_case() {
+        "For each position, one line: "
+    } else {
+        "One line: "
+    };
     let mv = if game.splits() {
         "`i x y`: from heap $i$ (numbered from 1 in input order) take tokens so that $x$ tokens are left on one side and $y$ on the other ($x$ or $y$ may be 0)"
     } else {

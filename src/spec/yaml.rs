@@ -678,7 +678,9 @@ fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
 /// section's start: placed at the key, which the message names first
 /// (`game: ending: …` becomes `game.ending: …` at its line).
 fn game_placed(e: SpecError, text: &str) -> SpecError {
-    const KEYS: [&str; 7] = ["heaps", "tokens", "heap", "ending", "question", "cases", "list"];
+    const KEYS: [&str; 7] = [
+        "heaps", "tokens", "heap", "ending", "question", "cases", "list",
+    ];
     let SpecError::Yaml {
         path,
         line,

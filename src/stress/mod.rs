@@ -388,8 +388,7 @@ fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
                 let value =
                     serde_yaml::Value::Sequence(vec![lo.min(cap).into(), hi.min(cap).into()]);
                 changed.0.insert(knob.to_string(), value);
-                let works =
-                    (0..4).any(|s| generate(&changed, &mut Rng::new(seed ^ s)).is_ok());
+                let works = (0..4).any(|s| generate(&changed, &mut Rng::new(seed ^ s)).is_ok());
                 if works {
                     params = changed;
                 } else if params.0.contains_key(knob) {

@@ -126,7 +126,11 @@ impl GameSpec {
     /// Judges the output of a move question on `input`: every case's
     /// answer is `lose` exactly when no move wins, otherwise a legal move
     /// that leaves a lost position.
-    pub fn judge_moves(&self, input: &str, output: &str) -> Result<Result<(), WrongMove>, Undecided> {
+    pub fn judge_moves(
+        &self,
+        input: &str,
+        output: &str,
+    ) -> Result<Result<(), WrongMove>, Undecided> {
         self.judge_moves_with(input, output, &|a, p| a.mover_wins(p))
     }
 
@@ -176,7 +180,9 @@ impl GameSpec {
                 if wins {
                     let hint = analysis
                         .winning_steps(&position)
-                        .and_then(|s| best(&s).map(|s| format!("for example `{}`", self.write_step(s))))
+                        .and_then(|s| {
+                            best(&s).map(|s| format!("for example `{}`", self.write_step(s)))
+                        })
                         .unwrap_or_else(|| "a winning move exists".into());
                     return Ok(Err(WrongMove::SaidLost {
                         case: case_no,
@@ -254,7 +260,9 @@ impl GameSpec {
 /// Among winning steps, the one taking the most tokens (ties: the first
 /// heap): short games, and a single answer the same everywhere.
 pub fn best(steps: &[Step]) -> Option<&Step> {
-    steps.iter().min_by_key(|s| (s.left + s.right, s.heap, s.left))
+    steps
+        .iter()
+        .min_by_key(|s| (s.left + s.right, s.heap, s.left))
 }
 
 /// Why no answer is known for `position`.

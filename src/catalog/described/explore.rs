@@ -91,9 +91,9 @@ impl GameSpec {
 
     /// The first `n` values of one heap, their period and small P-positions.
     pub fn explore(&self, params: &[u64], n: u64) -> Result<Exploration, ExploreError> {
-        let analysis = self.analysis(params).ok_or_else(|| {
-            ExploreError::Unknown("a parameter of the moves has no value".into())
-        })?;
+        let analysis = self
+            .analysis(params)
+            .ok_or_else(|| ExploreError::Unknown("a parameter of the moves has no value".into()))?;
         if let Position::Heaps { count, .. } = self.position
             && count.min > 1
         {
@@ -130,9 +130,9 @@ impl GameSpec {
         if heaps.is_empty() {
             return Err(ExploreError::BadPosition(text.chars().take(60).collect()));
         }
-        let analysis = self.analysis(params).ok_or_else(|| {
-            ExploreError::Unknown("a parameter of the moves has no value".into())
-        })?;
+        let analysis = self
+            .analysis(params)
+            .ok_or_else(|| ExploreError::Unknown("a parameter of the moves has no value".into()))?;
         let wins = analysis
             .mover_wins(&heaps)
             .ok_or_else(|| ExploreError::Unknown(super::answer::why_unknown(&analysis, &heaps)))?;
@@ -145,7 +145,11 @@ impl GameSpec {
         } else {
             Vec::new()
         };
-        let winning_moves = steps.iter().take(SHOWN).map(|s| self.write_step(s)).collect();
+        let winning_moves = steps
+            .iter()
+            .take(SHOWN)
+            .map(|s| self.write_step(s))
+            .collect();
         let winning_move_count = if self.rules.one_heap() {
             analysis.count_winning_steps(&heaps).map(|c| c.to_string())
         } else {

@@ -46,7 +46,10 @@ impl GameSpec {
         match self.position {
             Position::Heaps { .. } => (case.fixed.clone(), case.items.clone()),
             Position::Heap { .. } => {
-                let (n, params) = case.fixed.split_first().map_or((0, &[][..]), |(n, p)| (*n, p));
+                let (n, params) = case
+                    .fixed
+                    .split_first()
+                    .map_or((0, &[][..]), |(n, p)| (*n, p));
                 (params.to_vec(), vec![n])
             }
         }

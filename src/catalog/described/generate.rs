@@ -22,6 +22,9 @@ use crate::catalog::kit::{Style, TRIES, outcome, render};
 use crate::games::described::{Analysis, Theory};
 use crate::generate::{GenError, Params, Rng};
 
+/// How many draws of the parameters a case may take to reach its outcome.
+const PARAMETER_ROUNDS: usize = 30;
+
 /// The family's name in `generator:`.
 pub const FAMILY: &str = "game";
 
@@ -81,28 +84,54 @@ impl GameSpec {
             .collect::<Result<_, _>>()?;
         let cases = self.case_count(params, rng, sizes)?;
         let draw = Draw {
+            tries: if ranges.is_empty() {
+                TRIES
+            } else {
+                TRIES / PARAMETER_ROUNDS
+            },
             tokens,
             count,
             sizes,
         };
         let mut made = Vec::with_capacity(cases);
+        // With parameters, an outcome may be out of reach for some values
+        // (no lost heap below m + 1 in Bash's game): draw them again.
+        let rounds = if ranges.is_empty() {
+            1
+        } else {
+            PARAMETER_ROUNDS
+        };
         for c in 0..cases {
-            let values: Vec<u64> = ranges
-                .iter()
-                .map(|b| {
-                    if sizes == Sizes::Largest {
-                        b.max
-                    } else {
-                        rng.range(b.min, b.max)
-                    }
-                })
-                .collect();
-            let analysis = self.analysis(&values).ok_or_else(|| {
-                GenError::Impossible("a parameter of the moves has no value".into())
-            })?;
             let lose = rng.chance(losing);
-            let position = draw.position(&analysis, lose, c, rng)?;
-            made.push((values, position));
+            let mut last_error = None;
+            for round in 0..rounds {
+                let values: Vec<u64> = ranges
+                    .iter()
+                    .map(|b| {
+                        // The largest parameters first; others if the
+                        // outcome cannot be built with them.
+                        if sizes == Sizes::Largest && round == 0 {
+                            b.max
+                        } else {
+                            rng.range(b.min, b.max)
+                        }
+                    })
+                    .collect();
+                let analysis = self.analysis(&values).ok_or_else(|| {
+                    GenError::Impossible("a parameter of the moves has no value".into())
+                })?;
+                match draw.position(&analysis, lose, c, rng) {
+                    Ok(position) => {
+                        made.push((values, position));
+                        last_error = None;
+                        break;
+                    }
+                    Err(e) => last_error = Some(e),
+                }
+            }
+            if let Some(e) = last_error {
+                return Err(e);
+            }
         }
         Ok(self.render_cases(&made, style, rng))
     }
@@ -116,8 +145,8 @@ impl GameSpec {
             Framing::UntilZero => Bound::new(1, 100_000),
         };
         let default = (allowed.min, allowed.max.min(allowed.min.max(10)));
-        let (lo, hi) = clamp("cases", params.range_or("cases", default)?, allowed)
-            .map(|b| (b.min, b.max))?;
+        let (lo, hi) =
+            clamp("cases", params.range_or("cases", default)?, allowed).map(|b| (b.min, b.max))?;
         Ok(if sizes == Sizes::Largest {
             hi
         } else {
@@ -177,6 +206,8 @@ fn clamp(key: &str, (lo, hi): (u64, u64), limit: Bound) -> Result<Bound, GenErro
 
 /// What one case's position is drawn from.
 struct Draw {
+    /// Draws of a position before giving up.
+    tries: usize,
     tokens: Bound,
     count: Bound,
     sizes: Sizes,
@@ -195,14 +226,16 @@ impl Draw {
         rng: &mut Rng,
     ) -> Result<Vec<u64>, GenError> {
         let mut unknown = None;
-        for attempt in 0..TRIES {
+        for attempt in 0..self.tries {
             let mut p = self.heaps(analysis, c + attempt, rng);
             if lose {
                 self.make_lost(analysis, &mut p, rng);
             } else {
                 self.make_won(analysis, &mut p, rng);
             }
-            if p.iter().any(|a| !(self.tokens.min..=self.tokens.max).contains(a)) {
+            if p.iter()
+                .any(|a| !(self.tokens.min..=self.tokens.max).contains(a))
+            {
                 continue;
             }
             match analysis.mover_wins(&p) {
@@ -280,9 +313,11 @@ impl Draw {
     /// changing its last heap (others are drawn again by the caller).
     fn make_won(&self, analysis: &Analysis, p: &mut [u64], rng: &mut Rng) {
         let Bound { min: lo, max: hi } = self.tokens;
-        let (Theory::Sum, Some(h), Some(last)) =
-            (analysis.theory(), analysis.heap_values(), p.len().checked_sub(1))
-        else {
+        let (Theory::Sum, Some(h), Some(last)) = (
+            analysis.theory(),
+            analysis.heap_values(),
+            p.len().checked_sub(1),
+        ) else {
             return;
         };
         let Some(rest) = p[..last].iter().try_fold(0u64, |x, &a| Some(x ^ h.get(a)?)) else {
@@ -312,9 +347,7 @@ impl Draw {
                 let Some(h) = analysis.heap_values() else {
                     return;
                 };
-                let rest = p[..last]
-                    .iter()
-                    .try_fold(0u64, |x, &a| Some(x ^ h.get(a)?));
+                let rest = p[..last].iter().try_fold(0u64, |x, &a| Some(x ^ h.get(a)?));
                 let pick = rng.next_u64();
                 let near = if self.sizes == Sizes::Largest {
                     self.near_top()
@@ -364,7 +397,11 @@ fn bits(lo: u64, hi: u64, rng: &mut Rng) -> u64 {
         _ => {
             let b = rng.range(0, u64::from(top));
             let p = 1u64 << b;
-            if rng.chance(0.5) { p } else { p.saturating_sub(1).max(1) }
+            if rng.chance(0.5) {
+                p
+            } else {
+                p.saturating_sub(1).max(1)
+            }
         }
     };
     candidate.clamp(lo, hi)

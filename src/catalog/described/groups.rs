@@ -59,10 +59,17 @@ impl GameSpec {
             let knobs = knobs.trim_start_matches([',', ' ']);
             (count, format!("{{{}}}", knobs.trim_end_matches([',', ' '])))
         };
+        // Small positions with small parameters too (a lost heap of Bash's
+        // game needs m + 1 tokens).
+        let small_parameters: String = self
+            .parameters
+            .iter()
+            .map(|(name, b)| format!(", {name}: [{}, {}]", b.min, b.max.min(b.min + 9)))
+            .collect();
         let small_cap = if cap.is_empty() {
-            ", max: 12, n: [1, 3]".to_string()
+            format!(", max: 12, n: [1, 3]{small_parameters}")
         } else {
-            cap.clone()
+            format!("{cap}{small_parameters}")
         };
         let mut groups = vec![
             DerivedGroup {
@@ -77,26 +84,50 @@ impl GameSpec {
                 name: "period",
                 points: 15,
                 entries: vec![
-                    entry(3, format!("{}sizes: residues, losing: 0.5{cap}", games("[5, 20]"))),
-                    entry(2, format!("{}sizes: preperiod, losing: 0.5{cap}", games("[5, 20]"))),
+                    entry(
+                        3,
+                        format!("{}sizes: residues, losing: 0.5{cap}", games("[5, 20]")),
+                    ),
+                    entry(
+                        2,
+                        format!("{}sizes: preperiod, losing: 0.5{cap}", games("[5, 20]")),
+                    ),
                 ],
             },
             DerivedGroup {
                 name: "extremes",
                 points: 15,
                 entries: vec![
-                    entry(2, format!("{}sizes: extremes, losing: 0.5{cap}", games("[5, 20]"))),
-                    entry(3, format!("{}sizes: bits, losing: 0.5{cap}", games("[5, 20]"))),
-                    entry(1, format!("{}sizes: bits, losing: 1.0{cap}", games("[5, 20]"))),
+                    entry(
+                        2,
+                        format!("{}sizes: extremes, losing: 0.5{cap}", games("[5, 20]")),
+                    ),
+                    entry(
+                        3,
+                        format!("{}sizes: bits, losing: 0.5{cap}", games("[5, 20]")),
+                    ),
+                    entry(
+                        1,
+                        format!("{}sizes: bits, losing: 1.0{cap}", games("[5, 20]")),
+                    ),
                 ],
             },
             DerivedGroup {
                 name: "layout",
                 points: 10,
                 entries: vec![
-                    entry(1, format!("{}layout: messy, losing: 0.5{cap}", games("[3, 10]"))),
-                    entry(1, format!("{}layout: column, eol: false{cap}", games("[3, 10]"))),
-                    entry(1, format!("{}layout: blank, losing: 1.0{cap}", games("[3, 10]"))),
+                    entry(
+                        1,
+                        format!("{}layout: messy, losing: 0.5{cap}", games("[3, 10]")),
+                    ),
+                    entry(
+                        1,
+                        format!("{}layout: column, eol: false{cap}", games("[3, 10]")),
+                    ),
+                    entry(
+                        1,
+                        format!("{}layout: blank, losing: 1.0{cap}", games("[3, 10]")),
+                    ),
                 ],
             },
             DerivedGroup {

@@ -37,7 +37,11 @@ impl GameSpec {
                     let wins = s.wins(&position);
                     match &self.question {
                         Question::Winner { win, lose } => {
-                            if wins { win.clone() } else { lose.clone() }
+                            if wins {
+                                win.clone()
+                            } else {
+                                lose.clone()
+                            }
                         }
                         Question::Move { lose } => {
                             let winning: Vec<_> = steps(analysis.moves(), &position)
@@ -214,4 +218,3 @@ fn with_empty_heaps(len: usize, hi: u64) -> Vec<Vec<u64>> {
         })
         .collect()
 }
-

@@ -113,7 +113,9 @@ impl<'de> Deserialize<'de> for RawQuestion {
             }
         };
         match &v {
-            serde_yaml::Value::String(s) if s == "count" => return Ok(RawQuestion(Question::Count)),
+            serde_yaml::Value::String(s) if s == "count" => {
+                return Ok(RawQuestion(Question::Count));
+            }
             serde_yaml::Value::String(s) if s == "play" => return Ok(RawQuestion(Question::Play)),
             serde_yaml::Value::Mapping(m) if m.len() == 1 => {
                 if let Some((k, inner)) = m.iter().next() {
@@ -260,8 +262,10 @@ impl TryFrom<RawGame> for GameSpec {
         }
         check_amounts(&rules, &parameters)?;
         let question = raw.question.0;
-        if matches!(question, Question::Move { .. } | Question::Count | Question::Play)
-            && !rules.one_heap()
+        if matches!(
+            question,
+            Question::Move { .. } | Question::Count | Question::Play
+        ) && !rules.one_heap()
         {
             return Err(GameError::Question(
                 "a move, a count of moves or play needs moves that each change one heap (take or octal); `heaps`, `wythoff` and `staircase` change several".into(),
@@ -279,7 +283,8 @@ impl TryFrom<RawGame> for GameSpec {
         };
         if question == Question::Play && !parameters.is_empty() {
             return Err(GameError::Question(
-                "play: a played game's positions are lines of heaps only; it takes no parameters".into(),
+                "play: a played game's positions are lines of heaps only; it takes no parameters"
+                    .into(),
             ));
         }
         if question == Question::Play && !matches!(position, Position::Heaps { .. }) {
@@ -373,7 +378,9 @@ fn check_amounts(rules: &Rules, parameters: &[(String, Bound)]) -> Result<(), Ga
         };
         if b.min == 0 {
             let what = match m {
-                Move::Take(Take::UpTo(Amount::Parameter(_))) => "`take: {max: …}` would allow no move",
+                Move::Take(Take::UpTo(Amount::Parameter(_))) => {
+                    "`take: {max: …}` would allow no move"
+                }
                 _ => "`heaps: …` would allow no move",
             };
             return Err(GameError::Parameter {

@@ -209,10 +209,14 @@ impl Analysis {
             return Err(format!("there is no heap {i} (1 to {n})"));
         }
         let a = position[(i - 1) as usize];
-        let (left, right) = (mv.get(1).copied().unwrap_or(0), mv.get(2).copied().unwrap_or(0));
-        let kept = left.checked_add(right).filter(|&k| k < a).ok_or_else(|| {
-            format!("heap {i} has {a} tokens; a move leaves fewer")
-        })?;
+        let (left, right) = (
+            mv.get(1).copied().unwrap_or(0),
+            mv.get(2).copied().unwrap_or(0),
+        );
+        let kept = left
+            .checked_add(right)
+            .filter(|&k| k < a)
+            .ok_or_else(|| format!("heap {i} has {a} tokens; a move leaves fewer"))?;
         let k = a - kept;
         let bit = match (left, right) {
             (0, 0) => 1,
@@ -250,7 +254,9 @@ impl Analysis {
     /// allowed more often than not (games stay short); `None` when no
     /// move is left.
     pub fn random_step(&self, p: &[u64], rng: &mut crate::generate::Rng) -> Option<Step> {
-        let live: Vec<usize> = (0..p.len()).filter(|&i| self.moves.has_move(p[i])).collect();
+        let live: Vec<usize> = (0..p.len())
+            .filter(|&i| self.moves.has_move(p[i]))
+            .collect();
         let &heap = rng.pick(&live)?;
         let a = p[heap];
         // The largest allowed take, or any allowed one.
@@ -269,11 +275,23 @@ impl Analysis {
         let mut kinds: Vec<u8> = [1u8, 2, 4].into_iter().filter(|b| mask & b != 0).collect();
         rng.shuffle(&mut kinds);
         Some(match kinds.first()? {
-            1 => Step { heap, left: 0, right: 0 },
-            2 => Step { heap, left: r, right: 0 },
+            1 => Step {
+                heap,
+                left: 0,
+                right: 0,
+            },
+            2 => Step {
+                heap,
+                left: r,
+                right: 0,
+            },
             _ => {
                 let x = rng.range(1, r - 1);
-                Step { heap, left: x, right: r - x }
+                Step {
+                    heap,
+                    left: x,
+                    right: r - x,
+                }
             }
         })
     }

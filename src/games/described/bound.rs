@@ -3,7 +3,7 @@
 //! takes, and whether it leaves no heap, one heap or two), plus the moves
 //! that touch several heaps.
 
-use super::rules::Ending;
+use crate::games::search::Ending;
 
 /// Rules with their parameters fixed: what the search plays.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -166,55 +166,5 @@ impl Bound {
         // `up_to + 1 ..= m` exactly when there are `m - up_to` of them.
         let above = self.sets.iter().filter(|&&s| s > self.up_to).count() as u64;
         (m > 0 && above == m - self.up_to).then_some(m)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::rules::{Move, Rules};
-    use super::*;
-
-    fn bound(yaml: &str, names: &[&str], values: &[u64]) -> Bound {
-        let moves: Vec<Move> = serde_yaml::from_str(yaml).expect("moves");
-        let rules = Rules {
-            moves,
-            ending: Ending::Normal,
-        };
-        let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-        rules.bind(&names, values).expect("bound")
-    }
-
-    #[test]
-    fn masks_say_what_a_take_may_leave() {
-        let kayles = bound("[{octal: \"0.77\"}]", &[], &[]);
-        assert_eq!(kayles.mask(1, 1), 1);
-        assert_eq!(kayles.mask(2, 1), 2);
-        assert_eq!(kayles.mask(3, 1), 6);
-        assert_eq!(kayles.mask(3, 3), 0);
-        let sub = bound("[{take: [1, 3, 4]}]", &[], &[]);
-        assert_eq!(sub.mask(4, 4), 1);
-        assert_eq!(sub.mask(5, 4), 2);
-        assert_eq!(sub.mask(5, 2), 0);
-        assert_eq!(sub.finite_take(), Some(4));
-        let half = bound("[{take: {fraction: 1/2}}]", &[], &[]);
-        assert_eq!(half.mask(5, 2), 2);
-        assert_eq!(half.mask(5, 3), 0);
-        assert_eq!(half.max_take(5), 2);
-        assert_eq!(half.finite_take(), None);
-        let bounded = bound("[{take: {max: k}}]", &["k"], &[3]);
-        assert_eq!(bounded.plain_up_to(), Some(3));
-        assert_eq!(
-            bound("[{take: [1, 2, 3]}]", &[], &[]).plain_up_to(),
-            Some(3)
-        );
-        assert_eq!(bound("[{take: [1, 3]}]", &[], &[]).plain_up_to(), None);
-        assert_eq!(
-            bound("[{take: {max: 2}}, {take: [3, 5]}]", &[], &[]).plain_up_to(),
-            None
-        );
-        assert_eq!(
-            bound("[{take: {max: 2}}, {take: [3]}]", &[], &[]).plain_up_to(),
-            Some(3)
-        );
     }
 }

@@ -111,7 +111,7 @@ mod tests {
         let rules = Arc::new(DescribedPlay::new("kayles-play", Arc::clone(&analysis)));
         let mut judge = Interactor::with_rules(rules.clone(), starts, 5);
         let mut tokens: std::collections::VecDeque<u64> = Default::default();
-        let mut pull = |judge: &mut Interactor, tokens: &mut std::collections::VecDeque<u64>| {
+        let pull = |judge: &mut Interactor, tokens: &mut std::collections::VecDeque<u64>| {
             let out = String::from_utf8(judge.take_output()).unwrap_or_default();
             tokens.extend(out.split_whitespace().filter_map(|t| t.parse::<u64>().ok()));
         };
@@ -154,20 +154,49 @@ mod tests {
 
     #[test]
     fn a_perfect_player_wins_every_game_and_a_random_one_loses() {
-        let starts = vec![vec![7], vec![4, 4], vec![1, 2, 3], vec![30, 11, 9], vec![12]];
+        let starts = vec![
+            vec![7],
+            vec![4, 4],
+            vec![1, 2, 3],
+            vec![30, 11, 9],
+            vec![12],
+        ];
         assert_eq!(play(starts.clone(), false), Outcome::Accepted);
         assert!(matches!(play(starts, true), Outcome::Wrong(_)));
     }
 
     #[test]
+    fn a_start_with_no_move_is_over_once_the_sides_are_chosen() {
+        // Dawson's Kayles: a single pin cannot be played.
+        let moves: Vec<Move> = serde_yaml::from_str("[{octal: \"0.07\"}]").expect("moves");
+        let rules = Rules {
+            moves,
+            ending: Ending::Normal,
+        };
+        let analysis = Arc::new(Analysis::new(rules.bind(&[], &[]).expect("bound")));
+        let play = |choice: &[u8]| {
+            let rules = Arc::new(DescribedPlay::new("dawson", Arc::clone(&analysis)));
+            let mut judge = Interactor::with_rules(rules, vec![vec![1, 1]], 1);
+            judge.take_output();
+            judge.feed(choice);
+            judge.end_of_output();
+            judge.outcome().cloned()
+        };
+        assert_eq!(play(b"second\n"), Some(Outcome::Accepted));
+        assert!(matches!(play(b"first\n"), Some(Outcome::Wrong(w)) if w.contains("no move")));
+    }
+
+    #[test]
     fn illegal_moves_say_why() {
         let rules = DescribedPlay::new("kayles-play", kayles());
-        assert!(rules.apply(&[5], &[1, 1, 1]).is_ok());
+        assert_eq!(rules.apply(&[5], &[1, 1, 2]), Ok(vec![1, 2]));
         let e = rules.apply(&[5], &[1, 0, 1]).expect_err("takes 4");
         assert!(e.contains("not a move of this game"), "{e}");
         let e = rules.apply(&[5], &[2, 0, 1]).expect_err("no heap 2");
         assert!(e.contains("no heap 2"), "{e}");
-        let e = rules.apply(&[5], &[1, 3, 3]).expect_err("more than the heap");
+        let e = rules
+            .apply(&[5], &[1, 3, 3])
+            .expect_err("more than the heap");
         assert!(e.contains("leaves fewer"), "{e}");
         assert_eq!(rules.apply(&[5], &[1, 0, 3]), Ok(vec![0, 3]));
     }

@@ -17,6 +17,53 @@ fn bound(moves: &str, ending: Ending) -> Bound {
         .expect("bound")
 }
 
+fn bound_k(moves: &str, k: u64) -> Bound {
+    let moves: Vec<Move> = serde_yaml::from_str(moves).expect("moves");
+    Rules {
+        moves,
+        ending: Ending::Normal,
+    }
+    .bind(&["k".to_string()], &[k])
+    .expect("bound")
+}
+
+#[test]
+fn masks_say_what_a_take_may_leave() {
+    let kayles = bound("[{octal: \"0.77\"}]", Ending::Normal);
+    assert_eq!(kayles.mask(1, 1), 1);
+    assert_eq!(kayles.mask(2, 1), 2);
+    assert_eq!(kayles.mask(3, 1), 6);
+    assert_eq!(kayles.mask(3, 3), 0);
+    let sub = bound("[{take: [1, 3, 4]}]", Ending::Normal);
+    assert_eq!(sub.mask(4, 4), 1);
+    assert_eq!(sub.mask(5, 4), 2);
+    assert_eq!(sub.mask(5, 2), 0);
+    assert_eq!(sub.finite_take(), Some(4));
+    let half = bound("[{take: {fraction: 1/2}}]", Ending::Normal);
+    assert_eq!(half.mask(5, 2), 2);
+    assert_eq!(half.mask(5, 3), 0);
+    assert_eq!(half.max_take(5), 2);
+    assert_eq!(half.finite_take(), None);
+    let bounded = bound_k("[{take: {max: k}}]", 3);
+    assert_eq!(bounded.plain_up_to(), Some(3));
+    assert_eq!(
+        bound("[{take: [1, 2, 3]}]", Ending::Normal).plain_up_to(),
+        Some(3)
+    );
+    assert_eq!(
+        bound("[{take: [1, 3]}]", Ending::Normal).plain_up_to(),
+        None
+    );
+    assert_eq!(
+        bound("[{take: {max: 2}}, {take: [3, 5]}]", Ending::Normal).plain_up_to(),
+        None
+    );
+    assert_eq!(
+        bound("[{take: {max: 2}}, {take: [3]}]", Ending::Normal).plain_up_to(),
+        Some(3)
+    );
+}
+
 /// One-heap move kinds and their mixtures.
 const ONE_HEAP: &[&str] = &[
     "[{take: any}]",

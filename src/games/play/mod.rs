@@ -612,7 +612,10 @@ impl Interactor {
             Some(m) => m,
             None => {
                 let early = self.judge_moves < PROBING_MOVES;
-                match self.rules.probing_move(&self.position, early, &mut self.rng) {
+                match self
+                    .rules
+                    .probing_move(&self.position, early, &mut self.rng)
+                {
                     Some(m) => m,
                     None => return,
                 }
@@ -633,7 +636,10 @@ impl Interactor {
             return if self.rules.misere() {
                 self.won()
             } else {
-                self.fail(format!("the judge {}, and you lose", self.rules.last_move()))
+                self.fail(format!(
+                    "the judge {}, and you lose",
+                    self.rules.last_move()
+                ))
             };
         }
         self.phase = Phase::Move(Vec::new());
