@@ -1,30 +1,63 @@
 #!/usr/bin/env bash
-# Installs what grundy needs and a fresh Debian machine may lack: the
-# compilers and interpreters of the judged languages, and Chromium, in
-# which the tests look at the HTML reports as a person would. Safe to run
-# twice.
+# Installs what a fresh Debian machine may lack. Safe to run twice.
+#
+#   bash .ci/setup.sh           what judging needs: the compilers and
+#                               interpreters of the judged languages
+#   bash .ci/setup.sh --tests   that, and what the test suite also runs:
+#                               Chromium, problemtools with TeX, Slurm with
+#                               munge, kubernetes-validate
+#
+# Both need a Rust toolchain already there (rustup or the distribution's).
 set -euo pipefail
 
-need=()
+tests=false
+for arg in "$@"; do
+  case "$arg" in
+    --tests) tests=true ;;
+    -h | --help)
+      sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+      exit 0
+      ;;
+    *)
+      echo "setup.sh: unknown option $arg (only --tests)" >&2
+      exit 2
+      ;;
+  esac
+done
+
 have() { command -v "$1" >/dev/null 2>&1; }
+
+# Judging: the judged languages' compilers and interpreters.
+need=()
 have gcc || need+=(gcc)
 have g++ || need+=(g++)
 have javac || need+=(default-jdk-headless)
 have python3 || need+=(python3)
-have chromium || need+=(chromium)
-# problemtools' verifyproblem (tests/export.rs checks every export with it)
-# typesets statements with LuaLaTeX and converts them to HTML; installed
-# without recommends, which would add hundreds of MB of TeX documentation.
+
+# The tests, installed without recommends (which would add hundreds of MB
+# of TeX documentation).
 lean=()
-have lualatex || lean+=(texlive-latex-base texlive-latex-recommended texlive-latex-extra
-  texlive-fonts-recommended texlive-plain-generic texlive-luatex texlive-lang-cyrillic)
-have dvisvgm || lean+=(dvisvgm)
-have tidy || lean+=(tidy)
-# tests/batch_slurm.rs starts a one-node Slurm cluster of its own.
-have slurmctld || lean+=(slurmctld)
-have slurmd || lean+=(slurmd)
-have sbatch || lean+=(slurm-client)
-have munged || lean+=(munge)
+if $tests; then
+  # Chromium: tests look at the HTML reports and statements as a person would.
+  have chromium || lean+=(chromium)
+  # problemtools' verifyproblem (tests/export.rs checks every export with
+  # it) typesets statements with LuaLaTeX, converts them to HTML (tidy),
+  # and cleans PDFs with Ghostscript; tests/export_statement.rs reads the
+  # PDF back with pdftotext and runs the HTML's MathJax from Debian's copy.
+  have lualatex || lean+=(texlive-latex-base texlive-latex-recommended texlive-latex-extra
+    texlive-fonts-recommended texlive-plain-generic texlive-luatex texlive-lang-cyrillic)
+  have dvisvgm || lean+=(dvisvgm)
+  have tidy || lean+=(tidy)
+  have gs || lean+=(ghostscript)
+  have pdftotext || lean+=(poppler-utils)
+  [ "$(dpkg-query -W -f='${Status}' libjs-mathjax 2>/dev/null)" = "install ok installed" ] ||
+    lean+=(libjs-mathjax)
+  # tests/batch_slurm.rs starts a one-node Slurm cluster of its own.
+  have slurmctld || lean+=(slurmctld)
+  have slurmd || lean+=(slurmd)
+  have sbatch || lean+=(slurm-client)
+  have munged || lean+=(munge)
+fi
 
 if [ ${#need[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then
   sudo=""
@@ -38,18 +71,17 @@ if [ ${#need[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then
   fi
 fi
 
-# tests/batch_deploy.rs validates deploy/k8s against Kubernetes' schemas.
-if ! have kubernetes-validate; then
-  python3 -m pip install -q kubernetes-validate 2>/dev/null ||
-    python3 -m pip install -q --break-system-packages kubernetes-validate
+pip_install() {
+  python3 -m pip install -q "$1" 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages "$1"
   hash -r
-fi
+}
 
-# problemtools (the ICPC package format's reference checker) from PyPI.
-if ! have verifyproblem; then
-  python3 -m pip install -q problemtools 2>/dev/null ||
-    python3 -m pip install -q --break-system-packages problemtools
-  hash -r
+if $tests; then
+  # tests/batch_deploy.rs validates deploy/k8s against Kubernetes' schemas.
+  have kubernetes-validate || pip_install kubernetes-validate
+  # problemtools (the ICPC package format's reference checker) from PyPI.
+  have verifyproblem || pip_install problemtools
 fi
 
 if ! have cargo; then

@@ -1,5 +1,5 @@
 //! The HTML report and the scoreboard, as a person sees them: rendered by
-//! headless Chromium (Debian's package, installed by .ci/setup.sh). A probe
+//! headless Chromium (Debian's package, installed by `.ci/setup.sh --tests`). A probe
 //! script appended to a copy of each page reads what was rendered (the
 //! order of rows, each cell's text and computed colour) into the DOM that
 //! `--dump-dom` prints; a screenshot must not be blank.

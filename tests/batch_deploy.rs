@@ -190,7 +190,7 @@ fn kubernetes_validate(files: &[PathBuf]) -> Option<std::process::Output> {
         .arg("--version")
         .output();
     if !probe.is_ok_and(|o| o.status.success()) {
-        let msg = "kubernetes-validate is not installed: run .ci/setup.sh";
+        let msg = "kubernetes-validate is not installed: run `bash .ci/setup.sh --tests`";
         assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");
         eprintln!("skipped: {msg}");
         return None;

@@ -1,5 +1,5 @@
 //! The Slurm deployment on a real cluster: a one-node Slurm (slurmctld,
-//! slurmd and munge from Debian's packages, installed by .ci/setup.sh)
+//! slurmd and munge from Debian's packages, installed by `.ci/setup.sh --tests`)
 //! started for each test in a folder of its own, on loopback, and stopped
 //! after (tests/slurm/cluster.sh). The array script and the merge script
 //! are submitted with `sbatch`, as docs/batch.md says, and the merged
@@ -56,7 +56,7 @@ impl Cluster {
         .collect();
         if !missing.is_empty() {
             let msg = format!(
-                "Slurm is not installed ({} missing): run .ci/setup.sh",
+                "Slurm is not installed ({} missing): run `bash .ci/setup.sh --tests`",
                 missing.join(", ")
             );
             assert!(std::env::var("CI").as_deref() != Ok("true"), "{msg}");

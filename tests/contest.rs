@@ -61,7 +61,7 @@ fn icpc_ranks_by_solved_then_penalty_and_compile_errors_are_free() {
     let out_dir = t.path().join("out");
     let out = run_contest(t.path(), &out_dir, &[]);
     let stdout = text(&out.stdout);
-    // Rejected tries and a late submission: 1, as SPEC.md says.
+    // Rejected tries and a late submission: 1, as docs/reference.md says.
     assert_eq!(
         out.status.code(),
         Some(1),

@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{stderr, stdout};
+use common::{problemtools, stderr, stdout};
 
 fn repo(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
@@ -112,35 +112,65 @@ fn an_export_reads_back_with_the_same_verdicts() {
     assert!(text.contains("ok  zero_based.cpp"), "{text}");
 }
 
-/// The problemtools `languages.yaml` overrides this machine needs: the JDK
-/// here is 17 (problemtools asks javac for `-source 21`), and Python runs on
-/// CPython as in grundy's own table (problemtools defaults to PyPy).
-const LANGUAGES_YAML: &str = "java:
-    compile: 'javac -encoding UTF-8 -sourcepath {path} -d {path} {files}'
-python3:
-    name: 'Python 3'
-    compile: 'python3 -m py_compile {files}'
-    run: 'python3 \"{mainfile}\"'
-";
+/// The setter's own input validator (`grundy new` writes one, listed as
+/// `input_validators: [validator.py]`) is the package's, so a contest's
+/// tools refuse an input it refuses: verifyproblem passes the export as
+/// written and fails it once an invalid input is added to its tests.
+#[test]
+fn the_setters_input_validator_is_exported_and_enforced() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let problems = tmp.path().join("problems");
+    std::fs::create_dir_all(&problems).expect("mkdir");
+    let made = common::grundy_in(&problems, &["new", "takethree"]);
+    assert_eq!(made.status.code(), Some(0), "{}", stderr(&made));
+    let pkg = tmp.path().join("takethree");
+    let out = common::grundy_in(
+        &problems,
+        &["export", "takethree", "--to", &pkg.to_string_lossy()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("accepts any input"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        read(&pkg.join("input_validators/validator/validator.py")),
+        read(&problems.join("takethree/validator.py")),
+        "the setter's validator, as written"
+    );
+    assert!(
+        !pkg.join("input_validators/validate").exists(),
+        "no validator accepting anything beside it"
+    );
+    if !problemtools::have("verifyproblem") {
+        return;
+    }
+    let config = problemtools::config(tmp.path());
+    let verified = problemtools::verifyproblem(&pkg, &config);
+    assert!(verified.ok, "{}", verified.errors);
+    // A pile of 0 stones: the statement says 1 <= n.
+    let small = pkg.join("data/secret/01-small");
+    std::fs::write(small.join("zz-invalid.in"), "2\n0\n5\n").expect("write");
+    std::fs::write(small.join("zz-invalid.ans"), "Second\nFirst\n").expect("write");
+    let verified = problemtools::verifyproblem(&pkg, &config);
+    assert!(!verified.ok, "an invalid input passed: {}", verified.errors);
+    assert!(
+        verified.errors.contains("did not accept input")
+            && verified.errors.contains("zz-invalid.in")
+            && verified.errors.contains("n = 0 is outside 1..1000000000"),
+        "{}",
+        verified.errors
+    );
+}
 
 #[test]
 fn every_export_passes_verifyproblem() {
-    let have = Command::new("verifyproblem")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "verifyproblem is missing: .ci/setup.sh installs problemtools"
-        );
-        eprintln!("skipped: verifyproblem is not installed (bash .ci/setup.sh installs it)");
+    if !problemtools::have("verifyproblem") {
         return;
     }
     let tmp = tempfile::tempdir().expect("tmp");
-    let config = tmp.path().join("config");
-    std::fs::create_dir_all(config.join("problemtools")).expect("mkdir");
-    std::fs::write(config.join("problemtools/languages.yaml"), LANGUAGES_YAML).expect("write");
+    let config = problemtools::config(tmp.path());
     let mut ids: Vec<String> = std::fs::read_dir(repo("problems"))
         .expect("problems")
         .filter_map(Result::ok)
@@ -172,7 +202,7 @@ fn every_export_passes_verifyproblem() {
         })
         .collect();
     // Two at a time: the machine has two cores.
-    let results: Vec<(String, bool, String)> = std::thread::scope(|s| {
+    let results: Vec<problemtools::Verified> = std::thread::scope(|s| {
         let handles: Vec<_> = packages
             .chunks(packages.len().div_ceil(2))
             .map(|chunk| {
@@ -180,7 +210,7 @@ fn every_export_passes_verifyproblem() {
                 s.spawn(move || {
                     chunk
                         .iter()
-                        .map(|pkg| verifyproblem(pkg, config))
+                        .map(|pkg| problemtools::verifyproblem(pkg, config))
                         .collect::<Vec<_>>()
                 })
             })
@@ -192,38 +222,12 @@ fn every_export_passes_verifyproblem() {
     });
     let failed: Vec<String> = results
         .iter()
-        .filter(|r| !r.1)
-        .map(|r| format!("{}:\n{}", r.0, r.2))
+        .filter(|r| !r.ok)
+        .map(|r| format!("{}:\n{}", r.name, r.errors))
         .collect();
     assert!(
         failed.is_empty(),
         "verifyproblem found errors:\n{}",
         failed.join("\n")
     );
-}
-
-/// Runs verifyproblem with the time limit the package's `.timelimit` gives
-/// (`-t`; without it problemtools derives one from the accepted runs, as
-/// Kattis does); passes when it reports `0 errors`.
-fn verifyproblem(pkg: &Path, config: &Path) -> (String, bool, String) {
-    let limit = read(&pkg.join(".timelimit")).trim().to_string();
-    let out = Command::new("verifyproblem")
-        .arg("-t")
-        .arg(&limit)
-        .arg(pkg)
-        .env("XDG_CONFIG_HOME", config)
-        .output()
-        .expect("run verifyproblem");
-    let text = format!("{}{}", stdout(&out), stderr(&out));
-    let name = pkg
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let ok = out.status.success() && text.contains(&format!("{name} tested: 0 errors"));
-    let errors: String = text
-        .lines()
-        .filter(|l| l.contains("ERROR") || l.contains("tested:"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    (name, ok, errors)
 }

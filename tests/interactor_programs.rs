@@ -1,4 +1,4 @@
-//! Interactors that are programs (SPEC.md "Interactors"): an ICPC
+//! Interactors that are programs (docs/reference.md, "Interactors"): an ICPC
 //! interactive package in both spellings, a testlib-style interactor and a
 //! stuck one, each judged through the CLI with real compiled programs.
 //! No assertion depends on how fast the machine is: a stuck run ends at
@@ -361,9 +361,11 @@ fn an_exported_interactive_package_passes_verifyproblem() {
     if !have {
         assert!(
             std::env::var_os("CI").is_none(),
-            "verifyproblem is missing: .ci/setup.sh installs problemtools"
+            "verifyproblem is missing: `bash .ci/setup.sh --tests` installs problemtools"
         );
-        eprintln!("skipped: verifyproblem is not installed (bash .ci/setup.sh installs it)");
+        eprintln!(
+            "skipped: verifyproblem is not installed (`bash .ci/setup.sh --tests` installs it)"
+        );
         return;
     }
     let tmp = tempfile::tempdir().expect("tmp");

@@ -1,6 +1,6 @@
 //! The replay of a lost game, as a student sees it: a class of played-game
 //! submissions is graded for real, and `report.html` is rendered by headless
-//! Chromium (Debian's package, installed by .ci/setup.sh). A scenario script
+//! Chromium (Debian's package, installed by `.ci/setup.sh --tests`). A scenario script
 //! appended to a copy of the page presses the replay's buttons and keys and
 //! records what is drawn after each press, which must match the positions
 //! this test computes itself from `report.json`'s transcript. A screenshot

@@ -1,4 +1,4 @@
-//! SPEC.md, "Tests that are not run": a group stops at its first failing
+//! docs/reference.md, "Tests that are not run": a group stops at its first failing
 //! test unless `--all`; what is reported does not depend on `--jobs` or on
 //! timing; `grade`'s reports say how many tests were skipped. Real
 //! compilers, real runs.

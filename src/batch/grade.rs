@@ -51,7 +51,8 @@ pub struct RunSummary {
     pub reused: usize,
     /// The signal that stopped the run before it finished.
     pub interrupted: Option<i32>,
-    /// How what was judged went (the CLI turns it into SPEC.md's exit code).
+    /// How what was judged went (the CLI turns it into an exit code of
+    /// docs/reference.md).
     pub overall: Overall,
     /// Lines for stdout: where the reports are, what was found.
     pub lines: Vec<String>,

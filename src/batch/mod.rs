@@ -43,7 +43,7 @@ pub use model::{
 use crate::judge::{Because, Chain, JudgeError};
 
 /// Why a batch command stopped; each variant maps to an exit code of
-/// SPEC.md. `Usage` and `Internal` keep what was being done and the error
+/// docs/reference.md. `Usage` and `Internal` keep what was being done and the error
 /// that stopped it ([`Because`]); the CLI prints them as one chain.
 #[derive(Debug, Error)]
 pub enum BatchError {

@@ -7,7 +7,8 @@
 //! statement forbids; and `export` turns the same description into the
 //! input validator an ICPC package needs. Every catalog input is a sequence
 //! of cases, each case an optional list length, some fixed numbers, then
-//! the list; whitespace is any mix of spaces and newlines (SPEC.md).
+//! the list; whitespace is any mix of spaces and newlines (docs/reference.md, "The problem
+//! catalog").
 
 /// An inclusive range of allowed values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -500,7 +501,8 @@ fn pairs(max_lines: u64, max: u64) -> InputFormat {
     }
 }
 
-// The input format of each catalog problem, as SPEC.md's table states it;
+// The input format of each catalog problem, as the catalog table of
+// docs/reference.md states it;
 // each catalog entry names its own in `Entry::format`.
 
 const E9: u64 = 1_000_000_000;

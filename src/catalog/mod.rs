@@ -39,7 +39,8 @@ pub struct OracleCase {
 /// The catalog knowledge of one problem.
 pub struct Entry {
     pub id: &'static str,
-    /// The structure of this problem's inputs, as SPEC.md's table states it.
+    /// The structure of this problem's inputs, as the catalog table of
+    /// docs/reference.md states it.
     pub format: fn() -> format::InputFormat,
     pub families: &'static [Family],
     /// Every position up to the problem's size bound, decided by search.
@@ -85,7 +86,7 @@ impl Entry {
     }
 }
 
-/// Every catalog entry, in the order of SPEC.md.
+/// Every catalog entry, in the order of docs/reference.md's catalog.
 pub fn entries() -> [&'static Entry; 16] {
     [
         &nim::ENTRY,

@@ -42,7 +42,7 @@ struct Side {
 /// the first difference, or a lost game's last moves. Which side each line
 /// comes from is settled once, where the lines are made ([`window`]), so
 /// the views mark lines without reading them again. In JSON it is the text
-/// (SPEC.md's `diff`). It lives with the checkers, which make it; the
+/// (the JSON report's `diff`). It lives with the checkers, which make it; the
 /// judge's results carry it (`judge::Diff`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diff {

@@ -1,4 +1,4 @@
-//! SPEC.md's exit codes, in one place: 0 all AC, 1 something not AC (or
+//! The exit codes of docs/reference.md, in one place: 0 all AC, 1 something not AC (or
 //! not judged), 2 bad usage or bad spec/input, 3 internal error, 128 + the
 //! signal for a batch run stopped by one.
 

@@ -1,5 +1,6 @@
 //! The `grundy` command line: parse, call the library, print, and map
-//! failures to the exit codes of SPEC.md (all of them in [`exit`]). One
+//! failures to the exit codes of docs/reference.md (all of them in
+//! [`exit`]). One
 //! file per command; printing happens here and in `report`, never in the
 //! library.
 
@@ -91,7 +92,7 @@ enum Command {
         /// Source files (C, C++, Java, Python 3, Rust) or executables
         #[arg(required = true)]
         submissions: Vec<PathBuf>,
-        /// Print SPEC.md's JSON object instead of the terminal view
+        /// Print one JSON object (see docs/reference.md) instead of the terminal view
         #[arg(long)]
         json: bool,
         /// Judge only this group (repeatable; `sample` is the samples)

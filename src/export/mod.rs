@@ -8,11 +8,13 @@
 //! the reference in `submissions/accepted/`, the known submissions in the
 //! folders of their verdicts; the statement as LaTeX; limits in
 //! `problem.yaml` and `.timelimit`; the checker as the default validator's
-//! flags or as a validator program; and an input validator written from
-//! the catalog's description of the input. docs/icpc.md has the details.
+//! flags or as a validator program; and the input validators: the setter's
+//! own, and one written from the catalog's description of the input.
+//! docs/icpc.md has the details.
 
 mod answers;
 mod html;
+mod input_validators;
 mod interactor;
 mod statement;
 mod validators;
@@ -132,6 +134,15 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
     };
     let prepared = judge::prepare(problem, ctx)?;
     let mut groups: Vec<&str> = Vec::new();
+    // The format's tools number the samples in name order: `sample-01`
+    // before `sample-10`, so that the statement's "Sample 2" is the second.
+    let width = prepared
+        .tests
+        .iter()
+        .filter(|t| t.group == SAMPLE_GROUP)
+        .count()
+        .to_string()
+        .len();
     for t in &prepared.tests {
         let answer = t.answer.as_ref().map_err(|why| {
             ExportError::Usage(Because::of(
@@ -143,8 +154,10 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
                 why.clone(),
             ))
         })?;
+        let mut name = t.name.clone();
         let folder = if t.group == SAMPLE_GROUP {
             out.samples += 1;
+            name = format!("sample-{:0width$}", out.samples);
             to.join("data").join("sample")
         } else {
             out.secret += 1;
@@ -157,7 +170,7 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
                 .join(format!("{k:02}-{}", t.group))
         };
         std::fs::create_dir_all(&folder).map_err(io("create", &folder))?;
-        let base = folder.join(&t.name);
+        let base = folder.join(&name);
         copy(&t.input, &base.with_extension("in"))?;
         copy(answer, &base.with_extension("ans"))?;
     }
@@ -169,7 +182,7 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
         &to.join(".timelimit"),
         &format!("{}\n", seconds(problem.limits.time.as_secs_f64())),
     )?;
-    write_statement(problem, to)?;
+    write_statement(problem, to, out.samples > 0)?;
     if let Some((file, source)) = validator {
         let name = if problem.interactor.is_some() {
             "interactor"
@@ -180,7 +193,7 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
         std::fs::create_dir_all(&folder).map_err(io("create", &folder))?;
         write(&folder.join(&file), &source)?;
     }
-    write_input_validator(problem, to, &mut out)?;
+    input_validators::write(problem, to, &mut out)?;
     write_submissions(problem, to, &mut out)?;
     Ok(out)
 }
@@ -329,7 +342,7 @@ fn seconds(s: f64) -> String {
     t.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-fn write_statement(problem: &Problem, to: &Path) -> Result<(), ExportError> {
+fn write_statement(problem: &Problem, to: &Path, samples_shown: bool) -> Result<(), ExportError> {
     let markdown = match &problem.statement {
         Some(p) if p.extension().is_some_and(|e| e == "tex") => {
             let tex = std::fs::read_to_string(p).map_err(|e| {
@@ -348,38 +361,8 @@ fn write_statement(problem: &Problem, to: &Path) -> Result<(), ExportError> {
         })?,
         None => String::new(),
     };
-    let tex = markdown_to_latex(&problem.title, &markdown);
+    let tex = markdown_to_latex(&problem.title, &markdown, samples_shown);
     write(&to.join("problem_statement").join("problem.en.tex"), &tex)
-}
-
-/// The format requires an input validator; ours is written from the
-/// catalog's input format, or accepts any text when the problem has none
-/// (a package imported from elsewhere), which the notes say.
-fn write_input_validator(
-    problem: &Problem,
-    to: &Path,
-    out: &mut Exported,
-) -> Result<(), ExportError> {
-    let format = problem.input_format();
-    let source = match format {
-        Some(f) => validators::python_input_validator(&f, &problem.title),
-        None => {
-            out.notes.push(
-                "no input format is known for this problem: the input validator accepts any input"
-                    .into(),
-            );
-            "#!/usr/bin/env python3\n# Accepts every input: grundy knows no input format for this problem.\nimport sys\nsys.stdin.buffer.read()\nsys.exit(42)\n".into()
-        }
-    };
-    let path = to
-        .join("input_validators")
-        .join("validate")
-        .join("validate.py");
-    std::fs::create_dir_all(path.parent().unwrap_or(to)).map_err(|e| {
-        ExportError::Io(Because::of(format!("cannot create {}", path.display()), e))
-    })?;
-    write(&path, &source)?;
-    make_executable(&path)
 }
 
 /// The reference as an accepted submission, then every known submission in
@@ -519,6 +502,10 @@ fn copy(from: &Path, to: &Path) -> Result<(), ExportError> {
 }
 
 fn write(path: &Path, text: &str) -> Result<(), ExportError> {
+    write_bytes(path, text.as_bytes())
+}
+
+fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| {
             ExportError::Io(Because::of(
@@ -527,7 +514,7 @@ fn write(path: &Path, text: &str) -> Result<(), ExportError> {
             ))
         })?;
     }
-    std::fs::write(path, text)
+    std::fs::write(path, bytes)
         .map_err(|e| ExportError::Io(Because::of(format!("cannot write {}", path.display()), e)))
 }
 

@@ -16,7 +16,7 @@ use thiserror::Error;
 pub type Source = Box<dyn Error + Send + Sync + 'static>;
 
 /// Something that stops judging altogether (as opposed to a verdict). The
-/// variant says whose fault it is, which decides the exit code (SPEC.md:
+/// variant says whose fault it is, which decides the exit code (docs/reference.md:
 /// 2 for the first three, 3 for `Io`).
 #[derive(Debug, Error)]
 pub enum JudgeError {

@@ -28,7 +28,7 @@ use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
 use crate::verdict::Verdict;
 use crate::verdict::decide::Decision;
 
-/// The shortest idleness limit (SPEC.md: 3 s or the time limit, whichever
+/// The shortest idleness limit (docs/reference.md: 3 s or the time limit, whichever
 /// is larger).
 const MIN_IDLE: Duration = Duration::from_secs(3);
 /// How many of the last moves the terminal view shows.
@@ -204,7 +204,7 @@ pub struct Played {
     pub stderr_head: String,
 }
 
-/// The verdict of a played run, by SPEC.md's rules: a game decided by the
+/// The verdict of a played run, by the rules of docs/reference.md: a game decided by the
 /// protocol is `WA` whatever the submission did next; otherwise its
 /// limits and exit come first (`Err`: the run decided), then the protocol.
 fn verdict(p: &Played, limits: &RunLimits) -> Result<(Verdict, String), Decision> {
@@ -397,7 +397,7 @@ impl Talk {
     /// it sees the run end is up to the scheduler; the verdict must not be.
     /// So a game the submission's own output decided (an illegal line, a
     /// lost game, anything after the last game) is `Decided` either way,
-    /// as SPEC.md says ("`WA`, whatever the submission does next"): a
+    /// as docs/reference.md says ("`WA`, whatever the submission does next"): a
     /// player that writes an illegal move and then crashes, or exits, is
     /// `WA`, not `RE` when its end happens to be seen first. And nothing
     /// here closes the submission's input before the run is over: after
@@ -696,7 +696,7 @@ mod tests {
         (why, v, message)
     }
 
-    /// An illegal line followed by a crash is `WA` (SPEC.md: "whatever the
+    /// An illegal line followed by a crash is `WA` (docs/reference.md: "whatever the
     /// submission does next") whether the judge reads the line before it
     /// sees the crash or after.
     #[test]

@@ -1,4 +1,4 @@
-//! Results in the shape of SPEC.md's JSON report.
+//! Results in the shape of the JSON report of docs/reference.md.
 
 use std::fmt;
 use std::time::Duration;
@@ -41,7 +41,7 @@ pub struct TestResult {
     /// verdict: `message` quotes its text. Reports that must come out the
     /// same on every run quote it without the measured figures
     /// (`report::stable`). Not in the JSON
-    /// report (SPEC.md fixes its fields): a result read back from a
+    /// report (docs/reference.md fixes its fields): a result read back from a
     /// journal has none (`report::stable` then reads the message).
     #[serde(skip)]
     pub reason: Option<Reason>,
@@ -66,7 +66,7 @@ pub struct TestResult {
     pub share: Option<f64>,
 }
 
-/// A measured time as SPEC.md's JSON writes it: milliseconds with two
+/// A measured time as the JSON report writes it: milliseconds with two
 /// decimals. Times are kept to 10 µs ([`TestResult::measured_time`]) so that
 /// a result read back from a journal writes the same number.
 mod millis {
@@ -89,7 +89,7 @@ mod millis {
     }
 }
 
-/// A peak memory as SPEC.md's JSON writes it: KiB.
+/// A peak memory as the JSON report writes it: KiB.
 mod kib {
     use serde::{Deserialize, Deserializer, Serializer};
 
@@ -166,7 +166,7 @@ impl TestResult {
 
 /// The protections in force for a submission's runs, by SECURITY.md's
 /// names (`rlimits`, `process group`, …), in the order the sandbox applies
-/// them. In JSON one string, the names joined by `, `, as SPEC.md's report
+/// them. In JSON one string, the names joined by `, `, as the JSON report
 /// has always written it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Isolation(pub Vec<String>);
@@ -211,7 +211,7 @@ pub struct SubmissionResult {
     pub score: f64,
     pub compile: CompileReport,
     pub tests: Vec<TestResult>,
-    /// Tests not run because their group had already failed (SPEC.md,
+    /// Tests not run because their group had already failed (docs/reference.md,
     /// "Tests that are not run"); they are not in `tests`.
     #[serde(default)]
     pub skipped: usize,
@@ -336,7 +336,7 @@ mod tests {
         assert_eq!(back.isolation.names().count(), 0);
     }
 
-    /// The JSON keeps SPEC.md's `time_ms` / `wall_ms` (two decimals) and
+    /// The JSON keeps the report's `time_ms` / `wall_ms` (two decimals) and
     /// `memory_kib`, and a result read back (from a journal) writes the same
     /// text again.
     #[test]

@@ -1,4 +1,5 @@
-//! `report.json` of a graded class: SPEC.md's `{"results": [...]}` with the
+//! `report.json` of a graded class: the `{"results": [...]}` of
+//! docs/reference.md, with the
 //! same per-submission objects as `judge --json`, each with a `student`
 //! field, sorted by student then problem; plus the students, the problems
 //! and the issues, so the file alone rebuilds every other report.

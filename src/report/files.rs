@@ -117,7 +117,8 @@ struct SubmissionsFile<'a> {
     issues: &'a [Issue],
 }
 
-/// `report.json` of a contest: grade's format (SPEC.md's `{"results": [...]}`,
+/// `report.json` of a contest: grade's format (the `{"results": [...]}` of
+/// docs/reference.md,
 /// each the object of `judge --json` with a `student` field), plus the
 /// submission's `time` in seconds since the start, in submission order. It
 /// holds what the scoreboard leaves out: every test, its message, the

@@ -51,7 +51,7 @@ pub trait Reporter {
     fn event(&mut self, event: &Event<'_>);
 }
 
-/// SPEC.md's `judge --json` object.
+/// The `judge --json` object (docs/reference.md).
 #[derive(Debug, Serialize)]
 pub struct JsonReport<'a> {
     pub results: &'a [SubmissionResult],

@@ -1,7 +1,8 @@
 //! How long a run waited for a CPU while it was ready to run.
 //!
 //! The wall-clock limit is there to stop programs that sleep or block
-//! (SPEC.md: TLE is "wall time far over" the limit, "a sleeping program").
+//! (docs/reference.md: TLE is wall time "far over" the limit, "a program
+//! that sleeps or waits").
 //! On a loaded machine a program that computes is slow in wall-clock terms
 //! too: it waits on the scheduler's run queue, and with a load of 15 on two
 //! cores a program that needs 0.7 s of CPU took more than 6 s. The kernel

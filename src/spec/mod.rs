@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 pub use crate::units::{parse_bytes, parse_duration};
+pub use file::read_regular;
 pub use icpc::is_package as is_icpc_package;
 pub use model::*;
 

@@ -97,7 +97,8 @@ pub struct RunFacts {
 }
 
 /// Why a run was not clean: the structured reason behind a limit or crash
-/// verdict. Its `Display` is the message of SPEC.md's JSON report;
+/// verdict. Its `Display` is the message of the JSON report
+/// (docs/reference.md);
 /// [`Reason::without_measurements`] is the message reports that must be
 /// reproducible quote.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The verdict of one test or one submission (SPEC.md).
+/// The verdict of one test or one submission (docs/reference.md, "Verdicts").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 pub enum Verdict {
     AC,
@@ -93,7 +93,8 @@ impl Verdict {
     }
 }
 
-/// How a whole run went, as SPEC.md's exit codes distinguish it; the CLI
+/// How a whole run went, as the exit codes of docs/reference.md
+/// distinguish it; the CLI
 /// turns it into the code (`cli/exit.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Overall {

@@ -1,5 +1,5 @@
 //! Headless Chromium for the tests that look at a page as a person sees
-//! it (Debian's package, installed by .ci/setup.sh): one launcher, so that
+//! it (Debian's package, installed by `.ci/setup.sh --tests`): one launcher, so that
 //! every such test finds the browser, isolates it and times it out alike.
 
 use std::path::{Path, PathBuf};
@@ -24,7 +24,7 @@ pub fn chromium() -> Option<PathBuf> {
         return None;
     }
     panic!(
-        "chromium is not installed: run `bash .ci/setup.sh` (it installs Debian's chromium), \
+        "chromium is not installed: run `bash .ci/setup.sh --tests` (it installs Debian's chromium), \
          or set GRUNDY_SKIP_BROWSER=1 where it cannot be installed (not under CI=true)"
     );
 }

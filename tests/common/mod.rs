@@ -6,6 +6,7 @@
 pub mod browser;
 pub mod checkers;
 pub mod doubling;
+pub mod problemtools;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

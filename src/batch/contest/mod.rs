@@ -189,7 +189,7 @@ pub fn contest(
         },
     })
     .map_err(BatchError::Reporter)?;
-    // SPEC.md's exit status, as for `grade`: a script can tell "every
+    // The exit status of docs/reference.md, as for `grade`: a script can tell "every
     // counted submission AC" (0) from "some rejected or not counted" (1)
     // from "the judge failed" (3); the scoreboard is written in all three.
     summary.overall =

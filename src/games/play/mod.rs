@@ -1,5 +1,6 @@
 //! The judge's side of the played games (`nim-play`, `misere-nim-play`,
-//! `wythoff-play`): a state machine that speaks SPEC.md's protocol.
+//! `wythoff-play`): a state machine that speaks the protocol of
+//! docs/reference.md.
 //!
 //! It is pure: bytes from the submission go in ([`Interactor::feed`]),
 //! bytes for the submission come out ([`Interactor::take_output`]), and it
