@@ -138,8 +138,11 @@ pub fn families_for(game: Option<&std::sync::Arc<described::GameSpec>>) -> Famil
 /// described game's.
 pub struct Oracle {
     pub cases: Vec<OracleCase>,
-    accepts: Box<dyn Fn(&OracleCase, &str) -> Result<(), Rejection>>,
+    accepts: Box<AcceptFn>,
 }
+
+/// Whether an output is right for an oracle case.
+type AcceptFn = dyn Fn(&OracleCase, &str) -> Result<(), Rejection>;
 
 impl Oracle {
     /// Whether `output` is right for `case`.

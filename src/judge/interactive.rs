@@ -34,6 +34,9 @@ const MIN_IDLE: Duration = Duration::from_secs(3);
 /// How many of the last moves the terminal view shows.
 const SHOWN_MOVES: usize = 12;
 
+/// The rules a test is played by, and its start positions.
+type Starts = (Arc<dyn PlayRules>, Vec<Vec<u64>>);
+
 /// What the judge plays: a built-in game, or the problem's described one.
 #[derive(Clone)]
 pub enum PlayedGame {
@@ -58,7 +61,7 @@ impl PlayedGame {
 
     /// The rules and the start positions of a test input, each checked:
     /// a start the judge cannot decide is the problem's fault.
-    fn read(&self, id: &str, text: &str) -> Result<(Arc<dyn PlayRules>, Vec<Vec<u64>>), String> {
+    fn read(&self, id: &str, text: &str) -> Result<Starts, String> {
         match self {
             PlayedGame::Builtin(game) => {
                 let starts = play::parse_games(*game, text)

@@ -319,7 +319,7 @@ impl Analysis {
 /// single tokens only, the mover wins when their number is even.
 pub fn misere_nim_wins(p: &[u64]) -> bool {
     if p.iter().all(|&a| a <= 1) {
-        p.iter().filter(|&&a| a == 1).count() % 2 == 0
+        p.iter().filter(|&&a| a == 1).count().is_multiple_of(2)
     } else {
         p.iter().fold(0, |s, &a| s ^ a) != 0
     }
@@ -330,6 +330,6 @@ pub fn misere_nim_wins(p: &[u64]) -> bool {
 pub fn moore_loses(p: &[u64], k: u64) -> bool {
     (0..64).all(|bit| {
         let set = p.iter().filter(|&&a| (a >> bit) & 1 == 1).count() as u64;
-        set % (k + 1) == 0
+        set.is_multiple_of(k + 1)
     })
 }
