@@ -1,39 +1,70 @@
 //! External checker programs (testlib and ICPC protocols), run for real.
 //!
 //! The checker programs are small Python 3 scripts in
-//! `tests/fixtures/checkers/`, each misbehaving in one documented way.
+//! `tests/fixtures/checkers/`, each misbehaving in one documented way,
+//! staged where their runs can read them (see `common::checkers::Staged`).
 
 mod common;
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::fs;
+use std::ops::Deref;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::Duration;
 
-use common::checkers::{assert_gone, check_files, command, marker, write_files};
+use common::checkers::{Staged, assert_gone, check_files, fixture, marker, write_files};
 use grundy::check::{CheckCase, CheckOutcome, CheckVerdict, Checker, build, build_with_timeout};
 use grundy::spec::CheckerSpec;
 use tempfile::TempDir;
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-fn testlib(script: &str) -> Box<dyn Checker> {
-    let spec = CheckerSpec::Testlib(PathBuf::from(script));
-    match build_with_timeout(&spec, Some(command(script)), TIMEOUT) {
-        Ok(checker) => checker,
-        Err(e) => panic!("cannot build {script}: {e}"),
+/// A checker and the folder its script is staged in, which must outlive it.
+struct Built {
+    checker: Box<dyn Checker>,
+    _staged: Staged,
+}
+
+impl Deref for Built {
+    type Target = dyn Checker;
+    fn deref(&self) -> &(dyn Checker + 'static) {
+        &*self.checker
     }
 }
 
-fn icpc(script: &str, args: &[&str]) -> Box<dyn Checker> {
-    let spec = CheckerSpec::Icpc {
+fn testlib_spec(script: &str) -> CheckerSpec {
+    CheckerSpec::Testlib(PathBuf::from(script))
+}
+
+fn icpc_spec(script: &str, args: &[&str]) -> CheckerSpec {
+    CheckerSpec::Icpc {
         program: PathBuf::from(script),
         args: args.iter().map(|a| a.to_string()).collect(),
-    };
-    match build_with_timeout(&spec, Some(command(script)), TIMEOUT) {
-        Ok(checker) => checker,
-        Err(e) => panic!("cannot build {script}: {e}"),
     }
+}
+
+/// `spec` run as `command`, with the default runner and [`TIMEOUT`].
+fn built(spec: &CheckerSpec, command: Vec<OsString>) -> Box<dyn Checker> {
+    build_with_timeout(spec, Some(command), TIMEOUT)
+        .unwrap_or_else(|e| panic!("cannot build {spec:?}: {e}"))
+}
+
+fn staged(spec: &CheckerSpec, script: &str) -> Built {
+    let staged = Staged::new();
+    Built {
+        checker: built(spec, staged.command(script)),
+        _staged: staged,
+    }
+}
+
+fn testlib(script: &str) -> Built {
+    staged(&testlib_spec(script), script)
+}
+
+fn icpc(script: &str, args: &[&str]) -> Built {
+    staged(&icpc_spec(script, args), script)
 }
 
 /// One test's files on disk, as the judge would lay them out.
@@ -150,7 +181,8 @@ fn hanging_checker_is_killed_with_its_helpers() {
     // The checker never finishes, so it is killed at whatever timeout; a
     // wide one lets Python start its helper first on a busy machine.
     let timeout = Duration::from_secs(10);
-    let checker = build_with_timeout(&spec, Some(command("sleep_forever.py")), timeout);
+    let staged = Staged::new();
+    let checker = build_with_timeout(&spec, Some(staged.command("sleep_forever.py")), timeout);
     let Ok(checker) = checker else {
         panic!("cannot build the checker")
     };
@@ -315,5 +347,83 @@ fn external_specs_need_a_command() {
     assert_eq!(
         err.as_deref(),
         Some("checker `validator.py` needs a compiled program, and none was given")
+    );
+}
+
+/// A copy of checker `script` that no run can read, whoever the judge is:
+/// in a folder of mode 0700 (a clone in `mktemp -d` or `/root`: runs as
+/// root have a uid of their own) and itself of mode 0 (an ordinary user's
+/// runs have the judge's uid).
+fn locked(script: &str) -> (TempDir, PathBuf) {
+    let dir = TempDir::new().unwrap_or_else(|e| panic!("cannot make a temporary folder: {e}"));
+    let copy = dir.path().join(script);
+    let locked = fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o700))
+        .and_then(|()| fs::copy(fixture(script), &copy))
+        .and_then(|_| fs::set_permissions(&copy, fs::Permissions::from_mode(0o000)));
+    if let Err(e) = locked {
+        panic!("cannot lock away a copy of {script}: {e}");
+    }
+    (dir, copy)
+}
+
+/// Python's "can't open file" exits with 2, testlib's presentation
+/// error: a checker whose file its run cannot read is the judge's failure
+/// (`IE`), naming the file, and the checker is never started.
+#[test]
+fn testlib_checker_the_run_cannot_read_is_a_failure_naming_the_file() {
+    let (_dir, script) = locked("testlib_tokens.py");
+    let command = vec![OsString::from("python3"), script.clone().into_os_string()];
+    let checker = built(&testlib_spec("testlib_tokens.py"), command);
+    let got = Files::new("1\n", "Bob\n", "Alice\n").check(&*checker);
+    assert_eq!(got.verdict, CheckVerdict::Failed, "{got:?}");
+    let want = format!(
+        "cannot be started: the run cannot read {}: ",
+        script.display()
+    );
+    assert!(got.message.contains(&want), "{}", got.message);
+}
+
+/// The same for an ICPC output validator, whose answers are 42 and 43:
+/// its run's "can't open file" is no exit status of the validator's.
+#[test]
+fn icpc_validator_the_run_cannot_read_is_a_failure_naming_the_file() {
+    let (_dir, script) = locked("icpc_validator.py");
+    let command = vec![OsString::from("python3"), script.clone().into_os_string()];
+    let checker = built(&icpc_spec("icpc_validator.py", &[]), command);
+    let got = Files::new("1\n", "x\n", "x\n").check(&*checker);
+    assert_eq!(got.verdict, CheckVerdict::Failed, "{got:?}");
+    let want = format!(
+        "cannot be started: the run cannot read {}: ",
+        script.display()
+    );
+    assert!(got.message.contains(&want), "{}", got.message);
+}
+
+/// A file of the checker's command that does not exist is named before
+/// anything runs; one the judge cannot see (a path relative to the run's
+/// folder) is caught by what the interpreter says, whatever its status.
+#[test]
+fn checker_whose_interpreter_cannot_open_it_is_a_failure() {
+    let gone = Path::new("/nonexistent/grundy/checker.py");
+    let command = vec![OsString::from("python3"), gone.as_os_str().to_owned()];
+    let got = outcome(&*built(&testlib_spec("checker.py"), command), "x\n");
+    assert_eq!(got.verdict, CheckVerdict::Failed, "{got:?}");
+    assert!(
+        got.message.contains(&format!(
+            "cannot be started: {} cannot be opened: ",
+            gone.display()
+        )),
+        "{}",
+        got.message
+    );
+    let command = vec![OsString::from("python3"), OsString::from("checker.py")];
+    let got = outcome(&*built(&testlib_spec("checker.py"), command), "x\n");
+    assert_eq!(got.verdict, CheckVerdict::Failed, "{got:?}");
+    assert!(
+        got.message.contains("could not start: ")
+            && got.message.contains("can't open file '")
+            && got.message.contains("/checker.py': [Errno 2]"),
+        "{}",
+        got.message
     );
 }

@@ -15,7 +15,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use common::checkers::{assert_gone, check_files, command, marker, write_files};
+use common::checkers::{assert_gone, check_files, marker, staged_command, write_files};
 use grundy::check::{CheckOutcome, CheckVerdict, Runs, build_with};
 use grundy::sandbox::{Mode, Runner};
 use grundy::spec::CheckerSpec;
@@ -36,11 +36,15 @@ impl Setup {
             .unwrap_or_else(|e| panic!("cannot make a temporary folder: {e}"));
         let s = Setup { dir, mode };
         write_files(s.dir.path(), input, output, answer, "feedback");
-        let written = fs::create_dir(s.path("root"))
-            // A run with another uid passes through, as through the
-            // judge's working root.
-            .and_then(|()| fs::set_permissions(s.dir.path(), fs::Permissions::from_mode(0o711)))
-            .and_then(|()| fs::set_permissions(s.path("root"), fs::Permissions::from_mode(0o711)));
+        let passable = |name: &str| {
+            fs::create_dir(s.path(name))
+                .and_then(|()| fs::set_permissions(s.path(name), fs::Permissions::from_mode(0o711)))
+        };
+        // A run with another uid passes through, as through the judge's
+        // working root and its cache; the checker is staged in `checker`.
+        let written = fs::set_permissions(s.dir.path(), fs::Permissions::from_mode(0o711))
+            .and_then(|()| passable("root"))
+            .and_then(|()| passable("checker"));
         if let Err(e) = written {
             panic!("cannot write the test's files: {e}");
         }
@@ -62,7 +66,8 @@ impl Setup {
     }
 
     fn check(&self, spec: &CheckerSpec, script: &str, timeout: Duration) -> CheckOutcome {
-        let checker = build_with(spec, Some(command(script)), self.runs(timeout))
+        let command = staged_command(script, &self.path("checker"));
+        let checker = build_with(spec, Some(command), self.runs(timeout))
             .unwrap_or_else(|e| panic!("cannot build {script}: {e}"));
         check_files(&*checker, self.dir.path(), "feedback")
     }

@@ -303,6 +303,88 @@ fn a_submission_that_cannot_start_is_re_with_the_reason() {
     assert_eq!(verdicts(&ac), ["AC", "AC"], "{ac}");
 }
 
+/// The verdicts and the first test's message of judging `BINARY` on
+/// problem `id` of `p` with the languages file `languages`.
+fn judged_with_languages(p: &Project, id: &str, languages: &str) -> (Vec<String>, String) {
+    let languages = p.write("languages.yaml", languages);
+    let sub = p.write("subs/binary.c", BINARY);
+    let out = p.grundy(&[
+        "--languages",
+        &languages.to_string_lossy(),
+        "judge",
+        id,
+        &sub.to_string_lossy(),
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}):\n{}\n{}", stdout(&out), stderr(&out)));
+    let r = &v["results"][0];
+    let message = r["tests"][0]["message"].as_str().unwrap_or_default();
+    (verdicts(r), message.to_string())
+}
+
+/// An interactor that cannot start is the judge's failure (`IE`), never
+/// a verdict against the submission, whatever its interpreter's exit
+/// status: here Python's 2 ("can't open file"), testlib's presentation
+/// error. Its language (from a languages file) runs it through a launcher
+/// script that its run cannot read (in a folder of mode 0700, itself of
+/// mode 0: no uid but root's may read it), then through one that does not
+/// exist; each is named. So is a ready executable the kernel refuses.
+#[test]
+fn an_interactor_that_cannot_start_is_an_internal_error_naming_the_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let locked = tempfile::tempdir().expect("tmp");
+    let launcher = locked.path().join("launcher.py");
+    std::fs::write(
+        &launcher,
+        "import runpy, sys\nrunpy.run_path(sys.argv[1])\n",
+    )
+    .expect("write");
+    std::fs::set_permissions(&launcher, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    std::fs::set_permissions(locked.path(), std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    let gone = Path::new("/nonexistent/grundy/launcher.py");
+    let p = project(
+        "guess-launched",
+        "{testlib: interactor.lpy}",
+        &[("interactor.lpy", "import sys\nsys.exit(0)\n")],
+        &["5\n"],
+    );
+    let cases = [
+        (
+            launcher.as_path(),
+            format!("the run cannot read {}: ", launcher.display()),
+        ),
+        (gone, format!("{} cannot be opened: ", gone.display())),
+    ];
+    for (launcher, want) in cases {
+        let languages = format!(
+            "languages:\n  - id: launched-python\n    extensions: [lpy]\n    source_name: interactor.py\n    run: [python3, {:?}, \"{{src}}\"]\n",
+            launcher.display().to_string()
+        );
+        let (verdicts, message) = judged_with_languages(&p, "guess-launched", &languages);
+        assert_eq!(verdicts, ["IE"], "{message}");
+        assert!(
+            message.starts_with("the interactor could not be started: ") && message.contains(&want),
+            "{message}"
+        );
+    }
+    // An empty "executable": the kernel's `ENOEXEC`, with the program.
+    let p = project(
+        "guess-empty",
+        "{testlib: interactor.bin}",
+        &[("interactor.bin", "")],
+        &["5\n"],
+    );
+    let languages = "languages:\n  - id: exe\n    extensions: [bin]\n";
+    let (verdicts, message) = judged_with_languages(&p, "guess-empty", languages);
+    assert_eq!(verdicts, ["IE"], "{message}");
+    assert!(
+        message.starts_with("the interactor could not be started: the kernel would not execute `")
+            && message.contains("/main`: "),
+        "{message}"
+    );
+}
+
 /// `grundy export` of a played game: a legacy package whose interactor is
 /// a program, read back by grundy with the same verdicts for the game's
 /// accepted player and a known-wrong one.

@@ -138,6 +138,10 @@ pub(super) fn judge_pass(
             r.message = format!("the judge could not run the interaction: {e}");
             return r;
         }
+        Err(NotPlayed::Interactor(e)) => {
+            r.message = format!("the interactor could not be started: {e}");
+            return r;
+        }
     };
     let o = &played.submission;
     r.record_run(o);
@@ -202,6 +206,39 @@ struct Played {
 enum NotPlayed {
     Submission(SandboxError),
     Judge(SandboxError),
+    Interactor(NotStarted),
+}
+
+/// Why the interactor did not start (the test is `IE`), naming the file
+/// when one was missing or unreadable for its run.
+#[derive(Debug, thiserror::Error)]
+enum NotStarted {
+    #[error("{0}")]
+    Missing(crate::language::MissingFile),
+    #[error("the kernel would not execute `{program}`: {source}")]
+    Exec {
+        program: String,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Run(SandboxError),
+}
+
+impl NotPlayed {
+    /// The interactor's own run failed with `e`: it could not be started
+    /// (missing, not executable, a file its run cannot read), or the judge
+    /// could not run it.
+    fn interactor(e: SandboxError) -> NotPlayed {
+        match e {
+            SandboxError::NotExecutable { program, source } => {
+                NotPlayed::Interactor(NotStarted::Exec { program, source })
+            }
+            SandboxError::Spawn { .. } | SandboxError::Unreadable { .. } => {
+                NotPlayed::Interactor(NotStarted::Run(e))
+            }
+            e => NotPlayed::Judge(e),
+        }
+    }
 }
 
 impl From<SandboxError> for NotPlayed {
@@ -298,6 +335,9 @@ impl Connected<'_> {
             carry(carried, &judge, &[]).map_err(setup("copy the feedback of the last pass"))?;
         }
         let mut argv = self.interactor.argv(INTERACTOR_MEMORY);
+        if let Some(missing) = crate::language::missing_file(&argv) {
+            return Err(NotPlayed::Interactor(NotStarted::Missing(missing)));
+        }
         argv.push(input_copy.into_os_string());
         match self.style {
             Style::Icpc => {
@@ -384,7 +424,7 @@ impl Connected<'_> {
         // The submission's failure first: one that never started left the
         // interactor nothing to talk to, whatever the interactor then did.
         let submission = sub.map_err(NotPlayed::Submission)?;
-        let interactor = int?;
+        let interactor = int.map_err(NotPlayed::interactor)?;
         if let Some(carried) = self.feedback {
             carry(&judge, carried, &["input", "answer"])
                 .map_err(setup("keep the feedback for the next pass"))?;
@@ -653,6 +693,14 @@ impl Played {
                     "the interactor did not end within {} s after the submission ended",
                     INTERACTOR_GRACE.as_secs()
                 ),
+                None,
+            );
+        }
+        let int = &self.interactor;
+        if let Some(said) = crate::language::refused_to_start(int.exit, &int.stderr_head) {
+            return (
+                Verdict::IE,
+                format!("the interactor could not start: {said}"),
                 None,
             );
         }

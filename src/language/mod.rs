@@ -6,6 +6,7 @@ mod java;
 mod pch;
 mod scripted;
 mod sources;
+mod startup;
 mod table;
 
 use std::path::{Path, PathBuf};
@@ -18,6 +19,7 @@ pub use compile::{
 pub use java::ClassNameTooLong;
 pub use scripted::{build as build_scripted, is_scripted};
 pub use sources::EntryError;
+pub use startup::{MissingFile, missing_file, refused_to_start};
 pub use table::{ConfigError, Language, builtin};
 
 /// Why a program could not be prepared; none of these is the submission's fault.

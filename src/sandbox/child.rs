@@ -36,6 +36,7 @@ pub enum Stage {
     NoNewPrivileges,
     Landlock,
     Seccomp,
+    Read,
     Exec,
 }
 
@@ -55,6 +56,7 @@ impl Stage {
             NoNewPrivileges,
             Landlock,
             Seccomp,
+            Read,
             Exec,
         ]
         .into_iter()
@@ -75,6 +77,7 @@ impl Stage {
             Stage::NoNewPrivileges => "set no_new_privs",
             Stage::Landlock => "enforce the Landlock ruleset",
             Stage::Seccomp => "install the seccomp filter",
+            Stage::Read => "open a file the command names",
             Stage::Exec => "execute the program",
         }
     }
@@ -93,6 +96,8 @@ pub struct Message {
     pub a: i32,
     /// `MSG_FAILED`: errno; `MSG_EXITED`: the program's peak RSS in KiB.
     pub b: i64,
+    /// `MSG_FAILED` at [`Stage::Read`]: which of [`Plan::reads`].
+    pub c: i64,
 }
 
 /// A resource limit to set.
@@ -108,6 +113,10 @@ pub struct Plan {
     pub path: CString,
     pub argv: Vec<*const libc::c_char>,
     pub envp: Vec<*const libc::c_char>,
+    /// The files the command names (see [`super::named`]): each is opened
+    /// for reading as the run, everything in force, before the program
+    /// is executed.
+    pub reads: Vec<CString>,
     pub workdir: CString,
     pub stdin: RawFd,
     pub stdout: RawFd,
@@ -329,12 +338,18 @@ fn send(fd: RawFd, m: Message) {
 }
 
 fn fail(p: &Plan, stage: Stage) -> ! {
+    fail_at(p, stage, 0)
+}
+
+/// [`fail`], saying which item of the stage failed.
+fn fail_at(p: &Plan, stage: Stage, item: usize) -> ! {
     send(
         p.report,
         Message {
             kind: MSG_FAILED,
             a: stage as i32,
             b: errno() as i64,
+            c: item as i64,
         },
     );
     // SAFETY: leaving the child without running any destructor.
@@ -429,6 +444,7 @@ pub fn init(p: &Plan) -> ! {
                         kind: MSG_EXITED,
                         a: status,
                         b: usage.ru_maxrss,
+                        c: 0,
                     },
                 );
                 break;
@@ -583,6 +599,10 @@ fn program(p: &Plan) -> ! {
             u32::MAX,
             libc::CLOSE_RANGE_CLOEXEC,
         );
+        // Everything in force: the files the command names (`named.rs`).
+        if let Some(i) = super::named::first_unreadable(&p.reads) {
+            fail_at(p, Stage::Read, i);
+        }
         libc::execve(p.path.as_ptr(), p.argv.as_ptr(), p.envp.as_ptr());
         fail(p, Stage::Exec)
     }

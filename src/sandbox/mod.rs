@@ -24,6 +24,7 @@ mod landlock;
 mod lend;
 mod limits;
 mod measure;
+mod named;
 pub mod path;
 mod plain;
 mod probe;
@@ -393,6 +394,15 @@ pub enum SandboxError {
     #[error("the program could not be started: {source}")]
     NotExecutable {
         program: String,
+        source: std::io::Error,
+    },
+    /// A file the command names (an interpreter's script, a checker's
+    /// input) that the run could not open, as the run: the judge's or the
+    /// problem's mistake, found before the program started, never the
+    /// program's failure.
+    #[error("the run cannot read {}: {source}", .path.display())]
+    Unreadable {
+        path: PathBuf,
         source: std::io::Error,
     },
     #[error("cannot prepare the run: {0}")]

@@ -49,6 +49,12 @@ pub fn run(
         None => (Streams::open(spec, stderr)?, None, None, None),
     };
     let plan = plan(spec, &files)?;
+    // The files the command names, opened as the program would (the same
+    // uid and view here): see `named.rs`.
+    let args: Vec<&OsStr> = spec.argv.iter().skip(1).map(|a| a.as_os_str()).collect();
+    for path in super::named::files(&args) {
+        File::open(&path).map_err(|source| SandboxError::Unreadable { path, source })?;
+    }
     let limits = spec.limits;
     let start = Instant::now();
     // The program inherits the judge's peak memory until exec: lower it.

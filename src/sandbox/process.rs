@@ -88,6 +88,7 @@ pub fn run(
     // Resolved once: the read-only folders and the view both need it.
     let real = std::fs::canonicalize(&program).unwrap_or_else(|_| program.clone());
     let read = landlock::command_paths(&real, &args);
+    let named = super::named::files(&args);
     let lease = if a.root {
         Some(slot::lease(a.cgroups.as_ref()).map_err(setup("reserve a run slot"))?)
     } else {
@@ -174,10 +175,15 @@ pub fn run(
         ..spec.limits
     };
     let pid_namespace = a.root || user_ns;
+    let reads = named
+        .iter()
+        .map(|p| cstring(p.as_os_str()))
+        .collect::<Result<_, _>>()?;
     let plan = Plan {
         path: cstring(program.as_os_str())?,
         argv: null_terminated(&argv),
         envp: null_terminated(&envp),
+        reads,
         workdir: cstring(workdir.as_os_str())?,
         stdin: stdin.as_raw_fd(),
         stdout: stdout.as_raw_fd(),
@@ -314,12 +320,20 @@ pub fn run(
     if let Some(m) = messages.iter().find(|m| m.kind == child::MSG_FAILED) {
         let stage = Stage::from_i32(m.a);
         let source = io::Error::from_raw_os_error(m.b as i32);
-        return Err(match stage {
-            Some(Stage::Exec) => SandboxError::NotExecutable {
+        let unreadable = usize::try_from(m.c)
+            .ok()
+            .and_then(|i| named.get(i))
+            .filter(|_| stage == Some(Stage::Read));
+        return Err(match (stage, unreadable) {
+            (_, Some(path)) => SandboxError::Unreadable {
+                path: path.clone(),
+                source,
+            },
+            (Some(Stage::Exec), _) => SandboxError::NotExecutable {
                 program: program.display().to_string(),
                 source,
             },
-            s => SandboxError::Setup {
+            (s, _) => SandboxError::Setup {
                 what: s.map_or("start the run", Stage::describe).to_string(),
                 source,
             },

@@ -108,6 +108,11 @@ fn check_programs(
             Err(e) => return Status::Failed(e.message()),
         };
         let limits = run_limits(&program, &validator_limits());
+        if let Some(missing) =
+            crate::language::missing_file(&program.argv(validator_limits().memory))
+        {
+            return Status::Failed(format!("input validator {shown} cannot start: {missing}"));
+        }
         for t in &prepared.tests {
             // Per test: a test's own settings may give its own arguments.
             let args = crate::spec::icpc::input_validator_args(problem, &t.group, &t.name, path);
@@ -123,6 +128,12 @@ fn check_programs(
                 Err(e) => return Status::Failed(format!("input validator {shown}: {e}")),
             };
             let o = &exec.outcome;
+            // Not a rejection: the validator never ran.
+            if let Some(said) =
+                crate::language::refused_to_start(o.exit, exec.stderr_head.as_bytes())
+            {
+                return Status::Failed(format!("input validator {shown} could not start: {said}"));
+            }
             if o.exit != Exit::Code(VALID) || o.crossed.any() {
                 let how = match (o.crossed.first(), o.exit) {
                     (Some(limit), _) => format!("{limit:?} limit"),

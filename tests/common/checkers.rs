@@ -1,9 +1,11 @@
 //! The external checker programs of `tests/fixtures/checkers/` and what
-//! the tests that run them share: the test's files on disk, the case a
-//! checker is given, and the processes a killed checker must not leave.
+//! the tests that run them share: the checker staged where its run can
+//! read it, the test's files on disk, the case a checker is given, and the
+//! processes a killed checker must not leave.
 
 use std::ffi::OsString;
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -17,9 +19,52 @@ pub fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The command that runs a checker script.
-pub fn command(script: &str) -> Vec<OsString> {
-    vec![OsString::from("python3"), fixture(script).into_os_string()]
+/// The command that runs a checker script, staged in `dir`: a copy of
+/// the fixture that any uid may read, as the judge stages a problem's
+/// checker into its cache. The fixture itself may not be readable by the
+/// run (another uid as root): the repository may be cloned into a folder
+/// of mode 0700 (`mktemp -d`, `/root`). `dir` and the folders above it
+/// must let others pass (see [`Staged`]).
+pub fn staged_command(script: &str, dir: &Path) -> Vec<OsString> {
+    let copy = dir.join(script);
+    let staged = fs::copy(fixture(script), &copy)
+        .and_then(|_| fs::set_permissions(&copy, fs::Permissions::from_mode(0o644)));
+    if let Err(e) = staged {
+        panic!(
+            "cannot stage the checker {script} in {}: {e}",
+            dir.display()
+        );
+    }
+    vec![OsString::from("python3"), copy.into_os_string()]
+}
+
+/// A folder of the system's temporary folder that any uid may pass
+/// through, to stage checker scripts in (see [`staged_command`]); gone
+/// with the value.
+pub struct Staged {
+    dir: tempfile::TempDir,
+}
+
+impl Staged {
+    pub fn new() -> Staged {
+        let dir = tempfile::Builder::new()
+            .prefix("grundy-checkers-")
+            .tempdir()
+            .unwrap_or_else(|e| panic!("cannot make a temporary folder: {e}"));
+        if let Err(e) = fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o711)) {
+            panic!("cannot open {} to the run: {e}", dir.path().display());
+        }
+        Staged { dir }
+    }
+
+    /// The command that runs `script`, staged here.
+    pub fn command(&self, script: &str) -> Vec<OsString> {
+        staged_command(script, self.dir.path())
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
 }
 
 /// Writes a test's `input`, `output` and `answer` files into `dir`, with

@@ -4,6 +4,10 @@
 //! cannot judge. Whatever such a program does wrong (missing, crashing,
 //! hanging, an unknown exit code) is reported as [`CheckVerdict::Failed`]
 //! with a message naming the program, so it is never blamed on a student.
+//! So is a checker that never started, whatever its exit status: a file
+//! its command names that is missing, or that its run cannot read (named),
+//! or an interpreter that said it could not start it (see
+//! [`crate::language::refused_to_start`]).
 
 mod run;
 
@@ -58,6 +62,10 @@ enum ExternalError {
     },
     #[error("checker {name} {source}")]
     Run { name: String, source: RunError },
+    /// Its interpreter or runtime said it could not start it: whatever
+    /// the exit status, no answer of the checker's.
+    #[error("checker {name} could not start: {said}")]
+    NotStarted { name: String, said: String },
     #[error("checker {name} reported a failure (exit code 3)")]
     Fail { name: String },
     #[error("checker {name} exited with code {code} (expected {expected})")]
@@ -157,6 +165,9 @@ impl ExternalChecker {
         };
         if let Some(reason) = self.limit_reason(&name, finished) {
             return failure(&reason.to_string(), &text);
+        }
+        if let Some(said) = crate::language::refused_to_start(finished.exit, &finished.stderr) {
+            return failure(&ExternalError::NotStarted { name, said }.to_string(), "");
         }
         let verdict = match (&self.protocol, finished.exit) {
             (Protocol::Testlib, Exit::Code(0)) | (Protocol::Icpc { .. }, Exit::Code(42)) => {

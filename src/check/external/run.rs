@@ -108,6 +108,13 @@ pub(crate) enum RunError {
     /// The program could not be started (missing, not executable, ...).
     #[error("cannot be started: {0}")]
     Start(io::Error),
+    /// A file its command names does not exist (its script, a wrapper).
+    #[error("cannot be started: {0}")]
+    Missing(crate::language::MissingFile),
+    /// A file its command names cannot be read by its run (a folder of
+    /// mode 0700 on the way, a file only its owner may read).
+    #[error("cannot be started: the run cannot read {}: {source}", .path.display())]
+    Unreadable { path: PathBuf, source: io::Error },
     /// The runner could not run it (setup, cancellation, ...).
     #[error("could not be run: {0}")]
     Run(SandboxError),
@@ -125,6 +132,7 @@ impl From<SandboxError> for RunError {
             SandboxError::Spawn { source, .. } | SandboxError::NotExecutable { source, .. } => {
                 RunError::Start(source)
             }
+            SandboxError::Unreadable { path, source } => RunError::Unreadable { path, source },
             other => RunError::Run(other),
         }
     }
@@ -137,6 +145,9 @@ fn files(what: &'static str) -> impl FnOnce(io::Error) -> RunError {
 /// Runs `call` with `runs`, in a folder of its own below `runs.root` that
 /// is gone when this returns.
 pub(crate) fn run(runs: &Runs, call: &Call<'_>) -> Result<Finished, RunError> {
+    if let Some(missing) = crate::language::missing_file(call.command) {
+        return Err(RunError::Missing(missing));
+    }
     let dir = tempfile::Builder::new()
         .prefix("check-")
         .tempdir_in(&runs.root)
@@ -370,8 +381,14 @@ mod tests {
                 },
             )
         };
+        // Named before anything is made for it.
         let missing = [OsString::from("/nonexistent/checker")];
-        assert!(matches!(call(&missing), Err(RunError::Start(_))));
+        assert!(
+            matches!(call(&missing), Err(RunError::Missing(m)) if m.path == Path::new("/nonexistent/checker"))
+        );
+        // Not a file the judge could look for: the kernel's word.
+        let unknown = [OsString::from("grundy-no-such-checker")];
+        assert!(matches!(call(&unknown), Err(RunError::Start(_))));
         assert!(matches!(call(&[]), Err(RunError::Start(_))));
         assert_eq!(leftovers(root.path()), Vec::<PathBuf>::new());
     }
