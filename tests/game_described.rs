@@ -231,6 +231,35 @@ for _ in range(t):
     print('Yes' if x else 'No')
 ";
 
+/// A right program for the game of [`GAME`]: values by the rules up to a
+/// little past the start of their period (of length 4), then by it.
+fn python_reference(from: u64) -> String {
+    format!(
+        "import sys
+FROM = {from}
+N = FROM + 8
+G = [0] * (N + 1)
+for a in range(1, N + 1):
+    seen = set(G[a - k] for k in (2, 5, 6) if k <= a)
+    seen.update(G[x] ^ G[a - 1 - x] for x in range(1, a - 1))
+    while G[a] in seen:
+        G[a] += 1
+def g(a):
+    return G[a] if a <= N else G[FROM + (a - FROM) % 4]
+data = sys.stdin.read().split()
+t = int(data[0])
+pos = 1
+for _ in range(t):
+    n = int(data[pos])
+    x = 0
+    for a in data[pos + 1:pos + 1 + n]:
+        x ^= g(int(a))
+    pos += 1 + n
+    print('Yes' if x else 'No')
+"
+    )
+}
+
 /// A right player of the played game (`split` false: one that never
 /// splits a heap, and so misses some winning moves).
 fn player(split: bool) -> String {
@@ -331,6 +360,7 @@ fn a_setter_goes_from_a_game_section_to_verify_stress_export_and_play() {
     let out = p.grundy(&["game", "take-game", "--values", "40", "--json"]);
     let v = json(&out);
     assert_eq!(v["period"]["length"], 4, "{v}");
+    let period = v["period"].clone();
     let values = numbers(&v["values"]);
 
     // stress: a program that forgets the split move fails; the input is
@@ -366,6 +396,26 @@ fn a_setter_goes_from_a_game_section_to_verify_stress_export_and_play() {
     let out = p.grundy(&["export", "take-game", "--to", &pkg.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     verifyproblem(&pkg);
+
+    // A reference stays optional, and is checked when the spec has one:
+    // a right one (in Python) agrees with the oracle and the proven
+    // answers; one that forgets the split move is refused.
+    let from = period["from"].as_u64().expect("the period's start");
+    assert!(from < 200, "{period}");
+    let reference = p.write("reference/take-game.py", &python_reference(from));
+    let out = p.grundy(&["verify", "take-game", "--json"]);
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{v:#}");
+    let t = &v["problems"][0];
+    assert_eq!(t["reference"]["status"], "ok", "{t:#}");
+    assert_eq!(t["oracle"]["status"], "ok", "{t:#}");
+    std::fs::write(&reference, FORGETS_SPLITS).expect("write");
+    let out = p.grundy(&["verify", "take-game", "--json"]);
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(1), "{v:#}");
+    let t = &v["problems"][0];
+    assert_eq!(t["reference"]["status"], "failed", "{t:#}");
+    std::fs::remove_file(&reference).expect("rm");
 
     // A played game from the same rules: the judge plays its side.
     let played = p.write("played.yaml", PLAYED);

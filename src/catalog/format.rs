@@ -189,33 +189,48 @@ impl InputFormat {
 
     /// Reads an input into cases; an error says where it stops making sense.
     pub fn parse(&self, text: &str) -> Result<Vec<Case>, FormatError> {
-        self.parse_layout(text).map(|(cases, _)| cases)
+        self.parse_at(text, false)
+            .map(|(cases, _)| cases)
+            .map_err(|(_, why)| why)
     }
 
     /// Reads an input into cases and the whitespace around every number.
     pub fn parse_layout(&self, text: &str) -> Result<(Vec<Case>, Layout), FormatError> {
-        self.parse_at(text).map_err(|(_, why)| why)
+        self.parse_at(text, true).map_err(|(_, why)| why)
     }
 
     /// Checks a whole input file against the statement: its shape, then
     /// every bound. The error names the line of the offending number, so a
     /// setter finds a hand-written test's mistake at once (`verify`).
     pub fn check_text(&self, text: &str) -> Result<(), InputError> {
+        self.checked_cases(text).map(|_| ())
+    }
+
+    /// [`Self::check_text`] and [`Self::parse`] in one reading: the cases
+    /// of an input that respects the statement (what answering a large
+    /// input needs, read once).
+    pub fn checked_cases(&self, text: &str) -> Result<Vec<Case>, InputError> {
         let located = |(token, error): (usize, FormatError)| InputError {
             line: line_of_token(text, token),
             error,
         };
-        let (cases, _) = self.parse_at(text).map_err(located)?;
+        let (cases, _) = self.parse_at(text, false).map_err(located)?;
         self.validate_at(&cases)
             .map_err(|(token, error)| match token {
                 Some(t) => located((t, error)),
                 None => InputError { line: None, error },
-            })
+            })?;
+        Ok(cases)
     }
 
     /// [`Self::parse_layout`], with the 1-based index of the token where
     /// the input stops making sense (one past the last at its end).
-    fn parse_at(&self, text: &str) -> Result<(Vec<Case>, Layout), (usize, FormatError)> {
+    /// The whitespace is kept only when `keep_layout` asks for it.
+    fn parse_at(
+        &self,
+        text: &str,
+        keep_layout: bool,
+    ) -> Result<(Vec<Case>, Layout), (usize, FormatError)> {
         let mut tokens = Spaced::new(text);
         let mut read = 0usize;
         let mut next = |tokens: &mut Spaced<'_>,
@@ -231,7 +246,9 @@ impl InputFormat {
                 )
             })?;
             read += 1;
-            *sep = space.to_string();
+            if keep_layout {
+                *sep = space.to_string();
+            }
             number(t).ok_or_else(|| {
                 (
                     read,
@@ -288,7 +305,9 @@ impl InputFormat {
                 for _ in 0..n {
                     let mut sep = String::new();
                     items.push(next(&mut tokens, name, &mut sep)?);
-                    seps.items.push(sep);
+                    if keep_layout {
+                        seps.items.push(sep);
+                    }
                 }
             }
             cases.push(Case { fixed, items });

@@ -71,10 +71,7 @@ impl GameSpec {
             return Err(Unanswered::Played);
         }
         let format = self.input_format();
-        format.check_text(input).map_err(Unanswered::Format)?;
-        let cases = format
-            .parse(input)
-            .map_err(|error| Unanswered::Format(InputError { line: None, error }))?;
+        let cases = format.checked_cases(input).map_err(Unanswered::Format)?;
         let mut out = String::new();
         for (k, case) in cases.iter().enumerate() {
             let (params, position) = self.read_case(case);

@@ -13,6 +13,13 @@
 //!   several heaps, and powers of two and one below them); `extremes`
 //!   (the smallest and the largest heap); `largest` (every count and heap
 //!   at its maximum: the largest input in bytes);
+//! - `ones`: the share of cases made of single-token heaps only (where
+//!   normal and misère play part); `trap`: the share of cases whose first
+//!   and last heaps are single tokens around larger ones, with a count of
+//!   heaps whose parity misleads a program that reads the position as
+//!   single tokens only (as if the heaps were sorted and it looked at one
+//!   end); `total` (`even` or `odd`): the parity of every case's total of
+//!   tokens, against programs that decide by it;
 //! - `layout` (`lines`, `column`, `blank`, `messy`) and `eol`, as for the
 //!   catalog's families.
 
@@ -31,7 +38,7 @@ pub const FAMILY: &str = "game";
 /// What the family says of itself.
 pub const ABOUT: &str = "a described game's positions (`game:`): knobs n, min, max, cases, \
     each parameter by name, losing, sizes (random, residues, preperiod, bits, extremes, \
-    largest), layout, eol";
+    largest), ones, trap, total (even, odd), layout, eol";
 
 /// How heap sizes are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,7 +55,8 @@ impl GameSpec {
     /// One input of the family `game` for this description.
     pub fn generate(&self, params: &Params, rng: &mut Rng) -> Result<String, GenError> {
         let mut known: Vec<&str> = vec![
-            "n", "min", "max", "cases", "losing", "sizes", "layout", "eol",
+            "n", "min", "max", "cases", "losing", "sizes", "ones", "trap", "total", "layout",
+            "eol",
         ];
         known.extend(self.parameters.iter().map(|(n, _)| n.as_str()));
         params.only(&known)?;
@@ -69,6 +77,20 @@ impl GameSpec {
         };
         let style = Style::read(params)?;
         let losing = params.f64_or("losing", 0.5)?;
+        let ones = params.f64_or("ones", 0.0)?;
+        let trap = params.f64_or("trap", 0.0)?;
+        let odd_total = match params.str_or("total", "any")? {
+            "any" => None,
+            "even" => Some(false),
+            "odd" => Some(true),
+            other => {
+                return Err(GenError::Param {
+                    key: "total".into(),
+                    expected: "one of any, even, odd",
+                    found: other.to_string(),
+                });
+            }
+        };
         let size = self.heap_size();
         let tokens = clamp("min`/`max", within(params, size)?, size)?;
         let count = match self.position {
@@ -92,6 +114,7 @@ impl GameSpec {
             tokens,
             count,
             sizes,
+            odd_total,
         };
         let mut made = Vec::with_capacity(cases);
         // With parameters, an outcome may be out of reach for some values
@@ -103,6 +126,15 @@ impl GameSpec {
         };
         for c in 0..cases {
             let lose = rng.chance(losing);
+            // Drawn only when asked for, so that inputs without these
+            // knobs stay as they were.
+            let shape = if ones > 0.0 && rng.chance(ones) {
+                Shape::Ones
+            } else if trap > 0.0 && rng.chance(trap) {
+                Shape::Trap
+            } else {
+                Shape::General
+            };
             let mut last_error = None;
             for round in 0..rounds {
                 let values: Vec<u64> = ranges
@@ -120,7 +152,7 @@ impl GameSpec {
                 let analysis = self.analysis(&values).ok_or_else(|| {
                     GenError::Impossible("a parameter of the moves has no value".into())
                 })?;
-                match draw.position(&analysis, lose, c, rng) {
+                match draw.position(&analysis, lose, shape, c, rng) {
                     Ok(position) => {
                         made.push((values, position));
                         last_error = None;
@@ -211,6 +243,20 @@ struct Draw {
     tokens: Bound,
     count: Bound,
     sizes: Sizes,
+    /// The parity the case's total of tokens must have, if any.
+    odd_total: Option<bool>,
+}
+
+/// The shape of one case's position (knobs `ones` and `trap`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    General,
+    /// Single-token heaps only.
+    Ones,
+    /// Single tokens at both ends, a larger heap between them, and a
+    /// count of heaps odd when the position is won, even when it is lost:
+    /// read as single tokens only (misère), the other outcome.
+    Trap,
 }
 
 impl Draw {
@@ -222,20 +268,22 @@ impl Draw {
         &self,
         analysis: &Analysis,
         lose: bool,
+        shape: Shape,
         c: usize,
         rng: &mut Rng,
     ) -> Result<Vec<u64>, GenError> {
         let mut unknown = None;
         for attempt in 0..self.tries {
-            let mut p = self.heaps(analysis, c + attempt, rng);
-            if lose {
-                self.make_lost(analysis, &mut p, rng);
-            } else {
-                self.make_won(analysis, &mut p, rng);
-            }
+            let Some(p) = self.shaped(analysis, lose, shape, c + attempt, rng) else {
+                continue;
+            };
             if p.iter()
                 .any(|a| !(self.tokens.min..=self.tokens.max).contains(a))
             {
+                continue;
+            }
+            let total = p.iter().fold(0u64, |s, &a| s.wrapping_add(a));
+            if self.odd_total.is_some_and(|odd| (total % 2 == 1) != odd) {
                 continue;
             }
             match analysis.mover_wins(&p) {
@@ -248,8 +296,15 @@ impl Draw {
         }
         unknown.ok_or_else(|| {
             GenError::Impossible(format!(
-                "could not build a {} position with {}..={} heaps of {}..={} tokens",
+                "could not build a {} position{} with {}..={} heaps of {}..={} tokens",
                 outcome(lose),
+                match (shape, self.odd_total) {
+                    (Shape::Ones, _) => " of single tokens",
+                    (Shape::Trap, _) => " with single tokens at both ends",
+                    (_, Some(true)) => " with an odd total",
+                    (_, Some(false)) => " with an even total",
+                    (_, None) => "",
+                },
                 self.count.min,
                 self.count.max,
                 self.tokens.min,
@@ -258,14 +313,61 @@ impl Draw {
         })
     }
 
-    /// Heap sizes as `sizes` says.
-    fn heaps(&self, analysis: &Analysis, c: usize, rng: &mut Rng) -> Vec<u64> {
-        let Bound { min: lo, max: hi } = self.tokens;
+    /// One draw of a position of `shape`, steered towards the outcome
+    /// (`None`: the shape cannot be drawn within the constraints).
+    fn shaped(
+        &self,
+        analysis: &Analysis,
+        lose: bool,
+        shape: Shape,
+        c: usize,
+        rng: &mut Rng,
+    ) -> Option<Vec<u64>> {
         let n = if self.sizes == Sizes::Largest {
             self.count.max
         } else {
             rng.range(self.count.min, self.count.max)
         } as usize;
+        match shape {
+            Shape::General => {
+                let mut p = self.heaps(analysis, n, c, rng);
+                self.steer(analysis, lose, &mut p, rng);
+                Some(p)
+            }
+            Shape::Ones => Some(vec![1; n]),
+            Shape::Trap => {
+                let lo = self.count.min.max(3);
+                let first = lo + u64::from(lo % 2 == u64::from(lose));
+                if first > self.count.max {
+                    return None;
+                }
+                let n = first + 2 * rng.range(0, (self.count.max - first) / 2);
+                // The two single tokens first, so that steering the outcome
+                // changes a heap between them; then one goes to the end.
+                let mut p = vec![1, 1];
+                p.extend(self.heaps(analysis, n as usize - 2, c, rng));
+                self.steer(analysis, lose, &mut p, rng);
+                if p[2..].iter().all(|&a| a <= 1) {
+                    return None;
+                }
+                p.remove(1);
+                p.push(1);
+                Some(p)
+            }
+        }
+    }
+
+    fn steer(&self, analysis: &Analysis, lose: bool, p: &mut [u64], rng: &mut Rng) {
+        if lose {
+            self.make_lost(analysis, p, rng);
+        } else {
+            self.make_won(analysis, p, rng);
+        }
+    }
+
+    /// `n` heap sizes as `sizes` says.
+    fn heaps(&self, analysis: &Analysis, n: usize, c: usize, rng: &mut Rng) -> Vec<u64> {
+        let Bound { min: lo, max: hi } = self.tokens;
         let period = analysis.heap_values().and_then(|h| h.period());
         (0..n)
             .map(|j| match self.sizes {

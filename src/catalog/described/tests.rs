@@ -225,3 +225,46 @@ fn the_default_groups_generate_answerable_tests() {
         }
     }
 }
+
+#[test]
+fn single_tokens_end_traps_and_the_totals_parity_are_drawn_as_asked() {
+    let misere = game(
+        "heaps: [1, 100]\ntokens: [1, 1000000000]\nmoves: [{take: any}]\nending: misere\nquestion: {winner: [X, Y]}",
+    );
+    let numbers = |s: &str| -> Vec<u64> {
+        s.split_whitespace()
+            .map(|t| t.parse().expect("number"))
+            .collect()
+    };
+    for lose in [0.0, 1.0] {
+        let want = if lose == 1.0 { "Y\n" } else { "X\n" };
+        for input in generated(&misere, &format!("{{ones: 1.0, losing: {lose}}}"), 0..20) {
+            let heaps = numbers(&input);
+            assert!(heaps[1..].iter().all(|&a| a == 1), "{input}");
+            assert_eq!(misere.answer(&input).as_deref(), Ok(want), "{input}");
+        }
+        for input in generated(&misere, &format!("{{trap: 1.0, losing: {lose}}}"), 0..20) {
+            let heaps = &numbers(&input)[1..];
+            let n = heaps.len();
+            assert!(n >= 3 && heaps[0] == 1 && heaps[n - 1] == 1, "{input}");
+            assert!(heaps.iter().any(|&a| a > 1), "{input}");
+            // Read as single tokens only, n heaps are won when n is even:
+            // the count says the other outcome.
+            assert_eq!(n % 2 == 0, lose == 1.0, "{input}");
+            assert_eq!(misere.answer(&input).as_deref(), Ok(want), "{input}");
+        }
+        for input in generated(
+            &misere,
+            &format!("{{n: [2, 30], total: even, losing: {lose}}}"),
+            0..20,
+        ) {
+            let total: u64 = numbers(&input)[1..].iter().sum();
+            assert_eq!(total % 2, 0, "{input}");
+            assert_eq!(misere.answer(&input).as_deref(), Ok(want), "{input}");
+        }
+    }
+    let refused = misere.generate(&params("{total: odd, ones: 1.0, n: 2}"), &mut Rng::new(1));
+    assert!(refused.is_err(), "two single tokens have an even total");
+    let refused = misere.generate(&params("{total: some}"), &mut Rng::new(1));
+    assert!(matches!(refused, Err(crate::generate::GenError::Param { .. })));
+}
