@@ -7,16 +7,22 @@
 #   bench/icpc_examples.sh PROBLEMTOOLS_CHECKOUT BAPCTOOLS_CHECKOUT [GRUNDY]
 #
 # Use whole checkouts: BAPCtools' packages link `validation.h` into
-# bapctools/resources/headers/.
+# bapctools/resources/headers/, outside the package, which grundy refuses;
+# each package is verified from a copy with its links replaced by the
+# files they name (cp -L).
 set -eu
 pt=$1
 bt=$2
 grundy=${3:-target/release/grundy}
 cache=$(mktemp -d)
-trap 'rm -rf "$cache"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$cache" "$work"' EXIT
 for pkg in "$pt"/examples/*/ "$bt"/test/problems/*/; do
     [ -f "$pkg/problem.yaml" ] || continue
-    "$grundy" verify "${pkg%/}" --cache "$cache" --json 2>/dev/null |
+    copy="$work/$(basename "$pkg")"
+    rm -rf "$copy"
+    cp -RL "${pkg%/}" "$copy"
+    "$grundy" verify "$copy" --cache "$cache" --json 2>/dev/null |
         python3 -c '
 import json, sys
 name = sys.argv[1]

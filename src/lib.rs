@@ -4,26 +4,13 @@
 //! [`sandbox`] (run) → [`check`] → [`judge`] (verdicts) → [`report`].
 //! [`games`] decides positions by definition; [`catalog`] knows each
 //! problem's generators and oracle cases.
+//!
+//! The modules live in the workspace's crates (docs/architecture.md,
+//! "Crates"); this library names each under its module name, so that
+//! `grundy::judge::…` reads the same whichever crate holds it.
 
-pub mod batch;
-pub mod beneath;
-pub mod cache;
-pub mod catalog;
-pub mod check;
-pub mod export;
-pub mod games;
-pub mod generate;
-pub mod judge;
-pub mod language;
-pub mod markup;
-pub mod mutants;
-pub mod report;
-pub mod sandbox;
-pub mod similarity;
-pub mod skeleton;
-pub mod spec;
-pub mod stress;
-pub mod units;
-pub mod verdict;
-pub mod verify;
-pub mod yaml;
+pub use grundy_games::{catalog, games, generate};
+pub use grundy_judge::{cache, check, judge, language, spec, verdict, verify};
+pub use grundy_sandbox::sandbox;
+pub use grundy_tools::{batch, export, mutants, report, similarity, skeleton, stress};
+pub use grundy_units::{beneath, limit, markup, units, yaml};

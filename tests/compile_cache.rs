@@ -217,3 +217,72 @@ fn judges_sharing_a_tightly_bounded_cache_do_not_break_each_other() {
         }
     }
 }
+
+/// A correct Rust solution of the toy problem.
+const TOY_RS: &str = "use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let x = s.split_whitespace().skip(1).fold(0u64, |x, a| x ^ a.parse::<u64>().unwrap());
+    println!(\"{}\", if x != 0 { \"Alice\" } else { \"Bob\" });
+}
+";
+
+#[test]
+fn a_cached_rust_program_asks_rustup_nothing() {
+    // A rustup proxy of our own, as rustup installs them (`rustc` a link to
+    // `rustup`), that writes down every call before running the real rustc.
+    let path = std::env::var_os("PATH").expect("PATH");
+    let real = std::env::split_paths(&path)
+        .map(|d| d.join("rustc"))
+        .find(|p| p.is_file())
+        .expect("rustc on PATH (the tests build Rust programs)");
+    let p = Project::toy("");
+    let calls = p.path("rustc-calls.log");
+    let proxy = p.write(
+        "toolchain/rustup",
+        &format!(
+            "#!/bin/sh\necho \"$*\" >> '{}'\nexec '{}' \"$@\"\n",
+            calls.display(),
+            real.display()
+        ),
+    );
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&proxy, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::os::unix::fs::symlink("rustup", p.path("toolchain/rustc")).expect("symlink");
+    let mut dirs = vec![p.path("toolchain")];
+    dirs.extend(std::env::split_paths(&path));
+    let path = std::env::join_paths(dirs).expect("PATH");
+    let path = path.to_string_lossy().into_owned();
+    let sub = p.write("subs/toy.rs", TOY_RS);
+    let sub = sub.to_string_lossy().into_owned();
+    let cache = p.path("cache");
+    let judge = || {
+        let out = grundy(
+            &p,
+            &cache,
+            &["judge", "toy", &sub, "--json"],
+            &[("PATH", &path)],
+        );
+        first_result(&out)
+    };
+    let calls_now = || {
+        std::fs::read_to_string(&calls)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    let first = judge();
+    assert_eq!(first["verdict"], "AC", "{first:#}");
+    // Compiling asked the proxy where the real rustc is.
+    let asked = calls_now();
+    assert!(asked >= 1, "the proxy was not used");
+    let second = judge();
+    assert_eq!(second["verdict"], "AC", "{second:#}");
+    assert_eq!(
+        calls_now(),
+        asked,
+        "a judging from the cache ran rustup: {}",
+        std::fs::read_to_string(&calls).unwrap_or_default()
+    );
+}

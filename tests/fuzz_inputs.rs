@@ -1269,3 +1269,321 @@ fn cli_broken_icpc_packages_exit_2() {
         "too few broken packages reached the binary to mean anything"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Hostile packages: links in and out, special files, deep YAML.
+
+/// What a hostile package puts where a file belongs.
+#[derive(Debug, Clone)]
+enum Hostile {
+    /// A link to a secret outside the package: absolute, or by `..`.
+    Secret {
+        absolute: bool,
+    },
+    /// A link to a file of `/proc` or `/dev` (the judge's memory map or
+    /// environment, an endless device, a magic link).
+    Special(&'static str),
+    /// A link to another entry of the package (it stays inside).
+    Inside(Index),
+    /// A link to itself.
+    Loop,
+    Fifo,
+    Socket,
+    /// A character device (`/dev/zero`'s numbers; only root can make one).
+    Device,
+    /// `x: [[[…]]]` of this depth appended to one of the package's YAML files.
+    DeepYaml(u32, Index),
+}
+
+fn hostile() -> impl Strategy<Value = Hostile> {
+    prop_oneof![
+        3 => any::<bool>().prop_map(|absolute| Hostile::Secret { absolute }),
+        3 => prop_oneof![
+            Just("/proc/self/pagemap"),
+            Just("/proc/self/environ"),
+            Just("/proc/self/mem"),
+            Just("/proc/self/fd/0"),
+            Just("/proc/self/cwd"),
+            Just("/dev/zero"),
+            Just("/dev/urandom"),
+            Just("/"),
+        ]
+        .prop_map(Hostile::Special),
+        2 => any::<Index>().prop_map(Hostile::Inside),
+        1 => Just(Hostile::Loop),
+        2 => Just(Hostile::Fifo),
+        1 => Just(Hostile::Socket),
+        1 => Just(Hostile::Device),
+        2 => (prop_oneof![Just(65u32), Just(1000), Just(100_000)], any::<Index>())
+            .prop_map(|(d, i)| Hostile::DeepYaml(d, i)),
+    ]
+}
+
+/// A small package with a validator, an output validator, a submission,
+/// and settings files: every kind of file the judge reads of a package.
+fn hostile_base(dir: &Path) {
+    let files: [(&str, &str); 11] = [
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Echo\nuuid: 5e1f\nlimits: {time_limit: 2}\n",
+        ),
+        ("data/sample/1.in", "3\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/1.in", "4\n"),
+        ("data/secret/1.ans", "4\n"),
+        ("data/secret/test_group.yaml", "input_validator_args: []\n"),
+        ("input_validators/v/__main__.py", "import lib\n"),
+        ("input_validators/v/lib.py", "import sys\nsys.exit(42)\n"),
+        ("output_validator/check.py", "import sys\nsys.exit(42)\n"),
+        ("submissions/accepted/a.py", "print(input())\n"),
+        (
+            "submissions/submissions.yaml",
+            "accepted/a.py: {permitted: [AC]}\n",
+        ),
+    ];
+    for (rel, text) in files {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+}
+
+const HOSTILE_YAML: [&str; 3] = [
+    "problem.yaml",
+    "data/secret/test_group.yaml",
+    "submissions/submissions.yaml",
+];
+
+/// Plants `h` in the package at `dir` (at the entry `at` picks); the
+/// secret is `secret`.
+fn plant(dir: &Path, at: &Index, h: &Hostile, secret: &Path) {
+    if let Hostile::DeepYaml(depth, which) = h {
+        let file = dir.join(HOSTILE_YAML[which.index(HOSTILE_YAML.len())]);
+        // Only a file still a file (an earlier plant may have made it a
+        // link to `/proc/self/pagemap`, which the test must not read).
+        if !std::fs::symlink_metadata(&file).is_ok_and(|m| m.is_file()) {
+            return;
+        }
+        let mut text = std::fs::read_to_string(&file).unwrap_or_default();
+        let d = *depth as usize;
+        text.push_str(&format!("x: {}{}\n", "[".repeat(d), "]".repeat(d)));
+        let _ = std::fs::write(&file, text);
+        return;
+    }
+    let all = entries(dir);
+    let p = all[1 + at.index(all.len() - 1)].clone();
+    remove(&p);
+    let c = std::ffi::CString::new(p.as_os_str().as_bytes()).expect("path");
+    match h {
+        Hostile::Secret { absolute: true } => {
+            let _ = std::os::unix::fs::symlink(secret, &p);
+        }
+        Hostile::Secret { absolute: false } => {
+            let depth = p.strip_prefix(dir).map_or(0, |r| r.components().count());
+            let up = "../".repeat(depth);
+            let _ = std::os::unix::fs::symlink(format!("{up}secret.txt"), &p);
+        }
+        Hostile::Special(target) => {
+            let _ = std::os::unix::fs::symlink(target, &p);
+        }
+        Hostile::Inside(j) => {
+            let target = all[j.index(all.len())].clone();
+            let _ = std::os::unix::fs::symlink(target, &p);
+        }
+        Hostile::Loop => {
+            let _ = std::os::unix::fs::symlink(p.file_name().unwrap_or_default(), &p);
+        }
+        Hostile::Fifo => {
+            // SAFETY: a NUL-terminated path that outlives the call.
+            unsafe { libc::mkfifo(c.as_ptr(), 0o644) };
+        }
+        Hostile::Socket => {
+            // The socket file stays when the listener is dropped.
+            let _ = std::os::unix::net::UnixListener::bind(&p);
+        }
+        Hostile::Device => {
+            // SAFETY: as above; fails harmlessly when not root.
+            unsafe { libc::mknod(c.as_ptr(), libc::S_IFCHR | 0o644, libc::makedev(1, 5)) };
+        }
+        Hostile::DeepYaml(..) => {}
+    }
+}
+
+/// Whether any file under `dir` holds `needle`.
+fn holds(dir: &Path, needle: &str) -> Option<PathBuf> {
+    entries(dir).into_iter().find(|p| {
+        std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file())
+            && std::fs::read(p).is_ok_and(|b| String::from_utf8_lossy(&b).contains(needle))
+    })
+}
+
+/// The process's peak resident size, in bytes.
+fn peak_rss() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .unwrap_or(0)
+        * 1024
+}
+
+/// Hostile packages through the loaders and the copy every package
+/// program is built from: no panic, no hang, no secret in any copy,
+/// bounded memory, and every refusal names a file of the package.
+#[test]
+fn hostile_package_files() {
+    let strategy = proptest::collection::vec((any::<Index>(), hostile()), 1..4);
+    fuzz("hostile_package_files", cases(300), strategy, |planted| {
+        let t = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let secret = t.path().join("secret.txt");
+        let nonce = format!("SECRET-{}", seed());
+        std::fs::write(&secret, &nonce).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let dir = t.path().join("pkg");
+        hostile_base(&dir);
+        for (at, h) in &planted {
+            plant(&dir, at, h, &secret);
+        }
+        let cache = t.path().join("cache");
+        let (d, c) = (dir.clone(), cache.clone());
+        let said = guarded("a hostile package", move || {
+            let mut said = Vec::new();
+            if let Err(e) = grundy::spec::load(&d.join("problem.yaml")) {
+                said.push(e.to_string());
+            }
+            let cache = match grundy::cache::Cache::open(&c) {
+                Ok(c) => c,
+                Err(e) => return vec![format!("cache: {e}")],
+            };
+            for program in [
+                "input_validators/v",
+                "output_validator",
+                "submissions/accepted/a.py",
+            ] {
+                if let Err(e) = grundy::spec::icpc::stage(&d.join(program), &cache) {
+                    said.push(e.to_string());
+                }
+            }
+            for p in entries(&d) {
+                if p.extension().is_some_and(|x| x == "in" || x == "ans")
+                    && let Err(e) = grundy::spec::file::read_regular(&p)
+                {
+                    said.push(format!("{}: {e}", p.display()));
+                }
+            }
+            said
+        })?;
+        for msg in &said {
+            prop_assert!(
+                !msg.starts_with("cache:"),
+                "the cache could not be opened: {msg}"
+            );
+            prop_assert!(
+                names(msg, &dir),
+                "the error does not name a file of {}: {msg}",
+                dir.display()
+            );
+            prop_assert!(!msg.contains(&nonce), "the secret in a message: {msg}");
+        }
+        prop_assert!(
+            holds(&cache, &nonce).is_none(),
+            "the secret was copied into the cache: {:?}",
+            holds(&cache, &nonce)
+        );
+        Ok(())
+    });
+    // Nothing read `/proc/self/pagemap` or `/dev/zero` whole: the largest
+    // file the target reads is a few bytes.
+    let peak = peak_rss();
+    assert!(
+        peak < (1 << 30),
+        "the fuzz targets' process peaked at {} MiB",
+        peak >> 20
+    );
+}
+
+/// Hostile packages through the binary: `grundy judge` exits 2 naming
+/// the file (no hang, no crash, no secret in its output).
+#[test]
+fn cli_hostile_packages_exit_2() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let secret = t.path().join("secret.txt");
+    let nonce = format!("SECRET-{}", seed());
+    std::fs::write(&secret, &nonce).expect("secret");
+    let deep = |d: usize| format!("x: {}{}\n", "[".repeat(d), "]".repeat(d));
+    type Plant = Box<dyn Fn(&Path)>;
+    let cases: Vec<(&str, Plant)> = vec![
+        ("data/secret/1.in", {
+            let s = secret.clone();
+            Box::new(move |p| {
+                let _ = std::fs::remove_file(p);
+                std::os::unix::fs::symlink(&s, p).expect("link");
+            })
+        }),
+        (
+            "data/secret/1.ans",
+            Box::new(|p| {
+                let _ = std::fs::remove_file(p);
+                std::os::unix::fs::symlink("/proc/self/pagemap", p).expect("link");
+            }),
+        ),
+        (
+            "data/secret/1.in",
+            Box::new(|p| {
+                let _ = std::fs::remove_file(p);
+                let c = std::ffi::CString::new(p.as_os_str().as_bytes()).expect("path");
+                // SAFETY: a NUL-terminated path.
+                assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+            }),
+        ),
+        (
+            "output_validator/env.txt",
+            Box::new(|p| std::os::unix::fs::symlink("/proc/self/environ", p).expect("link")),
+        ),
+        (
+            "output_validator/sock",
+            Box::new(|p| {
+                let _ = std::os::unix::net::UnixListener::bind(p).expect("socket");
+            }),
+        ),
+        ("problem.yaml", {
+            let d = deep(100_000);
+            Box::new(move |p| {
+                let text = std::fs::read_to_string(p).expect("read");
+                std::fs::write(p, format!("{text}{d}")).expect("write");
+            })
+        }),
+        ("data/secret/test_group.yaml", {
+            let d = deep(100_000);
+            Box::new(move |p| std::fs::write(p, &d).expect("write"))
+        }),
+    ];
+    for (k, (rel, plant)) in cases.iter().enumerate() {
+        let dir = t.path().join(format!("pkg{k}"));
+        hostile_base(&dir);
+        plant(&dir.join(rel));
+        let sub = dir.join("submissions/accepted/a.py");
+        let (d, s, cache) = (dir.clone(), sub.clone(), t.path().join("cache"));
+        let out = guarded("grundy judge", move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+                .arg("--cache")
+                .arg(cache)
+                .arg("judge")
+                .arg(&d)
+                .arg(&s)
+                .env("NO_COLOR", "1")
+                .env_remove("GRUNDY_LANGUAGES")
+                .env_remove("GRUNDY_PROBLEMS")
+                .output()
+        })
+        .unwrap_or_else(|e| panic!("{rel}: {e}"))
+        .expect("run grundy");
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{rel}: {err}");
+        assert!(err.contains(rel), "{rel} not named: {err}");
+        let all = format!("{}{err}", common::stdout(&out));
+        assert!(!all.contains(&nonce), "{rel}: the secret in the output");
+    }
+}

@@ -278,7 +278,7 @@ fn after_the_last_game_a_player_that_waits_is_idle_whether_it_reads_or_not() {
 /// A line that decides the game (here the first token, neither `first`
 /// nor `second`) followed at once by a crash is `WA`, not `RE`: docs/reference.md
 /// says "whatever the submission does next", and the judge may see the
-/// crash before it reads the line (src/judge/interactive.rs reproduces
+/// crash before it reads the line (crates/judge/src/judge/interactive.rs reproduces
 /// both orders).
 #[test]
 fn a_crash_right_after_a_wrong_line_is_wrong_answer() {

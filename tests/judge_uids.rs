@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use harness::{As, Cage, Project, SERIAL, verdict};
 
 /// The first run uid and the size of the block a judge claims (see
-/// src/sandbox/slot.rs).
+/// crates/sandbox/src/sandbox/slot.rs).
 const RUN_ID_BASE: u32 = 1_999_000_000;
 const BLOCK: u32 = 64;
 

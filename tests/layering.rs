@@ -1,32 +1,52 @@
-//! The layering of docs/architecture.md holds: no module of src/ imports
-//! (`crate::x`) a module of its own layer or of a layer above it, and every
-//! top-level module has a place in the list. A leak upwards is what turned
-//! into import loops before; this test stops the next one at review time.
+//! The layering and the crates of docs/architecture.md hold:
+//! - no module imports (`crate::x`) a module of its own layer or of a layer
+//!   above it, and every top-level module has a place in the list;
+//! - every top-level module sits in the crate the doc names for it, and
+//!   each crate depends only on crates listed before it, and on each of
+//!   them for a reason (one of its modules imports one of theirs);
+//! - no folder holds an import circle between its files beyond the ones
+//!   known today (`KNOWN_CIRCLES`, which may only shrink).
+//!
+//! A leak upwards is what turned into import loops before; the compiler
+//! keeps the crates apart, and this test stops the next leak inside a crate
+//! at review time.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// The code spans (`x`) of a list line, before any ` — ` comment.
+fn spans(text: &str) -> impl Iterator<Item = &str> {
+    let names = text.split(" — ").next().unwrap_or_default();
+    names.split('`').skip(1).step_by(2)
+}
+
+/// The numbered lines between `<!-- NAME:begin -->` and `<!-- NAME:end -->`,
+/// as (number, the rest of the line).
+fn numbered<'a>(doc: &'a str, name: &str) -> Result<Vec<(usize, &'a str)>, String> {
+    let (b, e) = (
+        format!("<!-- {name}:begin -->"),
+        format!("<!-- {name}:end -->"),
+    );
+    let begin = doc.find(&b).ok_or(format!("no `{b}` marker"))?;
+    let end = doc.find(&e).ok_or(format!("no `{e}` marker"))?;
+    let mut out = Vec::new();
+    for line in doc[begin..end].lines() {
+        let Some((number, rest)) = line.trim().split_once(". ") else {
+            continue;
+        };
+        if let Ok(n) = number.parse::<usize>() {
+            out.push((n, rest));
+        }
+    }
+    Ok(out)
+}
 
 /// Top-level module → its layer (1 is the bottom), read from the numbered
 /// list between the `layering:begin` / `layering:end` markers.
 fn layers(doc: &str) -> Result<BTreeMap<String, usize>, String> {
-    let begin = doc
-        .find("<!-- layering:begin -->")
-        .ok_or("no `<!-- layering:begin -->` marker")?;
-    let end = doc
-        .find("<!-- layering:end -->")
-        .ok_or("no `<!-- layering:end -->` marker")?;
     let mut out = BTreeMap::new();
-    for line in doc[begin..end].lines() {
-        let line = line.trim();
-        let Some((number, rest)) = line.split_once(". ") else {
-            continue;
-        };
-        let Ok(layer) = number.parse::<usize>() else {
-            continue;
-        };
-        // Module names are the `code` spans before any ` — ` comment.
-        let names = rest.split(" — ").next().unwrap_or_default();
-        for name in names.split('`').skip(1).step_by(2) {
+    for (layer, rest) in numbered(doc, "layering")? {
+        for name in spans(rest) {
             if out.insert(name.to_string(), layer).is_some() {
                 return Err(format!("`{name}` is listed twice"));
             }
@@ -34,6 +54,45 @@ fn layers(doc: &str) -> Result<BTreeMap<String, usize>, String> {
     }
     if out.is_empty() {
         return Err("the layering list is empty".into());
+    }
+    Ok(out)
+}
+
+/// One crate of the workspace as the doc lists it: its name (`grundy` is
+/// the root package), its place (1 is the bottom) and its modules.
+#[derive(Debug, PartialEq)]
+struct Crate {
+    name: String,
+    place: usize,
+    modules: BTreeSet<String>,
+}
+
+/// The crates, bottom first, read from `N. `crate`: `module` … — comment`
+/// lines between the `crates:begin` / `crates:end` markers.
+fn crates(doc: &str) -> Result<Vec<Crate>, String> {
+    let mut out: Vec<Crate> = Vec::new();
+    for (place, rest) in numbered(doc, "crates")? {
+        let (name, modules) = rest
+            .split_once(':')
+            .ok_or(format!("crate line {place}: no `name:` before its modules"))?;
+        let name = name.trim().trim_matches('`').to_string();
+        if out.iter().any(|c| c.name == name) {
+            return Err(format!("crate `{name}` is listed twice"));
+        }
+        let modules: BTreeSet<String> = spans(modules).map(str::to_string).collect();
+        for m in &modules {
+            if let Some(other) = out.iter().find(|c| c.modules.contains(m)) {
+                return Err(format!("`{m}` is listed in `{}` and `{name}`", other.name));
+            }
+        }
+        out.push(Crate {
+            name,
+            place,
+            modules,
+        });
+    }
+    if out.is_empty() {
+        return Err("the crates list is empty".into());
     }
     Ok(out)
 }
@@ -55,14 +114,15 @@ fn without_unit_tests(text: &str) -> &str {
     &text[..cut]
 }
 
+fn ident(s: &str) -> String {
+    s.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
 /// Every `crate::name` a source names, including `crate::{a, b::c}` groups.
 fn imports(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let ident = |s: &str| -> String {
-        s.chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect()
-    };
     for (i, _) in text.match_indices("crate::") {
         let before = text[..i].chars().next_back();
         if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -127,7 +187,18 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every import that breaks the layering, as `file: a imports b (…)`.
+/// The top-level module a file of `src` belongs to; `None` for the crate
+/// roots (`lib.rs`, `main.rs`, the executables of `bin/`), which only
+/// declare modules or name the crates below.
+fn top_module(src: &Path, file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(src).expect("under src");
+    let first = rel.components().next()?.as_os_str().to_string_lossy();
+    let top = first.trim_end_matches(".rs").to_string();
+    (!matches!(top.as_str(), "lib" | "main" | "bin")).then_some(top)
+}
+
+/// Every import that breaks the layering, as `file: a imports b (…)`, and
+/// every top-level module missing from the list.
 fn violations(src: &Path, layers: &BTreeMap<String, usize>) -> Vec<String> {
     let mut files = Vec::new();
     rust_files(src, &mut files);
@@ -135,21 +206,9 @@ fn violations(src: &Path, layers: &BTreeMap<String, usize>) -> Vec<String> {
     let mut out = Vec::new();
     for file in files {
         let rel = file.strip_prefix(src).expect("under src");
-        let top = rel
-            .components()
-            .next()
-            .map(|c| {
-                c.as_os_str()
-                    .to_string_lossy()
-                    .trim_end_matches(".rs")
-                    .to_string()
-            })
-            .unwrap_or_default();
-        // The crate roots only declare modules; the binary's CLI uses the
-        // library by its name, never through `crate::`.
-        if top == "lib" || top == "main" {
+        let Some(top) = top_module(src, &file) else {
             continue;
-        }
+        };
         let Some(&mine) = layers.get(&top) else {
             out.push(format!(
                 "{}: module `{top}` has no layer in docs/architecture.md",
@@ -176,20 +235,460 @@ fn violations(src: &Path, layers: &BTreeMap<String, usize>) -> Vec<String> {
     out
 }
 
+/// The top-level modules of a crate's `src/`, and the ones its files
+/// import (`crate::x`, unit tests aside) other than their own.
+fn modules_and_imports(src: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let (mut mine, mut used) = (BTreeSet::new(), BTreeSet::new());
+    for file in files {
+        let Some(top) = top_module(src, &file) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&file).expect("readable source");
+        used.extend(
+            imports(without_unit_tests(&text))
+                .into_iter()
+                .filter(|n| *n != top),
+        );
+        mine.insert(top);
+    }
+    (mine, used)
+}
+
+/// The crates of ours (`grundy-x` → `x`) a manifest depends on, in any
+/// dependency table.
+fn our_dependencies(manifest: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut in_deps = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            // The workspace's table only names versions for its members.
+            in_deps = line.ends_with("dependencies]") && !line.starts_with("[workspace");
+            continue;
+        }
+        if in_deps && let Some(rest) = line.strip_prefix("grundy-") {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                .collect();
+            out.insert(name);
+        }
+    }
+    out
+}
+
+/// What the crates of a workspace at `root` do against `crates`: a module
+/// in another crate than listed (or in none), a crate depending on one
+/// listed after it or on one it imports nothing from. `grundy` is the root
+/// package (`src/`, `Cargo.toml`); the others are `crates/<name>/`.
+fn crate_violations(root: &Path, crates: &[Crate]) -> Vec<String> {
+    let folder = |name: &str| {
+        if name == "grundy" {
+            root.to_path_buf()
+        } else {
+            root.join("crates").join(name)
+        }
+    };
+    let mut out = Vec::new();
+    let mut found_crates = BTreeSet::new();
+    if let Ok(entries) = std::fs::read_dir(root.join("crates")) {
+        for e in entries.flatten() {
+            if e.path().join("Cargo.toml").is_file() {
+                found_crates.insert(e.file_name().to_string_lossy().into_owned());
+            }
+        }
+    }
+    for name in &found_crates {
+        if !crates.iter().any(|c| &c.name == name) {
+            out.push(format!(
+                "crates/{name}: not in the crates list of docs/architecture.md"
+            ));
+        }
+    }
+    for c in crates {
+        let dir = folder(&c.name);
+        let shown = if c.name == "grundy" {
+            "src".to_string()
+        } else {
+            format!("crates/{}/src", c.name)
+        };
+        let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
+            out.push(format!("{}: no Cargo.toml", dir.display()));
+            continue;
+        };
+        let (mine, used) = modules_and_imports(&dir.join("src"));
+        for m in mine.difference(&c.modules) {
+            out.push(format!(
+                "{shown}/{m}: module `{m}` is not listed for crate `{}`",
+                c.name
+            ));
+        }
+        for m in c.modules.difference(&mine) {
+            out.push(format!(
+                "{shown}: crate `{}` is listed with `{m}`, which is not there",
+                c.name
+            ));
+        }
+        for dep in our_dependencies(&manifest) {
+            let Some(theirs) = crates.iter().find(|d| d.name == dep) else {
+                out.push(format!(
+                    "crate `{}` depends on `grundy-{dep}`, which is not listed",
+                    c.name
+                ));
+                continue;
+            };
+            if theirs.place >= c.place {
+                out.push(format!(
+                    "crate `{}` ({}) depends on `{dep}` ({}), not listed before it",
+                    c.name, c.place, theirs.place
+                ));
+            }
+            // The root package re-exports every crate; the others depend
+            // on a crate for the modules they import from it.
+            if c.name != "grundy" && theirs.modules.is_disjoint(&used) {
+                out.push(format!(
+                    "crate `{}` depends on `{dep}` but imports none of its modules",
+                    c.name
+                ));
+            }
+        }
+    }
+    out
+}
+
+// ---- Import circles between the files of a folder ----
+
+/// A module path inside a crate (`["judge", "prepare"]`); the crate root
+/// is the empty path.
+type ModPath = Vec<String>;
+
+/// Module path → file for every `.rs` file under `src` (`mod.rs`, `lib.rs`
+/// and `main.rs` name their folder); the executables of `bin/` aside.
+fn module_files(src: &Path) -> BTreeMap<ModPath, PathBuf> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut out = BTreeMap::new();
+    for file in files {
+        let rel = file
+            .strip_prefix(src)
+            .expect("under src")
+            .with_extension("");
+        let mut path: ModPath = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if path.first().is_some_and(|p| p == "bin") {
+            continue;
+        }
+        if path
+            .last()
+            .is_some_and(|l| matches!(l.as_str(), "mod" | "lib" | "main"))
+        {
+            path.pop();
+        }
+        out.insert(path, file);
+    }
+    out
+}
+
+/// The module paths a file (module `me`) names through `crate::`, `super::`
+/// and `self::`, groups (`a::{b, c::d}`) spelled out.
+fn named_paths(text: &str, me: &[String]) -> Vec<ModPath> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    for head in ["crate::", "super::", "self::"] {
+        for (i, _) in text.match_indices(head) {
+            if i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_') {
+                continue;
+            }
+            // `self` of a file `a/b.rs` is `a::b`; of `a/mod.rs`, `a`.
+            // `super` is one step up from `self`.
+            let own: ModPath = me.to_vec();
+            let base = match head {
+                "crate::" => Vec::new(),
+                "self::" => own,
+                _ => {
+                    let mut b = own;
+                    b.pop();
+                    b
+                }
+            };
+            spell(&text[i + head.len()..], base, &mut out);
+        }
+    }
+    out
+}
+
+/// Reads `a::b::{c, d::e}` from the start of `text` after `base`, pushing
+/// each full path.
+fn spell(text: &str, mut base: ModPath, out: &mut Vec<ModPath>) {
+    let mut rest = text;
+    loop {
+        if let Some(group) = rest.strip_prefix('{') {
+            for item in top_level_items(group) {
+                spell(item.trim(), base.clone(), out);
+            }
+            return;
+        }
+        let name = ident(rest);
+        if name.is_empty() {
+            break;
+        }
+        rest = &rest[name.len()..];
+        if name == "super" {
+            base.pop();
+        } else if name != "self" {
+            base.push(name);
+        }
+        match rest.strip_prefix("::") {
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    out.push(base);
+}
+
+/// Which file imports which, inside one crate: `a → b` when `a` names a
+/// path whose longest module prefix is `b`, neither `a` nor one of its
+/// ancestors.
+fn file_imports(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let mods = module_files(src);
+    let mut edges: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    for (me, file) in &mods {
+        let text = std::fs::read_to_string(file).expect("readable source");
+        for p in named_paths(without_unit_tests(&text), me) {
+            for k in (1..=p.len()).rev() {
+                let t = &p[..k];
+                if mods.contains_key(t) {
+                    if t != me.as_slice() && !me.starts_with(t) {
+                        edges.entry(me.clone()).or_default().insert(t.to_vec());
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// The strongly connected parts of more than one module (Tarjan), each
+/// as its sorted module names (`judge/prepare`).
+fn circles(edges: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<ModPath, BTreeSet<ModPath>>,
+        index: BTreeMap<&'a ModPath, usize>,
+        low: BTreeMap<&'a ModPath, usize>,
+        stack: Vec<&'a ModPath>,
+        on: BTreeSet<&'a ModPath>,
+        out: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, v: &'a ModPath) {
+            let i = self.index.len();
+            self.index.insert(v, i);
+            self.low.insert(v, i);
+            self.stack.push(v);
+            self.on.insert(v);
+            for w in self.edges.get(v).into_iter().flatten() {
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let lw = self.low[w];
+                    let lv = self.low.get_mut(v).expect("visited");
+                    *lv = (*lv).min(lw);
+                } else if self.on.contains(w) {
+                    let iw = self.index[w];
+                    let lv = self.low.get_mut(v).expect("visited");
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut part = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    self.on.remove(w);
+                    part.push(w.join("/"));
+                    if w == v {
+                        break;
+                    }
+                }
+                if part.len() > 1 {
+                    part.sort();
+                    self.out.push(part);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !walk.index.contains_key(v) {
+            walk.visit(v);
+        }
+    }
+    walk.out.sort();
+    walk.out
+}
+
+/// The circles between files that exist today, per crate source folder:
+/// they may shrink or go (then remove them here), never grow or multiple.
+const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
+    (
+        "crates/judge/src",
+        &[
+            "judge/derive_time",
+            "judge/exec",
+            "judge/prepare",
+            "judge/score_file",
+        ],
+    ),
+    (
+        "crates/judge/src",
+        &[
+            "judge/interactive",
+            "judge/interactor_program",
+            "judge/multipass",
+            "judge/outcome",
+        ],
+    ),
+    ("crates/judge/src", &["language/compile", "language/pch"]),
+    (
+        "crates/judge/src",
+        &["spec/icpc/interactor", "spec/icpc/multipass"],
+    ),
+    ("crates/judge/src", &["spec/icpc", "spec/yaml"]),
+    (
+        "crates/sandbox/src",
+        &[
+            "sandbox/cgroup",
+            "sandbox/child",
+            "sandbox/seccomp",
+            "sandbox/watch",
+            "sandbox/zygote",
+        ],
+    ),
+    (
+        "crates/tools/src",
+        &["report/class_page", "report/html", "report/replay"],
+    ),
+];
+
+/// The circles of `found` (per source folder) that no known circle
+/// covers, and the known ones that no longer exist.
+fn circle_violations(found: &[(String, Vec<String>)], known: &[(&str, &[&str])]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (src, part) in found {
+        let covered = known
+            .iter()
+            .any(|(s, k)| s == src && part.iter().all(|m| k.contains(&m.as_str())));
+        if !covered {
+            out.push(format!(
+                "{src}: a new import circle between {}",
+                part.join(", ")
+            ));
+        }
+    }
+    for (src, k) in known {
+        let still = found
+            .iter()
+            .any(|(s, part)| s == src && part.iter().any(|m| k.contains(&m.as_str())));
+        if !still {
+            out.push(format!(
+                "{src}: the circle between {} is gone: take it out of KNOWN_CIRCLES",
+                k.join(", ")
+            ));
+        }
+    }
+    out
+}
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+fn doc() -> String {
+    std::fs::read_to_string(root().join("docs/architecture.md")).expect("the doc")
+}
+
+/// The source folders of the workspace, relative to the root: `src` and
+/// `crates/*/src`.
+fn source_folders() -> Vec<String> {
+    let mut out = vec!["src".to_string()];
+    let mut found: Vec<String> = std::fs::read_dir(root().join("crates"))
+        .expect("crates/")
+        .flatten()
+        .filter(|e| e.path().join("src").is_dir())
+        .map(|e| format!("crates/{}/src", e.file_name().to_string_lossy()))
+        .collect();
+    found.sort();
+    out.extend(found);
+    out
+}
+
 #[test]
 fn no_module_imports_its_own_layer_or_one_above() {
-    let doc = std::fs::read_to_string(root().join("docs/architecture.md")).expect("the doc");
-    let layers = layers(&doc).unwrap_or_else(|e| panic!("docs/architecture.md: {e}"));
-    let found = violations(&root().join("src"), &layers);
+    let layers = layers(&doc()).unwrap_or_else(|e| panic!("docs/architecture.md: {e}"));
+    let mut found = Vec::new();
+    for src in source_folders() {
+        found.extend(
+            violations(&root().join(&src), &layers)
+                .into_iter()
+                .map(|v| format!("{src}/{v}")),
+        );
+    }
     assert!(
         found.is_empty(),
         "imports against the layering of docs/architecture.md:\n{}",
         found.join("\n")
     );
+}
+
+#[test]
+fn every_module_is_in_its_crate_and_crates_depend_only_downwards() {
+    let doc = doc();
+    let crates = crates(&doc).unwrap_or_else(|e| panic!("docs/architecture.md: {e}"));
+    let layers = layers(&doc).unwrap_or_else(|e| panic!("docs/architecture.md: {e}"));
+    // The two lists name the same modules.
+    let in_crates: BTreeSet<&String> = crates.iter().flat_map(|c| &c.modules).collect();
+    let in_layers: BTreeSet<&String> = layers.keys().collect();
+    assert_eq!(
+        in_crates, in_layers,
+        "docs/architecture.md: the crates and the layers list different modules"
+    );
+    let found = crate_violations(root(), &crates);
+    assert!(
+        found.is_empty(),
+        "the crates against docs/architecture.md:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_sandbox_depends_on_no_crate_of_ours_but_units() {
+    let manifest =
+        std::fs::read_to_string(root().join("crates/sandbox/Cargo.toml")).expect("its manifest");
+    assert_eq!(
+        our_dependencies(&manifest),
+        BTreeSet::from(["units".to_string()])
+    );
+}
+
+#[test]
+fn no_new_import_circle_between_the_files_of_a_folder() {
+    let mut found = Vec::new();
+    for src in source_folders() {
+        for part in circles(&file_imports(&root().join(&src))) {
+            found.push((src.clone(), part));
+        }
+    }
+    let wrong = circle_violations(&found, KNOWN_CIRCLES);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
@@ -227,4 +726,113 @@ fn an_upward_import_and_an_unlisted_module_are_caught() {
 fn a_module_listed_twice_is_refused() {
     let doc = "<!-- layering:begin -->\n1. `units`\n2. `units`\n<!-- layering:end -->\n";
     assert_eq!(layers(doc), Err("`units` is listed twice".to_string()));
+    let doc = "<!-- crates:begin -->\n1. `a`: `x`\n2. `b`: `y` `x` — more\n<!-- crates:end -->\n";
+    assert_eq!(
+        crates(doc).map(|_| ()),
+        Err("`x` is listed in `a` and `b`".to_string())
+    );
+}
+
+#[test]
+fn a_misplaced_module_and_a_dependency_upwards_or_unused_are_caught() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path();
+    let write = |path: &str, text: &str| {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    let manifest = |name: &str, deps: &[&str]| {
+        let mut t = format!("[package]\nname = \"grundy-{name}\"\n\n[dependencies]\n");
+        for d in deps {
+            t += &format!("grundy-{d}.workspace = true\n");
+        }
+        t + "libc = \"0.2\"\n\n[dev-dependencies]\ntempfile.workspace = true\n"
+    };
+    write("Cargo.toml", "[package]\nname = \"grundy\"\n");
+    write("src/lib.rs", "");
+    write("src/main.rs", "");
+    write("src/cli/mod.rs", "");
+    // `low`: its own module, and one that belongs to `mid`.
+    write("crates/low/Cargo.toml", &manifest("low", &["mid"]));
+    write(
+        "crates/low/src/lib.rs",
+        "use grundy_mid::m;\npub mod a;\npub mod stray;\n",
+    );
+    write("crates/low/src/a.rs", "use crate::m::X;\n");
+    write("crates/low/src/stray.rs", "");
+    // `mid` depends on `low` but imports nothing of it.
+    write("crates/mid/Cargo.toml", &manifest("mid", &["low"]));
+    write("crates/mid/src/lib.rs", "pub mod m;\n");
+    write("crates/mid/src/m/mod.rs", "pub struct X;\n");
+    // A crate the doc does not list.
+    write("crates/extra/Cargo.toml", &manifest("extra", &[]));
+    let doc = "<!-- crates:begin -->\n1. `low`: `a` — the bottom\n2. `mid`: `m` `gone`\n3. `grundy`: `cli`\n<!-- crates:end -->\n";
+    let crates = crates(doc).expect("parses");
+    assert_eq!(crates.len(), 3);
+    assert_eq!(
+        crates[1].modules,
+        BTreeSet::from(["m".into(), "gone".into()])
+    );
+    let found = crate_violations(root, &crates);
+    assert_eq!(
+        found,
+        vec![
+            "crates/extra: not in the crates list of docs/architecture.md".to_string(),
+            "crates/low/src/stray: module `stray` is not listed for crate `low`".to_string(),
+            "crate `low` (1) depends on `mid` (2), not listed before it".to_string(),
+            "crates/mid/src: crate `mid` is listed with `gone`, which is not there".to_string(),
+            "crate `mid` depends on `low` but imports none of its modules".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn a_new_circle_is_caught_and_a_gone_one_must_leave_the_list() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let src = dir.path();
+    let write = |path: &str, text: &str| {
+        let p = src.join(path);
+        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    write("lib.rs", "pub mod a;\npub mod b;\npub mod c;\n");
+    // a/x ↔ a/y through `super::` and a group.
+    write("a/mod.rs", "mod x;\nmod y;\nmod z;\n");
+    write("a/x.rs", "use super::{y::Thing, z};\n");
+    write("a/y.rs", "use crate::a::x::Other;\n");
+    // z → x would close a circle, but only in its unit tests.
+    write(
+        "a/z.rs",
+        "use self::inner::Q;\nuse super::super::c::W;\n#[cfg(test)]\nmod tests {\n    use crate::a::x;\n}\n",
+    );
+    write("b.rs", "use crate::a::z;\n");
+    write("c.rs", "");
+    let edges = file_imports(src);
+    let name = |p: &str| p.split('/').map(str::to_string).collect::<ModPath>();
+    assert_eq!(
+        edges.get(&name("a/x")),
+        Some(&BTreeSet::from([name("a/y"), name("a/z")]))
+    );
+    assert_eq!(edges.get(&name("a/z")), Some(&BTreeSet::from([name("c")])));
+    let found: Vec<(String, Vec<String>)> = circles(&edges)
+        .into_iter()
+        .map(|c| ("src".to_string(), c))
+        .collect();
+    assert_eq!(
+        found,
+        vec![(
+            "src".to_string(),
+            vec!["a/x".to_string(), "a/y".to_string()]
+        )]
+    );
+    assert_eq!(
+        circle_violations(&found, &[]),
+        vec!["src: a new import circle between a/x, a/y".to_string()]
+    );
+    assert!(circle_violations(&found, &[("src", &["a/x", "a/y", "a/w"])]).is_empty());
+    assert_eq!(
+        circle_violations(&found, &[("src", &["a/x", "a/y"]), ("src", &["b", "c"])]),
+        vec!["src: the circle between b, c is gone: take it out of KNOWN_CIRCLES".to_string()]
+    );
 }

@@ -4,11 +4,11 @@
 use std::collections::BTreeMap;
 
 use anyhow::anyhow;
-use grundy::cache::{Cache, CacheError, Policy};
+use grundy::cache::{Cache, Policy};
 use grundy::units::Bytes;
 
 use super::Global;
-use super::exit::{Failure, internal, usage};
+use super::exit::{Failure, usage};
 use super::out::outln;
 
 #[derive(clap::Subcommand)]
@@ -28,8 +28,7 @@ pub fn run(g: &Global, command: &CacheCommand) -> Result<u8, Failure> {
     let policy = Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
     match command {
         CacheCommand::Show { json } => {
-            let entries = Cache::entries(&root)
-                .map_err(|e| internal(anyhow!("cannot read the cache {}: {e}", root.display())))?;
+            let entries = Cache::entries(&root).map_err(super::cache_failure)?;
             let mut kinds: BTreeMap<&str, (usize, u64)> = BTreeMap::new();
             for e in &entries {
                 let k = kinds.entry(e.kind.as_str()).or_default();
@@ -77,8 +76,7 @@ pub fn run(g: &Global, command: &CacheCommand) -> Result<u8, Failure> {
                 );
                 Ok(0)
             }
-            Err(e @ CacheError::Busy(_)) => Err(usage(anyhow!(e))),
-            Err(e) => Err(internal(anyhow!(e))),
+            Err(e) => Err(super::cache_failure(e)),
         },
     }
 }

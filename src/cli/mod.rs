@@ -17,6 +17,7 @@ mod merge;
 mod mutants;
 mod new;
 mod out;
+mod parsers;
 mod run_cmd;
 mod similar;
 mod statement;
@@ -339,6 +340,9 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
+    if !crate::PARSERS && parsers::needed(&cli.command) {
+        return Err(parsers::hand_over());
+    }
     let g = &cli.global;
     if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
         && !g.allow_weak_sandbox
@@ -420,7 +424,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 && shard.is_none()
                 && code < exit::INTERNAL
             {
-                similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)?;
+                parsers::here(|| {
+                    similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)
+                })?;
             }
             Ok(code)
         }
@@ -437,7 +443,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 min_matches,
                 ..Default::default()
             };
-            similar::run(g, &dir, problem.as_deref(), opts, json, &out)
+            parsers::here(|| similar::run(g, &dir, problem.as_deref(), opts, json, &out))
         }
         Command::Contest {
             file,
@@ -495,7 +501,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             time_budget,
             harden,
-        } => mutants::run(g, &ids, json, jobs, time_budget, harden),
+        } => parsers::here(|| mutants::run(g, &ids, json, jobs, time_budget, harden)),
         Command::Stress {
             problem,
             submission,
@@ -535,14 +541,7 @@ fn problem_set(g: &Global) -> ProblemSet {
 fn context(g: &Global) -> Result<Context, Failure> {
     let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
     let policy = grundy::cache::Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
-    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy)
-        .with_context(|| {
-            format!(
-                "cannot use the cache folder {} (choose another with --cache)",
-                cache_dir.display()
-            )
-        })
-        .map_err(internal)?;
+    let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy).map_err(cache_failure)?;
     let config = g
         .languages
         .clone()
@@ -554,6 +553,20 @@ fn context(g: &Global) -> Result<Context, Failure> {
     let ctx = Context::new(cache, languages, runner(g))?;
     hide(&ctx, &problem_set(g).dir)?;
     Ok(ctx)
+}
+
+/// Why a cache cannot be used: a cache someone else could change is the
+/// user's to fix (exit 2), as is one in use; anything else is internal.
+pub(crate) fn cache_failure(e: grundy::cache::CacheError) -> Failure {
+    use grundy::cache::CacheError;
+    match e {
+        e @ (CacheError::NotOurs(_) | CacheError::Busy(_) | CacheError::BadSetting { .. }) => {
+            usage(anyhow!(e))
+        }
+        e => internal(
+            anyhow!(e).context("cannot use the cache folder (choose another with --cache)"),
+        ),
+    }
 }
 
 /// Hides a folder of problems or submissions from runs (see

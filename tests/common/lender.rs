@@ -1,5 +1,5 @@
 //! A lender that writes down what it was told, in order. Shared by
-//! `tests/lending.rs` and the unit tests of `src/sandbox/lend.rs`, which
+//! `tests/lending.rs` and the unit tests of `crates/sandbox/src/sandbox/lend.rs`, which
 //! both include this file by its path (`#[path]`) rather than through
 //! `common/mod.rs`: each has the sandbox's `Lender` trait in scope under
 //! that name (`grundy::sandbox::Lender` in one, the crate's own in the

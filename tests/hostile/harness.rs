@@ -169,6 +169,75 @@ impl Project {
     }
 }
 
+/// What a caged `grundy` did.
+#[derive(Debug)]
+pub struct Ran {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Ran {
+    /// Both streams, for messages and for looking for what must not be there.
+    pub fn text(&self) -> String {
+        format!("{}\n{}", self.stdout, self.stderr)
+    }
+}
+
+impl Project {
+    /// Runs the project's `grundy` (its problems and cache) with `args`,
+    /// caged, as the project's user, from the project's folder, with a
+    /// clean environment holding `GRUNDY_HOSTILE_MARKER`.
+    pub fn run(&self, args: &[&str]) -> Ran {
+        self.hand_over();
+        let mut cmd = self.grundy();
+        cmd.args(args);
+        self.run_command(cmd)
+    }
+
+    /// [`Project::run`] of a command of the project's `grundy` built by
+    /// the caller (another cache, say), the files' owners as they are.
+    pub fn run_command(&self, mut cmd: Command) -> Ran {
+        let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", self.path("home"))
+            .env("GRUNDY_HOSTILE_MARKER", "judge-secret-environment")
+            .env("NO_COLOR", "1")
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null());
+        let cage = Cage::new(self.who).expect("cage");
+        cage.apply(&mut cmd);
+        let (stdout, stderr, code) = run_with_timeout_code(cmd, Duration::from_secs(300));
+        drop(cage);
+        Ran {
+            code,
+            stdout: String::from_utf8_lossy(&stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        }
+    }
+}
+
+/// Runs `cmd`; its output and exit code (`None`: killed by a signal).
+fn run_with_timeout_code(mut cmd: Command, limit: Duration) -> (Vec<u8>, Vec<u8>, Option<i32>) {
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let child = cmd.spawn().expect("spawn grundy");
+    let id = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(limit) {
+        Ok(Ok(out)) => (out.stdout, out.stderr, out.status.code()),
+        Ok(Err(e)) => panic!("grundy failed: {e}"),
+        Err(_) => {
+            // SAFETY: ending our own child.
+            unsafe { libc::kill(id as i32, libc::SIGKILL) };
+            panic!("grundy took longer than {limit:?}");
+        }
+    }
+}
+
 /// The test's verdict of a result, with the whole result in the message.
 pub fn verdict(result: &serde_json::Value) -> String {
     result["verdict"].as_str().unwrap_or("?").to_string()
@@ -527,10 +596,17 @@ impl Snapshot {
             match now.0.get(path) {
                 None => changed.push(format!("{} vanished", path.display())),
                 Some(after) => {
-                    // The judge's own folders may gain `o+x` (see view.rs);
-                    // directories' sizes follow their entries.
+                    // The judge's own folders may gain `o+x` (see view.rs),
+                    // and the cache folder is closed to others (0700, see
+                    // cache/trust.rs); directories' sizes follow their
+                    // entries.
                     let dir = before.0 & 0o170000 == 0o040000;
-                    let (b, a) = if dir {
+                    let (b, a) = if *path == cache {
+                        (
+                            (before.0 & 0o170700, before.1),
+                            (after.0 & 0o170700, after.1),
+                        )
+                    } else if dir {
                         ((before.0 & !0o001, before.1), (after.0 & !0o001, after.1))
                     } else {
                         ((before.0, before.1), (after.0, after.1))

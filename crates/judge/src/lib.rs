@@ -1,0 +1,17 @@
+//! Judging: the problem model and its loading ([`spec`]), languages and
+//! compiling ([`language`]) into the [`cache`], checkers ([`check`]),
+//! verdicts and scores ([`verdict`]), judging a submission ([`judge`]) and
+//! the regression check of a problem ([`verify`]).
+
+// The crates below, under the module names the code uses (`crate::sandbox::…`).
+use grundy_games::{catalog, games, generate};
+use grundy_sandbox::sandbox;
+use grundy_units::{beneath, limit, units, yaml};
+
+pub mod cache;
+pub mod check;
+pub mod judge;
+pub mod language;
+pub mod spec;
+pub mod verdict;
+pub mod verify;

@@ -1,0 +1,69 @@
+//! The two executables: `grundy`, which judges and carries no source
+//! parser (so that every judging starts without loading one), and
+//! `grundy-parsers`, to which `grundy` hands the commands that parse source
+//! code (`mutants`, `similar`, `grade --similarity`, `verify --mutants`).
+
+mod common;
+
+use std::process::Command;
+
+/// Text each parser leaves in an executable that links it: the paths of
+/// its sources in panic locations, which stripping symbols keeps.
+const PARSER_MARKS: &[&str] = &["/tree-sitter-", "/syn-"];
+
+fn holds(bytes: &[u8], mark: &str) -> bool {
+    bytes.windows(mark.len()).any(|w| w == mark.as_bytes())
+}
+
+#[test]
+fn grundy_carries_no_source_parser_and_grundy_parsers_does() {
+    let grundy = std::fs::read(env!("CARGO_BIN_EXE_grundy")).expect("grundy");
+    let parsers = std::fs::read(env!("CARGO_BIN_EXE_grundy-parsers")).expect("grundy-parsers");
+    for mark in PARSER_MARKS {
+        assert!(holds(&parsers, mark), "grundy-parsers lacks {mark:?}");
+        assert!(!holds(&grundy, mark), "grundy links a parser ({mark:?})");
+    }
+}
+
+#[test]
+fn grundy_hands_a_parsing_command_over_and_says_so_when_it_cannot() {
+    let p = common::Project::toy("");
+    p.write("class/ann/toy.c", common::TOY_C);
+    p.write("class/bob/toy.c", common::TOY_C);
+    let class = p.path("class").to_string_lossy().into_owned();
+    let out_dir = p.path("similar-out").to_string_lossy().into_owned();
+    let args = ["similar", &class, "--out", &out_dir];
+    // Beside grundy-parsers, as built: the command runs.
+    let out = p.grundy(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    assert!(p.path("similar-out/similarity.json").is_file());
+    // A grundy alone in its folder judges, but cannot run `similar`.
+    let alone = tempfile::tempdir().expect("tempdir");
+    let copy = alone.path().join("grundy");
+    std::fs::copy(env!("CARGO_BIN_EXE_grundy"), &copy).expect("copy");
+    let run = |args: &[&str]| {
+        Command::new(&copy)
+            .args(args)
+            .arg("--problems")
+            .arg(p.path("problems"))
+            .arg("--cache")
+            .arg(p.path("cache"))
+            .output()
+            .expect("run the copy")
+    };
+    let reference = p.path("reference/toy.c").to_string_lossy().into_owned();
+    let judged = run(&["judge", "toy", &reference]);
+    assert_eq!(judged.status.code(), Some(0), "{}", common::stderr(&judged));
+    let refused = run(&args);
+    assert_eq!(
+        refused.status.code(),
+        Some(3),
+        "{}",
+        common::stderr(&refused)
+    );
+    let said = common::stderr(&refused);
+    assert!(
+        said.contains("grundy-parsers") && said.contains("cargo install --path ."),
+        "{said}"
+    );
+}
