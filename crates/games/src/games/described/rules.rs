@@ -193,13 +193,33 @@ impl<'de> Deserialize<'de> for Move {
     }
 }
 
-/// A YAML value in one line, for messages.
+/// A YAML value in one line, in flow style (`[1, 3]`, `{max: k}`) as a
+/// setter writes it inline, for messages.
 pub fn shown(v: &serde_yaml::Value) -> String {
-    let text = serde_yaml::to_string(v).unwrap_or_default();
-    let one: Vec<&str> = text.lines().map(str::trim).collect();
-    let joined = one.join(" ");
-    let clipped: String = joined.chars().take(60).collect();
+    let clipped: String = flow(v).chars().take(60).collect();
     format!("`{clipped}`")
+}
+
+fn flow(v: &serde_yaml::Value) -> String {
+    use serde_yaml::Value;
+    match v {
+        Value::Sequence(items) => {
+            let inner: Vec<String> = items.iter().map(flow).collect();
+            format!("[{}]", inner.join(", "))
+        }
+        Value::Mapping(m) => {
+            let inner: Vec<String> = m
+                .iter()
+                .map(|(k, v)| format!("{}: {}", flow(k), flow(v)))
+                .collect();
+            format!("{{{}}}", inner.join(", "))
+        }
+        Value::Tagged(t) => format!("{} {}", t.tag, flow(&t.value)),
+        scalar => serde_yaml::to_string(scalar)
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+    }
 }
 
 fn take(v: &serde_yaml::Value) -> Result<Take, MoveError> {
@@ -459,6 +479,13 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn values_are_shown_in_flow_style() {
+        let v: serde_yaml::Value =
+            serde_yaml::from_str("{take: [1, 3, -2], max: k, w: \"a b\"}").expect("yaml");
+        assert_eq!(shown(&v), "`{take: [1, 3, -2], max: k, w: a b}`");
+    }
 
     fn mv(yaml: &str) -> Result<Move, String> {
         let v: serde_yaml::Value = serde_yaml::from_str(yaml).expect("YAML");
