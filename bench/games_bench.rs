@@ -46,7 +46,10 @@ fn run(argv: &[&str], input: &Path) -> Option<(Duration, String)> {
         .stderr(Stdio::null())
         .output()
         .ok()?;
-    Some((started.elapsed(), String::from_utf8_lossy(&out.stdout).into_owned()))
+    Some((
+        started.elapsed(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
 }
 
 fn main() {
@@ -54,15 +57,29 @@ fn main() {
     let set = grundy::spec::ProblemSet::new(root.join("problems"));
     let mut ids: Vec<String> = std::env::args().skip(1).collect();
     if ids.is_empty() {
-        ids = ["subtraction-game", "kayles", "dawsons-kayles", "moore-nim", "kayles-play"]
-            .map(String::from)
-            .to_vec();
+        ids = [
+            "subtraction-game",
+            "kayles",
+            "dawsons-kayles",
+            "moore-nim",
+            "kayles-play",
+        ]
+        .map(String::from)
+        .to_vec();
     }
     let work = tempfile::tempdir().expect("tmp");
     println!(
         "{:<18} {:>9} {:>9} {:>9} {:>7} {:>9} | {:>12} {:>10} {:>10} {:>10}",
-        "problem", "values ms", "oracle ms", "tests ms", "tests", "period",
-        "10^5 heaps:", "grundy ms", "C++ ms", "Python ms"
+        "problem",
+        "values ms",
+        "oracle ms",
+        "tests ms",
+        "tests",
+        "period",
+        "10^5 heaps:",
+        "grundy ms",
+        "C++ ms",
+        "Python ms"
     );
     for id in &ids {
         let started = Instant::now();
@@ -87,7 +104,10 @@ fn main() {
         let oracle = game.oracle_cases();
         let oracle_time = started.elapsed();
         let started = Instant::now();
-        let none = |_: &Path, _: Option<u64>, _: &[String]| -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
+        let none = |_: &Path,
+                    _: Option<u64>,
+                    _: &[String]|
+         -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
             Err("no programs".into())
         };
         let tests =
@@ -122,7 +142,11 @@ fn main() {
             }
             let script = accepted.join("solution.py");
             if let Some((t, out)) = run(&["python3", &script.to_string_lossy()], &path) {
-                assert_eq!(out.trim(), want.trim(), "{id}: the Python program disagrees");
+                assert_eq!(
+                    out.trim(),
+                    want.trim(),
+                    "{id}: the Python program disagrees"
+                );
                 py = ms(t);
             }
         }

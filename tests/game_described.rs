@@ -448,6 +448,72 @@ fn a_setter_goes_from_a_game_section_to_verify_stress_export_and_play() {
     );
 }
 
+/// Take 1, 3 or 4 tokens from one heap, written in four lines.
+const SUBTRACTION: &str = "{heaps: [1, 10], tokens: [1, 1000000000000000000], \
+    moves: [{take: [1, 3, 4]}], question: {winner: [First, Second]}, \
+    cases: [1, 50], list: same-line}";
+
+/// A right Rust reference for [`SUBTRACTION`]: its values repeat every 7.
+const SUBTRACTION_RS: &str = r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let g = [0u64, 1, 0, 1, 2, 3, 2];
+    let mut pos = 1;
+    for _ in 0..v[0] {
+        let n = v[pos] as usize;
+        let mut x = 0;
+        for a in &v[pos + 1..pos + 1 + n] {
+            x ^= g[(a % 7) as usize];
+        }
+        pos += 1 + n;
+        println!("{}", if x != 0 { "First" } else { "Second" });
+    }
+}
+"#;
+
+/// `mutants` measures a described problem's tests with its Rust
+/// reference: mutants are searched against the description's own small
+/// positions and proven answers, and the derived tests kill them all.
+#[test]
+fn mutants_of_a_described_problems_reference_are_killed_by_its_derived_tests() {
+    let p = Project::empty();
+    let out = p.grundy(&["new", "sub", "--game", SUBTRACTION]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    p.write("reference/sub.rs", SUBTRACTION_RS);
+    let out = p.grundy(&["mutants", "sub", "--json", "--jobs", "2"]);
+    let o = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{o:#}\n{}", stderr(&out));
+    assert!(
+        o["reference"]
+            .as_str()
+            .is_some_and(|r| r.ends_with("reference/sub.rs")),
+        "{o}"
+    );
+    let mutants = o["mutants"].as_array().expect("mutants");
+    assert!(mutants.len() >= 5, "{o}");
+    // The period's length, one off either way, is caught.
+    for kind in ["literal-plus-1", "literal-minus-1"] {
+        let m = mutants
+            .iter()
+            .find(|m| {
+                m["kind"] == kind
+                    && m["description"]
+                        .as_str()
+                        .is_some_and(|d| d.ends_with("in a % 7"))
+            })
+            .unwrap_or_else(|| panic!("no {kind} mutant of the period: {o}"));
+        assert_eq!(m["outcome"], "killed", "{m}");
+    }
+    assert_eq!(o["score"], 100.0, "{o}");
+    let survived: Vec<_> = mutants
+        .iter()
+        .filter(|m| m["outcome"] == "survived")
+        .collect();
+    assert!(survived.is_empty(), "{survived:#?}");
+}
+
 /// `verifyproblem` on a package, when installed (required in CI).
 fn verifyproblem(pkg: &std::path::Path) {
     let have = Command::new("verifyproblem")

@@ -268,7 +268,6 @@ pub fn locate(text: &str, path: &[KeyPart]) -> Option<(usize, usize)> {
     found
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,8 +55,7 @@ impl GameSpec {
     /// One input of the family `game` for this description.
     pub fn generate(&self, params: &Params, rng: &mut Rng) -> Result<String, GenError> {
         let mut known: Vec<&str> = vec![
-            "n", "min", "max", "cases", "losing", "sizes", "ones", "trap", "total", "layout",
-            "eol",
+            "n", "min", "max", "cases", "losing", "sizes", "ones", "trap", "total", "layout", "eol",
         ];
         known.extend(self.parameters.iter().map(|(n, _)| n.as_str()));
         params.only(&known)?;

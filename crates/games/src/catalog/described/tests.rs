@@ -266,5 +266,8 @@ fn single_tokens_end_traps_and_the_totals_parity_are_drawn_as_asked() {
     let refused = misere.generate(&params("{total: odd, ones: 1.0, n: 2}"), &mut Rng::new(1));
     assert!(refused.is_err(), "two single tokens have an even total");
     let refused = misere.generate(&params("{total: some}"), &mut Rng::new(1));
-    assert!(matches!(refused, Err(crate::generate::GenError::Param { .. })));
+    assert!(matches!(
+        refused,
+        Err(crate::generate::GenError::Param { .. })
+    ));
 }
