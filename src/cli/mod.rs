@@ -120,7 +120,7 @@ enum Command {
         ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Also measure the tests by the mutants of the reference (a survivor fails verify)
+        /// Also measure the tests by the mutants of the reference and the accepted submissions (a survivor fails verify)
         #[arg(long)]
         mutants: bool,
         /// Time-margin warnings fail verify too (an accepted submission over half the
@@ -222,7 +222,7 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Measure the tests by the mutants of the reference they reject; --harden adds tests for survivors (see docs/mutants.md)
+    /// Measure the tests by the mutants of the reference and the accepted submissions they reject; --harden adds tests for survivors (see docs/mutants.md)
     Mutants {
         /// Problem ids, or paths to problem folders / packages
         #[arg(value_name = "PROBLEM", required = true)]
@@ -239,6 +239,12 @@ enum Command {
         /// Add each survivor's shrunk input to problem.yaml as a new group, then judge again
         #[arg(long)]
         harden: bool,
+        /// Mutate only this program (repeatable); default: the reference and every accepted submission
+        #[arg(long = "program", value_name = "FILE")]
+        programs: Vec<PathBuf>,
+        /// Judge only mutants of this kind (repeatable; `narrow-*` matches a prefix)
+        #[arg(long = "kind", value_name = "KIND")]
+        kinds: Vec<String>,
     },
     /// Search for an input a submission fails, and shrink it (see docs/stress.md)
     Stress {
@@ -333,7 +339,9 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
-            eprintln!("grundy: {:#}", f.error);
+            // An error may quote a file name or a package's words.
+            let text = format!("{:#}", f.error);
+            eprintln!("grundy: {}", grundy::markup::terminal_lines(&text));
             ExitCode::from(f.code)
         }
     }
@@ -501,7 +509,22 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             time_budget,
             harden,
-        } => parsers::here(|| mutants::run(g, &ids, json, jobs, time_budget, harden)),
+            programs,
+            kinds,
+        } => parsers::here(|| {
+            mutants::run(
+                g,
+                &ids,
+                json,
+                &mutants::Choice {
+                    jobs,
+                    time_budget,
+                    harden,
+                    programs,
+                    kinds,
+                },
+            )
+        }),
         Command::Stress {
             problem,
             submission,
@@ -607,13 +630,13 @@ fn finish(summary: &RunSummary, files: &grundy::report::Files) -> u8 {
     match summary.interrupted {
         Some(sig) => {
             for l in &summary.lines {
-                eprintln!("grundy: {l}");
+                eprintln!("grundy: {}", grundy::markup::terminal(l));
             }
             exit::interrupted(sig)
         }
         None => {
             for l in summary.lines.iter().chain(&files.lines()) {
-                outln!("{l}");
+                outln!("{}", grundy::markup::terminal(l));
             }
             exit::of(summary.overall)
         }

@@ -2,6 +2,7 @@
 //! prints and maps the outcome to an exit status.
 
 use super::out::{out, outln};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
@@ -20,14 +21,22 @@ fn failure(e: MutantsError) -> Failure {
     }
 }
 
-pub fn run(
-    g: &Global,
-    ids: &[String],
-    json: bool,
-    jobs: usize,
-    time_budget: Option<f64>,
-    harden: bool,
-) -> Result<u8, Failure> {
+/// What `grundy mutants` was asked to do, beyond the problems.
+pub struct Choice {
+    pub jobs: usize,
+    pub time_budget: Option<f64>,
+    pub harden: bool,
+    pub programs: Vec<PathBuf>,
+    pub kinds: Vec<String>,
+}
+
+pub fn run(g: &Global, ids: &[String], json: bool, choice: &Choice) -> Result<u8, Failure> {
+    let Choice {
+        jobs,
+        time_budget,
+        harden,
+        ..
+    } = *choice;
     if let Some(t) = time_budget
         && !(t.is_finite() && t > 0.0 && t <= 864_000.0)
     {
@@ -49,6 +58,8 @@ pub fn run(
         let options = mutants::Options {
             jobs: jobs.max(1),
             time_budget: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            only: choice.programs.clone(),
+            kinds: choice.kinds.clone(),
             ..mutants::Options::default()
         };
         let before = mutants::run(p, &ctx, &options, &|_| {}).map_err(failure)?;
@@ -102,7 +113,7 @@ pub fn for_verify(p: &Problem, ctx: &Context, jobs: usize) -> (bool, String) {
             let c = m.counts();
             (c.survived == 0 && c.error == 0, score_text(m.score()))
         }
-        Err(MutantsError::NoRustReference { .. }) => (true, "no-rust".into()),
+        Err(MutantsError::NoProgram { .. }) => (true, "no-program".into()),
         Err(_) => (false, "error".into()),
     }
 }
@@ -127,12 +138,31 @@ fn header() -> String {
     )
 }
 
-/// One line: counts and score of a problem.
+/// One line: counts and score of a problem (over every program's
+/// mutants), then one line per program.
 fn summary_line(m: &ProblemMutants) -> String {
-    let c: Counts = m.counts();
+    let mut out = format!(
+        "{}  ({:.0} s)",
+        counts_line(&m.id.0, &m.counts()),
+        m.elapsed.as_secs_f64()
+    );
+    if m.programs.len() > 1 || m.programs.iter().any(|e| e.skipped.is_some()) {
+        for (i, e) in m.programs.iter().enumerate() {
+            let name = format!("  {} ({})", e.program.file_name(), e.program.language);
+            out.push('\n');
+            match &e.skipped {
+                Some(why) => out.push_str(&format!("{name}: not mutated: {why}")),
+                None => out.push_str(&counts_line(&name, &m.counts_of(i, None))),
+            }
+        }
+    }
+    out
+}
+
+fn counts_line(name: &str, c: &Counts) -> String {
     format!(
-        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>5} {:>7}  {:>7}  ({:.0} s)",
-        m.id,
+        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>5} {:>7}  {:>7}",
+        name,
         c.mutants,
         c.killed,
         c.survived,
@@ -141,8 +171,7 @@ fn summary_line(m: &ProblemMutants) -> String {
         c.timeout,
         c.error,
         c.not_run,
-        score_text(m.score()),
-        m.elapsed.as_secs_f64()
+        score_text(c.score()),
     )
 }
 
@@ -151,13 +180,20 @@ fn score_text(score: Option<f64>) -> String {
     score.map_or_else(|| "-".into(), |s| format!("{s:.1}%"))
 }
 
-/// The details under a problem's line: survivors (with their smallest
-/// input), equivalents (with the evidence) and errors.
+/// The details under a problem's lines: survivors (with their smallest
+/// input), equivalents (with the evidence) and errors, each with its
+/// program.
 fn details(m: &ProblemMutants) -> String {
     let mut out = String::new();
+    let several = m.programs.len() > 1;
     for r in &m.results {
+        let program = if several {
+            format!("{} ", m.programs[r.program].program.file_name())
+        } else {
+            String::new()
+        };
         let head = format!(
-            "  {:<10} #{:<3} line {:<3} {}",
+            "  {:<10} #{:<3} {program}line {:<3} {}",
             r.outcome.word(),
             r.mutant.index,
             r.mutant.line,
@@ -178,23 +214,9 @@ fn details(m: &ProblemMutants) -> String {
                     c.actual.trim_end()
                 ));
             }
-            Outcome::Equivalent {
-                small_inputs,
-                random_inputs,
-                played,
-            } => {
+            Outcome::Equivalent(e) => {
                 out.push_str(&head);
-                if *played {
-                    out.push_str(&format!(
-                        "\n             won all {small_inputs} games from small positions and {random_inputs} random ones\n"
-                    ));
-                } else if small_inputs + random_inputs == 0 {
-                    out.push_str("\n             no input to compare it on (no oracle, no generated tests): equivalence unproven\n");
-                } else {
-                    out.push_str(&format!(
-                        "\n             same answers on {small_inputs} small positions (all of them) and {random_inputs} random inputs\n"
-                    ));
-                }
+                out.push_str(&format!("\n             {}\n", e.reason()));
             }
             Outcome::Error { message } => {
                 out.push_str(&head);

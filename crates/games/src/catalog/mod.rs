@@ -9,6 +9,7 @@ use crate::generate::Families;
 pub use crate::generate::Family;
 
 pub mod described;
+pub mod extremes;
 pub mod format;
 pub mod kit;
 pub mod piles;

@@ -90,7 +90,7 @@ pub fn run_on_input(
         .map_err(|e| JudgeError::Submission(Because::cause(e)))?
     {
         CompileOutcome::Ready(c) => c,
-        CompileOutcome::Failed { log } => {
+        CompileOutcome::Failed { log, .. } => {
             run.compile.log = log;
             return Ok(run);
         }
@@ -115,7 +115,7 @@ pub fn run_on_input(
     let mut checked = None;
     let verdict = decide::test_verdict(
         &facts(&exec.outcome, &exec.stderr_head),
-        &budget(&limits),
+        &budget(&limits, problem.limits.memory),
         || match &test.answer {
             Ok(a) => {
                 let c = check_output(&prepared, &test, a, &exec);

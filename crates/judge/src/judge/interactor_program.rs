@@ -145,7 +145,7 @@ pub(super) fn judge_pass(
     };
     let o = &played.submission;
     r.record_run(o);
-    let (verdict, message, reason) = played.verdict(&limits, style);
+    let (verdict, message, reason) = played.verdict(&limits, prepared.problem.limits.memory, style);
     r.verdict = verdict;
     r.message = message;
     r.reason = reason;
@@ -464,7 +464,9 @@ impl Connected<'_> {
         } else {
             message
         };
-        let stderr_head = text_head(&submission.stderr_head, STDERR_CAP);
+        let stderr_head = self
+            .program
+            .messages(&text_head(&submission.stderr_head, STDERR_CAP));
         Ok(Played {
             submission,
             interactor,
@@ -695,7 +697,12 @@ impl Played {
     /// The verdict: a stuck interactor or one at its limit is `IE`; else
     /// [`precedence`] decides. With it, the reason when the submission's
     /// own run (a limit, a crash) decided.
-    fn verdict(&self, limits: &RunLimits, style: Style) -> (Verdict, String, Option<Reason>) {
+    fn verdict(
+        &self,
+        limits: &RunLimits,
+        problem_memory: Bytes,
+        style: Style,
+    ) -> (Verdict, String, Option<Reason>) {
         if self.interactor_stuck {
             return (
                 Verdict::IE,
@@ -723,7 +730,7 @@ impl Played {
         } else {
             let decision = crate::verdict::decide::run_verdict(
                 &facts(&self.submission, &self.stderr_head),
-                &budget(limits),
+                &budget(limits, problem_memory),
             );
             let run = decision.as_ref().map(|d| (d.verdict, d.reason.to_string()));
             match precedence(self.first, run, said(&self.interactor, style)) {

@@ -8,6 +8,7 @@ use super::result::{Diff, TestResult};
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
 use crate::sandbox::{Exit, Lender, RunLimits, RunOutcome, SandboxError};
+use crate::units::Bytes;
 use crate::verdict::Verdict;
 use crate::verdict::decide::{self, CheckerSaid, Ended, RunBudget, RunFacts};
 
@@ -68,15 +69,19 @@ pub(super) fn judge_run(
     let o = &exec.outcome;
     r.record_run(o);
     let mut checked = None;
-    let verdict = decide::test_verdict(&facts(o, &exec.stderr_head), &budget(&limits), || {
-        let c = match feedback {
-            Some(dir) => check_output_at(prepared, input, answer, &exec, dir),
-            None => check_output(prepared, test, answer, &exec),
-        };
-        let said = c.0;
-        checked = Some(c);
-        said
-    });
+    let verdict = decide::test_verdict(
+        &facts(o, &exec.stderr_head),
+        &budget(&limits, memory),
+        || {
+            let c = match feedback {
+                Some(dir) => check_output_at(prepared, input, answer, &exec, dir),
+                None => check_output(prepared, test, answer, &exec),
+            };
+            let said = c.0;
+            checked = Some(c);
+            said
+        },
+    );
     match verdict {
         Err(d) => {
             r.decided_by_run(d);
@@ -118,11 +123,14 @@ pub(super) fn not_run(r: &mut TestResult, e: SandboxError, doing: &str) {
 }
 
 /// The limits of a run, as the verdict module sees them.
-pub fn budget(l: &RunLimits) -> RunBudget {
+/// The budget of a run held to `l`, for a problem whose own memory limit
+/// is `problem_memory` (the rest of `l.memory` is the language's).
+pub fn budget(l: &RunLimits, problem_memory: Bytes) -> RunBudget {
     RunBudget {
         cpu: l.cpu,
         wall: l.wall,
         memory: l.memory,
+        memory_allowance: Bytes(l.memory.0.saturating_sub(problem_memory.0)),
         output: l.output,
     }
 }

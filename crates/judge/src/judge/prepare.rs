@@ -76,11 +76,13 @@ impl Context {
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?
             {
                 CompileOutcome::Ready(c) => Ok(c),
-                CompileOutcome::Failed { log } => Err(JudgeError::Problem(Because::new(format!(
-                    "{what} {} does not build:\n{}",
-                    path.display(),
-                    log.trim_end()
-                )))),
+                CompileOutcome::Failed { log, .. } => {
+                    Err(JudgeError::Problem(Because::new(format!(
+                        "{what} {} does not build:\n{}",
+                        path.display(),
+                        log.trim_end()
+                    ))))
+                }
             };
         }
         let lang = self
@@ -91,7 +93,7 @@ impl Context {
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?
         {
             CompileOutcome::Ready(c) => Ok(c),
-            CompileOutcome::Failed { log } => Err(JudgeError::Problem(Because::new(format!(
+            CompileOutcome::Failed { log, .. } => Err(JudgeError::Problem(Because::new(format!(
                 "{what} {} does not compile:\n{}",
                 path.display(),
                 log.trim_end()

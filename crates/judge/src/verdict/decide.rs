@@ -26,6 +26,10 @@ pub struct RunBudget {
     pub cpu: Duration,
     pub wall: Duration,
     pub memory: Bytes,
+    /// The part of `memory` that is the language's allowance (its
+    /// runtime's own needs) rather than the problem's limit: a message
+    /// names the two apart, as the statement names only the problem's.
+    pub memory_allowance: Bytes,
     pub output: Bytes,
 }
 
@@ -63,10 +67,13 @@ pub enum Reason {
     MemoryPeak {
         peak: Bytes,
         limit: Bytes,
+        /// The language's share of `limit`.
+        allowance: Bytes,
     },
     /// The memory group (every process of the run) was full.
     MemoryGroup {
         limit: Bytes,
+        allowance: Bytes,
     },
     Output {
         limit: Bytes,
@@ -75,6 +82,7 @@ pub enum Reason {
     OutOfMemory {
         peak: Bytes,
         limit: Bytes,
+        allowance: Bytes,
     },
     Crash {
         ended: Ended,
@@ -115,10 +123,12 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
             Reason::MemoryPeak {
                 peak: facts.peak_memory,
                 limit: budget.memory,
+                allowance: budget.memory_allowance,
             }
         } else {
             Reason::MemoryGroup {
                 limit: budget.memory,
+                allowance: budget.memory_allowance,
             }
         };
         (Verdict::MLE, reason)
@@ -137,6 +147,7 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
             Reason::OutOfMemory {
                 peak: facts.peak_memory,
                 limit: budget.memory,
+                allowance: budget.memory_allowance,
             },
         )
     } else {
@@ -223,12 +234,17 @@ impl Reason {
                 "wall time over {}: the program was waiting or sleeping",
                 secs(*limit)
             ),
-            Reason::MemoryPeak { limit, .. } => {
-                format!("peak memory over the limit of {}", limit.human())
-            }
-            Reason::OutOfMemory { limit, .. } => format!(
+            Reason::MemoryPeak {
+                limit, allowance, ..
+            } => format!(
+                "peak memory over the limit of {}",
+                memory_limit(*limit, *allowance)
+            ),
+            Reason::OutOfMemory {
+                limit, allowance, ..
+            } => format!(
                 "the program failed to get more memory (limit {})",
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             other => other.to_string(),
         }
@@ -245,23 +261,31 @@ impl fmt::Display for Reason {
                 secs(*limit),
                 secs(*cpu)
             ),
-            Reason::MemoryPeak { peak, limit } => write!(
+            Reason::MemoryPeak {
+                peak,
+                limit,
+                allowance,
+            } => write!(
                 f,
                 "peak memory {} over the limit of {}",
                 peak.human(),
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
-            Reason::MemoryGroup { limit } => write!(
+            Reason::MemoryGroup { limit, allowance } => write!(
                 f,
                 "the run's processes together went over the memory limit of {}",
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             Reason::Output { limit } => write!(f, "output over the limit of {limit}"),
-            Reason::OutOfMemory { peak, limit } => write!(
+            Reason::OutOfMemory {
+                peak,
+                limit,
+                allowance,
+            } => write!(
                 f,
                 "the program failed to get more memory (peak {}, limit {})",
                 peak.human(),
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             Reason::Crash {
                 ended,
@@ -279,6 +303,21 @@ impl fmt::Display for Reason {
             Reason::NotStarted { cause } => write!(f, "the program could not be started: {cause}"),
         }
     }
+}
+
+/// A run's memory limit as the statement and the language table put it:
+/// the problem's limit, and apart from it what the language's runtime is
+/// allowed besides (`256.0 MiB and the 16.0 MiB allowed for the
+/// language's runtime`).
+fn memory_limit(limit: Bytes, allowance: Bytes) -> String {
+    if allowance.0 == 0 || allowance.0 >= limit.0 {
+        return limit.human();
+    }
+    format!(
+        "{} and the {} allowed for the language's runtime",
+        Bytes(limit.0 - allowance.0).human(),
+        allowance.human()
+    )
 }
 
 fn signal_name(s: i32) -> &'static str {
@@ -315,6 +354,7 @@ mod tests {
             cpu: Duration::from_secs(1),
             wall: Duration::from_secs(3),
             memory: Bytes(256 * MIB),
+            memory_allowance: Bytes(0),
             output: Bytes(64 * MIB),
         }
     }
@@ -574,6 +614,25 @@ mod tests {
             group.reason.to_string(),
             "the run's processes together went over the memory limit of 256.0 MiB"
         );
+        // The problem's limit and the language's allowance, apart: the
+        // statement says 256 MiB, not 272.
+        let with_runtime = RunBudget {
+            memory: Bytes(272 * MIB),
+            memory_allowance: Bytes(16 * MIB),
+            ..budget()
+        };
+        let over =
+            run_verdict(&facts(mem, Ended::Signal(9), 300 * MIB), &with_runtime).expect("MLE");
+        assert_eq!(
+            over.reason.to_string(),
+            "peak memory 300.0 MiB over the limit of 256.0 MiB and the 16.0 MiB allowed for the language's runtime"
+        );
+        let crashed =
+            run_verdict(&facts(NONE, Ended::Code(1), 270 * MIB), &with_runtime).expect("MLE");
+        assert_eq!(
+            crashed.reason.without_measurements(),
+            "the program failed to get more memory (limit 256.0 MiB and the 16.0 MiB allowed for the language's runtime)"
+        );
     }
 
     #[test]
@@ -593,6 +652,7 @@ mod tests {
         let oom = Reason::OutOfMemory {
             peak: Bytes(270 * MIB),
             limit: Bytes(272 * MIB),
+            allowance: Bytes(0),
         };
         assert_eq!(
             oom.without_measurements(),
