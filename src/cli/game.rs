@@ -10,10 +10,21 @@ use super::out::out;
 use super::{Global, find};
 
 /// What `grundy game` was asked.
+#[derive(clap::Args)]
 pub struct Ask {
+    /// Problem id, or a folder holding problem.yaml
+    pub problem: String,
+    /// Show the Grundy values of one heap of 0..N-1 tokens
+    #[arg(long, value_name = "N")]
     pub values: Option<u64>,
+    /// A position to look at: its heaps, e.g. "3 4 5"
+    #[arg(long, value_name = "HEAPS")]
     pub position: Option<String>,
+    /// A parameter's value, for games whose moves use one (repeatable)
+    #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
+    /// Print JSON: {"values": [...], "period": {...} | null} (and "position")
+    #[arg(long)]
     pub json: bool,
 }
 
@@ -22,7 +33,8 @@ const DEFAULT_VALUES: u64 = 40;
 /// The most values one call computes.
 const MAX_VALUES: u64 = 1_000_000;
 
-pub fn run(g: &Global, id: &str, ask: Ask) -> Result<u8, Failure> {
+pub fn run(g: &Global, ask: Ask) -> Result<u8, Failure> {
+    let id = &ask.problem;
     let problem = find(g, id)?;
     let Some(game) = &problem.game else {
         return Err(usage(anyhow!(

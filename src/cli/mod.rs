@@ -4,6 +4,7 @@
 //! file per command; printing happens here and in `report`, never in the
 //! library.
 
+mod batch_ends;
 mod cache;
 mod contest;
 mod exit;
@@ -24,14 +25,12 @@ mod statement;
 mod stress;
 mod verify;
 
-use out::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
 
-use grundy::batch::{self, RunSummary};
 use grundy::cache::Cache;
 use grundy::judge::{Context, Options};
 use grundy::language::Languages;
@@ -285,22 +284,7 @@ enum Command {
     },
     /// Explore a game described in YAML: Grundy values, the period and its proof,
     /// P-positions, a position's winning moves
-    Game {
-        /// Problem id, or a folder holding problem.yaml
-        problem: String,
-        /// Show the Grundy values of one heap of 0..N-1 tokens
-        #[arg(long, value_name = "N")]
-        values: Option<u64>,
-        /// A position to look at: its heaps, e.g. "3 4 5"
-        #[arg(long, value_name = "HEAPS")]
-        position: Option<String>,
-        /// A parameter's value, for games whose moves use one (repeatable)
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-        /// Print JSON: {"values": [...], "period": {...} | null} (and "position")
-        #[arg(long)]
-        json: bool,
-    },
+    Game(game::Ask),
     /// Run a submission on an input file of yours with the problem's limits: output, time, memory
     Run {
         problem: String,
@@ -467,22 +451,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
         Command::New { id, game } => new::run(g, &id, game.as_deref()),
-        Command::Game {
-            problem,
-            values,
-            position,
-            set,
-            json,
-        } => game::run(
-            g,
-            &problem,
-            game::Ask {
-                values,
-                position,
-                set,
-                json,
-            },
-        ),
+        Command::Game(ask) => game::run(g, ask),
         Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
         Command::Run {
             problem,
@@ -611,34 +580,4 @@ fn runner(g: &Global) -> grundy::sandbox::Runner {
 
 fn find(g: &Global, id: &str) -> Result<Problem, Failure> {
     problem_set(g).find(id).map_err(|e| usage(anyhow!(e)))
-}
-
-/// The number of tests a batch command runs at once; a note when the
-/// request was cut.
-fn batch_jobs(requested: Option<usize>) -> usize {
-    let (n, note) = batch::jobs(requested);
-    if let Some(note) = note {
-        eprintln!("grundy: {note}");
-    }
-    n
-}
-
-/// Prints the closing lines of a batch command (what was judged, then the
-/// files the report writers wrote); its exit code. An interrupted run has
-/// said what it kept through its progress display.
-fn finish(summary: &RunSummary, files: &grundy::report::Files) -> u8 {
-    match summary.interrupted {
-        Some(sig) => {
-            for l in &summary.lines {
-                eprintln!("grundy: {}", grundy::markup::terminal(l));
-            }
-            exit::interrupted(sig)
-        }
-        None => {
-            for l in summary.lines.iter().chain(&files.lines()) {
-                outln!("{}", grundy::markup::terminal(l));
-            }
-            exit::of(summary.overall)
-        }
-    }
 }

@@ -4,12 +4,46 @@
 //! Nim), so that the package has the accepted submission the format
 //! requires and judges it against the same answers.
 
+use std::path::{Path, PathBuf};
+
 use crate::catalog::described::{GameSpec, Position, Question};
+use crate::spec::Problem;
+
+use super::{ExportError, Exported, write_bytes};
 use crate::catalog::format::Framing;
 use crate::games::described::values::Known;
 use crate::games::described::{Amount, Move, Theory};
 
 const ANSWERS_PY: &str = include_str!("answers.py");
+
+/// Writes the program as `submissions/accepted/` of a described game with
+/// no reference (or a note saying why it cannot); the path written.
+pub(super) fn write_accepted(
+    problem: &Problem,
+    to: &Path,
+    out: &mut Exported,
+) -> Result<Option<PathBuf>, ExportError> {
+    let Some(g) = problem.game.as_ref().filter(|g| !g.played()) else {
+        return Ok(None);
+    };
+    if problem.reference.is_some() {
+        return Ok(None);
+    }
+    match program(g) {
+        Ok(source) => {
+            let rel = PathBuf::from("submissions/accepted/grundy_answers.py");
+            write_bytes(&to.join(&rel), source.as_bytes())?;
+            out.submissions.push(rel.clone());
+            Ok(Some(rel))
+        }
+        Err(why) => {
+            out.notes.push(format!(
+                "no accepted submission written from the game's description: {why}"
+            ));
+            Ok(None)
+        }
+    }
+}
 
 /// The program's source, or why the description cannot be written so.
 pub(super) fn program(game: &GameSpec) -> Result<String, String> {

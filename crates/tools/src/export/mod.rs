@@ -381,21 +381,8 @@ fn write_submissions(problem: &Problem, to: &Path, out: &mut Exported) -> Result
     let mut taken: BTreeSet<PathBuf> = BTreeSet::new();
     // A described game with no reference: its own answers are the
     // accepted program the format asks for.
-    if problem.reference.is_none()
-        && let Some(g) = &problem.game
-        && !g.played()
-    {
-        match answers::program(g) {
-            Ok(source) => {
-                let rel = Path::new("submissions/accepted/grundy_answers.py").to_path_buf();
-                write(&to.join(&rel), &source)?;
-                taken.insert(rel.clone());
-                out.submissions.push(rel);
-            }
-            Err(why) => out.notes.push(format!(
-                "no accepted submission written from the game's description: {why}"
-            )),
-        }
+    if let Some(rel) = answers::write_accepted(problem, to, out)? {
+        taken.insert(rel);
     }
     for (verdict, path) in all {
         let folder = match verdict {

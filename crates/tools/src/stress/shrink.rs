@@ -194,17 +194,23 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
             out.push((c, layout.clone()));
         }
     }
+    // An input of a few numbers left gets every small value tried: a
+    // failure that starts at some size (a table one entry too short, a
+    // period that holds only from some heap on) shrinks to that size,
+    // which halving and one-less steps skip over.
+    let numbers: usize = cases.iter().map(|c| c.fixed.len() + c.items.len()).sum();
+    let few = numbers <= FEW_NUMBERS;
     for (k, case) in cases.iter().enumerate() {
         for (j, &v) in case.fixed.iter().enumerate() {
             let min = format.fixed.get(j).map_or(0, |f| f.1.min);
-            for smaller in smaller_values(v, min) {
+            for smaller in smaller_values(v, min, few) {
                 let mut c = cases.clone();
                 c[k].fixed[j] = smaller;
                 out.push((c, layout.clone()));
             }
         }
         for (j, &v) in case.items.iter().enumerate() {
-            for smaller in smaller_values(v, format.item.1.min) {
+            for smaller in smaller_values(v, format.item.1.min, few) {
                 let mut c = cases.clone();
                 c[k].items[j] = smaller;
                 out.push((c, layout.clone()));
@@ -305,9 +311,27 @@ fn equal_pairs(items: &[u64]) -> Vec<(usize, usize)> {
 }
 
 /// The minimum, half, and one less, when smaller than `v`.
-fn smaller_values(v: u64, min: u64) -> Vec<u64> {
+/// An input with at most this many numbers gets [`SMALL_VALUES`] tried
+/// for each.
+const FEW_NUMBERS: usize = 4;
+/// How many of the smallest values the bound allows are tried, in order,
+/// for each number of an input of [`FEW_NUMBERS`].
+const SMALL_VALUES: u64 = 64;
+
+/// Values below `v` (and at least `min`) to try in its place, the biggest
+/// cut first: the minimum, then with `few` every one of the smallest
+/// [`SMALL_VALUES`] values in order, then half, then one less.
+fn smaller_values(v: u64, min: u64, few: bool) -> Vec<u64> {
     let mut out = Vec::new();
-    for c in [min, v / 2, v.saturating_sub(1)] {
+    let small = if few {
+        min.saturating_add(1)..min.saturating_add(SMALL_VALUES).min(v)
+    } else {
+        0..0
+    };
+    for c in std::iter::once(min)
+        .chain(small)
+        .chain([v / 2, v.saturating_sub(1)])
+    {
         if c < v && c >= min && !out.contains(&c) {
             out.push(c);
         }
@@ -345,9 +369,21 @@ mod tests {
 
     #[test]
     fn smaller_values_stay_in_bounds() {
-        assert_eq!(smaller_values(10, 1), vec![1, 5, 9]);
-        assert_eq!(smaller_values(1, 1), Vec::<u64>::new());
-        assert_eq!(smaller_values(2, 1), vec![1]);
-        assert_eq!(smaller_values(3, 0), vec![0, 1, 2]);
+        assert_eq!(smaller_values(10, 1, false), vec![1, 5, 9]);
+        assert_eq!(smaller_values(1, 1, false), Vec::<u64>::new());
+        assert_eq!(smaller_values(2, 1, false), vec![1]);
+        assert_eq!(smaller_values(3, 0, false), vec![0, 1, 2]);
+        assert_eq!(smaller_values(1, 1, true), Vec::<u64>::new());
+        assert_eq!(smaller_values(5, 2, true), vec![2, 3, 4]);
+    }
+
+    #[test]
+    fn a_few_numbers_get_every_small_value_tried_in_order() {
+        let got = smaller_values(1_000_000, 1, true);
+        let mut want: Vec<u64> = (1..=64).collect();
+        want.extend([500_000, 999_999]);
+        assert_eq!(got, want);
+        // Below the window, every smaller value, smallest first.
+        assert_eq!(smaller_values(40, 30, true), (30..40).collect::<Vec<_>>());
     }
 }
