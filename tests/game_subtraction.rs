@@ -44,6 +44,39 @@ samples:
       Second
 ";
 
+/// The skeleton's statement with the rules and the sample of this game.
+const STATEMENT: &str = "# Subtraction Game
+
+There is a pile of $n$ stones. Two players move in turn, the first player
+first; a move takes $1$, $3$ or $4$ stones from the pile. Whoever takes the
+last stone wins. Who wins when both play as well as they can?
+
+## Input
+
+The first line holds $T$ ($1 \\le T \\le 100$), the number of games. Each of
+the next $T$ lines holds one game: the size $n$ of the pile
+($1 \\le n \\le 10^9$).
+
+## Output
+
+For each game, one line: `First` if the first player wins, else `Second`.
+
+## Sample
+
+```
+3
+1
+2
+7
+```
+
+```
+First
+Second
+Second
+```
+";
+
 /// A program right up to a heap of 22 (its table's end), and answering
 /// `First` beyond: wrong from 23 on, where the first losing heap past the
 /// table is (the losing heaps are 0 and 2 modulo 7).
@@ -112,6 +145,7 @@ fn a_subtraction_game_from_grundy_new_verifies_stresses_exports_and_mutates() {
         std::fs::remove_file(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
     }
     p.write("problems/sub/problem.yaml", SPEC);
+    p.write("problems/sub/statement.md", STATEMENT);
 
     // verify: the oracle runs (searching small heaps) and agrees with the
     // proven answers; the wrong program is caught.
