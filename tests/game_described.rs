@@ -554,3 +554,33 @@ fn verifyproblem(pkg: &std::path::Path) {
         "{text}"
     );
 }
+
+/// Wythoff's game (a diagonal move) and a misère sum have no theorem
+/// here: their answers reach only the searched positions, `verify` says
+/// so, and the derived tests stay within that reach.
+#[test]
+fn games_with_no_theorem_are_answered_only_as_far_as_searched_and_verify_says_so() {
+    for game in [
+        "game:\n  heaps: 2\n  tokens: [0, 1000000000]\n  moves: [{take: any}, wythoff]\n  \
+         question: {winner: [First, Second]}\n  cases: [1, 100]\n  list: same-line\n",
+        "game:\n  heaps: [1, 10]\n  tokens: [1, 1000000000]\n  moves: [{take: [1, 3, 4]}]\n  \
+         ending: misere\n  question: {winner: [First, Second]}\n  cases: [1, 100]\n",
+    ] {
+        let p = described(game);
+        let out = p.grundy(&["verify", "bad", "--json"]);
+        let v = json(&out);
+        let t = &v["problems"][0];
+        assert_eq!(t["oracle"]["status"], "ok", "{game}\n{t:#}");
+        let detail = t["oracle"]["detail"].as_str().unwrap_or_default();
+        assert!(
+            detail.contains("answers only up to the searched bound"),
+            "{game}\n{detail}"
+        );
+        assert_eq!(t["input"]["status"], "ok", "{game}\n{t:#}");
+        // No reference is needed for the derived tests: every one is
+        // answered (the spec has no samples, which is all that fails).
+        assert_eq!(t["reference"]["status"], "skipped", "{game}\n{t:#}");
+        let why = t["reference"]["detail"].as_str().unwrap_or_default();
+        assert!(why.contains("every test has its answer"), "{game}\n{why}");
+    }
+}
