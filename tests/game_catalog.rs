@@ -44,7 +44,7 @@ fn the_problems_written_from_a_description_verify_green() {
         assert!(wrong >= 5, "{id}: {wrong} known-wrong programs\n{t:#}");
         for k in known {
             assert_eq!(k["ok"], true, "{id}: {k:#}");
-            assert_eq!(k["skipped"], false, "{id}: {k:#}");
+            assert!(k["skipped"].is_null(), "{id}: {k:#}");
         }
     }
 }
