@@ -7,8 +7,8 @@ use grundy::batch::Fanout;
 use grundy::batch::contest::{self, ContestOptions};
 use grundy::report::{self, Style};
 
-use super::batch_ends::{batch_jobs, finish};
 use super::exit::Failure;
+use super::out::{batch_jobs, finish};
 use super::{Global, context, hide, problem_set};
 
 pub fn run(

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use grundy::batch::{self, Fanout, FeedbackLevel, GradeOptions, Shard};
 use grundy::report::{Files, Progress};
 
-use super::batch_ends::{batch_jobs, finish};
 use super::exit::Failure;
+use super::out::{batch_jobs, finish};
 use super::{Global, context, hide, problem_set};
 
 /// How to grade: the options that do not say what or where.

@@ -6,8 +6,8 @@ use grundy::batch::merge::{self, MergeOptions};
 use grundy::batch::{Fanout, FeedbackLevel};
 use grundy::report::{Files, Progress};
 
-use super::batch_ends::finish;
 use super::exit::Failure;
+use super::out::finish;
 
 pub fn run(
     inputs: Vec<PathBuf>,

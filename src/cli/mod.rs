@@ -4,7 +4,6 @@
 //! file per command; printing happens here and in `report`, never in the
 //! library.
 
-mod batch_ends;
 mod cache;
 mod contest;
 mod exit;
