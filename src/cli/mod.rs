@@ -8,6 +8,7 @@ mod cache;
 mod contest;
 mod exit;
 mod export;
+mod game;
 mod gen_cmd;
 mod grade;
 mod judge;
@@ -267,7 +268,14 @@ enum Command {
     New {
         /// The new problem's id (lowercase letters, digits, '-'); its folder must not exist
         id: String,
+        /// Write a problem from a game described in YAML (the keys of `game:` in
+        /// docs/problem-format.md), or `@FILE` to read it from a file
+        #[arg(long, value_name = "YAML")]
+        game: Option<String>,
     },
+    /// Explore a game described in YAML: Grundy values, the period and its proof,
+    /// P-positions, a position's winning moves
+    Game(game::Ask),
     /// Run a submission on an input file of yours with the problem's limits: output, time, memory
     Run {
         problem: String,
@@ -426,7 +434,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Command::Export { problem, to } => export::run(g, &problem, &to),
         Command::Serve(args) => serve::run(g, args),
         Command::Judgehost(args) => judgehost::run(g, args),
-        Command::New { id } => new::run(g, &id),
+        Command::New { id, game } => new::run(g, &id, game.as_deref()),
+        Command::Game(ask) => game::run(g, ask),
         Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
         Command::Run {
             problem,

@@ -6,9 +6,20 @@ use grundy::skeleton::{self, NewError};
 use super::exit::{self, Failure, internal, usage};
 use super::{Global, problem_set};
 
-pub fn run(g: &Global, id: &str) -> Result<u8, Failure> {
+pub fn run(g: &Global, id: &str, game: Option<&str>) -> Result<u8, Failure> {
     let set = problem_set(g);
-    let made = skeleton::create(&set.dir, id).map_err(|e| match e {
+    let made = match game {
+        Some(text) => {
+            let text = match text.strip_prefix('@') {
+                Some(file) => std::fs::read_to_string(file)
+                    .map_err(|e| usage(anyhow!("--game @{file}: cannot read: {e}")))?,
+                None => text.to_string(),
+            };
+            skeleton::create_game(&set.dir, id, &text)
+        }
+        None => skeleton::create(&set.dir, id),
+    };
+    let made = made.map_err(|e| match e {
         NewError::Write { .. } => internal(anyhow!(e)),
         _ => usage(anyhow!(e)),
     })?;

@@ -2,11 +2,12 @@
 //! ([`games`]), tests made from a problem's recipe with a seeded stream
 //! ([`generate`]), and per problem its generators, input format and oracle
 //! cases ([`catalog`]). Of grundy's crates it depends only on units: a
-//! recipe's data files are read through `beneath`, and what a player wrote
-//! is quoted in a verdict's message through `markup`.
+//! recipe's data files are read through `beneath`, what a player wrote
+//! is quoted in a verdict's message through `markup`, and a described
+//! game's keys are placed in its YAML through `yaml`.
 
 // The crate below, under the module names the code uses (`crate::beneath::…`).
-use grundy_units::{beneath, markup};
+use grundy_units::{beneath, markup, yaml};
 
 pub mod catalog;
 pub mod games;

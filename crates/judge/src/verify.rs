@@ -136,15 +136,19 @@ pub fn verify(
         step(&format!("reference {} on {tests}", shown(problem, r)));
     }
     let (reference, reference_max_ms, reference_warning) = check_reference(&prepared, ctx, jobs);
-    let oracle = match &problem.reference {
+    let oracle = match (&problem.reference, &problem.game) {
+        // A described game's own answers and player: checked against the
+        // search whether or not there is a reference.
+        (_, Some(g)) if problem.interactor.is_some() => check_described_player(g),
+        (None, Some(g)) => check_described_answers(g),
         // The interactor plays from the game's rule, which its unit tests
         // check against the search; judging the reference plays it.
-        Some(_) if problem.interactor.is_some() => Status::Skipped(
+        (Some(_), _) if problem.interactor.is_some() => Status::Skipped(
             "interactive: the judge's player is checked against the search in its unit tests"
                 .into(),
         ),
-        Some(r) => check_oracle(problem, r, ctx, step)?,
-        None => Status::Skipped("no reference".into()),
+        (Some(r), _) => check_oracle(problem, r, ctx, step)?,
+        (None, None) => Status::Skipped("no reference".into()),
     };
     let all = expect::known(problem);
     let known: Vec<KnownCheck> = all
@@ -275,22 +279,22 @@ fn check_oracle(
             "ICPC package: the catalog's oracles are for grundy's own problems".into(),
         ));
     }
-    let Some(entry) = catalog::entry(&problem.id.0) else {
+    let Some(oracle) = catalog::oracle_for(&problem.id.0, problem.game.as_ref()) else {
         return Ok(Status::Skipped("no oracle for this problem".into()));
     };
     step("reference against the game's oracle");
     let reference = &ctx.compile_trusted(reference, "reference solution")?;
-    let cases = (entry.oracle_cases)();
+    let cases = &oracle.cases;
     if cases.is_empty() {
         return Ok(Status::Failed(
-            "the catalog entry has no oracle cases".into(),
+            "the oracle has no cases for this problem".into(),
         ));
     }
     let limits = crate::judge::trusted::generous(run_limits(reference, &problem.limits));
-    for case in &cases {
+    for case in cases {
         match run_case(reference, case.input.as_bytes(), limits, problem, ctx) {
             Ok(out) => {
-                if let Err(why) = (entry.accepts)(case, &out) {
+                if let Err(why) = oracle.accepts(case, &out) {
                     return Ok(Status::Failed(format!(
                         "reference disagrees with the oracle on input {}: {why}",
                         preview(&case.input)
@@ -305,7 +309,89 @@ fn check_oracle(
             }
         }
     }
-    Ok(Status::Passed(format!("{} inputs agree", cases.len())))
+    let how = problem
+        .game
+        .as_ref()
+        .map(|g| format!("; {}", described_reach(g)))
+        .unwrap_or_default();
+    Ok(Status::Passed(format!("{} inputs agree{how}", cases.len())))
+}
+
+/// How far a described game's own answers reach, for `verify`'s line.
+fn described_reach(game: &crate::catalog::described::GameSpec) -> String {
+    match game.first_analysis() {
+        Some(a) => {
+            let bound = a.heap_values().and_then(|h| h.known_below());
+            match (a.theory(), bound) {
+                (crate::games::described::Theory::Search, _) => format!(
+                    "answers only up to the searched bound (small positions): {}",
+                    a.explain()
+                ),
+                (_, Some(b)) => format!(
+                    "answers only for heaps below {b} tokens (the values computed; no period proven): {}",
+                    a.explain()
+                ),
+                _ => format!("answers proven for heaps of any size: {}", a.explain()),
+            }
+        }
+        None => "no answers: the moves' parameters have no values".into(),
+    }
+}
+
+/// A described game without a reference: its own answers (theory)
+/// against the exhaustive search on every small position.
+fn check_described_answers(game: &crate::catalog::described::GameSpec) -> Status {
+    let cases = game.oracle_cases();
+    if cases.is_empty() {
+        return Status::Failed("no small position within the constraints to check".into());
+    }
+    for case in &cases {
+        let out = match game.answer(&case.input) {
+            Ok(out) => out,
+            Err(e) => {
+                return Status::Failed(format!(
+                    "the description gives no answer for {}: {e}",
+                    preview(&case.input)
+                ));
+            }
+        };
+        if let Err(why) = game.accepts(case, &out) {
+            return Status::Failed(format!(
+                "the description's answer disagrees with the search on input {}: {why}",
+                preview(&case.input)
+            ));
+        }
+    }
+    Status::Passed(format!(
+        "{} inputs: the description's answers agree with the search; {}",
+        cases.len(),
+        described_reach(game)
+    ))
+}
+
+/// A described game played against the judge: who wins each small start
+/// position, as the judge's player decides it, against the search.
+fn check_described_player(game: &crate::catalog::described::GameSpec) -> Status {
+    let Some(a) = game.first_analysis() else {
+        return Status::Failed("the game has no moves to play".into());
+    };
+    let starts = game.small_starts();
+    let mut checked = 0;
+    for p in &starts {
+        let by_search = a.with_search(|s| s.wins(p));
+        if a.mover_wins(p) != Some(by_search) {
+            return Status::Failed(format!(
+                "the judge's player misjudges the start `{}` (the search says the first player {})",
+                p.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
+                if by_search { "wins" } else { "loses" }
+            ));
+        }
+        checked += 1;
+    }
+    Status::Passed(format!(
+        "the judge's player agrees with the search on {checked} small starts; {}",
+        described_reach(game)
+    ))
 }
 
 fn run_case(

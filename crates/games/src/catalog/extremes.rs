@@ -140,8 +140,12 @@ fn case_count(format: &InputFormat, params: &Params, largest: bool) -> Result<u6
         Framing::UntilEof { max } => (1, max),
         Framing::UntilZero => (1, u64::MAX),
     };
-    let per_case =
-        1 + format.fixed.len() as u64 + format.list_len.map_or(0, |(_, b)| b.max.min(MAX_NUMBERS));
+    let per_case = 1
+        + format.fixed.len() as u64
+        + format
+            .list_len
+            .as_ref()
+            .map_or(0, |(_, b)| b.max.min(MAX_NUMBERS));
     let cap = (MAX_NUMBERS / per_case).max(1);
     let default = if largest {
         (hi.min(cap), hi.min(cap))

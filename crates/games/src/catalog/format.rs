@@ -92,16 +92,28 @@ pub enum Framing {
     UntilZero,
 }
 
+/// A number's name in the statement (`n`, `a_i`): written in the code for
+/// the catalog's problems, taken from the description for a described game.
+pub type Name = std::borrow::Cow<'static, str>;
+
+/// A number of the input: its name and its bound.
+pub type Field = (Name, Bound);
+
+/// A field named by a constant.
+pub fn field(name: &'static str, bound: Bound) -> Field {
+    (Name::Borrowed(name), bound)
+}
+
 /// The input grammar of one problem.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputFormat {
     pub framing: Framing,
     /// The list length, when the case has a list: the case's first number.
-    pub list_len: Option<(&'static str, Bound)>,
+    pub list_len: Option<Field>,
     /// Numbers after the list length (or the whole case without a list).
-    pub fixed: &'static [(&'static str, Bound)],
+    pub fixed: Vec<Field>,
     /// The list's items.
-    pub item: (&'static str, Bound),
+    pub item: Field,
     /// Whether the list's items must be pairwise distinct.
     pub distinct: bool,
     /// Whether a case's list is written on the same line as its header.
@@ -189,33 +201,48 @@ impl InputFormat {
 
     /// Reads an input into cases; an error says where it stops making sense.
     pub fn parse(&self, text: &str) -> Result<Vec<Case>, FormatError> {
-        self.parse_layout(text).map(|(cases, _)| cases)
+        self.parse_at(text, false)
+            .map(|(cases, _)| cases)
+            .map_err(|(_, why)| why)
     }
 
     /// Reads an input into cases and the whitespace around every number.
     pub fn parse_layout(&self, text: &str) -> Result<(Vec<Case>, Layout), FormatError> {
-        self.parse_at(text).map_err(|(_, why)| why)
+        self.parse_at(text, true).map_err(|(_, why)| why)
     }
 
     /// Checks a whole input file against the statement: its shape, then
     /// every bound. The error names the line of the offending number, so a
     /// setter finds a hand-written test's mistake at once (`verify`).
     pub fn check_text(&self, text: &str) -> Result<(), InputError> {
+        self.checked_cases(text).map(|_| ())
+    }
+
+    /// [`Self::check_text`] and [`Self::parse`] in one reading: the cases
+    /// of an input that respects the statement (what answering a large
+    /// input needs, read once).
+    pub fn checked_cases(&self, text: &str) -> Result<Vec<Case>, InputError> {
         let located = |(token, error): (usize, FormatError)| InputError {
             line: line_of_token(text, token),
             error,
         };
-        let (cases, _) = self.parse_at(text).map_err(located)?;
+        let (cases, _) = self.parse_at(text, false).map_err(located)?;
         self.validate_at(&cases)
             .map_err(|(token, error)| match token {
                 Some(t) => located((t, error)),
                 None => InputError { line: None, error },
-            })
+            })?;
+        Ok(cases)
     }
 
     /// [`Self::parse_layout`], with the 1-based index of the token where
     /// the input stops making sense (one past the last at its end).
-    fn parse_at(&self, text: &str) -> Result<(Vec<Case>, Layout), (usize, FormatError)> {
+    /// The whitespace is kept only when `keep_layout` asks for it.
+    fn parse_at(
+        &self,
+        text: &str,
+        keep_layout: bool,
+    ) -> Result<(Vec<Case>, Layout), (usize, FormatError)> {
         let mut tokens = Spaced::new(text);
         let mut read = 0usize;
         let mut next = |tokens: &mut Spaced<'_>,
@@ -231,7 +258,9 @@ impl InputFormat {
                 )
             })?;
             read += 1;
-            *sep = space.to_string();
+            if keep_layout {
+                *sep = space.to_string();
+            }
             number(t).ok_or_else(|| {
                 (
                     read,
@@ -260,7 +289,7 @@ impl InputFormat {
                 break;
             }
             let mut seps = CaseLayout::default();
-            let len = match self.list_len {
+            let len = match &self.list_len {
                 Some((name, _)) => {
                     let mut sep = String::new();
                     let n = next(&mut tokens, name, &mut sep)?;
@@ -274,21 +303,23 @@ impl InputFormat {
                 None => None,
             };
             let mut fixed = Vec::with_capacity(self.fixed.len());
-            for (name, _) in self.fixed {
+            for (name, _) in &self.fixed {
                 let mut sep = String::new();
                 fixed.push(next(&mut tokens, name, &mut sep)?);
                 seps.head.push(sep);
             }
             let mut items = Vec::new();
             if let Some(n) = len {
-                let (name, _) = self.item;
+                let (name, _) = &self.item;
                 if n > 10_000_000 {
                     return Err((read, FormatError::TooLong { n }));
                 }
                 for _ in 0..n {
                     let mut sep = String::new();
                     items.push(next(&mut tokens, name, &mut sep)?);
-                    seps.items.push(sep);
+                    if keep_layout {
+                        seps.items.push(sep);
+                    }
                 }
             }
             cases.push(Case { fixed, items });
@@ -365,7 +396,7 @@ impl InputFormat {
                 b.check(name, *v)
                     .map_err(|why| (token(head + j), at(why)))?;
             }
-            match self.list_len {
+            match &self.list_len {
                 Some((name, b)) => b
                     .check(name, c.items.len() as u64)
                     .map_err(|why| (token(0), at(why)))?,
@@ -375,7 +406,7 @@ impl InputFormat {
                 None => {}
             }
             let items_from = head + c.fixed.len();
-            let (name, b) = self.item;
+            let (name, b) = &self.item;
             for (i, v) in c.items.iter().enumerate() {
                 b.check(name, *v)
                     .map_err(|why| (token(items_from + i), at(why)))?;
@@ -475,41 +506,31 @@ impl InputFormat {
 }
 
 /// A single-case pile input: `n`, then `n` piles.
-const fn piles(n_max: u64, a_max: u64) -> InputFormat {
+fn piles(n_max: u64, a_max: u64) -> InputFormat {
     InputFormat {
         framing: Framing::Single,
-        list_len: Some(("n", Bound::new(1, n_max))),
-        fixed: &[],
-        item: ("a_i", Bound::new(1, a_max)),
+        list_len: Some(field("n", Bound::new(1, n_max))),
+        fixed: Vec::new(),
+        item: field("a_i", Bound::new(1, a_max)),
         distinct: false,
         one_line: false,
     }
 }
 
 /// Lines `a b` until the end of the input.
-const fn pairs(max_lines: u64, max: u64) -> InputFormat {
+fn pairs(max_lines: u64, max: u64) -> InputFormat {
     InputFormat {
         framing: Framing::UntilEof { max: max_lines },
         list_len: None,
-        fixed: if max == 1_000_000_000 {
-            &WYTHOFF_FIELDS
-        } else {
-            &WYTHOFF_LARGE_FIELDS
-        },
-        item: ("-", Bound::new(0, 0)),
+        fixed: vec![
+            field("a", Bound::new(0, max)),
+            field("b", Bound::new(0, max)),
+        ],
+        item: field("-", Bound::new(0, 0)),
         distinct: false,
         one_line: true,
     }
 }
-
-const WYTHOFF_FIELDS: [(&str, Bound); 2] = [
-    ("a", Bound::new(0, 1_000_000_000)),
-    ("b", Bound::new(0, 1_000_000_000)),
-];
-const WYTHOFF_LARGE_FIELDS: [(&str, Bound); 2] = [
-    ("a", Bound::new(0, 1_000_000_000_000_000_000)),
-    ("b", Bound::new(0, 1_000_000_000_000_000_000)),
-];
 
 // The input format of each catalog problem, as the catalog table of
 // docs/reference.md states it;
@@ -531,8 +552,8 @@ pub fn large_piles() -> InputFormat {
 pub fn matches_game() -> InputFormat {
     InputFormat {
         framing: Framing::UntilEof { max: u64::MAX },
-        list_len: Some(("M", Bound::new(1, 20))),
-        item: ("a_i", Bound::new(1, 10_000_000)),
+        list_len: Some(field("M", Bound::new(1, 20))),
+        item: field("a_i", Bound::new(1, 10_000_000)),
         one_line: true,
         ..piles(0, 0)
     }
@@ -551,9 +572,9 @@ pub fn bash_game() -> InputFormat {
     InputFormat {
         framing: Framing::Counted(Bound::new(1, 100)),
         list_len: None,
-        fixed: &[
-            ("n", Bound { min: 1, max: 1000 }),
-            ("m", Bound { min: 1, max: 1000 }),
+        fixed: vec![
+            field("n", Bound { min: 1, max: 1000 }),
+            field("m", Bound { min: 1, max: 1000 }),
         ],
         one_line: true,
         ..piles(0, 0)
@@ -563,7 +584,7 @@ pub fn bash_game() -> InputFormat {
 /// `bounded-nim`.
 pub fn bounded_nim() -> InputFormat {
     InputFormat {
-        fixed: &[("k", Bound { min: 1, max: E9 })],
+        fixed: vec![field("k", Bound { min: 1, max: E9 })],
         ..piles(100_000, E9)
     }
 }
@@ -591,8 +612,8 @@ pub fn nim_count_moves() -> InputFormat {
 pub fn staircase_nim() -> InputFormat {
     InputFormat {
         framing: Framing::Counted(Bound::new(1, 20)),
-        list_len: Some(("N", Bound::new(1, 1000))),
-        item: ("P_i", Bound::new(1, 10_000)),
+        list_len: Some(field("N", Bound::new(1, 1000))),
+        item: field("P_i", Bound::new(1, 10_000)),
         distinct: true,
         ..piles(0, 0)
     }
@@ -662,44 +683,52 @@ fn clip(t: &str) -> String {
 mod tests {
     use super::*;
 
-    const PILES: InputFormat = InputFormat {
-        framing: Framing::Single,
-        list_len: Some(("n", Bound::new(1, 100))),
-        fixed: &[],
-        item: ("a_i", Bound::new(1, 10_000)),
-        distinct: false,
-        one_line: false,
-    };
+    fn piles100() -> InputFormat {
+        InputFormat {
+            framing: Framing::Single,
+            list_len: Some(field("n", Bound::new(1, 100))),
+            fixed: Vec::new(),
+            item: field("a_i", Bound::new(1, 10_000)),
+            distinct: false,
+            one_line: false,
+        }
+    }
 
-    const ZERO: InputFormat = InputFormat {
-        framing: Framing::UntilZero,
-        list_len: Some(("n", Bound::new(1, 10))),
-        fixed: &[],
-        item: ("a_i", Bound::new(1, 100)),
-        distinct: false,
-        one_line: true,
-    };
+    fn until_zero() -> InputFormat {
+        InputFormat {
+            framing: Framing::UntilZero,
+            list_len: Some(field("n", Bound::new(1, 10))),
+            fixed: Vec::new(),
+            item: field("a_i", Bound::new(1, 100)),
+            distinct: false,
+            one_line: true,
+        }
+    }
 
-    const PAIRS: InputFormat = InputFormat {
-        framing: Framing::UntilEof { max: 100_000 },
-        list_len: None,
-        fixed: &[
-            ("a", Bound::new(0, 1_000_000_000)),
-            ("b", Bound::new(0, 1_000_000_000)),
-        ],
-        item: ("-", Bound::new(0, 0)),
-        distinct: false,
-        one_line: true,
-    };
+    fn pair_lines() -> InputFormat {
+        InputFormat {
+            framing: Framing::UntilEof { max: 100_000 },
+            list_len: None,
+            fixed: vec![
+                field("a", Bound::new(0, 1_000_000_000)),
+                field("b", Bound::new(0, 1_000_000_000)),
+            ],
+            item: field("-", Bound::new(0, 0)),
+            distinct: false,
+            one_line: true,
+        }
+    }
 
-    const COUNTED: InputFormat = InputFormat {
-        framing: Framing::Counted(Bound::new(1, 20)),
-        list_len: Some(("N", Bound::new(1, 1000))),
-        fixed: &[],
-        item: ("P_i", Bound::new(1, 10_000)),
-        distinct: true,
-        one_line: false,
-    };
+    fn counted() -> InputFormat {
+        InputFormat {
+            framing: Framing::Counted(Bound::new(1, 20)),
+            list_len: Some(field("N", Bound::new(1, 1000))),
+            fixed: Vec::new(),
+            item: field("P_i", Bound::new(1, 10_000)),
+            distinct: true,
+            one_line: false,
+        }
+    }
 
     #[test]
     fn check_text_names_the_line_of_the_broken_number() {
@@ -727,10 +756,10 @@ mod tests {
     #[test]
     fn parse_render_round_trip() {
         for (f, text) in [
-            (PILES, "3\n1 2 3\n"),
-            (ZERO, "2 1 2\n1 5\n0\n"),
-            (PAIRS, "1 2\n0 0\n"),
-            (COUNTED, "2\n1\n5\n2\n1 2\n"),
+            (piles100(), "3\n1 2 3\n"),
+            (until_zero(), "2 1 2\n1 5\n0\n"),
+            (pair_lines(), "1 2\n0 0\n"),
+            (counted(), "2\n1\n5\n2\n1 2\n"),
         ] {
             let cases = f.parse(text).expect("parses");
             assert_eq!(f.validate(&cases), Ok(()));
@@ -749,35 +778,35 @@ mod tests {
             r.map_err(|e| e.to_string())
         }
         assert_eq!(
-            shown(PILES.parse("2\n1\n")),
+            shown(piles100().parse("2\n1\n")),
             Err("the input ends where a_i should be".into())
         );
         assert_eq!(
-            shown(PILES.parse("1\n1 2\n")),
+            shown(piles100().parse("1\n1 2\n")),
             Err("token 3: `2` after the end of the input".into())
         );
         assert_eq!(
-            shown(PILES.parse("1\n01\n")),
+            shown(piles100().parse("1\n01\n")),
             Err("token 2: `01` is not a number (a_i)".into())
         );
-        let c = PILES.parse("1\n10001\n").expect("parses");
+        let c = piles100().parse("1\n10001\n").expect("parses");
         assert_eq!(
-            shown(PILES.validate(&c)),
+            shown(piles100().validate(&c)),
             Err("a_i = 10001 is outside 1..=10000".into())
         );
-        let c = COUNTED.parse("1\n2\n3 3\n").expect("parses");
+        let c = counted().parse("1\n2\n3 3\n").expect("parses");
         assert_eq!(
-            shown(COUNTED.validate(&c)),
+            shown(counted().validate(&c)),
             Err("P_i = 3 appears twice".into())
         );
-        assert!(ZERO.parse("1 1\n").is_err());
-        let two = COUNTED.parse("2\n1\n5\n2\n7 7\n").expect("parses");
+        assert!(until_zero().parse("1 1\n").is_err());
+        let two = counted().parse("2\n1\n5\n2\n7 7\n").expect("parses");
         assert_eq!(
-            shown(COUNTED.validate(&two)),
+            shown(counted().validate(&two)),
             Err("case 2: P_i = 7 appears twice".into())
         );
         assert_eq!(
-            shown(PAIRS.validate(&[])),
+            shown(pair_lines().validate(&[])),
             Err("0 cases, expected 1..=100000".into())
         );
     }

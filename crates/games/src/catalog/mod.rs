@@ -8,6 +8,7 @@
 use crate::generate::Families;
 pub use crate::generate::Family;
 
+pub mod described;
 pub mod extremes;
 pub mod format;
 pub mod kit;
@@ -72,6 +73,9 @@ pub enum Rejection {
     /// A problem that accepts any winning move judged the move.
     #[error(transparent)]
     Move(#[from] nim_winning_move::MoveError),
+    /// A described game's move question judged the move.
+    #[error("{0}")]
+    Described(String),
 }
 
 impl Entry {
@@ -113,6 +117,66 @@ pub fn entry(id: &str) -> Option<&'static Entry> {
 /// Every generator family of the catalog: what test generation takes.
 pub fn families() -> Families {
     Families::new(entries().into_iter().flat_map(|e| e.families.iter()))
+}
+
+/// The families a problem may name: the catalog's, and the family
+/// `game` of its described game when it has one.
+pub fn families_for(game: Option<&std::sync::Arc<described::GameSpec>>) -> Families {
+    let all = families();
+    match game {
+        Some(g) => {
+            let g = std::sync::Arc::clone(g);
+            all.with(crate::generate::OwnFamily {
+                name: described::generate::FAMILY,
+                generate: Box::new(move |params, rng| g.generate(params, rng)),
+            })
+        }
+        None => all,
+    }
+}
+
+/// The oracle of a problem: the catalog entry's for its id, or its
+/// described game's.
+pub struct Oracle {
+    pub cases: Vec<OracleCase>,
+    accepts: Box<AcceptFn>,
+}
+
+/// Whether an output is right for an oracle case.
+type AcceptFn = dyn Fn(&OracleCase, &str) -> Result<(), Rejection>;
+
+impl Oracle {
+    /// Whether `output` is right for `case`.
+    pub fn accepts(&self, case: &OracleCase, output: &str) -> Result<(), Rejection> {
+        (self.accepts)(case, output)
+    }
+}
+
+/// The oracle of problem `id`, described by `game` if it is.
+pub fn oracle_for(id: &str, game: Option<&std::sync::Arc<described::GameSpec>>) -> Option<Oracle> {
+    if let Some(g) = game {
+        let g = std::sync::Arc::clone(g);
+        return Some(Oracle {
+            cases: g.oracle_cases(),
+            accepts: Box::new(move |case, out| g.accepts(case, out)),
+        });
+    }
+    let e = entry(id)?;
+    Some(Oracle {
+        cases: (e.oracle_cases)(),
+        accepts: Box::new(e.accepts),
+    })
+}
+
+/// The input format of problem `id`, described by `game` if it is.
+pub fn input_format_for(
+    id: &str,
+    game: Option<&std::sync::Arc<described::GameSpec>>,
+) -> Option<format::InputFormat> {
+    match game {
+        Some(g) => Some(g.input_format()),
+        None => entry(id)?.input_format(),
+    }
 }
 
 /// A generator family by its global name.

@@ -7,7 +7,7 @@
 //! expected output; the interactor's rules are checked against the search
 //! in its own unit tests, hence no oracle cases here.
 
-use super::format::{Bound, Framing, InputFormat};
+use super::format::{Bound, Framing, InputFormat, field};
 use super::kit::{PileKnobs, Rule, draw_position, range_within};
 use super::wythoff::{cold_pair, cold_range, fibonacci_ks, near_miss};
 use super::{Entry, Family, OracleCase, Rejection};
@@ -84,18 +84,13 @@ pub const WYTHOFF_PLAY: Entry = Entry {
 fn nim_format() -> InputFormat {
     InputFormat {
         framing: Framing::Counted(Bound::new(1, 100)),
-        list_len: Some(("n", Bound::new(N_LIMIT.0, N_LIMIT.1))),
-        fixed: &[],
-        item: ("a_i", Bound::new(A_LIMIT.0, A_LIMIT.1)),
+        list_len: Some(field("n", Bound::new(N_LIMIT.0, N_LIMIT.1))),
+        fixed: Vec::new(),
+        item: field("a_i", Bound::new(A_LIMIT.0, A_LIMIT.1)),
         distinct: false,
         one_line: true,
     }
 }
-
-const HEAPS: [(&str, Bound); 2] = [
-    ("a", Bound::new(0, HEAP_MAX)),
-    ("b", Bound::new(0, HEAP_MAX)),
-];
 
 /// `T` games, each `a b`. (Both heaps empty is not a game; the
 /// interactor refuses such an input as the problem's fault.)
@@ -103,8 +98,11 @@ fn wythoff_format() -> InputFormat {
     InputFormat {
         framing: Framing::Counted(Bound::new(1, 100)),
         list_len: None,
-        fixed: &HEAPS,
-        item: ("-", Bound::new(0, 0)),
+        fixed: vec![
+            field("a", Bound::new(0, HEAP_MAX)),
+            field("b", Bound::new(0, HEAP_MAX)),
+        ],
+        item: field("-", Bound::new(0, 0)),
         distinct: false,
         one_line: true,
     }

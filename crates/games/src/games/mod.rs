@@ -7,6 +7,7 @@
 pub mod search;
 
 pub mod bash;
+pub mod described;
 pub mod new_stone;
 pub mod nim;
 pub mod play;

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 /// Who wins when the player to move has no move at all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// Normal play: the player who cannot move loses.
     Normal,

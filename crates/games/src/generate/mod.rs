@@ -50,23 +50,63 @@ pub struct Family {
     pub generate: fn(&Params, &mut Rng) -> Result<String, GenError>,
 }
 
+/// A generator family made for one problem (a described game's): it
+/// holds what it needs, so it is a closure rather than a function.
+pub struct OwnFamily {
+    pub name: &'static str,
+    pub generate: Box<GenerateFn>,
+}
+
+/// What an [`OwnFamily`] runs.
+pub type GenerateFn = dyn Fn(&Params, &mut Rng) -> Result<String, GenError> + Send + Sync;
+
 /// The generator families a problem may name. Generation takes them as an
 /// argument (the catalog provides them) so that it knows no problem.
-pub struct Families(Vec<&'static Family>);
+pub struct Families {
+    fixed: Vec<&'static Family>,
+    own: Vec<OwnFamily>,
+}
 
 impl Families {
     pub fn new(families: impl IntoIterator<Item = &'static Family>) -> Self {
-        Families(families.into_iter().collect())
+        Families {
+            fixed: families.into_iter().collect(),
+            own: Vec::new(),
+        }
     }
 
-    /// A family by its global name.
-    pub fn get(&self, name: &str) -> Option<&'static Family> {
-        self.0.iter().copied().find(|f| f.name == name)
+    /// These families and a problem's own.
+    pub fn with(mut self, own: OwnFamily) -> Self {
+        self.own.push(own);
+        self
+    }
+
+    /// Whether a family of this name exists.
+    pub fn has(&self, name: &str) -> bool {
+        self.own.iter().any(|f| f.name == name) || self.fixed.iter().any(|f| f.name == name)
+    }
+
+    /// Runs the family `name`; `None` when there is none of that name.
+    pub fn generate(
+        &self,
+        name: &str,
+        params: &Params,
+        rng: &mut Rng,
+    ) -> Option<Result<String, GenError>> {
+        if let Some(own) = self.own.iter().find(|f| f.name == name) {
+            return Some((own.generate)(params, rng));
+        }
+        let fam = self.fixed.iter().find(|f| f.name == name)?;
+        Some((fam.generate)(params, rng))
     }
 
     /// All family names, for "expected one of …" messages.
     pub fn names(&self) -> Vec<&'static str> {
-        self.0.iter().map(|f| f.name).collect()
+        self.own
+            .iter()
+            .map(|f| f.name)
+            .chain(self.fixed.iter().map(|f| f.name))
+            .collect()
     }
 }
 
@@ -261,17 +301,18 @@ fn entry_tests<E: Into<RunnerError>>(
             count,
             seed,
         } => {
-            let fam = families
-                .get(family)
-                .ok_or_else(|| EntryError::UnknownFamily(family.clone()))?;
+            if !families.has(family) {
+                return Err(EntryError::UnknownFamily(family.clone()));
+            }
             (0..*count)
                 .map(|k| {
-                    let text = (fam.generate)(params, &mut stream(*seed, k)).map_err(|source| {
-                        EntryError::Family {
+                    let text = families
+                        .generate(family, params, &mut stream(*seed, k))
+                        .ok_or_else(|| EntryError::UnknownFamily(family.clone()))?
+                        .map_err(|source| EntryError::Family {
                             family: family.clone(),
                             source,
-                        }
-                    })?;
+                        })?;
                     Ok((text.into_bytes(), None))
                 })
                 .collect()

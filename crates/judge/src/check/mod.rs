@@ -28,7 +28,7 @@ pub use external::{
     CHECKER_MEMORY, CHECKER_OUTPUT, DEFAULT_TIMEOUT, ExternalChecker, MESSAGE_CAP, Runs,
 };
 pub use float::FloatChecker;
-pub use game::{build_game, known_games};
+pub use game::{DescribedMoves, build_game, known_games};
 pub use icpc_default::IcpcDefaultChecker;
 pub use tokens::TokensChecker;
 

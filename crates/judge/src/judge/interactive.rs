@@ -22,7 +22,7 @@ use super::exec::{STDERR_CAP, run_limits, text_head};
 use super::outcome::{budget, facts};
 use super::prepare::{Context, Prepared, PreparedTest};
 use super::result::TestResult;
-use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
+use crate::games::play::{self, Game, Interactor, Outcome, PlayRules, Side, Transcript};
 use crate::language::Compiled;
 use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
 use crate::units::Bytes;
@@ -35,20 +35,79 @@ const MIN_IDLE: Duration = Duration::from_secs(3);
 /// How many of the last moves the terminal view shows.
 const SHOWN_MOVES: usize = 12;
 
-/// Runs and judges one test against the built-in interactor of `game`.
+/// The rules a test is played by, and its start positions.
+type Starts = (Arc<dyn PlayRules>, Vec<Vec<u64>>);
+
+/// What the judge plays: a built-in game, or the problem's described one.
+#[derive(Clone)]
+pub enum PlayedGame {
+    Builtin(Game),
+    Described(Arc<crate::catalog::described::GameSpec>),
+}
+
+impl PlayedGame {
+    /// The game `problem` is played with, if it is a played problem with
+    /// a game the judge plays itself.
+    pub fn of(problem: &crate::spec::Problem) -> Option<PlayedGame> {
+        match (&problem.interactor, &problem.game) {
+            (Some(crate::spec::InteractorSpec::Builtin(name)), _) => {
+                Game::from_name(name).map(PlayedGame::Builtin)
+            }
+            (Some(crate::spec::InteractorSpec::Described), Some(g)) => {
+                Some(PlayedGame::Described(Arc::clone(g)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The rules and the start positions of a test input, each checked:
+    /// a start the judge cannot decide is the problem's fault.
+    fn read(&self, id: &str, text: &str) -> Result<Starts, String> {
+        match self {
+            PlayedGame::Builtin(game) => {
+                let starts = play::parse_games(*game, text)
+                    .map_err(|e| format!("bad test input for {}: {e}", game.name()))?;
+                Ok((Arc::new(*game), starts))
+            }
+            PlayedGame::Described(spec) => {
+                let format = spec.input_format();
+                format
+                    .check_text(text)
+                    .map_err(|e| format!("bad test input for {id}: {e}"))?;
+                let cases = format
+                    .parse(text)
+                    .map_err(|e| format!("bad test input for {id}: {e}"))?;
+                let analysis = spec.first_analysis().ok_or_else(|| {
+                    format!("{id}: the game's moves have no parameters to play with")
+                })?;
+                let starts: Vec<Vec<u64>> = cases.into_iter().map(|c| c.items).collect();
+                if let Some(p) = starts.iter().find(|p| analysis.mover_wins(p).is_none()) {
+                    return Err(format!(
+                        "the judge cannot decide the start position `{}`: {}",
+                        p.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
+                        analysis.explain()
+                    ));
+                }
+                let rules = crate::games::described::play::DescribedPlay::new(id, analysis);
+                Ok((Arc::new(rules), starts))
+            }
+        }
+    }
+}
+
+/// Runs and judges one test against the judge's player of `game`.
 pub fn judge_test(
     prepared: &Prepared,
     ctx: &Context,
     program: &Compiled,
     test: &PreparedTest,
-    game: Game,
+    game: &PlayedGame,
 ) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
-    let starts = std::fs::read_to_string(&test.input)
+    let read = std::fs::read_to_string(&test.input)
         .map_err(|e| format!("cannot read {}: {e}", test.input.display()))
-        .and_then(|text| play::parse_games(game, &text).map_err(|e| e.to_string()))
-        .map_err(|e| format!("bad test input for {}: {e}", game.name()));
-    let starts = match starts {
+        .and_then(|text| game.read(prepared.problem.id.as_str(), &text));
+    let (rules, starts) = match read {
         Ok(s) => s,
         Err(why) => {
             r.message = why;
@@ -56,7 +115,7 @@ pub fn judge_test(
         }
     };
     let seed = seed_of(&test.name, prepared.problem.seed);
-    let interactor = Interactor::new(game, starts, seed);
+    let interactor = Interactor::with_rules(rules, starts, seed);
     let limits = run_limits(program, &prepared.problem.limits);
     let played = match play(
         program,
@@ -98,7 +157,7 @@ pub fn play_input(
     prepared: &Prepared,
     ctx: &Context,
     program: &Compiled,
-    game: Game,
+    game: &PlayedGame,
     name: &str,
     input: &str,
 ) -> Result<TestResult, super::JudgeError> {

@@ -790,8 +790,10 @@ pub(super) fn style_of(spec: &crate::spec::InteractorSpec) -> (Style, &[String])
     match spec {
         crate::spec::InteractorSpec::Testlib(_) => (Style::Testlib, &[]),
         crate::spec::InteractorSpec::Icpc { args, .. } => (Style::Icpc, args),
-        // Never compiled: a built-in game is played in-process.
-        crate::spec::InteractorSpec::Builtin(_) => (Style::Icpc, &[]),
+        // Never compiled: a built-in or described game is played in-process.
+        crate::spec::InteractorSpec::Builtin(_) | crate::spec::InteractorSpec::Described => {
+            (Style::Icpc, &[])
+        }
     }
 }
 

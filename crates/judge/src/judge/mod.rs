@@ -30,7 +30,7 @@ use std::time::Duration;
 pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use error::{Because, Cause, Chain, JudgeError, Source};
 pub use exec::{Execution, execute, execute_with_args, run_limits};
-pub use interactive::play_input;
+pub use interactive::{PlayedGame, play_input};
 pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare, prepare_with};
 pub use result::{CompileReport, Diff, DiffSide, Isolation, SubmissionResult, TestResult};
 pub use slots::{Admission, Slot, Slots};

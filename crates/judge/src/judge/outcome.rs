@@ -26,10 +26,8 @@ pub fn judge_test(
     if let Some(passes) = prepared.problem.passes {
         return super::multipass::judge_test(prepared, ctx, program, test, passes, lender);
     }
-    if let Some(crate::spec::InteractorSpec::Builtin(name)) = &prepared.problem.interactor
-        && let Some(game) = crate::games::play::Game::from_name(name)
-    {
-        return super::interactive::judge_test(prepared, ctx, program, test, game);
+    if let Some(game) = super::interactive::PlayedGame::of(&prepared.problem) {
+        return super::interactive::judge_test(prepared, ctx, program, test, &game);
     }
     if let (Some(spec), Some(interactor)) = (&prepared.problem.interactor, &prepared.interactor) {
         return super::interactor_program::judge_test_with(

@@ -126,6 +126,9 @@ pub enum NoAnswer {
     /// `grundy run` without `--answer`.
     #[error("no answer given")]
     NotGiven,
+    /// A described game that cannot decide the test, and no reference.
+    #[error("no answer: the game described in {} cannot decide this test ({why}), and the spec names no reference solution to answer it", spec.display())]
+    Undecided { spec: PathBuf, why: String },
 }
 
 /// A problem with everything judging needs.
@@ -165,14 +168,31 @@ pub fn prepare_with(
     // Nor has a multi-pass one: the reference's first pass is not one
     // (the format's tools write an empty `.ans` for both).
     let interactive = problem.interactor.is_some() || problem.passes.is_some();
-    let needs_reference = !interactive && cases.iter().any(|c| c.answer.is_none());
+    // A described game answers what it can decide; the reference the rest.
+    let described: Vec<Option<Result<Vec<u8>, String>>> = cases
+        .iter()
+        .map(|c| match (&problem.game, &c.answer) {
+            (Some(g), None) if !interactive => Some(
+                String::from_utf8(c.input.clone())
+                    .map_err(|_| "the input is not text".to_string())
+                    .and_then(|text| g.answer(&text).map_err(|e| e.to_string()))
+                    .map(String::into_bytes),
+            ),
+            _ => None,
+        })
+        .collect();
+    let needs_reference = !interactive
+        && cases
+            .iter()
+            .zip(&described)
+            .any(|(c, d)| c.answer.is_none() && !matches!(d, Some(Ok(_))));
     let reference = match (&problem.reference, needs_reference) {
         (_, false) => None,
         (Some(path), true) => Some(ctx.compile_trusted(path, "reference solution")?),
         (None, true) => None,
     };
     let mut tests = Vec::with_capacity(cases.len());
-    for case in cases {
+    for (case, described) in cases.into_iter().zip(described) {
         let input = ctx
             .cache
             .put_file("tests", &Key::of(&[&case.input]), ".in", &case.input)
@@ -185,10 +205,25 @@ pub fn prepare_with(
                 .cache
                 .put_file("answers", &Key::of(&[a]), ".ans", a)
                 .map_err(|e| NoAnswer::Store(Arc::new(e))),
+            (None, _) if matches!(described, Some(Ok(_))) => {
+                let a = match &described {
+                    Some(Ok(a)) => a.as_slice(),
+                    _ => &[],
+                };
+                ctx.cache
+                    .put_file("answers", &Key::of(&[a]), ".ans", a)
+                    .map_err(|e| NoAnswer::Store(Arc::new(e)))
+            }
             (None, Some(r)) => reference_answer(r, &input, &case.input, &problem.limits, ctx)
                 .map_err(|e| NoAnswer::Reference(Arc::new(e))),
-            (None, None) => Err(NoAnswer::NoReference {
-                spec: problem.spec_path.clone(),
+            (None, None) => Err(match described {
+                Some(Err(why)) => NoAnswer::Undecided {
+                    spec: problem.spec_path.clone(),
+                    why,
+                },
+                _ => NoAnswer::NoReference {
+                    spec: problem.spec_path.clone(),
+                },
             }),
         };
         tests.push(PreparedTest {
@@ -224,13 +259,8 @@ pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeErr
      -> Result<(Vec<u8>, Option<Vec<u8>>), GeneratorError> {
         run_generator(program, seed, args, ctx)
     };
-    generate::materialise(
-        &problem.recipe(),
-        ctx.seed,
-        &crate::catalog::families(),
-        &external,
-    )
-    .map_err(|e| JudgeError::Problem(Because::cause(e)))
+    generate::materialise(&problem.recipe(), ctx.seed, &problem.families(), &external)
+        .map_err(|e| JudgeError::Problem(Because::cause(e)))
 }
 
 fn run_generator(
@@ -315,6 +345,13 @@ pub(super) fn build_checker(
     problem: &Problem,
     ctx: &Context,
 ) -> Result<Box<dyn Checker>, JudgeError> {
+    // A described game's move question has many right answers: its own
+    // checker judges the move, whatever `checker:` says.
+    if let Some(g) = &problem.game
+        && matches!(g.question, crate::catalog::described::Question::Move { .. })
+    {
+        return Ok(Box::new(check::DescribedMoves::new(Arc::clone(g))));
+    }
     let program = match &problem.checker {
         CheckerSpec::Testlib(p) | CheckerSpec::Icpc { program: p, .. } => Some(p),
         _ => None,

@@ -162,6 +162,9 @@ pub enum InteractorSpec {
     /// output`, with testlib's exit codes (0 ok, 1 wrong answer,
     /// 2 presentation error, 3 failure).
     Testlib(PathBuf),
+    /// The judge plays the problem's described game (`game:` with
+    /// `question: play`): see `Problem::game`.
+    Described,
 }
 
 impl InteractorSpec {
@@ -169,7 +172,7 @@ impl InteractorSpec {
     /// (relative to the problem folder).
     pub fn program(&self) -> Option<&std::path::Path> {
         match self {
-            InteractorSpec::Builtin(_) => None,
+            InteractorSpec::Builtin(_) | InteractorSpec::Described => None,
             InteractorSpec::Icpc { program, .. } | InteractorSpec::Testlib(program) => {
                 Some(program)
             }
@@ -235,12 +238,28 @@ pub struct Problem {
     /// What was read but cannot be honoured, one line per item (an ICPC
     /// package's unsupported parts): shown by `verify`, never silent.
     pub notes: Vec<String>,
+    /// The game, when the spec describes it (`game:`): its oracle,
+    /// answers, input format, generators and (for a played game) the
+    /// judge's player come from the description.
+    pub game: Option<std::sync::Arc<crate::catalog::described::GameSpec>>,
 }
 
 impl Problem {
     /// Known submissions, ICPC style: `submissions/<verdict folder>/<file>`.
     pub fn submissions_dir(&self) -> PathBuf {
         self.dir.join("submissions")
+    }
+
+    /// The generator families this problem may name: the catalog's, and
+    /// `game` for a described game.
+    pub fn families(&self) -> crate::generate::Families {
+        crate::catalog::families_for(self.game.as_ref())
+    }
+
+    /// The structure of this problem's inputs, when grundy knows it: a
+    /// catalog problem's (by id) or a described game's.
+    pub fn input_format(&self) -> Option<crate::catalog::format::InputFormat> {
+        crate::catalog::input_format_for(&self.id.0, self.game.as_ref())
     }
 
     /// What test generation needs of this problem.

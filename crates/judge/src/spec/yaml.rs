@@ -41,6 +41,10 @@ struct RawProblem {
     /// Multi-pass: the most runs of a submission on one test, each on the
     /// `nextpass.in` the ICPC output validator (or interactor) wrote.
     passes: Option<u32>,
+    /// A game described by its rules (docs/problem-format.md, "Games
+    /// described in YAML"); each value checked as it is read, the keys
+    /// together once the spec is read (located then by [`crate::yaml::locate`]).
+    game: Option<crate::catalog::described::RawGame>,
 }
 
 /// `passes: N`, checked: only a program speaking the ICPC validator
@@ -106,7 +110,7 @@ enum Refusal {
     #[error("generated tests take their answers from the reference; drop `answer`")]
     GeneratedAnswer,
     #[error(
-        "unknown generator `{name}` (built-in generators: {})",
+        "unknown generator `{name}` (built-in generators: {}; and `game` for a game described under `game:`)",
         crate::catalog::family_names().join(", ")
     )]
     UnknownGenerator { name: String },
@@ -314,7 +318,11 @@ impl TryFrom<RawTestFields> for RawTest {
         }
         let count = f.count.unwrap_or(1);
         let source = if let Some(family) = f.generator {
-            if crate::catalog::family(&family).is_none() {
+            // `game` is a described game's own family: whether the spec
+            // has a `game:` is checked once the whole spec is read.
+            if crate::catalog::family(&family).is_none()
+                && family != crate::catalog::described::generate::FAMILY
+            {
                 return Err(Refusal::UnknownGenerator { name: family });
             }
             TestSource::Generated {
@@ -456,7 +464,7 @@ impl<'de> Deserialize<'de> for RawChecker {
 
 /// Parses `text` (the contents of `path`) into a validated problem.
 pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
-    let raw: RawProblem = from_yaml(path, text)?;
+    let raw: RawProblem = from_yaml(path, text).map_err(|e| game_placed(e, text))?;
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let invalid = |message: String| SpecError::Invalid {
         path: path.to_path_buf(),
@@ -502,12 +510,6 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         }
         input_validators.push(full);
     }
-    if raw.groups.is_empty() {
-        // Judging nothing would report AC for any program.
-        return Err(invalid(
-            "groups: none are listed; a problem needs at least one group of tests".into(),
-        ));
-    }
     let passes = match raw.passes {
         None => None,
         Some(n) => Some(
@@ -515,8 +517,72 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
                 .map_err(|e| invalid(e.to_string()))?,
         ),
     };
+    let game = match raw.game {
+        None => None,
+        Some(g) => Some(std::sync::Arc::new(
+            crate::catalog::described::GameSpec::try_from(g).map_err(|e| {
+                let mut at = vec![crate::yaml::KeyPart::Name("game".into())];
+                at.extend(e.key());
+                let (line, column) = crate::yaml::locate(text, &at).unwrap_or((1, 1));
+                SpecError::Yaml {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message: e.to_string(),
+                }
+            })?,
+        )),
+    };
+    let uses_game_family = raw.groups.iter().any(|g| {
+        g.tests.iter().any(|t| {
+            matches!(&t.0, TestSource::Generated { family, .. }
+                if family == crate::catalog::described::generate::FAMILY)
+        })
+    });
+    if uses_game_family && game.is_none() {
+        return Err(invalid(
+            "groups: `generator: game` draws positions of a game described under `game:`, and this spec has no `game:`".into(),
+        ));
+    }
+    let mut interactor = raw.interactor.map(|i| i.0);
+    if let Some(g) = &game
+        && g.played()
+    {
+        if interactor.is_some() {
+            return Err(invalid(
+                "interactor: a game with `question: play` is played by the judge from its description; drop `interactor:`".into(),
+            ));
+        }
+        interactor = Some(InteractorSpec::Described);
+    }
+    let groups: Vec<Group> = if raw.groups.is_empty() {
+        match &game {
+            // A described game without groups gets the derived ones.
+            Some(g) => derived_groups(g),
+            // Judging nothing would report AC for any program.
+            None => {
+                return Err(invalid(
+                    "groups: none are listed; a problem needs at least one group of tests".into(),
+                ));
+            }
+        }
+    } else {
+        let all_without_points = raw.groups.iter().all(|g| g.points.is_none());
+        raw.groups
+            .into_iter()
+            .map(|g| Group {
+                name: g.name.0,
+                points: match g.points {
+                    Some(p) => p.0,
+                    None if all_without_points => 1.0,
+                    None => 0.0,
+                },
+                tests: g.tests.into_iter().map(|t| t.0).collect(),
+            })
+            .collect()
+    };
+
     let defaults = Limits::default();
-    let all_without_points = raw.groups.iter().all(|g| g.points.is_none());
     Ok(Problem {
         id: ProblemId(raw.id.0),
         title: raw.title,
@@ -533,7 +599,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             language_allowance: true,
         },
         checker: raw.checker.0,
-        interactor: raw.interactor.map(|i| i.0),
+        interactor,
         passes,
         samples: raw
             .samples
@@ -543,25 +609,36 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
                 output: s.output,
             })
             .collect(),
-        groups: raw
-            .groups
-            .into_iter()
-            .map(|g| Group {
-                name: g.name.0,
-                points: match g.points {
-                    Some(p) => p.0,
-                    None if all_without_points => 1.0,
-                    None => 0.0,
-                },
-                tests: g.tests.into_iter().map(|t| t.0).collect(),
-            })
-            .collect(),
+        groups,
         input_validators,
         time_rule: None,
         tle_margin: None,
         scoring: false,
         notes: Vec::new(),
+        game,
     })
+}
+
+/// The groups of a described game whose spec lists none.
+fn derived_groups(game: &crate::catalog::described::GameSpec) -> Vec<Group> {
+    game.default_groups()
+        .into_iter()
+        .map(|g| Group {
+            name: g.name.to_string(),
+            points: f64::from(g.points),
+            tests: g
+                .entries
+                .into_iter()
+                .map(|(count, knobs)| TestSource::Generated {
+                    family: crate::catalog::described::generate::FAMILY.to_string(),
+                    // The derived knobs are written by grundy: valid YAML.
+                    params: serde_yaml::from_str(&knobs).unwrap_or_default(),
+                    count,
+                    seed: None,
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// The folder name and the id must agree, or `grundy judge ID` would find a
@@ -595,6 +672,49 @@ fn default_reference(dir: &Path, id: &str) -> Option<PathBuf> {
         .collect();
     others.sort();
     others.into_iter().next()
+}
+
+/// A refusal of one of `game:`'s own keys, which serde places at the
+/// section's start: placed at the key, which the message names first
+/// (`game: ending: …` becomes `game.ending: …` at its line).
+fn game_placed(e: SpecError, text: &str) -> SpecError {
+    const KEYS: [&str; 7] = [
+        "heaps", "tokens", "heap", "ending", "question", "cases", "list",
+    ];
+    let SpecError::Yaml {
+        path,
+        line,
+        column,
+        message,
+    } = e
+    else {
+        return e;
+    };
+    let keyed = message.strip_prefix("game: ").and_then(|rest| {
+        let (key, why) = rest.split_once(": ")?;
+        KEYS.contains(&key).then_some((key, why))
+    });
+    match keyed {
+        Some((key, why)) => {
+            let at = [
+                crate::yaml::KeyPart::Name("game".into()),
+                crate::yaml::KeyPart::Name(key.into()),
+            ];
+            let (line, column) = crate::yaml::locate(text, &at).unwrap_or((line, column));
+            SpecError::Yaml {
+                path,
+                line,
+                column,
+                message: format!("game.{key}: {why}"),
+            }
+        }
+        None => SpecError::Yaml {
+            path,
+            line,
+            column,
+            message,
+        },
+    }
 }
 
 /// Parses `text`, the YAML file `path` of a problem, into `T`, its size and

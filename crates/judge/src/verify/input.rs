@@ -5,7 +5,6 @@
 
 use super::Status;
 use super::budget::{program_limits, program_limits_rule};
-use crate::catalog;
 use crate::judge::{Context, Prepared, execute_with_args, run_limits};
 use crate::sandbox::Exit;
 use crate::spec::Problem;
@@ -44,7 +43,7 @@ fn check_format(prepared: &Prepared) -> Status {
     let problem = &prepared.problem;
     // The catalog's format applies to the catalog's problems, the same rule
     // as the oracle's.
-    let Some(format) = catalog::entry(&problem.id.0).and_then(|e| e.input_format()) else {
+    let Some(format) = problem.input_format() else {
         return Status::Skipped("no input format known for this problem".into());
     };
     for t in &prepared.tests {

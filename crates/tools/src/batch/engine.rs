@@ -600,7 +600,7 @@ fn smallest_failing_input(
     if !matches!(failed.verdict, Verdict::WA | Verdict::PE) {
         return None;
     }
-    let format = crate::catalog::entry(&prepared.problem.id.0)?.input_format()?;
+    let format = prepared.problem.input_format()?;
     let test = prepared.tests.iter().find(|p| p.name == failed.name)?;
     let input = std::fs::read_to_string(&test.input).ok()?;
     let runner = crate::stress::Runner::new(&prepared.problem, ctx, submission, 1, None);

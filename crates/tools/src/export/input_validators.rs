@@ -15,7 +15,6 @@
 use std::path::Path;
 
 use super::{ExportError, Exported, make_executable, validators, write_bytes};
-use crate::catalog;
 use crate::judge::Because;
 use crate::spec::Problem;
 
@@ -26,7 +25,8 @@ const CATALOG_VALIDATOR: &str = "validate";
 pub fn write(problem: &Problem, to: &Path, out: &mut Exported) -> Result<(), ExportError> {
     let folder = to.join("input_validators");
     let mut taken: Vec<String> = Vec::new();
-    let format = catalog::entry(&problem.id.0).and_then(|e| e.input_format());
+    // A catalog problem's format, or a described game's.
+    let format = problem.input_format();
     if let Some(f) = &format {
         let source = validators::python_input_validator(f, &problem.title);
         let path = folder.join(CATALOG_VALIDATOR).join("validate.py");

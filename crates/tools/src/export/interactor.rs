@@ -11,6 +11,9 @@ use crate::spec::{InteractorSpec, Problem};
 
 /// The interactor source for the built-in games; `@GAME@` is the game.
 const PLAY_PY: &str = include_str!("interactor/play.py");
+/// The interactor source for a described game; `@…@` are its moves and
+/// one heap's values.
+const DESCRIBED_PY: &str = include_str!("interactor/described.py");
 
 /// `validation`, `validator_flags`, and the interactor program.
 pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerParts, ExportError> {
@@ -42,10 +45,81 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
                 .unwrap_or_else(|| "interactor".into());
             Ok((validation, args.join(" "), Some((file, source))))
         }
+        InteractorSpec::Described => {
+            let source = described_interactor(problem)?;
+            Ok((
+                validation,
+                String::new(),
+                Some(("described.py".into(), source)),
+            ))
+        }
         InteractorSpec::Testlib(p) => Err(ExportError::Usage(Because::new(format!(
             "{}: the testlib interactor {} speaks another protocol than the format's interactors; rewrite it as an ICPC interactor (`interactor: {{icpc: …}}`) to export",
             problem.spec_path.display(),
             p.display()
         )))),
     }
+}
+
+/// The Python interactor of a described played game: its moves and one
+/// heap's Grundy values written into [`DESCRIBED_PY`]. Only a sum of heaps
+/// under normal play whose values are known for every heap the statement
+/// allows can be written so.
+fn described_interactor(problem: &Problem) -> Result<String, ExportError> {
+    use crate::games::described::Theory;
+    use crate::games::described::values::Known;
+    let refuse = |why: &str| {
+        ExportError::Usage(Because::new(format!(
+            "{}: the described game cannot be exported as an interactor program: {why}",
+            problem.spec_path.display()
+        )))
+    };
+    let game = problem.game.as_ref().ok_or_else(|| refuse("no `game:`"))?;
+    let analysis = game
+        .first_analysis()
+        .ok_or_else(|| refuse("its moves need parameters"))?;
+    let values = match (analysis.theory(), analysis.heap_values()) {
+        (Theory::Sum, Some(h)) => h,
+        _ => {
+            return Err(refuse(
+                "only normal play with moves on one heap is written out",
+            ));
+        }
+    };
+    if let Some(b) = values.known_below()
+        && b <= game.heap_size().max
+    {
+        return Err(refuse(
+            "one heap's values are not known for every heap the statement allows",
+        ));
+    }
+    let m = analysis.moves();
+    let list = |v: &[u64]| {
+        let items: Vec<String> = v.iter().map(u64::to_string).collect();
+        format!("[{}]", items.join(", "))
+    };
+    let known = match values.known() {
+        Known::Identity => "(\"identity\",)".to_string(),
+        Known::Modulo(k) => format!("(\"modulo\", {k})"),
+        Known::Table { values, proof } => {
+            let (from, length) = proof.map_or((values.len() as u64, 1), |p| {
+                (p.period.from, p.period.length)
+            });
+            format!("(\"table\", {}, {from}, {length})", list(values))
+        }
+    };
+    let octal: Vec<u64> = m.octal.iter().map(|&d| u64::from(d)).collect();
+    let python_bool = |b: bool| if b { "True" } else { "False" };
+    Ok(DESCRIBED_PY
+        .replace("@TAKE_ANY@", python_bool(m.take_any))
+        .replace("@SETS@", &format!("set({})", list(&m.sets)))
+        .replace("@UP_TO@", &m.up_to.to_string())
+        .replace(
+            "@FRACTION@",
+            &m.fraction
+                .map_or("None".to_string(), |(n, d)| format!("({n}, {d})")),
+        )
+        .replace("@OCTAL@", &list(&octal))
+        .replace("@SPLITS@", python_bool(m.splits()))
+        .replace("@VALUES@", &known))
 }

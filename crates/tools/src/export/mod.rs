@@ -12,6 +12,7 @@
 //! own, and one written from the catalog's description of the input.
 //! docs/icpc.md has the details.
 
+mod answers;
 mod html;
 mod input_validators;
 mod interactor;
@@ -204,6 +205,16 @@ type CheckerParts = (String, String, Option<(String, String)>);
 /// where an exact equivalent exists, else a validator program.
 fn checker(problem: &Problem) -> Result<CheckerParts, ExportError> {
     let default = |f: IcpcFlags| -> CheckerParts { ("default".into(), flags_text(&f), None) };
+    // A described game's move question accepts any winning move: its
+    // checker is grundy's own, with no program to export.
+    if let Some(g) = &problem.game
+        && matches!(g.question, crate::catalog::described::Question::Move { .. })
+    {
+        return Err(ExportError::Usage(Because::new(format!(
+            "{}: a described game's move question is judged by grundy's own checker, which has no output validator program to export",
+            problem.spec_path.display()
+        ))));
+    }
     Ok(match &problem.checker {
         // Our tokens checker is case-sensitive; the format's default is not.
         CheckerSpec::Tokens => default(IcpcFlags {
@@ -368,6 +379,11 @@ fn write_submissions(problem: &Problem, to: &Path, out: &mut Exported) -> Result
         }
     }
     let mut taken: BTreeSet<PathBuf> = BTreeSet::new();
+    // A described game with no reference: its own answers are the
+    // accepted program the format asks for.
+    if let Some(rel) = answers::write_accepted(problem, to, out)? {
+        taken.insert(rel);
+    }
     for (verdict, path) in all {
         let folder = match verdict {
             Verdict::AC => "accepted",

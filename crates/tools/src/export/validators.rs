@@ -12,21 +12,23 @@ use crate::catalog::format::{Bound, Framing, InputFormat};
 /// input is a valid input, 43 with a reason on standard error otherwise.
 pub fn python_input_validator(format: &InputFormat, title: &str) -> String {
     let bound = |b: Bound| format!("({}, {})", b.min, b.max);
-    let named = |(n, b): (&str, Bound)| format!("({n:?}, {})", bound(b));
+    let named = |(n, b): &(crate::catalog::format::Name, Bound)| {
+        format!("({:?}, {})", n.as_ref(), bound(*b))
+    };
     let framing = match format.framing {
         Framing::Single => "(\"single\", None)".to_string(),
         Framing::Counted(b) => format!("(\"counted\", {})", bound(b)),
         Framing::UntilEof { max } => format!("(\"eof\", {max})"),
         Framing::UntilZero => "(\"zero\", None)".to_string(),
     };
-    let fixed: Vec<String> = format.fixed.iter().map(|&f| named(f)).collect();
-    let list_len = format.list_len.map_or("None".to_string(), named);
+    let fixed: Vec<String> = format.fixed.iter().map(named).collect();
+    let list_len = format.list_len.as_ref().map_or("None".to_string(), named);
     VALIDATOR_PY
         .replace("{title}", title)
         .replace("{framing}", &framing)
         .replace("{list_len}", &list_len)
         .replace("{fixed}", &format!("[{}]", fixed.join(", ")))
-        .replace("{item}", &named(format.item))
+        .replace("{item}", &named(&format.item))
         .replace("{distinct}", if format.distinct { "True" } else { "False" })
 }
 

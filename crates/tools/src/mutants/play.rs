@@ -178,7 +178,7 @@ impl Player<'_> {
             self.prepared,
             self.ctx,
             &self.program,
-            self.game,
+            &judge::PlayedGame::Builtin(self.game),
             name,
             &games_input(self.game, starts),
         )

@@ -87,11 +87,10 @@ pub fn of(problem: &Problem) -> Vec<Program> {
     out
 }
 
-/// The widths of the values a catalog problem's input may hold, from its
-/// input format; unknown for other problems.
+/// The widths of the values a catalog or described problem's input may
+/// hold, from its input format; unknown for other problems.
 pub fn widths(problem: &Problem) -> Widths {
-    crate::catalog::entry(&problem.id.0)
-        .and_then(|e| e.input_format())
+    crate::catalog::input_format_for(&problem.id.0, problem.game.as_ref())
         .map(|f| Widths::for_max(f.largest_value()))
         .unwrap_or_default()
 }

@@ -129,15 +129,14 @@ fn search(
     options: &Options,
 ) -> Result<Outcome, JudgeError> {
     let runner = Runner::new(problem, ctx, path, 1, None);
-    let entry = crate::catalog::entry(&problem.id.0);
-    let small: Vec<String> = entry
-        .map(|e| (e.oracle_cases)().into_iter().map(|c| c.input).collect())
+    let game = problem.game.as_ref();
+    let small: Vec<String> = crate::catalog::oracle_for(&problem.id.0, game)
+        .map(|o| o.cases.into_iter().map(|c| c.input).collect())
         .unwrap_or_default();
     if let Some(f) = runner.first_failure(&small)? {
         return survived(&runner, &small[f.index], f.result, options);
     }
-    let range: Vec<String> = entry
-        .and_then(|e| e.input_format())
+    let range: Vec<String> = crate::catalog::input_format_for(&problem.id.0, game)
         .map(|f| crate::catalog::extremes::range_inputs(&f, options.seed))
         .unwrap_or_default();
     if let Some(f) = runner.first_failure(&range)? {

@@ -4,9 +4,13 @@
 //! as files under `skeleton/files/`, readable and editable as they will be
 //! written; only the id is filled in.
 
+mod game;
+
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
+
+pub use game::{create_game, read_description};
 
 /// Why no skeleton was written.
 #[derive(Debug, Error)]
@@ -22,6 +26,9 @@ pub enum NewError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The description given to `--game` is refused (where and why).
+    #[error("{0}")]
+    Game(String),
 }
 
 /// The files of a new problem: path under the problem folder, text with
@@ -52,6 +59,18 @@ pub struct Created {
 /// Writes the skeleton of problem `id` into `problems/<id>`; never touches
 /// an existing folder. A failure half-way removes what it wrote.
 pub fn create(problems: &Path, id: &str) -> Result<Created, NewError> {
+    let files: Vec<(&str, String)> = FILES
+        .iter()
+        .map(|(rel, text)| (*rel, text.replace("{id}", id)))
+        .collect();
+    let files: Vec<(&str, &str)> = files.iter().map(|(r, t)| (*r, t.as_str())).collect();
+    create_with(problems, id, &files)
+}
+
+/// Writes `files` (path under the problem folder, text) into
+/// `problems/<id>`; never touches an existing folder, and removes what it
+/// wrote when it fails half-way.
+fn create_with(problems: &Path, id: &str, files: &[(&str, &str)]) -> Result<Created, NewError> {
     if !crate::spec::is_problem_id(id) {
         return Err(NewError::BadId(id.to_string()));
     }
@@ -69,7 +88,7 @@ pub fn create(problems: &Path, id: &str) -> Result<Created, NewError> {
         std::io::ErrorKind::AlreadyExists => NewError::Exists(dir.clone()),
         _ => write_err(&dir)(e),
     })?;
-    let written = write_files(&dir, id);
+    let written = write_files(&dir, files);
     if written.is_err() {
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -79,9 +98,9 @@ pub fn create(problems: &Path, id: &str) -> Result<Created, NewError> {
     })
 }
 
-fn write_files(dir: &Path, id: &str) -> Result<Vec<PathBuf>, NewError> {
-    let mut files = Vec::with_capacity(FILES.len());
-    for (rel, text) in FILES {
+fn write_files(dir: &Path, all: &[(&str, &str)]) -> Result<Vec<PathBuf>, NewError> {
+    let mut files = Vec::with_capacity(all.len());
+    for (rel, text) in all {
         let path = dir.join(rel);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|source| NewError::Write {
@@ -89,7 +108,7 @@ fn write_files(dir: &Path, id: &str) -> Result<Vec<PathBuf>, NewError> {
                 source,
             })?;
         }
-        std::fs::write(&path, text.replace("{id}", id)).map_err(|source| NewError::Write {
+        std::fs::write(&path, text).map_err(|source| NewError::Write {
             path: path.clone(),
             source,
         })?;

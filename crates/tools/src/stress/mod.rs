@@ -214,9 +214,11 @@ pub fn stress(
     submission: &Path,
     options: &Options,
 ) -> Result<Report, JudgeError> {
-    if problem.reference.is_none() {
+    // A described game answers its inputs itself; any other problem needs
+    // a reference to compare with.
+    if problem.reference.is_none() && problem.game.is_none() {
         return Err(JudgeError::Problem(Because::new(format!(
-            "{}: stress needs a reference solution to compare with",
+            "{}: stress needs a reference solution (or a game described under `game:`) to compare with",
             problem.spec_path.display()
         ))));
     }
@@ -355,6 +357,7 @@ const SIZE_KNOBS: [&str; 6] = ["n", "lines", "cases", "t", "c", "m"];
 /// capped at `cap` (a knob the entry leaves at its default is added where
 /// the family takes it); a test the family cannot build so is skipped.
 fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
+    let families = problem.families();
     let mut out = Vec::new();
     for group in &problem.groups {
         for (e, test) in group.tests.iter().enumerate() {
@@ -367,8 +370,13 @@ fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
             else {
                 continue;
             };
-            let Some(fam) = crate::catalog::family(family) else {
+            if !families.has(family) {
                 continue;
+            }
+            let generate = |params: &crate::generate::Params, rng: &mut Rng| {
+                families
+                    .generate(family, params, rng)
+                    .unwrap_or_else(|| Err(crate::generate::GenError::Missing(family.clone())))
             };
             let mut params = params.clone();
             let mut too_big = false;
@@ -380,8 +388,7 @@ fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
                 let value =
                     serde_yaml::Value::Sequence(vec![lo.min(cap).into(), hi.min(cap).into()]);
                 changed.0.insert(knob.to_string(), value);
-                let works =
-                    (0..4).any(|s| (fam.generate)(&changed, &mut Rng::new(seed ^ s)).is_ok());
+                let works = (0..4).any(|s| generate(&changed, &mut Rng::new(seed ^ s)).is_ok());
                 if works {
                     params = changed;
                 } else if params.0.contains_key(knob) {
@@ -394,7 +401,7 @@ fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
             }
             for k in 0..*count {
                 let mut rng = Rng::derive(seed, &format!("stress/{}/{e}/{k}/{cap}", group.name));
-                if let Ok(text) = (fam.generate)(&params, &mut rng) {
+                if let Ok(text) = generate(&params, &mut rng) {
                     out.push(text.into_bytes());
                 }
             }
@@ -423,7 +430,7 @@ pub fn finish(
             reproduce: String::new(),
         });
     }
-    let format = crate::catalog::entry(&runner.problem.id.0).and_then(|e| e.input_format());
+    let format = runner.problem.input_format();
     // Judge the input alone once more: a limit verdict seen while the
     // machine was busy must not become what every smaller input must show.
     let verdict = match runner.first_failure(&[input.to_string()])? {

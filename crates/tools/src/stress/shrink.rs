@@ -162,6 +162,24 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
             out.push((c, l));
         }
     }
+    // Two equal items at once, wherever they are: in a sum of heaps they
+    // cancel, so one alone changes the outcome and the pair does not.
+    for (k, case) in cases.iter().enumerate() {
+        for (i, j) in equal_pairs(&case.items) {
+            let mut c = cases.clone();
+            c[k].items.remove(j);
+            c[k].items.remove(i);
+            let mut l = layout.clone();
+            if let Some(cl) = l.cases.get_mut(k) {
+                for at in [j, i] {
+                    if at < cl.items.len() {
+                        cl.items.remove(at);
+                    }
+                }
+            }
+            out.push((c, l));
+        }
+    }
     // Every item at its minimum, or halved, at once: keeps relations (equal piles, a zero
     // nim-sum of doubled values) that single changes break.
     if cases.iter().any(|c| !c.items.is_empty()) {
@@ -176,17 +194,23 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
             out.push((c, layout.clone()));
         }
     }
+    // An input of a few numbers left gets every small value tried: a
+    // failure that starts at some size (a table one entry too short, a
+    // period that holds only from some heap on) shrinks to that size,
+    // which halving and one-less steps skip over.
+    let numbers: usize = cases.iter().map(|c| c.fixed.len() + c.items.len()).sum();
+    let few = numbers <= FEW_NUMBERS;
     for (k, case) in cases.iter().enumerate() {
         for (j, &v) in case.fixed.iter().enumerate() {
             let min = format.fixed.get(j).map_or(0, |f| f.1.min);
-            for smaller in smaller_values(v, min) {
+            for smaller in smaller_values(v, min, few) {
                 let mut c = cases.clone();
                 c[k].fixed[j] = smaller;
                 out.push((c, layout.clone()));
             }
         }
         for (j, &v) in case.items.iter().enumerate() {
-            for smaller in smaller_values(v, format.item.1.min) {
+            for smaller in smaller_values(v, format.item.1.min, few) {
                 let mut c = cases.clone();
                 c[k].items[j] = smaller;
                 out.push((c, layout.clone()));
@@ -268,10 +292,46 @@ fn without_chunks<T: Clone>(list: &[T]) -> Vec<Vec<T>> {
     without_chunks_with(list, |_, _| {})
 }
 
-/// The minimum, half, and one less, when smaller than `v`.
-fn smaller_values(v: u64, min: u64) -> Vec<u64> {
+/// For each value held by two items or more, the first two positions
+/// `(i, j)` holding it (`i < j`), in the order the values first appear.
+fn equal_pairs(items: &[u64]) -> Vec<(usize, usize)> {
+    let mut first: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
     let mut out = Vec::new();
-    for c in [min, v / 2, v.saturating_sub(1)] {
+    let mut paired = std::collections::HashSet::new();
+    for (j, &v) in items.iter().enumerate() {
+        match first.get(&v) {
+            Some(&i) if paired.insert(v) => out.push((i, j)),
+            Some(_) => {}
+            None => {
+                first.insert(v, j);
+            }
+        }
+    }
+    out
+}
+
+/// The minimum, half, and one less, when smaller than `v`.
+/// An input with at most this many numbers gets [`SMALL_VALUES`] tried
+/// for each.
+const FEW_NUMBERS: usize = 4;
+/// How many of the smallest values the bound allows are tried, in order,
+/// for each number of an input of [`FEW_NUMBERS`].
+const SMALL_VALUES: u64 = 64;
+
+/// Values below `v` (and at least `min`) to try in its place, the biggest
+/// cut first: the minimum, then with `few` every one of the smallest
+/// [`SMALL_VALUES`] values in order, then half, then one less.
+fn smaller_values(v: u64, min: u64, few: bool) -> Vec<u64> {
+    let mut out = Vec::new();
+    let small = if few {
+        min.saturating_add(1)..min.saturating_add(SMALL_VALUES).min(v)
+    } else {
+        0..0
+    };
+    for c in std::iter::once(min)
+        .chain(small)
+        .chain([v / 2, v.saturating_sub(1)])
+    {
         if c < v && c >= min && !out.contains(&c) {
             out.push(c);
         }
@@ -301,10 +361,29 @@ mod tests {
     }
 
     #[test]
+    fn equal_items_are_paired_wherever_they_are() {
+        assert_eq!(equal_pairs(&[2, 11, 2]), vec![(0, 2)]);
+        assert_eq!(equal_pairs(&[5, 3, 5, 3, 5]), vec![(0, 2), (1, 3)]);
+        assert_eq!(equal_pairs(&[1, 2, 3]), Vec::<(usize, usize)>::new());
+    }
+
+    #[test]
     fn smaller_values_stay_in_bounds() {
-        assert_eq!(smaller_values(10, 1), vec![1, 5, 9]);
-        assert_eq!(smaller_values(1, 1), Vec::<u64>::new());
-        assert_eq!(smaller_values(2, 1), vec![1]);
-        assert_eq!(smaller_values(3, 0), vec![0, 1, 2]);
+        assert_eq!(smaller_values(10, 1, false), vec![1, 5, 9]);
+        assert_eq!(smaller_values(1, 1, false), Vec::<u64>::new());
+        assert_eq!(smaller_values(2, 1, false), vec![1]);
+        assert_eq!(smaller_values(3, 0, false), vec![0, 1, 2]);
+        assert_eq!(smaller_values(1, 1, true), Vec::<u64>::new());
+        assert_eq!(smaller_values(5, 2, true), vec![2, 3, 4]);
+    }
+
+    #[test]
+    fn a_few_numbers_get_every_small_value_tried_in_order() {
+        let got = smaller_values(1_000_000, 1, true);
+        let mut want: Vec<u64> = (1..=64).collect();
+        want.extend([500_000, 999_999]);
+        assert_eq!(got, want);
+        // Below the window, every smaller value, smallest first.
+        assert_eq!(smaller_values(40, 30, true), (30..40).collect::<Vec<_>>());
     }
 }

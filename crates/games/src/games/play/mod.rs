@@ -9,11 +9,15 @@
 //! running anything, and the judge's runner (which owns the pipes, the
 //! limits and the idleness clock) knows nothing of the games.
 
+mod play_rules;
 pub mod rules;
 
 use serde::{Deserialize, Serialize};
 
+pub use play_rules::PlayRules;
 pub use rules::Game;
+
+use std::sync::Arc;
 
 use crate::generate::Rng;
 
@@ -95,8 +99,8 @@ pub enum Outcome {
 enum Phase {
     /// Waiting for `first` or `second`.
     Choose,
-    /// Waiting for the submission's move; holds its first number.
-    Move(Option<u64>),
+    /// Waiting for the submission's move; holds its numbers so far.
+    Move(Vec<u64>),
     /// Every game is over; only whitespace and the end may follow.
     AfterLast,
     Over(Outcome),
@@ -104,7 +108,7 @@ enum Phase {
 
 /// The judge's side of one run.
 pub struct Interactor {
-    game: Game,
+    rules: Arc<dyn PlayRules>,
     starts: Vec<Vec<u64>>,
     rng: Rng,
     current: usize,
@@ -203,9 +207,15 @@ impl Interactor {
     /// probing moves reproducible. The first lines to send are ready in
     /// [`Interactor::take_output`].
     pub fn new(game: Game, starts: Vec<Vec<u64>>, seed: u64) -> Interactor {
+        Interactor::with_rules(Arc::new(game), starts, seed)
+    }
+
+    /// A run of any game's rules (a described game's).
+    pub fn with_rules(rules: Arc<dyn PlayRules>, starts: Vec<Vec<u64>>, seed: u64) -> Interactor {
         let first = starts.first().cloned().unwrap_or_default();
+        let name = rules.name().to_string();
         let mut me = Interactor {
-            game,
+            rules,
             rng: Rng::new(seed),
             current: 0,
             position: first.clone(),
@@ -226,7 +236,7 @@ impl Interactor {
                 right_choice: String::new(),
                 moves: Vec::new(),
                 result: String::new(),
-                rules: Some(game.name().into()),
+                rules: Some(name),
                 lost_after: None,
             },
             starts,
@@ -345,15 +355,9 @@ impl Interactor {
 
     fn begin_game(&mut self) {
         let start = self.starts[self.current].clone();
-        let line = match self.game {
-            Game::Wythoff => format!("{} {}\n", start[0], start[1]),
-            Game::Nim | Game::MisereNim => {
-                let piles: Vec<String> = start.iter().map(u64::to_string).collect();
-                format!("{} {}\n", start.len(), piles.join(" "))
-            }
-        };
+        let line = format!("{}\n", self.rules.position_line(&start));
         self.out.extend_from_slice(line.as_bytes());
-        let right = if self.game.mover_wins(&start) {
+        let right = if self.rules.mover_wins(&start) {
             "first"
         } else {
             "second"
@@ -366,7 +370,7 @@ impl Interactor {
             right_choice: right.into(),
             moves: Vec::new(),
             result: String::new(),
-            rules: Some(self.game.name().into()),
+            rules: Some(self.rules.name().to_string()),
             lost_after: None,
         };
         self.position = start;
@@ -397,23 +401,28 @@ impl Interactor {
             Phase::Choose => match token {
                 b"first" => {
                     self.transcript.choice = Some("first".into());
-                    self.phase = Phase::Move(None);
+                    self.phase = Phase::Move(Vec::new());
                     self.note_choice(true);
+                    self.start_without_move(true);
                 }
                 b"second" => {
                     self.transcript.choice = Some("second".into());
                     self.note_choice(false);
-                    self.judge_move();
+                    if !self.start_without_move(false) {
+                        self.judge_move();
+                    }
                 }
                 _ => self.fail(format!("expected `first` or `second`, got `{shown}`")),
             },
-            Phase::Move(first) => {
+            Phase::Move(mut numbers) => {
                 let Some(number) = decimal(token) else {
                     return self.fail(format!("expected a number of your move, got `{shown}`"));
                 };
-                match first {
-                    None => self.phase = Phase::Move(Some(number)),
-                    Some(a) => self.submission_move(a, number),
+                numbers.push(number);
+                if numbers.len() == self.rules.arity() {
+                    self.submission_move(&numbers);
+                } else {
+                    self.phase = Phase::Move(numbers);
                 }
             }
             Phase::AfterLast => self.fail(format!(
@@ -423,9 +432,25 @@ impl Interactor {
         }
     }
 
+    /// A start position with no move (a described game's heaps may all be
+    /// too small to play): the game is over as soon as the sides are
+    /// chosen, and the first mover, who cannot move, has lost (misère:
+    /// won). Says whether it was so.
+    fn start_without_move(&mut self, submission_first: bool) -> bool {
+        if !self.rules.over(&self.position) {
+            return false;
+        }
+        if submission_first != self.rules.misere() {
+            self.fail("no move is left at the start, and the player to move has lost".into());
+        } else {
+            self.won();
+        }
+        true
+    }
+
     /// A wrong choice puts the submission in a lost position from the start.
     fn note_choice(&mut self, first: bool) {
-        if first != self.game.mover_wins(&self.position) {
+        if first != self.rules.mover_wins(&self.position) {
             self.lost_at = Some(0);
             self.transcript.lost_after = Some(0);
         }
@@ -441,32 +466,16 @@ impl Interactor {
         true
     }
 
-    fn submission_move(&mut self, a: u64, b: u64) {
-        let text = format!("{a} {b}");
-        let next = match self.game {
-            Game::Wythoff => vec![a, b],
-            Game::Nim | Game::MisereNim => {
-                let n = self.position.len() as u64;
-                if a == 0 || a > n {
-                    return self.fail(format!("move `{text}`: there is no pile {a} (1 to {n})"));
-                }
-                let mut q = self.position.clone();
-                q[(a - 1) as usize] = b;
-                q
+    fn submission_move(&mut self, numbers: &[u64]) {
+        let text: Vec<String> = numbers.iter().map(u64::to_string).collect();
+        let text = text.join(" ");
+        let next = match self.rules.apply(&self.position, numbers) {
+            Ok(next) => next,
+            Err(detail) => {
+                let shown = self.shown_position();
+                return self.fail(format!("illegal move `{text}` at {shown}: {detail}"));
             }
         };
-        if let Err(why) = self.game.legal(&self.position, &next) {
-            let detail = match self.game {
-                Game::Wythoff => why.to_string(),
-                _ => format!(
-                    "pile {a} has {} stones, so it may be left with 0 to {}",
-                    self.position[(a - 1) as usize],
-                    self.position[(a - 1) as usize].saturating_sub(1)
-                ),
-            };
-            let shown = self.shown_position();
-            return self.fail(format!("illegal move `{text}` at {shown}: {detail}"));
-        }
         self.transcript.moves.push(PlayedMove {
             by: Side::Submission,
             text,
@@ -475,13 +484,14 @@ impl Interactor {
         if !self.count_move() {
             return;
         }
-        if Game::over(&self.position) {
-            return match self.game {
-                Game::MisereNim => self.fail("you took the last stone, and lose".into()),
-                _ => self.won(),
+        if self.rules.over(&self.position) {
+            return if self.rules.misere() {
+                self.fail(format!("you {}, and lose", self.rules.last_move()))
+            } else {
+                self.won()
             };
         }
-        if self.lost_at.is_none() && self.game.mover_wins(&self.position) {
+        if self.lost_at.is_none() && self.rules.mover_wins(&self.position) {
             self.lost_at = Some(self.game_moves);
             self.transcript.lost_after = Some(self.game_moves);
         }
@@ -496,26 +506,20 @@ impl Interactor {
                 "you have been in a lost position for {LOST_GRACE} moves (since move {at})"
             ));
         }
-        let next = match self.game.winning_move(&self.position) {
-            Some(q) => q,
+        let (text, next) = match self.rules.winning_move(&self.position) {
+            Some(m) => m,
             None => {
                 let early = self.judge_moves < PROBING_MOVES;
-                match self.game.probing_move(&self.position, early, &mut self.rng) {
-                    Some(q) => q,
+                match self
+                    .rules
+                    .probing_move(&self.position, early, &mut self.rng)
+                {
+                    Some(m) => m,
                     None => return,
                 }
             }
         };
         self.judge_moves += 1;
-        let text = match self.game {
-            Game::Wythoff => format!("{} {}", next[0], next[1]),
-            _ => {
-                let i = (0..next.len())
-                    .find(|&i| next[i] != self.position[i])
-                    .unwrap_or(0);
-                format!("{} {}", i + 1, next[i])
-            }
-        };
         self.out.extend_from_slice(text.as_bytes());
         self.out.push(b'\n');
         self.transcript.moves.push(PlayedMove {
@@ -526,13 +530,17 @@ impl Interactor {
         if !self.count_move() {
             return;
         }
-        if Game::over(&self.position) {
-            return match self.game {
-                Game::MisereNim => self.won(),
-                _ => self.fail("the judge took the last stone, and you lose".into()),
+        if self.rules.over(&self.position) {
+            return if self.rules.misere() {
+                self.won()
+            } else {
+                self.fail(format!(
+                    "the judge {}, and you lose",
+                    self.rules.last_move()
+                ))
             };
         }
-        self.phase = Phase::Move(None);
+        self.phase = Phase::Move(Vec::new());
     }
 
     fn won(&mut self) {

@@ -5,7 +5,10 @@
 //! what a correct output must satisfy from the input. New games register
 //! here by name, the name used in `checker: {game: NAME}`.
 
+mod described;
 mod nim_winning_move;
+
+pub use described::DescribedMoves;
 
 use super::scan::{Tokens, quote};
 use super::{CheckError, CheckOutcome, CheckVerdict, Checker};

@@ -359,6 +359,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         tle_margin: Some(tle_margin),
         scoring,
         notes,
+        game: None,
     })
 }
 

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Interactor of a game described in YAML (`game:` with `question: play`)
+for an ICPC interactive package, written by `grundy export`.
+
+Run as `described.py input answer feedback_dir/`. The game's moves and one
+heap's Grundy values (with their proven period) are written below by
+grundy; a position is a sum of heaps. The judge plays a winning move
+whenever it has one; when it is losing it takes as many tokens as it may
+from the largest heap, which keeps games short. Once the submission has
+moved into a lost position, the game is declared lost after 1000 more
+moves. Exit 42 accepts, 43 rejects with feedback_dir/judgemessage.txt.
+"""
+import os
+import sys
+from functools import lru_cache
+
+TAKE_ANY = @TAKE_ANY@
+SETS = @SETS@
+UP_TO = @UP_TO@
+FRACTION = @FRACTION@
+OCTAL = @OCTAL@
+SPLITS = @SPLITS@
+# How one heap's values are known: ("identity",), ("modulo", m), or
+# ("table", values, period start, period length).
+VALUES = @VALUES@
+
+feedback = sys.argv[3] if len(sys.argv) > 3 else "./"
+out = sys.stdout
+
+
+def reject(why):
+    with open(feedback + "judgemessage.txt", "w") as f:
+        f.write(why + "\n")
+    try:
+        out.write("-1\n")
+        out.flush()
+    except OSError:
+        pass
+    os._exit(43)
+
+
+def tokens():
+    for line in sys.stdin.buffer:
+        for t in line.split():
+            yield t.decode("latin-1")
+
+
+TOK = tokens()
+
+
+def number(what):
+    t = next(TOK, None)
+    if t is None:
+        reject("the output ended where %s was expected" % what)
+    if not t or any(c not in "0123456789" for c in t):
+        reject("expected %s, found `%s`" % (what, t[:40]))
+    return int(t)
+
+
+def say(line):
+    try:
+        out.write(line + "\n")
+        out.flush()
+    except OSError:
+        reject("the submission stopped reading")
+
+
+def g(n):
+    if VALUES[0] == "identity":
+        return n
+    if VALUES[0] == "modulo":
+        return n % VALUES[1]
+    values, start, length = VALUES[1], VALUES[2], VALUES[3]
+    if n < len(values):
+        return values[n]
+    return values[start + (n - start) % length]
+
+
+def mask(a, k):
+    if k > a:
+        return 0
+    m = 0
+    if k >= 1 and (TAKE_ANY or k in SETS or k <= UP_TO
+                   or (FRACTION and k * FRACTION[1] <= a * FRACTION[0])):
+        m |= 3
+    if k < len(OCTAL):
+        m |= OCTAL[k]
+    r = a - k
+    possible = (1 if r == 0 else 0) | (2 if r >= 1 and k >= 1 else 0) | (4 if r >= 2 else 0)
+    return m & possible
+
+
+def takes(a):
+    if TAKE_ANY or FRACTION:
+        return range(0 if OCTAL and OCTAL[0] else 1, a + 1)
+    ks = set(range(1, min(UP_TO, a) + 1)) | {k for k in SETS if k <= a}
+    ks |= {k for k in range(len(OCTAL)) if k <= a and OCTAL[k]}
+    return sorted(ks)
+
+
+def options(a):
+    """Every way to play heap a: (left, right) heaps left."""
+    for k in takes(a):
+        m = mask(a, k)
+        r = a - k
+        if m & 1:
+            yield (0, 0)
+        if m & 2:
+            yield (r, 0)
+        if m & 4:
+            for x in range(1, r):
+                yield (x, r - x)
+
+
+@lru_cache(maxsize=1 << 16)
+def option_of_value(a, want):
+    """A way to play heap a leaving value `want`, or None."""
+    for left, right in options(a):
+        if g(left) ^ g(right) == want:
+            return (left, right)
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def playable(a):
+    return next(iter(options(a)), None) is not None
+
+
+def value(p):
+    x = 0
+    for a in p:
+        x ^= g(a)
+    return x
+
+
+def winning(p):
+    x = value(p)
+    if x == 0:
+        return None
+    for i, a in enumerate(p):
+        m = option_of_value(a, x ^ g(a))
+        if m is not None:
+            return (i, m[0], m[1])
+    return None
+
+
+def any_move(p):
+    i = max(range(len(p)), key=lambda j: p[j])
+    best = None
+    for left, right in options(p[i]):
+        if best is None or left + right < best[0] + best[1]:
+            best = (left, right)
+    return None if best is None else (i, best[0], best[1])
+
+
+def over(p):
+    return not any(playable(a) for a in p)
+
+
+def apply(p, i, left, right):
+    p[i] = left
+    if right > 0:
+        p.append(right)
+
+
+def legal(p, i, left, right):
+    if not 1 <= i <= len(p):
+        return False
+    a = p[i - 1]
+    if left + right >= a:
+        return False
+    bit = 1 if left == 0 and right == 0 else (2 if left == 0 or right == 0 else 4)
+    return mask(a, a - left - right) & bit != 0
+
+
+def play(start):
+    pos = list(start)
+    choice = next(TOK, None)
+    if choice not in ("first", "second"):
+        reject("expected `first` or `second`, found `%s`" % (choice or "")[:40])
+    theirs = choice == "first"
+    last = None
+    judge_winning_moves = 0
+    while not over(pos):
+        if theirs:
+            i = number("a heap number")
+            left = number("tokens left")
+            right = number("tokens left on the other side") if SPLITS else 0
+            if not legal(pos, i, left, right):
+                reject("illegal move `%d %d%s`" % (i, left, " %d" % right if SPLITS else ""))
+            apply(pos, i - 1, left, right)
+            last = "submission"
+        else:
+            m = winning(pos)
+            if m is None:
+                m = any_move(pos)
+            else:
+                judge_winning_moves += 1
+            i, left, right = m
+            apply(pos, i, left, right)
+            say("%d %d %d" % (i + 1, left, right) if SPLITS else "%d %d" % (i + 1, left))
+            last = "judge"
+            if judge_winning_moves > 1000:
+                reject("the game was lost 1000 moves ago")
+        theirs = not theirs
+    if last != "submission":
+        reject("lost the game from %s" % " ".join(map(str, start)))
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        words = f.read().split()
+    games = int(words[0])
+    at = 1
+    say(str(games))
+    for _ in range(games):
+        n = int(words[at])
+        start = [int(w) for w in words[at + 1:at + 1 + n]]
+        at += 1 + n
+        say("%d %s" % (n, " ".join(map(str, start))))
+        play(start)
+    rest = next(TOK, None)
+    if rest is not None:
+        reject("output after the last game: `%s`" % rest[:40])
+    os._exit(42)
+
+
+main()
