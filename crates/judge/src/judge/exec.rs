@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::prepare::Context;
+use super::context::Context;
 use super::workroot::RunFolder;
 use crate::language::Compiled;
 use crate::sandbox::{Lender, RunLimits, RunOutcome, RunSpec, SandboxError};

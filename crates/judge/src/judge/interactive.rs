@@ -18,15 +18,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::context::Context;
 use super::exec::{STDERR_CAP, run_limits, text_head};
-use super::outcome::{budget, facts};
-use super::prepare::{Context, Prepared, PreparedTest};
+use super::prepared::{Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
 use crate::language::Compiled;
 use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
 use crate::verdict::Verdict;
-use crate::verdict::decide::Decision;
+use crate::verdict::decide::{Decision, RunFacts, run_verdict};
+use crate::verdict::interactive::{GameSaid, Stop};
 
 /// The shortest idleness limit (docs/reference.md: 3 s or the time limit, whichever
 /// is larger).
@@ -67,7 +68,7 @@ pub fn judge_test(
     ) {
         Ok(p) => p,
         Err(e) => {
-            super::outcome::not_run(&mut r, e, "the judge could not run the program");
+            r.not_run(e, "the judge could not run the program");
             return r;
         }
     };
@@ -148,42 +149,23 @@ pub struct Played {
     pub stderr_head: String,
 }
 
-/// The verdict of a played run, by the rules of docs/reference.md: a game decided by the
-/// protocol is `WA` whatever the submission did next; otherwise its
-/// limits and exit come first (`Err`: the run decided), then the protocol.
+/// The verdict of a played run, by the rules of
+/// [`crate::verdict::interactive::game`]; `Err` when the run decided.
 fn verdict(p: &Played, limits: &RunLimits) -> Result<(Verdict, String), Decision> {
-    match p.stopped {
-        Some(Stopped::Decided) => {
-            if let Outcome::Wrong(why) = &p.result {
-                return Ok((Verdict::WA, why.clone()));
-            }
-        }
-        Some(Stopped::Idle) => {
-            return Ok((
-                Verdict::TLE,
-                format!(
-                    "idle: waited {:.0} s for your move (did you flush your output?)",
-                    p.idle_limit.as_secs_f64()
-                ),
-            ));
-        }
-        Some(Stopped::Flooded) => {
-            return Ok((
-                Verdict::OLE,
-                format!("output over the limit of {}", limits.output),
-            ));
-        }
-        None => {}
-    }
-    let run =
-        crate::verdict::decide::run_verdict(&facts(&p.outcome, &p.stderr_head), &budget(limits));
-    if let Some(d) = run {
-        return Err(d);
-    }
-    Ok(match &p.result {
-        Outcome::Accepted => (Verdict::AC, String::new()),
-        Outcome::Wrong(why) => (Verdict::WA, why.clone()),
-        Outcome::Unfinished(why) => (Verdict::WA, format!("{why}; the program exited with 0")),
+    let stop = p.stopped.map(|s| match s {
+        Stopped::Decided => Stop::Decided,
+        Stopped::Idle => Stop::Idle { idle: p.idle_limit },
+        Stopped::Flooded => Stop::Flooded {
+            output: limits.output,
+        },
+    });
+    let said = match &p.result {
+        Outcome::Accepted => GameSaid::Accepted,
+        Outcome::Wrong(why) => GameSaid::Wrong(why.clone()),
+        Outcome::Unfinished(why) => GameSaid::Unfinished(why.clone()),
+    };
+    crate::verdict::interactive::game(stop, &said, || {
+        run_verdict(&RunFacts::of(&p.outcome, &p.stderr_head), limits)
     })
 }
 

@@ -12,7 +12,8 @@
 //! [`INTERACTOR_GRACE`] to end too, or it is stopped and the test is `IE`.
 //!
 //! The verdict follows the ICPC format's precedence between the two runs
-//! ([`precedence`]): which of them ended first decides. The judge keeps
+//! ([`crate::verdict::interactive::precedence`]): which of them ended
+//! first decides. The judge keeps
 //! the interactor's input open until the submission has ended, so a
 //! submission that closes its output and then crashes or hangs ends first
 //! (its `RTE` or `TLE` stands), as Kattis and BAPCtools judge it.
@@ -28,15 +29,17 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::context::Context;
 use super::exec::{STDERR_CAP, head, run_limits, text_head};
-use super::outcome::{budget, facts};
-use super::prepare::{Context, Prepared, PreparedTest};
+use super::prepared::{Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::language::Compiled;
 use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, RunSpec, SandboxError};
 use crate::units::Bytes;
 use crate::verdict::Verdict;
-use crate::verdict::decide::Reason;
+use crate::verdict::decide::{Reason, RunFacts, run_verdict};
+use crate::verdict::interactive::{First, InteractorEnd, interaction};
+use crate::verdict::protocol::{Protocol, Said};
 
 /// How long the interactor may run on after the submission ended: reading
 /// the end of its input and writing a verdict take milliseconds, so this
@@ -50,31 +53,6 @@ const INTERACTOR_MEMORY: Bytes = Bytes(1 << 30);
 /// How much of the interactor's message is kept.
 const MESSAGE_CAP: usize = 1000;
 
-/// How an interactor program is called and what its exit status means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Style {
-    /// `interactor input answer feedback_dir/ [args]`; 42 AC, 43 WA.
-    Icpc,
-    /// `interactor input output`; testlib's 0 ok, 1 WA, 2 PE, 3 fail.
-    Testlib,
-}
-
-/// What the interactor's exit status says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Said {
-    Accepted,
-    Rejected(Verdict),
-    /// The interactor failed: the test is `IE` whatever the submission did.
-    Failed(String),
-}
-
-/// Which of the two runs a result is of, or which ended first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Who {
-    Submission,
-    Interactor,
-}
-
 /// Runs and judges one test against the problem's interactor program.
 pub fn judge_test(
     prepared: &Prepared,
@@ -82,7 +60,7 @@ pub fn judge_test(
     program: &Compiled,
     test: &PreparedTest,
     interactor: &Compiled,
-    style: Style,
+    protocol: Protocol,
     args: &[String],
 ) -> TestResult {
     judge_pass(
@@ -92,7 +70,7 @@ pub fn judge_test(
         test,
         &test.input,
         None,
-        (interactor, style, args),
+        (interactor, protocol, args),
     )
 }
 
@@ -107,7 +85,7 @@ pub(super) fn judge_pass(
     test: &PreparedTest,
     input: &Path,
     feedback: Option<&Path>,
-    (interactor, style, args): (&Compiled, Style, &[String]),
+    (interactor, protocol, args): (&Compiled, Protocol, &[String]),
 ) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
@@ -123,7 +101,7 @@ pub(super) fn judge_pass(
         limits,
         problem_memory: prepared.problem.limits.memory,
         interactor,
-        style,
+        protocol,
         args,
         feedback,
         runner: &ctx.sandbox,
@@ -131,7 +109,7 @@ pub(super) fn judge_pass(
     let played = match run.play(input, &answer, ctx.workroot.path()) {
         Ok(p) => p,
         Err(NotPlayed::Submission(e)) => {
-            super::outcome::not_run(&mut r, e, "the judge could not run the interaction");
+            r.not_run(e, "the judge could not run the interaction");
             return r;
         }
         Err(NotPlayed::Judge(e)) => {
@@ -145,7 +123,7 @@ pub(super) fn judge_pass(
     };
     let o = &played.submission;
     r.record_run(o);
-    let (verdict, message, reason) = played.verdict(&limits, style);
+    let (verdict, message, reason) = played.verdict(&limits, protocol);
     r.verdict = verdict;
     r.message = message;
     r.reason = reason;
@@ -174,7 +152,7 @@ struct Connected<'a> {
     limits: RunLimits,
     problem_memory: Bytes,
     interactor: &'a Compiled,
-    style: Style,
+    protocol: Protocol,
     args: &'a [String],
     /// Where the feedback files live between the passes of a multi-pass
     /// test.
@@ -187,7 +165,7 @@ struct Played {
     submission: RunOutcome,
     interactor: RunOutcome,
     /// Which run ended first.
-    first: Who,
+    first: First,
     /// The interactor was stopped because it outlived the submission by
     /// more than [`INTERACTOR_GRACE`].
     interactor_stuck: bool,
@@ -200,7 +178,7 @@ struct Played {
 
 /// Why a connected run did not happen, by whose run failed: a
 /// submission the kernel would not start is its own `RE`
-/// ([`super::outcome::not_run`]); an interactor that would not start, or
+/// ([`crate::verdict::decide::not_run`]); an interactor that would not start, or
 /// anything the judge could not set up, is the judge's `IE`.
 #[derive(Debug)]
 enum NotPlayed {
@@ -349,15 +327,15 @@ impl Connected<'_> {
             return Err(NotPlayed::Interactor(NotStarted::Missing(missing)));
         }
         argv.push(input_copy.into_os_string());
-        match self.style {
-            Style::Icpc => {
+        match self.protocol {
+            Protocol::Icpc => {
                 argv.push(answer_copy.into_os_string());
                 let mut feedback = judge.clone().into_os_string();
                 feedback.push("/");
                 argv.push(feedback);
                 argv.extend(self.args.iter().map(Into::into));
             }
-            Style::Testlib => argv.push(judge.join("output").into_os_string()),
+            Protocol::Testlib => argv.push(judge.join("output").into_os_string()),
         }
         let int_spec = RunSpec {
             argv,
@@ -423,11 +401,11 @@ impl Connected<'_> {
             let int_spec = &int_spec;
             s.spawn(move || {
                 let r = self.runner.run_connected(sub_spec, sub_pipes);
-                let _ = sub_tx.send((Who::Submission, r));
+                let _ = sub_tx.send((First::Submission, r));
             });
             s.spawn(move || {
                 let r = self.runner.run_connected(int_spec, int_pipes);
-                let _ = tx.send((Who::Interactor, r));
+                let _ = tx.send((First::Interactor, r));
             });
             self.watch(&rx, &sub_stop, &int_stop, &mut held, &mut drain, &mut ends)
         });
@@ -446,18 +424,18 @@ impl Connected<'_> {
             && submission.exit == Exit::Signal(libc::SIGKILL)
             && !submission.crossed.any();
         let first = match (ends.first, int_ended.get(), sub_ended.get()) {
-            _ if cut_short => Who::Interactor,
+            _ if cut_short => First::Interactor,
             (Some(who), _, _) => who,
-            (None, Some(i), Some(s)) if i < s => Who::Interactor,
-            _ => Who::Submission,
+            (None, Some(i), Some(s)) if i < s => First::Interactor,
+            _ => First::Submission,
         };
-        let scores = match self.style {
-            Style::Icpc => super::score_file::read(&judge, "interactor"),
-            Style::Testlib => Ok(super::score_file::Files::default()),
+        let scores = match self.protocol {
+            Protocol::Icpc => super::score_file::read(&judge, "interactor"),
+            Protocol::Testlib => Ok(super::score_file::Files::default()),
         };
-        let message = match self.style {
-            Style::Icpc => head(&judge.join("judgemessage.txt"), MESSAGE_CAP),
-            Style::Testlib => String::new(),
+        let message = match self.protocol {
+            Protocol::Icpc => head(&judge.join("judgemessage.txt"), MESSAGE_CAP),
+            Protocol::Testlib => String::new(),
         };
         let message = if message.trim().is_empty() {
             text_head(&interactor.stderr_head, MESSAGE_CAP)
@@ -482,7 +460,7 @@ impl Connected<'_> {
     #[allow(clippy::type_complexity)]
     fn watch(
         &self,
-        rx: &std::sync::mpsc::Receiver<(Who, Result<RunOutcome, SandboxError>)>,
+        rx: &std::sync::mpsc::Receiver<(First, Result<RunOutcome, SandboxError>)>,
         sub_stop: &AtomicBool,
         int_stop: &AtomicBool,
         held: &mut Option<std::os::fd::OwnedFd>,
@@ -505,17 +483,17 @@ impl Connected<'_> {
             // then on `rx` (at most 50 ms either way, as before).
             let left = ends.wait(Duration::from_millis(50));
             match rx.recv_timeout(left) {
-                Ok((Who::Submission, r)) => {
+                Ok((First::Submission, r)) => {
                     // Now the interactor may see the end of its input.
                     held.take();
                     deadline = Some(Instant::now() + INTERACTOR_GRACE);
                     sub = Some(r);
                 }
-                Ok((Who::Interactor, r)) => {
+                Ok((First::Interactor, r)) => {
                     drain.take();
                     let accepted = matches!(
                         &r,
-                        Ok(o) if !o.crossed.any() && matches!(said(o, self.style), Said::Accepted)
+                        Ok(o) if !o.crossed.any() && self.protocol.said(o.exit) == Said::Accepted
                     );
                     if !accepted {
                         sub_stop.store(true, Ordering::SeqCst);
@@ -560,12 +538,12 @@ struct Ends {
     seen: bool,
     /// The run that had ended when that poll saw only one; `None` when
     /// it saw both.
-    first: Option<Who>,
+    first: Option<First>,
 }
 
 impl Ends {
     /// In the order of [`Ends::WHO`].
-    const WHO: [Who; 2] = [Who::Submission, Who::Interactor];
+    const WHO: [First; 2] = [First::Submission, First::Interactor];
 
     fn new(
         sub: &Arc<std::sync::OnceLock<libc::pid_t>>,
@@ -625,7 +603,7 @@ impl Ends {
         if r <= 0 {
             return Duration::ZERO;
         }
-        let ended: Vec<Who> = polled
+        let ended: Vec<First> = polled
             .iter()
             .zip(Self::WHO)
             .filter(|(p, _)| p.revents != 0)
@@ -670,169 +648,24 @@ fn drop_pending(fd: &mut Option<std::os::fd::OwnedFd>) {
     }
 }
 
-/// What the interactor's exit status says, in its style.
-fn said(o: &RunOutcome, style: Style) -> Said {
-    match (style, o.exit) {
-        (Style::Icpc, Exit::Code(42)) | (Style::Testlib, Exit::Code(0)) => Said::Accepted,
-        (Style::Icpc, Exit::Code(43)) | (Style::Testlib, Exit::Code(1)) => {
-            Said::Rejected(Verdict::WA)
-        }
-        (Style::Testlib, Exit::Code(2)) => Said::Rejected(Verdict::PE),
-        (Style::Testlib, Exit::Code(3)) => {
-            Said::Failed("the interactor failed (testlib `fail`)".into())
-        }
-        (Style::Icpc, Exit::Code(c)) => Said::Failed(format!(
-            "the interactor exited with status {c} (42 accepts, 43 rejects)"
-        )),
-        (Style::Testlib, Exit::Code(c)) => Said::Failed(format!(
-            "the interactor exited with status {c} (testlib: 0 ok, 1 wrong answer, 2 presentation error)"
-        )),
-        (_, Exit::Signal(s)) => Said::Failed(format!("the interactor was killed by signal {s}")),
-    }
-}
-
 impl Played {
-    /// The verdict: a stuck interactor or one at its limit is `IE`; else
-    /// [`precedence`] decides. With it, the reason when the submission's
-    /// own run (a limit, a crash) decided.
-    fn verdict(&self, limits: &RunLimits, style: Style) -> (Verdict, String, Option<Reason>) {
-        if self.interactor_stuck {
-            return (
-                Verdict::IE,
-                format!(
-                    "the interactor did not end within {} s after the submission ended",
-                    INTERACTOR_GRACE.as_secs()
-                ),
-                None,
-            );
-        }
+    /// The verdict, by [`crate::verdict::interactive::interaction`]; with
+    /// it, the reason when the submission's own run (a limit, a crash)
+    /// decided.
+    fn verdict(&self, limits: &RunLimits, protocol: Protocol) -> (Verdict, String, Option<Reason>) {
         let int = &self.interactor;
-        if let Some(said) = crate::language::refused_to_start(int.exit, &int.stderr_head) {
-            return (
-                Verdict::IE,
-                format!("the interactor could not start: {said}"),
-                None,
-            );
-        }
-        let mut reason = None;
-        let (verdict, what) = if let Some(hit) = self.interactor.crossed.first() {
-            (
-                Verdict::IE,
-                format!("the interactor was stopped at its {hit:?} limit"),
-            )
-        } else {
-            let decision = crate::verdict::decide::run_verdict(
-                &facts(&self.submission, &self.stderr_head),
-                &budget(limits),
-            );
-            let run = decision.as_ref().map(|d| (d.verdict, d.reason.to_string()));
-            match precedence(self.first, run, said(&self.interactor, style)) {
-                (v, Some(why)) => {
-                    // Not the interactor's failure (`IE`): the run's reason.
-                    if v != Verdict::IE {
-                        reason = decision.map(|d| d.reason);
-                    }
-                    (v, why)
-                }
-                // The interactor's word: its message is the reason.
-                (v, None) if v == Verdict::AC => return (v, String::new(), None),
-                (v, None) => (v, "the interactor rejected the interaction".into()),
+        let end = if self.interactor_stuck {
+            InteractorEnd::Stuck {
+                grace: INTERACTOR_GRACE,
             }
-        };
-        if self.message.is_empty() || verdict != Verdict::IE && verdict != Verdict::WA {
-            (verdict, what, reason)
+        } else if let Some(said) = crate::language::refused_to_start(int.exit, &int.stderr_head) {
+            InteractorEnd::NotStarted(said)
+        } else if let Some(hit) = int.crossed.first() {
+            InteractorEnd::AtLimit(hit)
         } else {
-            (verdict, format!("{what}: {}", self.message), None)
-        }
-    }
-}
-
-/// The ICPC format's precedence between the interactor and the submission
-/// (problemtools' and BAPCtools' reading of it): an interactor that failed
-/// makes the test `IE`; one that ended first and rejected makes it `WA`
-/// (whatever the submission did after, e.g. crash on the closed pipe);
-/// else the submission's own run (`run`: a limit or a crash) decides, and
-/// last the interactor's word. Returns the verdict and its reason, `None`
-/// when the interactor's word is the reason.
-fn precedence(first: Who, run: Option<(Verdict, String)>, said: Said) -> (Verdict, Option<String>) {
-    match (said, run) {
-        (Said::Failed(why), _) => (Verdict::IE, Some(why)),
-        (Said::Rejected(v), _) if first == Who::Interactor => (v, None),
-        (_, Some((v, why))) => (v, Some(why)),
-        (Said::Rejected(v), None) => (v, None),
-        (Said::Accepted, None) => (Verdict::AC, None),
-    }
-}
-
-/// Runs and judges one test against the interactor `spec` names, compiled
-/// as `interactor`.
-pub fn judge_test_with(
-    prepared: &Prepared,
-    ctx: &Context,
-    program: &Compiled,
-    test: &PreparedTest,
-    spec: &crate::spec::InteractorSpec,
-    interactor: &Compiled,
-) -> TestResult {
-    let (style, args) = style_of(spec);
-    judge_test(prepared, ctx, program, test, interactor, style, args)
-}
-
-/// How the interactor `spec` names is called, and its arguments.
-pub(super) fn style_of(spec: &crate::spec::InteractorSpec) -> (Style, &[String]) {
-    match spec {
-        crate::spec::InteractorSpec::Testlib(_) => (Style::Testlib, &[]),
-        crate::spec::InteractorSpec::Icpc { args, .. } => (Style::Icpc, args),
-        // Never compiled: a built-in game is played in-process.
-        crate::spec::InteractorSpec::Builtin(_) => (Style::Icpc, &[]),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use Verdict::{AC, IE, RE, TLE, WA};
-
-    /// The whole table, row by row: who ended first × the submission's own
-    /// result × the interactor's word.
-    #[test]
-    fn precedence_table() {
-        const S: Who = Who::Submission;
-        const I: Who = Who::Interactor;
-        let ok = || Said::Accepted;
-        let wa = || Said::Rejected(WA);
-        let failed = || Said::Failed("exit 1".into());
-        #[allow(clippy::type_complexity)]
-        let rows: [(Who, Option<Verdict>, Said, Verdict); 18] = [
-            // The submission ended first: its crash or limit stands.
-            (S, None, ok(), AC),
-            (S, None, wa(), WA),
-            (S, None, failed(), IE),
-            (S, Some(RE), ok(), RE),
-            (S, Some(RE), wa(), RE),
-            (S, Some(RE), failed(), IE),
-            (S, Some(TLE), ok(), TLE),
-            (S, Some(TLE), wa(), TLE),
-            (S, Some(TLE), failed(), IE),
-            // The interactor ended first: its rejection stands, its
-            // acceptance does not excuse a crash or limit after it.
-            (I, None, ok(), AC),
-            (I, None, wa(), WA),
-            (I, None, failed(), IE),
-            (I, Some(RE), ok(), RE),
-            (I, Some(RE), wa(), WA),
-            (I, Some(RE), failed(), IE),
-            (I, Some(TLE), ok(), TLE),
-            (I, Some(TLE), wa(), WA),
-            (I, Some(TLE), failed(), IE),
-        ];
-        for (first, run, said, want) in rows {
-            let row = format!("{first:?} {run:?} {said:?}");
-            let (got, why) = precedence(first, run.map(|v| (v, "the run".into())), said);
-            assert_eq!(got, want, "{row}");
-            // The interactor's word carries no reason of its own: its
-            // message is shown instead.
-            assert_eq!(why.is_none(), got == AC || (got == WA), "{row}");
-        }
+            InteractorEnd::Said(protocol.said(int.exit))
+        };
+        let run = run_verdict(&RunFacts::of(&self.submission, &self.stderr_head), limits);
+        interaction(protocol, self.first, end, run, &self.message)
     }
 }

@@ -13,28 +13,14 @@ use std::time::Duration;
 use super::Verdict;
 use crate::units::Bytes;
 
-/// How a program ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ended {
-    Code(i32),
-    Signal(i32),
-}
-
-/// The limits a run was held to (after language multipliers and allowances).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RunBudget {
-    pub cpu: Duration,
-    pub wall: Duration,
-    pub memory: Bytes,
-    pub output: Bytes,
-}
-
+pub use super::reason::Reason;
 pub use crate::limit::{Crossed, LimitHit};
+use crate::sandbox::{Exit, RunLimits, RunOutcome, SandboxError};
 
 /// What one run did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunFacts {
-    pub ended: Ended,
+    pub ended: Exit,
     pub cpu: Duration,
     pub wall: Duration,
     pub peak_memory: Bytes,
@@ -46,49 +32,6 @@ pub struct RunFacts {
     pub first_stderr_line: String,
 }
 
-/// Why a run was not clean: the structured reason behind a limit or crash
-/// verdict. Its `Display` is the message of the JSON report
-/// (docs/reference.md);
-/// [`Reason::without_measurements`] is the message reports that must be
-/// reproducible quote.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Reason {
-    Cpu {
-        limit: Duration,
-    },
-    Wall {
-        limit: Duration,
-        cpu: Duration,
-    },
-    MemoryPeak {
-        peak: Bytes,
-        limit: Bytes,
-    },
-    /// The memory group (every process of the run) was full.
-    MemoryGroup {
-        limit: Bytes,
-    },
-    Output {
-        limit: Bytes,
-    },
-    /// A crash near the memory limit, or with an out-of-memory message.
-    OutOfMemory {
-        peak: Bytes,
-        limit: Bytes,
-    },
-    Crash {
-        ended: Ended,
-        first_stderr_line: String,
-    },
-    /// The kernel would not execute the program (not an executable, an
-    /// interpreter it cannot load, no process left for it): there are no
-    /// facts, only the system's word, `cause`. A full machine can say so
-    /// too, which is why a caller may want to know it was this.
-    NotStarted {
-        cause: String,
-    },
-}
-
 /// The verdict of a run that went wrong, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
@@ -96,9 +39,38 @@ pub struct Decision {
     pub reason: Reason,
 }
 
+impl RunFacts {
+    /// What the run `o` did, its stderr's head being `stderr`: every
+    /// crossed limit included (the sandbox reports them all), so the
+    /// verdict does not depend on the order the sandbox looked in.
+    pub fn of(o: &RunOutcome, stderr: &str) -> RunFacts {
+        const OUT_OF_MEMORY: [&str; 5] = [
+            "MemoryError",
+            "std::bad_alloc",
+            "memory allocation of",
+            "java.lang.OutOfMemoryError",
+            "Cannot allocate memory",
+        ];
+        RunFacts {
+            ended: o.exit,
+            cpu: o.cpu,
+            wall: o.wall,
+            peak_memory: o.peak_memory,
+            crossed: o.crossed,
+            said_out_of_memory: OUT_OF_MEMORY.iter().any(|m| stderr.contains(m)),
+            first_stderr_line: stderr
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("")
+                .to_string(),
+        }
+    }
+}
+
 /// The verdict when the run itself went wrong, or `None` for a clean exit
-/// (then the checker decides: [`test_verdict`]).
-pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
+/// (then the checker decides: [`test_verdict`]). `budget` is the limits the
+/// run was held to (after language multipliers and allowances).
+pub fn run_verdict(facts: &RunFacts, budget: &RunLimits) -> Option<Decision> {
     let c = facts.crossed;
     let (verdict, reason) = if c.cpu {
         (Verdict::TLE, Reason::Cpu { limit: budget.cpu })
@@ -129,7 +101,7 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
                 limit: budget.output,
             },
         )
-    } else if facts.ended == Ended::Code(0) {
+    } else if facts.ended == Exit::Code(0) {
         return None;
     } else if facts.said_out_of_memory || near_the_limit(facts.peak_memory, budget.memory) {
         (
@@ -159,6 +131,17 @@ pub fn not_started(cause: impl fmt::Display) -> Decision {
         reason: Reason::NotStarted {
             cause: cause.to_string(),
         },
+    }
+}
+
+/// The verdict of a submission's run that did not happen: a program the
+/// kernel would not start is the submission's (`RE`, [`not_started`]), as
+/// every kind of test must say alike; any other failure is the judge's
+/// (`None`: the test stays `IE`).
+pub fn not_run(e: &SandboxError) -> Option<Decision> {
+    match e {
+        SandboxError::NotExecutable { source, .. } => Some(not_started(source)),
+        _ => None,
     }
 }
 
@@ -196,7 +179,7 @@ pub enum CheckerSaid {
 /// `check` is only called for a clean run.
 pub fn test_verdict(
     facts: &RunFacts,
-    budget: &RunBudget,
+    budget: &RunLimits,
     check: impl FnOnce() -> CheckerSaid,
 ) -> Result<Verdict, Decision> {
     match run_verdict(facts, budget) {
@@ -210,116 +193,23 @@ pub fn test_verdict(
     }
 }
 
-fn secs(d: Duration) -> String {
-    format!("{:.2} s", d.as_secs_f64())
-}
-
-impl Reason {
-    /// The message without the figures measured during the run, which
-    /// differ between two runs of the same program.
-    pub fn without_measurements(&self) -> String {
-        match self {
-            Reason::Wall { limit, .. } => format!(
-                "wall time over {}: the program was waiting or sleeping",
-                secs(*limit)
-            ),
-            Reason::MemoryPeak { limit, .. } => {
-                format!("peak memory over the limit of {}", limit.human())
-            }
-            Reason::OutOfMemory { limit, .. } => format!(
-                "the program failed to get more memory (limit {})",
-                limit.human()
-            ),
-            other => other.to_string(),
-        }
-    }
-}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Reason::Cpu { limit } => write!(f, "CPU time over the limit of {}", secs(*limit)),
-            Reason::Wall { limit, cpu } => write!(
-                f,
-                "wall time over {} (CPU {}): the program was waiting or sleeping",
-                secs(*limit),
-                secs(*cpu)
-            ),
-            Reason::MemoryPeak { peak, limit } => write!(
-                f,
-                "peak memory {} over the limit of {}",
-                peak.human(),
-                limit.human()
-            ),
-            Reason::MemoryGroup { limit } => write!(
-                f,
-                "the run's processes together went over the memory limit of {}",
-                limit.human()
-            ),
-            Reason::Output { limit } => write!(f, "output over the limit of {limit}"),
-            Reason::OutOfMemory { peak, limit } => write!(
-                f,
-                "the program failed to get more memory (peak {}, limit {})",
-                peak.human(),
-                limit.human()
-            ),
-            Reason::Crash {
-                ended,
-                first_stderr_line,
-            } => {
-                match ended {
-                    Ended::Code(c) => write!(f, "exit code {c}")?,
-                    Ended::Signal(s) => write!(f, "killed by signal {s} ({})", signal_name(*s))?,
-                }
-                if !first_stderr_line.is_empty() {
-                    write!(f, ": {}", truncate(first_stderr_line, 200))?;
-                }
-                Ok(())
-            }
-            Reason::NotStarted { cause } => write!(f, "the program could not be started: {cause}"),
-        }
-    }
-}
-
-fn signal_name(s: i32) -> &'static str {
-    match s {
-        libc::SIGSEGV => "SIGSEGV, invalid memory access or stack overflow",
-        libc::SIGABRT => "SIGABRT, aborted",
-        libc::SIGFPE => "SIGFPE, arithmetic error such as division by zero",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGXFSZ => "SIGXFSZ, file too large",
-        libc::SIGXCPU => "SIGXCPU, CPU limit",
-        _ => "signal",
-    }
-}
-
-fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(n).collect::<String>())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const MIB: u64 = 1 << 20;
 
-    fn budget() -> RunBudget {
-        RunBudget {
+    fn budget() -> RunLimits {
+        RunLimits {
             cpu: Duration::from_secs(1),
             wall: Duration::from_secs(3),
             memory: Bytes(256 * MIB),
+            address_space: None,
             output: Bytes(64 * MIB),
         }
     }
 
-    fn facts(crossed: Crossed, ended: Ended, peak: u64) -> RunFacts {
+    fn facts(crossed: Crossed, ended: Exit, peak: u64) -> RunFacts {
         RunFacts {
             ended,
             cpu: Duration::from_millis(500),
@@ -373,7 +263,7 @@ mod tests {
             (or(or(cpu, wall), or(mem, out)), TLE),
         ];
         for (crossed, want) in table {
-            for ended in [Ended::Code(0), Ended::Code(1), Ended::Signal(libc::SIGKILL)] {
+            for ended in [Exit::Code(0), Exit::Code(1), Exit::Signal(libc::SIGKILL)] {
                 let got = run_verdict(&facts(crossed, ended, 10 * MIB), &budget());
                 assert_eq!(got.map(|d| d.verdict), Some(want), "{crossed:?} {ended:?}");
             }
@@ -401,7 +291,7 @@ mod tests {
             } else {
                 OLE
             };
-            for ended in [Ended::Code(0), Ended::Code(1), Ended::Signal(libc::SIGSEGV)] {
+            for ended in [Exit::Code(0), Exit::Code(1), Exit::Signal(libc::SIGSEGV)] {
                 for (peak, said) in [(MIB, false), (250 * MIB, false), (MIB, true)] {
                     let f = RunFacts {
                         said_out_of_memory: said,
@@ -453,7 +343,7 @@ mod tests {
             wall: true,
             ..NONE
         };
-        let d = run_verdict(&facts(both, Ended::Signal(9), MIB), &budget()).expect("a limit");
+        let d = run_verdict(&facts(both, Exit::Signal(9), MIB), &budget()).expect("a limit");
         assert_eq!(
             d.reason.to_string(),
             "CPU time over the limit of 1.00 s",
@@ -463,7 +353,7 @@ mod tests {
 
     #[test]
     fn a_clean_run_goes_to_the_checker() {
-        let f = facts(NONE, Ended::Code(0), MIB);
+        let f = facts(NONE, Exit::Code(0), MIB);
         assert_eq!(run_verdict(&f, &budget()), None);
         for (said, want) in [
             (CheckerSaid::Accepted, Verdict::AC),
@@ -482,7 +372,7 @@ mod tests {
                 output: true,
                 ..NONE
             },
-            Ended::Code(0),
+            Exit::Code(0),
             MIB,
         );
         let got = test_verdict(&f, &budget(), || panic!("checker called"));
@@ -491,18 +381,18 @@ mod tests {
 
     #[test]
     fn a_crash_is_mle_near_the_limit_or_when_the_runtime_says_so() {
-        let near = facts(NONE, Ended::Signal(libc::SIGSEGV), 240 * MIB);
+        let near = facts(NONE, Exit::Signal(libc::SIGSEGV), 240 * MIB);
         assert_eq!(
             run_verdict(&near, &budget()).map(|d| d.verdict),
             Some(Verdict::MLE)
         );
-        let mut said = facts(NONE, Ended::Code(1), MIB);
+        let mut said = facts(NONE, Exit::Code(1), MIB);
         said.said_out_of_memory = true;
         assert_eq!(
             run_verdict(&said, &budget()).map(|d| d.verdict),
             Some(Verdict::MLE)
         );
-        let mut crash = facts(NONE, Ended::Code(3), MIB);
+        let mut crash = facts(NONE, Exit::Code(3), MIB);
         crash.first_stderr_line = "boom".into();
         let d = run_verdict(&crash, &budget()).expect("a crash");
         assert_eq!(d.verdict, Verdict::RE);
@@ -534,11 +424,11 @@ mod tests {
             (16, 14, RE),
         ];
         for (limit, peak, want) in table {
-            let b = RunBudget {
+            let b = RunLimits {
                 memory: Bytes(limit * MIB),
                 ..budget()
             };
-            for ended in [Ended::Code(1), Ended::Signal(libc::SIGSEGV)] {
+            for ended in [Exit::Code(1), Exit::Signal(libc::SIGSEGV)] {
                 let got = run_verdict(&facts(NONE, ended, peak * MIB), &b).map(|d| d.verdict);
                 assert_eq!(
                     got,
@@ -548,7 +438,7 @@ mod tests {
             }
             // A clean exit is the checker's, however near the limit.
             assert_eq!(
-                run_verdict(&facts(NONE, Ended::Code(0), peak * MIB), &b),
+                run_verdict(&facts(NONE, Exit::Code(0), peak * MIB), &b),
                 None
             );
         }
@@ -560,7 +450,7 @@ mod tests {
             memory: true,
             ..NONE
         };
-        let over = run_verdict(&facts(mem, Ended::Signal(9), 300 * MIB), &budget()).expect("MLE");
+        let over = run_verdict(&facts(mem, Exit::Signal(9), 300 * MIB), &budget()).expect("MLE");
         assert_eq!(
             over.reason.to_string(),
             "peak memory 300.0 MiB over the limit of 256.0 MiB"
@@ -569,7 +459,7 @@ mod tests {
             over.reason.without_measurements(),
             "peak memory over the limit of 256.0 MiB"
         );
-        let group = run_verdict(&facts(mem, Ended::Signal(9), 100 * MIB), &budget()).expect("MLE");
+        let group = run_verdict(&facts(mem, Exit::Signal(9), 100 * MIB), &budget()).expect("MLE");
         assert_eq!(
             group.reason.to_string(),
             "the run's processes together went over the memory limit of 256.0 MiB"
