@@ -5,14 +5,23 @@
 # Python; several loops, readers, accumulators and outputs; their own
 # names), plus planted copies: 4 longer programs, each copied by 2
 # students who renamed everything and changed the layout, and one partial
-# copy. A good run reports the planted pairs and nothing else.
+# copy. A good run reports the planted pairs and nothing else (independent
+# students the generator gave the very same program are reported as copies,
+# and counted apart).
+#
+# Then memory: the peak resident size of `grundy similar` on the class
+# with one more student whose file is a long generated C program (of
+# MEMORY_MIB, default "1 16" MiB), less the class alone, per MiB of that
+# source. GRUNDY=path/to/grundy measures another build.
 #
 #   bash bench/similarity.sh [STUDENTS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 students="${1:-200}"
-cargo build --release -q
-bin=target/release/grundy
+if [ -z "${GRUNDY:-}" ]; then
+  cargo build --release -q
+fi
+bin="${GRUNDY:-target/release/grundy}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -n "${KEEP:-}" ] && trap - EXIT && echo "class in $work"
@@ -274,15 +283,23 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 planted = {tuple(sorted(l.split())) for l in open(sys.argv[2]) if l.strip()}
 found = {tuple(sorted((p["a"]["student"], p["b"]["student"]))): p for p in r["pairs"]}
+copied = set()
+for c in r.get("copies", []):
+    who = sorted(f["student"] for f in c["files"])
+    copied |= {(a, b) for i, a in enumerate(who) for b in who[i + 1:]}
 p = r["problems"][0]
 print(f"time: {float(sys.argv[4]) - float(sys.argv[3]):.2f} s wall for {p['pairs_compared']} pairs "
       f"({p['common_fingerprints']} common fingerprints and {p['base_fingerprints']} of base code left out)")
-print(f"reported: {len(found)} pairs; planted found: {len(planted & set(found))} of {len(planted)}; "
-      f"reported but not planted: {len(set(found) - planted)}")
+print(f"reported: {len(found)} pairs and {len(r.get('copies', []))} groups of copies; "
+      f"planted found: {len(planted & (set(found) | copied))} of {len(planted)}; "
+      f"pairs reported but not planted: {len(set(found) - planted)}; "
+      f"copies not planted (the same program from the generator): {len(copied - planted)} pairs of students")
 for pair, q in sorted(found.items(), key=lambda kv: -kv[1]["score"]):
     mark = "planted" if pair in planted else "NOT PLANTED"
     print(f"  {q['score'] * 100:5.1f} %  {q['matched']:3d} fingerprints  {pair[0]} ~ {pair[1]}  {mark}")
-for pair in sorted(planted - set(found)):
+for pair in sorted(planted & copied - set(found)):
+    print(f"  copies     {pair[0]} ~ {pair[1]}  planted")
+for pair in sorted(planted - set(found) - copied):
     print(f"  missed: {pair[0]} ~ {pair[1]}")
 PY
 
@@ -298,4 +315,39 @@ if rest:
     top = max(rest, key=lambda p: (p["matched"], p["score"]))
     print(f"closest independent pair: {top['matched']} fingerprints in common ({top['score'] * 100:.1f} %), "
           f"{top['a']['student']} ~ {top['b']['student']}; {len(rest)} independent pairs share any")
+PY
+
+# Memory per MiB of source: the class alone, then with one long file.
+python3 - "$bin" "$work" "${MEMORY_MIB:-1 16}" <<'PY'
+import os, resource, shutil, subprocess, sys
+bin, work, sizes = sys.argv[1], sys.argv[2], [float(x) for x in sys.argv[3].split()]
+
+def peak(cls):
+    # The peak of the child just run: a fresh process per measure.
+    code = ("import resource, subprocess, sys;"
+            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL);"
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code, bin, "similar", cls, "--problem", "nim",
+                          "--out", os.path.join(work, "out-mem")], capture_output=True, text=True)
+    return int(out.stdout.strip()) / 1024  # MiB
+
+base = peak(os.path.join(work, "class"))
+print(f"memory: {base:.0f} MiB peak for the class alone")
+for mib in sizes:
+    cls = os.path.join(work, f"class-{mib:g}")
+    shutil.copytree(os.path.join(work, "class"), cls)
+    with open(os.path.join(cls, "zz-long.c"), "w") as f:
+        f.write("#include <stdio.h>\n")
+        i, size = 0, 0
+        # Just under the size asked: 1 MiB is then the largest compared.
+        while size < mib * (1 << 20) - 300:
+            line = (f"int f{i}(int a) {{ int b = a * {i % 97} + {i}; if (b > {i % 7}) return b - a; "
+                    f"for (int j = 0; j < a; j++) b ^= j; return b; }}\n")
+            f.write(line)
+            size += len(line)
+            i += 1
+    p = peak(cls)
+    print(f"memory: {p:.0f} MiB peak with a {mib:g} MiB source added: "
+          f"{(p - base) / mib:.1f} MiB per MiB of source")
+    shutil.rmtree(cls)
 PY

@@ -14,7 +14,7 @@ mod common;
 use std::path::Path;
 
 use batch_support::*;
-use common::browser::{browse, chromium};
+use common::browser::{browse, chromium, probe};
 
 const PROBE: &str = r#"<script>
 (function () {
@@ -192,4 +192,64 @@ fn the_scoreboard_in_a_browser() {
     assert_eq!(bg(1, 4), "rgb(129, 199, 132)", "solved: green");
     assert_eq!(bg(2, 5), "rgb(239, 154, 154)", "tried, not solved: red");
     assert_not_blank(&browser, &page);
+}
+
+/// `judge --html` for one file is a report on that submission: its name,
+/// problem and verdict in the title and the heading, its failing test, and
+/// nothing of a class (no grades table, no "students", no histogram).
+#[test]
+fn a_single_submission_page_in_a_browser() {
+    let Some(browser) = chromium() else { return };
+    let t = tempfile::tempdir().expect("tempdir");
+    let sub = t.path().join("bob.c");
+    write(&sub, &template("xor_half.c"));
+    let page = t.path().join("judged.html");
+    let out = run(&[
+        "judge",
+        "xor",
+        &sub.to_string_lossy(),
+        "--html",
+        &page.to_string_lossy(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let seen = probe(
+        &browser,
+        &page,
+        r#"{
+          title: document.title,
+          h1: document.querySelector('h1') ? document.querySelector('h1').innerText.trim() : null,
+          text: document.body.innerText,
+          grades: document.querySelectorAll('#grades, #class, svg.histogram, table.wrong-ideas').length,
+          sections: Array.from(document.querySelectorAll('section.submission')).map(s => {
+            const r = s.getBoundingClientRect();
+            return { heading: s.querySelector('h3').innerText.replace(/\s+/g, ' ').trim(),
+                     fail: s.querySelector('.first-fail h4') ? s.querySelector('.first-fail h4').innerText.replace(/\s+/g, ' ').trim() : null,
+                     shown: r.width > 0 && r.height > 0 };
+          })
+        }"#,
+    );
+    let title = seen["title"].as_str().unwrap_or("");
+    assert!(
+        title.contains("bob.c") && title.contains("xor") && title.contains("WA 50/100"),
+        "{seen:#}"
+    );
+    assert_eq!(seen["h1"].as_str(), Some(title), "{seen:#}");
+    assert_eq!(seen["grades"], 0, "no class figures: {seen:#}");
+    let body = seen["text"].as_str().unwrap_or("");
+    for class_word in ["Grades", "students", "1 student", "histogram", "The class"] {
+        assert!(
+            !body.contains(class_word),
+            "{class_word:?} on the page:\n{body}"
+        );
+    }
+    let sections = seen["sections"].as_array().expect("sections");
+    assert_eq!(sections.len(), 1, "{seen:#}");
+    assert_eq!(sections[0]["shown"], true, "{seen:#}");
+    assert!(
+        sections[0]["fail"]
+            .as_str()
+            .is_some_and(|f| f.contains("WA")),
+        "the failing test is shown: {seen:#}"
+    );
+    common::browser::assert_not_blank(&browser, &page, "judged.png");
 }

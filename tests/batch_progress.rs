@@ -62,7 +62,7 @@ fn piped_progress_is_plain_lines_naming_each_submission_and_the_tests_done() {
         .find(|l| l.starts_with("grundy: judging "))
         .unwrap_or_else(|| panic!("no plan line:\n{stderr}"));
     assert!(
-        start.contains("judging 3 submissions (") && start.contains("of 3 students on 1 problems"),
+        start.contains("judging 3 submissions (") && start.contains("of 3 students on 1 problem,"),
         "{start}"
     );
     let planned: usize = start
@@ -102,7 +102,7 @@ fn piped_progress_is_plain_lines_naming_each_submission_and_the_tests_done() {
     // The reports are still written, and listed on stdout.
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("graded 3 submissions of 3 students on 1 problems"),
+        stdout.contains("graded 3 submissions of 3 students on 1 problem:"),
         "{stdout}"
     );
     assert!(stdout.contains("report.html"), "{stdout}");

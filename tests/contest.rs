@@ -312,4 +312,12 @@ fn a_contest_where_everything_is_accepted_exits_0() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let s = standings(&t.path().join("out"));
     assert_eq!(s["rows"].as_array().map(Vec::len), Some(2));
+    // A contest speaks of contestants, and counts them right.
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("grundy: judging 2 submissions (")
+            && said.contains(" of 2 contestants on 2 problems,"),
+        "{said}"
+    );
+    assert!(!said.contains("student"), "{said}");
 }

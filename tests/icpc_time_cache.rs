@@ -107,6 +107,21 @@ fn a_derived_time_limit_is_measured_once_and_again_when_a_submission_changes() {
     assert!(!measured.contains(CACHED), "{measured}");
     assert!(measured.contains("accepted/inc.c on secret-"), "{measured}");
     assert_eq!(limits_in_cache(p, cache), 1);
+    // As text, the kinds are a column apart from their counts, the counts
+    // all starting in one column.
+    let shown = stdout(&run(p, cache, &["cache", "show"]));
+    let kinds: Vec<&str> = shown.lines().filter(|l| l.starts_with("  ")).collect();
+    assert!(
+        kinds.iter().any(|l| l.starts_with("  timelimits  1 (")),
+        "{shown}"
+    );
+    let column = |l: &str| {
+        l[2..]
+            .find(' ')
+            .map(|k| k + 2 + l[k + 2..].len() - l[k + 2..].trim_start().len())
+    };
+    let columns: std::collections::BTreeSet<_> = kinds.iter().map(|l| column(l)).collect();
+    assert_eq!(columns.len(), 1, "{shown}");
 
     // The next command (another one, too) takes it from the cache: the
     // same figures to the millisecond, and said to be kept.

@@ -369,3 +369,35 @@ fn the_statement_is_rendered_to_html_alone_and_beside_the_grade_reports() {
     let html = std::fs::read_to_string(out_dir.join("statements/toy.html")).expect("statement");
     assert!(html.contains("<h1>Toy</h1>"), "{html}");
 }
+
+/// `grundy run demo sol <(printf …) --answer <(printf …)`: the input and
+/// the answer are pipes (`/dev/fd/N`), read through the path as given.
+#[test]
+fn run_reads_the_input_and_the_answer_through_process_substitution() {
+    let p = with_demo();
+    let right = p.path("problems/demo/submissions/accepted/solution.c");
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("grundy-test-cache");
+    let run = |answer: &str| {
+        std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "\"$0\" run demo \"$1\" <(printf '2\\n4\\n6\\n') --answer <(printf '{answer}') \
+                 --problems \"$2\" --cache \"$3\" --json"
+            ))
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .arg(&right)
+            .arg(p.path("problems"))
+            .arg(&cache)
+            .output()
+            .expect("run bash")
+    };
+    let out = run("Second\\nFirst\\n");
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{v:#}");
+    assert_eq!(v["status"], "AC", "{v:#}");
+    assert_eq!(v["output"], "Second\nFirst\n", "{v:#}");
+    // The answer really is read: a wrong one is a wrong answer.
+    let out = run("First\\nFirst\\n");
+    let v = json(&out);
+    assert_eq!(v["status"], "WA", "{v:#}");
+}

@@ -109,6 +109,40 @@ fn a_known_submission_with_the_wrong_verdict_is_named() {
             && l.contains("expected WA  got AC")),
         "{text}"
     );
+    // The problem's row is under the header: counts end where their title
+    // does, words start where theirs do.
+    let header = text.lines().find(|l| l.starts_with("problem "));
+    let row = text.lines().find(|l| l.starts_with("nim "));
+    let (Some(header), Some(row)) = (header, row) else {
+        panic!("no header or no row for nim:\n{text}");
+    };
+    let (h, r) = (words(header), words(row));
+    assert_eq!(h.len(), r.len(), "{header}\n{row}");
+    assert_eq!(h[1].1, r[1].1, "tests, right-aligned:\n{header}\n{row}");
+    for i in [0, 2, 3, 4, 5] {
+        assert_eq!(h[i].0, r[i].0, "column {i}:\n{header}\n{row}");
+    }
+    assert!(
+        text.lines().all(|l| l == l.trim_end()),
+        "no line ends in spaces:\n{text:?}"
+    );
+}
+
+/// Where each word of a line starts and ends (byte offsets).
+fn words(line: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices().chain([(line.len(), ' ')]) {
+        match (c == ' ', start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                out.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// A handmade test file that breaks nim's bounds (a pile above 10000) is

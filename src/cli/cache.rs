@@ -60,8 +60,10 @@ pub fn run(g: &Global, command: &CacheCommand) -> Result<u8, Failure> {
                     policy.max_size
                 );
                 outln!("entries   {} ({})", entries.len(), Bytes(total).human());
+                // Kinds in a column as wide as the longest (`timelimits`).
+                let w = kinds.keys().map(|k| k.len()).max().unwrap_or(0);
                 for (k, (n, b)) in &kinds {
-                    outln!("  {k:<8}{n} ({})", Bytes(*b).human());
+                    outln!("  {k:<w$}  {n} ({})", Bytes(*b).human());
                 }
             }
             Ok(0)

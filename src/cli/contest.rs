@@ -45,8 +45,8 @@ pub fn run(
         out!("{}", report::scoreboard_text(standings, &Style::detect()));
         if !run.issues.is_empty() {
             outln!(
-                "{} submissions not counted or not judged (listed in submissions.json)",
-                run.issues.len()
+                "{} not counted or not judged (listed in submissions.json)",
+                grundy::markup::count(run.issues.len(), "submission", "submissions")
             );
         }
     }

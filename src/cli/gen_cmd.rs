@@ -24,7 +24,11 @@ pub fn run(g: &Global, id: &str, seed: Option<u64>, out: Option<PathBuf>) -> Res
             Err(why) => return Err(usage(anyhow!("{}: {why}", t.name))),
         }
     }
-    eprintln!("wrote {} tests to {}", prepared.tests.len(), out.display());
+    eprintln!(
+        "wrote {} to {}",
+        grundy::markup::count(prepared.tests.len(), "test", "tests"),
+        out.display()
+    );
     Ok(exit::OK)
 }
 

@@ -36,7 +36,7 @@ pub fn run(
     // What preparing added (a time limit derived from the package's
     // accepted submissions) is said on stderr, beside any report.
     for note in prepared.problem.notes.iter().skip(problem.notes.len()) {
-        eprintln!("note: {note}");
+        eprintln!("note: {}", grundy::markup::terminal_lines(note));
     }
     let mut term = Terminal::new(super::out::Stdout, Style::detect());
     let mut results = Vec::new();

@@ -2,6 +2,7 @@
 
 use super::out::outln;
 use anyhow::anyhow;
+use grundy::markup::terminal;
 
 use super::exit::{Failure, internal, usage};
 use super::{Global, problem_set};
@@ -27,16 +28,22 @@ pub fn run(g: &Global, json: bool) -> Result<u8, Failure> {
         );
         return Ok(0);
     }
-    let width = problems
+    // Ids, titles and sources come from the problems' files: escaped for
+    // the terminal, and measured as shown.
+    let shown: Vec<_> = problems
         .iter()
-        .map(|p| p.id.0.len())
+        .map(|p| (terminal(&p.id.0), terminal(&p.title), terminal(&p.source)))
+        .collect();
+    let width = shown
+        .iter()
+        .map(|(id, _, _)| id.chars().count())
         .max()
         .unwrap_or(2)
         .max(2);
     // Titles are counted in characters, not bytes (`Misère`).
-    let title_width = problems
+    let title_width = shown
         .iter()
-        .map(|p| p.title.chars().count())
+        .map(|(_, title, _)| title.chars().count())
         .max()
         .unwrap_or(5)
         .max(5);
@@ -47,14 +54,14 @@ pub fn run(g: &Global, json: bool) -> Result<u8, Failure> {
         "time",
         "memory"
     );
-    for p in &problems {
+    for (p, (id, title, source)) in problems.iter().zip(&shown) {
         outln!(
             "{:<width$}  {:<title_width$} {:>5}s {:>8}  {}",
-            p.id.0,
-            p.title,
+            id,
+            title,
             p.limits.time.as_secs_f64(),
             p.limits.memory.to_string(),
-            p.source
+            source
         );
     }
     Ok(0)

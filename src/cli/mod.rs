@@ -310,7 +310,9 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
-            eprintln!("grundy: {:#}", f.error);
+            // An error may quote a file name or a package's words.
+            let text = format!("{:#}", f.error);
+            eprintln!("grundy: {}", grundy::markup::terminal_lines(&text));
             ExitCode::from(f.code)
         }
     }
@@ -568,13 +570,13 @@ fn finish(summary: &RunSummary, files: &grundy::report::Files) -> u8 {
     match summary.interrupted {
         Some(sig) => {
             for l in &summary.lines {
-                eprintln!("grundy: {l}");
+                eprintln!("grundy: {}", grundy::markup::terminal(l));
             }
             exit::interrupted(sig)
         }
         None => {
             for l in summary.lines.iter().chain(&files.lines()) {
-                outln!("{l}");
+                outln!("{}", grundy::markup::terminal(l));
             }
             exit::of(summary.overall)
         }

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use grundy::judge::Context;
+use grundy::markup::count;
 use grundy::mutants::{self, Counts, MutantsError, Outcome, ProblemMutants, harden};
 use grundy::spec::Problem;
 
@@ -151,6 +152,48 @@ fn score_text(score: Option<f64>) -> String {
     score.map_or_else(|| "-".into(), |s| format!("{s:.1}%"))
 }
 
+/// Why a mutant is taken to be equivalent: the inputs it was compared on
+/// (or the games it won), each kind named only when there were some.
+fn evidence(small: usize, random: usize, played: bool) -> String {
+    if small + random == 0 {
+        return "no input to compare it on (no oracle, no generated tests): equivalence unproven"
+            .into();
+    }
+    let mut parts = Vec::new();
+    if played {
+        if small > 0 {
+            parts.push(format!(
+                "{} from small positions",
+                count(small, "game", "games")
+            ));
+        }
+        if random > 0 {
+            parts.push(if small > 0 {
+                format!("{random} random ones")
+            } else {
+                format!("{} from random positions", count(random, "game", "games"))
+            });
+        }
+        let all = if small + random > 1 { "all " } else { "" };
+        return format!("won {all}{}", parts.join(" and "));
+    }
+    if small > 0 {
+        let every = if small == 1 {
+            "the only one"
+        } else {
+            "all of them"
+        };
+        parts.push(format!(
+            "{} ({every})",
+            count(small, "small position", "small positions")
+        ));
+    }
+    if random > 0 {
+        parts.push(count(random, "random input", "random inputs"));
+    }
+    format!("same answers on {}", parts.join(" and "))
+}
+
 /// The details under a problem's line: survivors (with their smallest
 /// input), equivalents (with the evidence) and errors.
 fn details(m: &ProblemMutants) -> String {
@@ -184,17 +227,10 @@ fn details(m: &ProblemMutants) -> String {
                 played,
             } => {
                 out.push_str(&head);
-                if *played {
-                    out.push_str(&format!(
-                        "\n             won all {small_inputs} games from small positions and {random_inputs} random ones\n"
-                    ));
-                } else if small_inputs + random_inputs == 0 {
-                    out.push_str("\n             no input to compare it on (no oracle, no generated tests): equivalence unproven\n");
-                } else {
-                    out.push_str(&format!(
-                        "\n             same answers on {small_inputs} small positions (all of them) and {random_inputs} random inputs\n"
-                    ));
-                }
+                out.push_str(&format!(
+                    "\n             {}\n",
+                    evidence(*small_inputs, *random_inputs, *played)
+                ));
             }
             Outcome::Error { message } => {
                 out.push_str(&head);
@@ -204,4 +240,24 @@ fn details(m: &ProblemMutants) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::evidence;
+
+    #[test]
+    fn evidence_names_only_the_inputs_there_were() {
+        assert_eq!(evidence(0, 40, false), "same answers on 40 random inputs");
+        assert_eq!(
+            evidence(12, 1, false),
+            "same answers on 12 small positions (all of them) and 1 random input"
+        );
+        assert_eq!(
+            evidence(329, 120, true),
+            "won all 329 games from small positions and 120 random ones"
+        );
+        assert_eq!(evidence(0, 1, true), "won 1 game from random positions");
+        assert!(evidence(0, 0, false).contains("unproven"));
+    }
 }

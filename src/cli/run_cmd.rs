@@ -4,7 +4,7 @@
 //! output can be piped on.
 
 use super::out::{out, outln};
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
 
 use anyhow::anyhow;
@@ -24,28 +24,66 @@ pub struct Request<'a> {
     pub json: bool,
 }
 
+/// The most read from an input or answer that is not a regular file.
+const STREAM_CAP: u64 = 1 << 30;
+
+/// The path of a file to read: a regular file where it is; anything else
+/// that can be read (a pipe from `<(printf …)`, `/dev/stdin`) is read
+/// once through the path as given, into a file of our own in `keep`, as
+/// the program runs elsewhere and the checker reads the file again.
+fn readable(path: &Path, what: &str, keep: &Path) -> Result<std::path::PathBuf, Failure> {
+    use std::io::Read as _;
+    let shown = || grundy::markup::terminal(&path.display().to_string()).into_owned();
+    let meta = std::fs::metadata(path)
+        .map_err(|e| usage(anyhow!("{}: cannot read the {what}: {e}", shown())))?;
+    if meta.is_file() {
+        return Ok(path.to_path_buf());
+    }
+    if meta.is_dir() {
+        return Err(usage(anyhow!("{}: a folder, not a file ({what})", shown())));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| usage(anyhow!("{}: cannot read the {what}: {e}", shown())))?;
+    let copy = keep.join(what);
+    let mut to = std::fs::File::create(&copy)
+        .map_err(|e| exit::internal(anyhow!("{}: {e}", copy.display())))?;
+    let read = std::io::copy(&mut file.take(STREAM_CAP + 1), &mut to)
+        .map_err(|e| usage(anyhow!("{}: cannot read the {what}: {e}", shown())))?;
+    if read > STREAM_CAP {
+        return Err(usage(anyhow!(
+            "{}: more than {} MiB ({what}): write it to a file",
+            shown(),
+            STREAM_CAP >> 20
+        )));
+    }
+    Ok(copy)
+}
+
 pub fn run(g: &Global, req: &Request<'_>) -> Result<u8, Failure> {
     let problem = find(g, req.problem)?;
-    for (what, p) in [
-        ("submission", Some(req.submission)),
-        ("input", Some(req.input)),
-        ("answer", req.answer),
-    ] {
-        if let Some(p) = p
-            && !p.is_file()
-            && !(what == "submission" && p.is_dir())
-        {
-            return Err(usage(anyhow!("{}: no such file ({what})", p.display())));
-        }
+    if !req.submission.exists() {
+        return Err(usage(anyhow!(
+            "{}: no such file (submission)",
+            grundy::markup::terminal(&req.submission.display().to_string())
+        )));
     }
+    let keep = tempfile::Builder::new()
+        .prefix("grundy-run-")
+        .tempdir()
+        .map_err(|e| exit::internal(anyhow!("a temporary folder: {e}")))?;
+    let input = readable(req.input, "input", keep.path())?;
+    let answer = match req.answer {
+        Some(a) => Some(readable(a, "answer", keep.path())?),
+        None => None,
+    };
     let ctx = context(g)?;
     let done = judge::run_on_input(
         &problem,
         &ctx,
         req.submission,
         req.language,
-        req.input,
-        req.answer,
+        &input,
+        answer.as_deref(),
     )?;
     let status = status(&done);
     if req.json {
@@ -71,11 +109,21 @@ fn status(done: &AdhocRun) -> &'static str {
 
 fn show(done: &AdhocRun, status: &str) {
     let Some(r) = &done.result else {
-        eprintln!("{}", done.compile.log.trim_end());
+        eprintln!(
+            "{}",
+            grundy::markup::terminal_lines(done.compile.log.trim_end())
+        );
         eprintln!("status: CE (the submission does not compile)");
         return;
     };
-    out!("{}", String::from_utf8_lossy(&done.output));
+    // The output as it is for a pipe; on a terminal, what the program
+    // wrote is shown, not acted on.
+    let output = String::from_utf8_lossy(&done.output);
+    if std::io::stdout().is_terminal() {
+        out!("{}", grundy::markup::terminal_lines(&output));
+    } else {
+        out!("{output}");
+    }
     let _ = std::io::stdout().flush();
     if done.output_size > done.output.len() as u64 {
         eprintln!(
@@ -87,7 +135,10 @@ fn show(done: &AdhocRun, status: &str) {
         eprintln!("[no newline at the end of the output]");
     }
     if !r.stderr.trim().is_empty() {
-        eprintln!("stderr:\n{}", r.stderr.trim_end());
+        eprintln!(
+            "stderr:\n{}",
+            grundy::markup::terminal_lines(r.stderr.trim_end())
+        );
     }
     let ended = match (r.exit_code, r.signal) {
         (_, Some(s)) => format!("signal {s}"),
@@ -99,11 +150,11 @@ fn show(done: &AdhocRun, status: &str) {
         if r.message.is_empty() {
             String::new()
         } else {
-            format!(" ({})", r.message)
+            format!(" ({})", grundy::markup::terminal_lines(&r.message))
         }
     );
     if let Some(d) = &r.diff {
-        eprintln!("{}", d.text().trim_end());
+        eprintln!("{}", grundy::markup::terminal_lines(d.text().trim_end()));
     }
     eprintln!(
         "time {:.0} ms (wall {:.0} ms), memory {} KiB, {ended}",

@@ -43,8 +43,9 @@ pub fn run(
         let text = serde_json::to_string_pretty(&report).map_err(|e| internal(anyhow!(e)))?;
         outln!("{text}");
     } else {
+        // Names come from the class folder: escaped.
         for line in similarity::lines(&report) {
-            outln!("{line}");
+            outln!("{}", grundy::markup::terminal(&line));
         }
         for path in written {
             outln!("{}", path.display());

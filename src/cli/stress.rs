@@ -57,14 +57,15 @@ pub fn run(
                 );
                 let block = |title: &str, text: &str| {
                     outln!("{title}:");
+                    // `actual` is what the submission wrote.
                     for line in text.lines() {
-                        outln!("  {line}");
+                        outln!("  {}", grundy::markup::terminal(line));
                     }
                 };
                 block("input", &c.input);
                 block("expected", &c.expected);
                 block("actual", &c.actual);
-                outln!("why: {}", c.message);
+                outln!("why: {}", grundy::markup::terminal_lines(&c.message));
                 outln!("reproduce: {}", c.reproduce);
             }
         }

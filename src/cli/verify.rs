@@ -2,6 +2,7 @@
 
 use super::out::outln;
 use anyhow::anyhow;
+use grundy::markup::{terminal, terminal_lines};
 use grundy::report::Style;
 use grundy::verdict::Verdict;
 use grundy::verify::{self, Status};
@@ -59,8 +60,8 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
                         "id": p.id.0, "passed": false, "error": e,
                     }));
                 } else {
-                    outln!("{:<18} {}", p.id.0, style.verdict(Verdict::IE));
-                    outln!("  {e}");
+                    outln!("{:<18} {}", terminal(&p.id.0), style.verdict(Verdict::IE));
+                    outln!("  {}", terminal_lines(&e));
                 }
                 continue;
             }
@@ -121,26 +122,26 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
     );
     for s in [&r.reference, &r.oracle, &r.samples, &r.input] {
         if let Status::Failed(why) = s {
-            outln!("  {} {why}", style.verdict(Verdict::WA));
+            outln!("  {} {}", style.verdict(Verdict::WA), terminal_lines(why));
         }
     }
     if let Status::Passed(what) = &r.input {
-        outln!("  input: {what}");
+        outln!("  input: {}", terminal_lines(what));
     }
     for n in &r.notes {
-        outln!("  note: {n}");
+        outln!("  note: {}", terminal_lines(n));
     }
     for w in &r.warnings {
-        outln!("  warning: {w}");
+        outln!("  warning: {}", terminal_lines(w));
     }
     for k in &r.known {
         let name = k
             .path
             .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
+            .map(|n| terminal(&n.to_string_lossy()).into_owned())
             .unwrap_or_default();
         if let Some(why) = &k.skipped {
-            outln!("  --  {name:<28} {why}");
+            outln!("  --  {name:<28} {}", terminal_lines(why));
             continue;
         }
         let mark = if k.ok() { "ok " } else { "BAD" };
@@ -151,15 +152,15 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
                 "  {mark} {:<28} got {:<3} per {}{}",
                 name,
                 k.got.code(),
-                k.rules.join("; per "),
+                terminal(&k.rules.join("; per ")),
                 k.broken
                     .as_deref()
-                    .map(|b| format!(" — broken: {b}"))
+                    .map(|b| format!(" — broken: {}", terminal(b)))
                     .unwrap_or_default()
             );
             continue;
         }
-        outln!(
+        let line = format!(
             "  {mark} {:<28} expected {:<3} got {:<3} {}{}",
             name,
             k.expected.code(),
@@ -171,9 +172,10 @@ fn print_report(r: &verify::ProblemReport, style: &Style, mutants: Option<&str>)
             if k.ok() || k.message.is_empty() {
                 String::new()
             } else {
-                format!(" — {}", k.message)
+                format!(" — {}", terminal(&k.message))
             }
         );
+        outln!("{}", line.trim_end());
     }
 }
 

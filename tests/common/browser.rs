@@ -69,3 +69,59 @@ pub fn browse(browser: &Path, page: &Path, args: &[&str]) -> String {
     let out = child.wait_with_output().expect("chromium output");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// What a script saw of `page` once rendered: `expression` (JavaScript,
+/// evaluated after the page's own scripts, with the layout done) as JSON.
+/// The script is appended to a copy of the page (`probe.html` beside it),
+/// and its answer read back from the DOM that `--dump-dom` prints.
+pub fn probe(browser: &Path, page: &Path, expression: &str) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).expect("page");
+    let script = format!(
+        "<script>(function () {{ const pre = document.createElement('pre'); pre.id = 'probe'; \
+         pre.textContent = JSON.stringify(({expression})); document.body.appendChild(pre); }})();</script>"
+    );
+    let copy = page.with_file_name("probe.html");
+    let probed = match html.rfind("</body>") {
+        Some(at) => format!("{}{script}\n{}", &html[..at], &html[at..]),
+        None => format!("{html}{script}"),
+    };
+    std::fs::write(&copy, probed).expect("write probe");
+    let dom = browse(browser, &copy, &["--dump-dom"]);
+    let start = dom
+        .find("<pre id=\"probe\">")
+        .unwrap_or_else(|| panic!("no probe output in:\n{dom}"))
+        + "<pre id=\"probe\">".len();
+    let end = start + dom[start..].find("</pre>").expect("probe end");
+    let json = dom[start..end]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap_or_else(|e| panic!("probe JSON ({e}): {json}"))
+}
+
+/// A screenshot of `page` (saved beside it as `name`) is not blank: much
+/// larger than one of an empty page.
+pub fn assert_not_blank(browser: &Path, page: &Path, name: &str) {
+    let dir = page.parent().expect("folder");
+    let blank = dir.join("blank.html");
+    std::fs::write(&blank, "<!DOCTYPE html><html><body></body></html>").expect("blank");
+    let shot = |p: &Path, png: &str| {
+        let png = dir.join(png);
+        browse(
+            browser,
+            p,
+            &[
+                &format!("--screenshot={}", png.display()),
+                "--window-size=1000,900",
+            ],
+        );
+        std::fs::metadata(&png).map(|m| m.len()).unwrap_or(0)
+    };
+    let empty = shot(&blank, "blank.png");
+    let full = shot(page, name);
+    assert!(
+        empty > 0 && full > 4 * empty,
+        "screenshot {name} looks blank: {full} bytes against {empty} for an empty page"
+    );
+}

@@ -6,7 +6,7 @@
 // The crates below, under the module names the code uses (`crate::sandbox::…`).
 use grundy_games::{catalog, games, generate};
 use grundy_sandbox::sandbox;
-use grundy_units::{beneath, limit, units, yaml};
+use grundy_units::{beneath, limit, markup, units, yaml};
 
 pub mod cache;
 pub mod check;

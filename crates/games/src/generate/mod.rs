@@ -231,7 +231,8 @@ pub fn materialise<E: Into<RunnerError>>(
     Ok(tests)
 }
 
-fn entry_count(source: &TestSource) -> u32 {
+/// How many tests one entry of a group makes.
+pub fn entry_count(source: &TestSource) -> u32 {
     match source {
         TestSource::Generated { count, .. } | TestSource::External { count, .. } => *count,
         _ => 1,

@@ -92,7 +92,7 @@ pub fn run_on_input(
         .map_err(|e| JudgeError::Submission(Because::cause(e)))?
     {
         CompileOutcome::Ready(c) => c,
-        CompileOutcome::Failed { log } => {
+        CompileOutcome::Failed { log, .. } => {
             run.compile.log = log;
             return Ok(run);
         }
@@ -119,6 +119,7 @@ pub fn run_on_input(
     let verdict = decide::test_verdict(
         &RunFacts::of(&exec.outcome, &exec.stderr_head),
         &limits,
+        problem.limits.memory,
         || match &test.answer {
             Ok(a) => {
                 let c = check_output(&prepared, &test, a, &exec);

@@ -69,11 +69,13 @@ impl Context {
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?
             {
                 CompileOutcome::Ready(c) => Ok(c),
-                CompileOutcome::Failed { log } => Err(JudgeError::Problem(Because::new(format!(
-                    "{what} {} does not build:\n{}",
-                    path.display(),
-                    log.trim_end()
-                )))),
+                CompileOutcome::Failed { log, .. } => {
+                    Err(JudgeError::Problem(Because::new(format!(
+                        "{what} {} does not build:\n{}",
+                        path.display(),
+                        log.trim_end()
+                    ))))
+                }
             };
         }
         let lang = self
@@ -84,7 +86,7 @@ impl Context {
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?
         {
             CompileOutcome::Ready(c) => Ok(c),
-            CompileOutcome::Failed { log } => Err(JudgeError::Problem(Because::new(format!(
+            CompileOutcome::Failed { log, .. } => Err(JudgeError::Problem(Because::new(format!(
                 "{what} {} does not compile:\n{}",
                 path.display(),
                 log.trim_end()

@@ -115,7 +115,7 @@ fn execute_in(
         Some(l) => ctx.sandbox.run_lending(&spec, l),
         None => ctx.sandbox.run(&spec),
     }?;
-    let stderr_head = text_head(&outcome.stderr_head, STDERR_CAP);
+    let stderr_head = program.messages(&text_head(&outcome.stderr_head, STDERR_CAP));
     let mut dir = dir;
     if !outcome.isolation.had_tmpfs_workdir() {
         dir.no_tmpfs_attached();

@@ -25,6 +25,7 @@ use super::result::TestResult;
 use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
 use crate::language::Compiled;
 use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
+use crate::units::Bytes;
 use crate::verdict::Verdict;
 use crate::verdict::decide::{Decision, RunFacts, run_verdict};
 use crate::verdict::interactive::{GameSaid, Stop};
@@ -75,7 +76,7 @@ pub fn judge_test(
     let o = &played.outcome;
     r.record_run(o);
     r.moves = Some(played.moves);
-    match verdict(&played, &limits) {
+    match verdict(&played, &limits, prepared.problem.limits.memory) {
         Ok((verdict, message)) => {
             r.verdict = verdict;
             r.message = message;
@@ -133,6 +134,9 @@ enum Stopped {
     Decided,
     /// The judge waited longer than the idleness limit.
     Idle,
+    /// Every game was won and the submission's input closed, and it still
+    /// had not exited after the idleness limit.
+    NotExited,
     /// The submission wrote more than the output limit.
     Flooded,
 }
@@ -151,10 +155,15 @@ pub struct Played {
 
 /// The verdict of a played run, by the rules of
 /// [`crate::verdict::interactive::game`]; `Err` when the run decided.
-fn verdict(p: &Played, limits: &RunLimits) -> Result<(Verdict, String), Decision> {
+fn verdict(
+    p: &Played,
+    limits: &RunLimits,
+    problem_memory: Bytes,
+) -> Result<(Verdict, String), Decision> {
     let stop = p.stopped.map(|s| match s {
         Stopped::Decided => Stop::Decided,
         Stopped::Idle => Stop::Idle { idle: p.idle_limit },
+        Stopped::NotExited => Stop::NotExited { idle: p.idle_limit },
         Stopped::Flooded => Stop::Flooded {
             output: limits.output,
         },
@@ -165,7 +174,11 @@ fn verdict(p: &Played, limits: &RunLimits) -> Result<(Verdict, String), Decision
         Outcome::Unfinished(why) => GameSaid::Unfinished(why.clone()),
     };
     crate::verdict::interactive::game(stop, &said, || {
-        run_verdict(&RunFacts::of(&p.outcome, &p.stderr_head), limits)
+        run_verdict(
+            &RunFacts::of(&p.outcome, &p.stderr_head),
+            limits,
+            problem_memory,
+        )
     })
 }
 
@@ -288,7 +301,7 @@ pub fn play(
         )
     });
     let outcome = ran?;
-    let stderr_head = text_head(&outcome.stderr_head, STDERR_CAP);
+    let stderr_head = program.messages(&text_head(&outcome.stderr_head, STDERR_CAP));
     let result = interactor
         .outcome()
         .cloned()
@@ -325,10 +338,13 @@ impl Talk {
     /// lost game, anything after the last game) is `Decided` either way,
     /// as docs/reference.md says ("`WA`, whatever the submission does next"): a
     /// player that writes an illegal move and then crashes, or exits, is
-    /// `WA`, not `RE` when its end happens to be seen first. And nothing
-    /// here closes the submission's input before the run is over: after
-    /// the last game a player that waits for more input is waiting as
-    /// surely as one that sleeps, and is stopped as idle either way.
+    /// `WA`, not `RE` when its end happens to be seen first.
+    ///
+    /// Once every game is won and the judge's last line is in the pipe, the
+    /// submission's input is closed, as an interactor that exits closes it:
+    /// a player that reads on (a loop until `scanf` fails) gets its end of
+    /// input and can exit; one that still does not exit within the
+    /// idleness limit is stopped, told that only its exit was missing.
     fn play_out(
         &mut self,
         interactor: &mut Interactor,
@@ -355,6 +371,9 @@ impl Talk {
         }
         match why {
             Some(Stopped::Idle) => interactor.stop("stopped: the program was idle too long"),
+            Some(Stopped::NotExited) => {
+                interactor.stop("stopped: all games were won; the program did not exit");
+            }
             Some(Stopped::Flooded) => interactor.stop("stopped: too much output"),
             _ => interactor.end_of_output(),
         }
@@ -380,12 +399,23 @@ impl Talk {
                 return (None, Some(r));
             }
             self.write_some();
+            if interactor.all_games_won() && self.pending.is_empty() && self.to.is_some() {
+                // The games are over and the judge has said all it will:
+                // the player's input ends here, its clock to exit starts.
+                self.to = None;
+                idle_since = Instant::now();
+                idleness.restart();
+            }
             let stop_for = if interactor.outcome().is_some() {
                 Some(Stopped::Decided)
             } else if self.read > output_limit {
                 Some(Stopped::Flooded)
             } else if idleness.over(idle_since.elapsed(), &mut run_queue_wait) {
-                Some(Stopped::Idle)
+                Some(if interactor.all_games_won() {
+                    Stopped::NotExited
+                } else {
+                    Stopped::Idle
+                })
             } else {
                 None
             };
@@ -615,7 +645,7 @@ mod tests {
             idle_limit: Duration::from_secs(600),
             stderr_head: String::new(),
         };
-        let (v, message) = match verdict(&played, &limits()) {
+        let (v, message) = match verdict(&played, &limits(), Bytes(0)) {
             Ok(v) => v,
             Err(d) => (d.verdict, format!("decided by the run: {:?}", d.reason)),
         };
@@ -649,5 +679,97 @@ mod tests {
         }
         let (why, v, message) = verdict_of(b"first\n1 0\n", 0, Seen::EndFirst);
         assert_eq!((why, v), (None, Verdict::AC), "{message}");
+    }
+
+    /// After the last game the player's input ends: a player that reads
+    /// until the end of its input (and would wait for ever on an open
+    /// pipe) then exits, and is `AC`.
+    #[test]
+    fn after_the_last_game_the_input_is_closed() {
+        let (their_in, our_in) = pipe().expect("input pipe");
+        let (our_out, their_out) = pipe().expect("output pipe");
+        set_nonblocking(&our_in).expect("non-blocking");
+        set_nonblocking(&our_out).expect("non-blocking");
+        let mut interactor = Interactor::new(Game::Nim, vec![vec![3]], 7);
+        let mut talk = Talk {
+            to: Some(our_in),
+            from: Some(our_out),
+            pending: interactor.take_output(),
+            written: 0,
+            read: 0,
+        };
+        let (tx, rx) = mpsc::channel();
+        let stop = AtomicBool::new(false);
+        let pid = OnceLock::new();
+        let idle = Duration::from_secs(5);
+        let (why, ran) = std::thread::scope(|s| {
+            let stop = &stop;
+            s.spawn(move || {
+                // The player: wins the one game, then reads until its
+                // input ends, and exits 0; or is stopped by the judge.
+                let mut out = std::fs::File::from(their_out);
+                std::io::Write::write_all(&mut out, b"first\n1 0\n").expect("write");
+                let mut input = std::fs::File::from(their_in);
+                set_nonblocking_file(&input);
+                let mut buf = [0u8; 256];
+                loop {
+                    match std::io::Read::read(&mut input, &mut buf) {
+                        Ok(0) => break,
+                        Ok(_) => continue,
+                        Err(_) if stop.load(Ordering::SeqCst) => {
+                            let _ = tx.send(Ok(exited(137)));
+                            return;
+                        }
+                        Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                    }
+                }
+                drop(out);
+                let _ = tx.send(Ok(exited(0)));
+            });
+            talk.play_out(&mut interactor, &rx, idle, Bytes::mib(1).0, (stop, &pid))
+        });
+        let played = Played {
+            outcome: ran.expect("the run's result"),
+            result: interactor.outcome().cloned().expect("decided"),
+            transcript: interactor.transcript().clone(),
+            moves: interactor.moves(),
+            stopped: why,
+            idle_limit: idle,
+            stderr_head: String::new(),
+        };
+        let (v, message) = verdict(&played, &limits(), Bytes(0)).expect("no limit crossed");
+        assert_eq!((why, v), (None, Verdict::AC), "{message}");
+    }
+
+    /// A player that has won every game and does not exit is told so.
+    #[test]
+    fn a_player_that_won_and_did_not_exit_is_told_so() {
+        let mut interactor = Interactor::new(Game::Nim, vec![vec![3]], 7);
+        interactor.feed(b"first\n1 0\n");
+        assert!(interactor.all_games_won());
+        interactor.stop("stopped: all games were won; the program did not exit");
+        let played = Played {
+            outcome: exited(137),
+            result: interactor.outcome().cloned().expect("decided"),
+            transcript: interactor.transcript().clone(),
+            moves: interactor.moves(),
+            stopped: Some(Stopped::NotExited),
+            idle_limit: Duration::from_secs(3),
+            stderr_head: String::new(),
+        };
+        let (v, message) = verdict(&played, &limits(), Bytes(0)).expect("decided by the judge");
+        assert_eq!(v, Verdict::TLE);
+        assert!(
+            message.starts_with("all games were won; the program did not exit"),
+            "{message}"
+        );
+    }
+
+    fn set_nonblocking_file(f: &std::fs::File) {
+        // SAFETY: fcntl on a descriptor the file owns.
+        unsafe {
+            let flags = libc::fcntl(f.as_raw_fd(), libc::F_GETFL);
+            assert!(libc::fcntl(f.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK) == 0);
+        }
     }
 }

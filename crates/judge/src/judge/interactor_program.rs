@@ -123,7 +123,8 @@ pub(super) fn judge_pass(
     };
     let o = &played.submission;
     r.record_run(o);
-    let (verdict, message, reason) = played.verdict(&limits, protocol);
+    let (verdict, message, reason) =
+        played.verdict(&limits, prepared.problem.limits.memory, protocol);
     r.verdict = verdict;
     r.message = message;
     r.reason = reason;
@@ -442,7 +443,9 @@ impl Connected<'_> {
         } else {
             message
         };
-        let stderr_head = text_head(&submission.stderr_head, STDERR_CAP);
+        let stderr_head = self
+            .program
+            .messages(&text_head(&submission.stderr_head, STDERR_CAP));
         Ok(Played {
             submission,
             interactor,
@@ -652,7 +655,12 @@ impl Played {
     /// The verdict, by [`crate::verdict::interactive::interaction`]; with
     /// it, the reason when the submission's own run (a limit, a crash)
     /// decided.
-    fn verdict(&self, limits: &RunLimits, protocol: Protocol) -> (Verdict, String, Option<Reason>) {
+    fn verdict(
+        &self,
+        limits: &RunLimits,
+        problem_memory: Bytes,
+        protocol: Protocol,
+    ) -> (Verdict, String, Option<Reason>) {
         let int = &self.interactor;
         let end = if self.interactor_stuck {
             InteractorEnd::Stuck {
@@ -665,7 +673,11 @@ impl Played {
         } else {
             InteractorEnd::Said(protocol.said(int.exit))
         };
-        let run = run_verdict(&RunFacts::of(&self.submission, &self.stderr_head), limits);
+        let run = run_verdict(
+            &RunFacts::of(&self.submission, &self.stderr_head),
+            limits,
+            problem_memory,
+        );
         interaction(protocol, self.first, end, run, &self.message)
     }
 }

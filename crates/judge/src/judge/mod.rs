@@ -161,7 +161,19 @@ pub fn judge(
     let staged = crate::spec::icpc::stage(submission, &ctx.cache)
         .map_err(|e| JudgeError::Submission(Because::of(shown.as_str(), e)))?;
     let built = staged.as_deref().unwrap_or(submission);
-    let compiled = match compile(lang, built, &ctx.cache, &ctx.sandbox) {
+    // Messages name the file as it was submitted, not as it was compiled.
+    let submitted_name = submission
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| shown.clone());
+    let named = |o: CompileOutcome| {
+        if submission.is_dir() {
+            o
+        } else {
+            o.shown_as(&submitted_name)
+        }
+    };
+    let compiled = match compile(lang, built, &ctx.cache, &ctx.sandbox).map(named) {
         Ok(CompileOutcome::Ready(c)) => {
             result.compile = CompileReport {
                 ok: true,
@@ -169,7 +181,7 @@ pub fn judge(
             };
             Some(c)
         }
-        Ok(CompileOutcome::Failed { log }) => {
+        Ok(CompileOutcome::Failed { log, .. }) => {
             result.compile = CompileReport { ok: false, log };
             None
         }

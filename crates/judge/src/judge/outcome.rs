@@ -58,15 +58,16 @@ pub(super) fn judge_run(
     let o = &exec.outcome;
     r.record_run(o);
     let mut checked = None;
-    let verdict = decide::test_verdict(&RunFacts::of(o, &exec.stderr_head), &limits, || {
-        let c = match feedback {
-            Some(dir) => check_output_at(prepared, input, answer, &exec, dir),
-            None => check_output(prepared, test, answer, &exec),
-        };
-        let said = c.0;
-        checked = Some(c);
-        said
-    });
+    let verdict =
+        decide::test_verdict(&RunFacts::of(o, &exec.stderr_head), &limits, memory, || {
+            let c = match feedback {
+                Some(dir) => check_output_at(prepared, input, answer, &exec, dir),
+                None => check_output(prepared, test, answer, &exec),
+            };
+            let said = c.0;
+            checked = Some(c);
+            said
+        });
     match verdict {
         Err(d) => {
             r.decided_by_run(d);

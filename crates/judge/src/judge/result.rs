@@ -250,6 +250,31 @@ impl SubmissionResult {
         }
     }
 
+    /// The same result for a file of the same content submitted as `to`
+    /// where it was `from` (file names): the messages that named the file
+    /// name it so.
+    pub fn rename_source(&mut self, from: &str, to: &str) {
+        use crate::language::naming::replace_name;
+        if from == to {
+            return;
+        }
+        let rename = |text: &mut String| *text = replace_name(text, from, to);
+        rename(&mut self.compile.log);
+        if let Some(e) = &mut self.internal_error {
+            rename(e);
+        }
+        for t in &mut self.tests {
+            rename(&mut t.message);
+            rename(&mut t.stderr);
+            if let Some(Reason::Crash {
+                first_stderr_line, ..
+            }) = &mut t.reason
+            {
+                rename(first_stderr_line);
+            }
+        }
+    }
+
     /// Sets the overall verdict and the score from the tests.
     pub fn finish(&mut self, problem: &Problem, compiled: bool) {
         self.verdict = scoring::submission_verdict(

@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::naming::Naming;
 use super::sources::SourceSet;
 use super::toolchain::{self, resolve, toolchain};
 use super::{Language, LanguageError, java, pch};
@@ -79,7 +80,10 @@ const JUDGE_FILES: [&str; 3] = [MAIN_CLASS_FILE, FAILED_FILE, LOG_FILE];
 /// means changes, so that entries of an older grundy (such as the empty
 /// executables an old `exe` bug left) are never used again. They age out
 /// of the cache like any unused entry.
-pub(super) const CACHE_FORMAT: &[u8] = b"grundy-compile-format-2";
+///
+/// 3: compile commands get the source's path relative to the compiler's
+/// folder, so that a program's `__FILE__` no longer names a scratch folder.
+pub(super) const CACHE_FORMAT: &[u8] = b"grundy-compile-format-3";
 
 /// A program ready to run, living in the cache.
 #[derive(Debug, Clone)]
@@ -92,9 +96,13 @@ pub struct Compiled {
     pub key: Key,
     /// The compiler's messages (warnings), capped.
     pub log: String,
+    /// How the program's own messages are to name its source.
+    pub naming: Naming,
 }
 
-/// The result of a compilation the submission is responsible for.
+/// The result of a compilation the submission is responsible for. Its
+/// messages name the source by the file name compiled; [`Self::shown_as`]
+/// names it otherwise.
 #[derive(Debug, Clone)]
 #[allow(clippy::large_enum_variant)] // one per submission, never stored in bulk
 pub enum CompileOutcome {
@@ -102,10 +110,46 @@ pub enum CompileOutcome {
     /// A compile error (`CE`), with the compiler's message.
     Failed {
         log: String,
+        naming: Naming,
     },
 }
 
+impl CompileOutcome {
+    /// The outcome with the source named `shown` (the name the file was
+    /// submitted under) in the compiler's messages and the program's.
+    pub fn shown_as(self, shown: &str) -> CompileOutcome {
+        match self {
+            CompileOutcome::Ready(mut c) => {
+                c.naming = c.naming.shown_as(shown);
+                c.log = c.naming.apply(&c.log);
+                CompileOutcome::Ready(c)
+            }
+            CompileOutcome::Failed { log, naming } => {
+                let naming = naming.shown_as(shown);
+                CompileOutcome::Failed {
+                    log: naming.apply(&log),
+                    naming,
+                }
+            }
+        }
+    }
+
+    /// The compiler's messages.
+    pub fn log(&self) -> &str {
+        match self {
+            CompileOutcome::Ready(c) => &c.log,
+            CompileOutcome::Failed { log, .. } => log,
+        }
+    }
+}
+
 impl Compiled {
+    /// What the program said (its stderr), with its source named as
+    /// submitted and no folder of the judge's in it.
+    pub fn messages(&self, text: &str) -> String {
+        self.naming.apply(text)
+    }
+
     /// The command that runs this program with `memory` as its limit.
     pub fn argv(&self, memory: Bytes) -> Vec<OsString> {
         let vars = Vars {
@@ -192,6 +236,7 @@ pub fn compile(
             Err(why) => {
                 return Ok(CompileOutcome::Failed {
                     log: why.to_string(),
+                    naming: Naming::default(),
                 });
             }
         };
@@ -223,6 +268,7 @@ pub fn compile(
             if let Err(why) = java::check_file_name(name) {
                 return Ok(CompileOutcome::Failed {
                     log: why.to_string(),
+                    naming: Naming::default(),
                 });
             }
             lang.source_name = format!("{name}.java");
@@ -279,24 +325,41 @@ pub fn compile(
         Err(FillError::TimedOut) => {
             return Ok(CompileOutcome::Failed {
                 log: limit_message(LimitHit::Wall, &compile_limits(lang.compile_memory)),
+                naming: Naming::default(),
             });
         }
+    };
+    // A folder's files keep their own names; one file is named as given.
+    let naming = match &input {
+        Input::Folder(..) => Naming::new(&dir, &format!("{FOLDER_SOURCES}/"), ""),
+        Input::File(_) => Naming::new(
+            &dir,
+            &lang.source_name,
+            &source
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| lang.source_name.clone()),
+        ),
     };
     let text = |name: &str| -> Result<Option<String>, LanguageError> {
         let bytes = crate::beneath::read(&dir, name, LOG_CAP as u64 + 4096)?;
         Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
     };
     if let Some(log) = text(FAILED_FILE)? {
-        return Ok(CompileOutcome::Failed { log });
+        return Ok(CompileOutcome::Failed {
+            log: naming.apply(&log),
+            naming,
+        });
     }
     let main_class = text(MAIN_CLASS_FILE)?;
-    let log = text(LOG_FILE)?.unwrap_or_default();
+    let log = naming.apply(&text(LOG_FILE)?.unwrap_or_default());
     Ok(CompileOutcome::Ready(Compiled {
         language: lang,
         dir,
         main_class,
         key,
         log,
+        naming,
     }))
 }
 
@@ -371,8 +434,11 @@ fn compile_in(
             std::io::Error::other("no compile command"),
         )));
     };
+    // The source's path relative to the compiler's folder (its working
+    // folder): the compiler's messages and the program's `__FILE__` then
+    // name the file, not the scratch folder.
     let vars = Vars {
-        src: run_dir.join(&lang.source_name),
+        src: PathBuf::from(&lang.source_name),
         dir: run_dir.to_path_buf(),
         main: String::new(),
         memory_mib: 0,
@@ -383,7 +449,7 @@ fn compile_in(
             Input::Folder(_, listed) if a == "{src}" => argv.extend(
                 listed
                     .iter()
-                    .map(|p| run_dir.join(FOLDER_SOURCES).join(p).into_os_string()),
+                    .map(|p| Path::new(FOLDER_SOURCES).join(p).into_os_string()),
             ),
             _ => argv.push(vars.fill(a)),
         }

@@ -3,6 +3,7 @@
 
 mod compile;
 mod java;
+pub mod naming;
 mod pch;
 mod scripted;
 mod sources;

@@ -50,12 +50,14 @@ pub fn build(
             return Ok(CompileOutcome::Failed {
                 log: limit_message(LimitHit::Wall, &compile_limits(COMPILE_MEMORY))
                     .replace("compilation", "`build`"),
+                naming: Default::default(),
             });
         }
     };
     if let Some(log) = crate::beneath::read(&artefact, FAILED_FILE, LOG_CAP as u64 + 4096)? {
         return Ok(CompileOutcome::Failed {
             log: String::from_utf8_lossy(&log).into_owned(),
+            naming: Default::default(),
         });
     }
     let program = artefact.join(PROGRAM);
@@ -66,6 +68,7 @@ pub fn build(
             main_class: None,
             key,
             log: String::new(),
+            naming: Default::default(),
         }));
     }
     // No `run`: the files (as `build` left them) are a program in one of

@@ -48,8 +48,9 @@ impl PartialEq<String> for ProblemId {
 }
 
 impl fmt::Display for ProblemId {
+    /// Padded as asked (`{:<18}`), so that tables line up.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.pad(&self.0)
     }
 }
 

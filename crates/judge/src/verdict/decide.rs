@@ -69,8 +69,16 @@ impl RunFacts {
 
 /// The verdict when the run itself went wrong, or `None` for a clean exit
 /// (then the checker decides: [`test_verdict`]). `budget` is the limits the
-/// run was held to (after language multipliers and allowances).
-pub fn run_verdict(facts: &RunFacts, budget: &RunLimits) -> Option<Decision> {
+/// run was held to (after language multipliers and allowances),
+/// `problem_memory` the problem's own memory limit (the rest of
+/// `budget.memory` is the language's allowance, which a message names
+/// apart, as the statement names only the problem's).
+pub fn run_verdict(
+    facts: &RunFacts,
+    budget: &RunLimits,
+    problem_memory: Bytes,
+) -> Option<Decision> {
+    let allowance = Bytes(budget.memory.0.saturating_sub(problem_memory.0));
     let c = facts.crossed;
     let (verdict, reason) = if c.cpu {
         (Verdict::TLE, Reason::Cpu { limit: budget.cpu })
@@ -87,10 +95,12 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunLimits) -> Option<Decision> {
             Reason::MemoryPeak {
                 peak: facts.peak_memory,
                 limit: budget.memory,
+                allowance,
             }
         } else {
             Reason::MemoryGroup {
                 limit: budget.memory,
+                allowance,
             }
         };
         (Verdict::MLE, reason)
@@ -109,6 +119,7 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunLimits) -> Option<Decision> {
             Reason::OutOfMemory {
                 peak: facts.peak_memory,
                 limit: budget.memory,
+                allowance,
             },
         )
     } else {
@@ -180,9 +191,10 @@ pub enum CheckerSaid {
 pub fn test_verdict(
     facts: &RunFacts,
     budget: &RunLimits,
+    problem_memory: Bytes,
     check: impl FnOnce() -> CheckerSaid,
 ) -> Result<Verdict, Decision> {
-    match run_verdict(facts, budget) {
+    match run_verdict(facts, budget, problem_memory) {
         Some(d) => Err(d),
         None => Ok(match check() {
             CheckerSaid::Accepted => Verdict::AC,
@@ -264,7 +276,7 @@ mod tests {
         ];
         for (crossed, want) in table {
             for ended in [Exit::Code(0), Exit::Code(1), Exit::Signal(libc::SIGKILL)] {
-                let got = run_verdict(&facts(crossed, ended, 10 * MIB), &budget());
+                let got = run_verdict(&facts(crossed, ended, 10 * MIB), &budget(), budget().memory);
                 assert_eq!(got.map(|d| d.verdict), Some(want), "{crossed:?} {ended:?}");
             }
         }
@@ -297,7 +309,7 @@ mod tests {
                         said_out_of_memory: said,
                         ..facts(crossed, ended, peak)
                     };
-                    let got = run_verdict(&f, &budget()).map(|d| d.verdict);
+                    let got = run_verdict(&f, &budget(), budget().memory).map(|d| d.verdict);
                     assert_eq!(got, Some(want), "{crossed:?} {ended:?} {peak} {said}");
                 }
             }
@@ -343,7 +355,12 @@ mod tests {
             wall: true,
             ..NONE
         };
-        let d = run_verdict(&facts(both, Exit::Signal(9), MIB), &budget()).expect("a limit");
+        let d = run_verdict(
+            &facts(both, Exit::Signal(9), MIB),
+            &budget(),
+            budget().memory,
+        )
+        .expect("a limit");
         assert_eq!(
             d.reason.to_string(),
             "CPU time over the limit of 1.00 s",
@@ -354,14 +371,17 @@ mod tests {
     #[test]
     fn a_clean_run_goes_to_the_checker() {
         let f = facts(NONE, Exit::Code(0), MIB);
-        assert_eq!(run_verdict(&f, &budget()), None);
+        assert_eq!(run_verdict(&f, &budget(), budget().memory), None);
         for (said, want) in [
             (CheckerSaid::Accepted, Verdict::AC),
             (CheckerSaid::WrongAnswer, Verdict::WA),
             (CheckerSaid::PresentationError, Verdict::PE),
             (CheckerSaid::Failed, Verdict::IE),
         ] {
-            assert_eq!(test_verdict(&f, &budget(), || said), Ok(want));
+            assert_eq!(
+                test_verdict(&f, &budget(), budget().memory, || said),
+                Ok(want)
+            );
         }
     }
 
@@ -375,7 +395,7 @@ mod tests {
             Exit::Code(0),
             MIB,
         );
-        let got = test_verdict(&f, &budget(), || panic!("checker called"));
+        let got = test_verdict(&f, &budget(), budget().memory, || panic!("checker called"));
         assert_eq!(got.map_err(|d| d.verdict), Err(Verdict::OLE));
     }
 
@@ -383,18 +403,18 @@ mod tests {
     fn a_crash_is_mle_near_the_limit_or_when_the_runtime_says_so() {
         let near = facts(NONE, Exit::Signal(libc::SIGSEGV), 240 * MIB);
         assert_eq!(
-            run_verdict(&near, &budget()).map(|d| d.verdict),
+            run_verdict(&near, &budget(), budget().memory).map(|d| d.verdict),
             Some(Verdict::MLE)
         );
         let mut said = facts(NONE, Exit::Code(1), MIB);
         said.said_out_of_memory = true;
         assert_eq!(
-            run_verdict(&said, &budget()).map(|d| d.verdict),
+            run_verdict(&said, &budget(), budget().memory).map(|d| d.verdict),
             Some(Verdict::MLE)
         );
         let mut crash = facts(NONE, Exit::Code(3), MIB);
         crash.first_stderr_line = "boom".into();
-        let d = run_verdict(&crash, &budget()).expect("a crash");
+        let d = run_verdict(&crash, &budget(), budget().memory).expect("a crash");
         assert_eq!(d.verdict, Verdict::RE);
         assert_eq!(d.reason.to_string(), "exit code 3: boom");
     }
@@ -429,7 +449,8 @@ mod tests {
                 ..budget()
             };
             for ended in [Exit::Code(1), Exit::Signal(libc::SIGSEGV)] {
-                let got = run_verdict(&facts(NONE, ended, peak * MIB), &b).map(|d| d.verdict);
+                let got =
+                    run_verdict(&facts(NONE, ended, peak * MIB), &b, b.memory).map(|d| d.verdict);
                 assert_eq!(
                     got,
                     Some(want),
@@ -438,7 +459,7 @@ mod tests {
             }
             // A clean exit is the checker's, however near the limit.
             assert_eq!(
-                run_verdict(&facts(NONE, Exit::Code(0), peak * MIB), &b),
+                run_verdict(&facts(NONE, Exit::Code(0), peak * MIB), &b, b.memory),
                 None
             );
         }
@@ -450,7 +471,12 @@ mod tests {
             memory: true,
             ..NONE
         };
-        let over = run_verdict(&facts(mem, Exit::Signal(9), 300 * MIB), &budget()).expect("MLE");
+        let over = run_verdict(
+            &facts(mem, Exit::Signal(9), 300 * MIB),
+            &budget(),
+            budget().memory,
+        )
+        .expect("MLE");
         assert_eq!(
             over.reason.to_string(),
             "peak memory 300.0 MiB over the limit of 256.0 MiB"
@@ -459,10 +485,42 @@ mod tests {
             over.reason.without_measurements(),
             "peak memory over the limit of 256.0 MiB"
         );
-        let group = run_verdict(&facts(mem, Exit::Signal(9), 100 * MIB), &budget()).expect("MLE");
+        let group = run_verdict(
+            &facts(mem, Exit::Signal(9), 100 * MIB),
+            &budget(),
+            budget().memory,
+        )
+        .expect("MLE");
         assert_eq!(
             group.reason.to_string(),
             "the run's processes together went over the memory limit of 256.0 MiB"
+        );
+        // The problem's limit and the language's allowance, apart: the
+        // statement says 256 MiB, not 272.
+        let with_runtime = RunLimits {
+            memory: Bytes(272 * MIB),
+            ..budget()
+        };
+        let problem = Bytes(256 * MIB);
+        let over = run_verdict(
+            &facts(mem, Exit::Signal(9), 300 * MIB),
+            &with_runtime,
+            problem,
+        )
+        .expect("MLE");
+        assert_eq!(
+            over.reason.to_string(),
+            "peak memory 300.0 MiB over the limit of 256.0 MiB and the 16.0 MiB allowed for the language's runtime"
+        );
+        let crashed = run_verdict(
+            &facts(NONE, Exit::Code(1), 270 * MIB),
+            &with_runtime,
+            problem,
+        )
+        .expect("MLE");
+        assert_eq!(
+            crashed.reason.without_measurements(),
+            "the program failed to get more memory (limit 256.0 MiB and the 16.0 MiB allowed for the language's runtime)"
         );
     }
 
@@ -483,6 +541,7 @@ mod tests {
         let oom = Reason::OutOfMemory {
             peak: Bytes(270 * MIB),
             limit: Bytes(272 * MIB),
+            allowance: Bytes(0),
         };
         assert_eq!(
             oom.without_measurements(),

@@ -19,6 +19,9 @@ pub enum Stop {
     Decided,
     /// The judge waited `idle` for a line (the idleness limit).
     Idle { idle: Duration },
+    /// Every game was won and the submission's input closed, and it still
+    /// had not exited after `idle` (the idleness limit).
+    NotExited { idle: Duration },
     /// The submission wrote more than `output`.
     Flooded { output: Bytes },
 }
@@ -36,7 +39,8 @@ pub enum GameSaid {
 
 /// The verdict of a game played against the built-in interactor
 /// (docs/reference.md): a game decided by the protocol is `WA` whatever the
-/// submission did next; an idle or flooding submission is `TLE` / `OLE`;
+/// submission did next; an idle submission, or one that won every game
+/// and did not exit, is `TLE`, a flooding one `OLE`;
 /// otherwise the run's own verdict (`run`, returned as `Err`) comes first,
 /// then the interactor's word.
 pub fn game(
@@ -55,6 +59,15 @@ pub fn game(
                 Verdict::TLE,
                 format!(
                     "idle: waited {:.0} s for your move (did you flush your output?)",
+                    idle.as_secs_f64()
+                ),
+            ));
+        }
+        Some(Stop::NotExited { idle }) => {
+            return Ok((
+                Verdict::TLE,
+                format!(
+                    "all games were won; the program did not exit (waited {:.0} s after its input was closed)",
                     idle.as_secs_f64()
                 ),
             ));

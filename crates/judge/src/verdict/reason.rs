@@ -23,10 +23,13 @@ pub enum Reason {
     MemoryPeak {
         peak: Bytes,
         limit: Bytes,
+        /// The language's share of `limit`.
+        allowance: Bytes,
     },
     /// The memory group (every process of the run) was full.
     MemoryGroup {
         limit: Bytes,
+        allowance: Bytes,
     },
     Output {
         limit: Bytes,
@@ -35,6 +38,7 @@ pub enum Reason {
     OutOfMemory {
         peak: Bytes,
         limit: Bytes,
+        allowance: Bytes,
     },
     Crash {
         ended: Exit,
@@ -62,12 +66,17 @@ impl Reason {
                 "wall time over {}: the program was waiting or sleeping",
                 secs(*limit)
             ),
-            Reason::MemoryPeak { limit, .. } => {
-                format!("peak memory over the limit of {}", limit.human())
-            }
-            Reason::OutOfMemory { limit, .. } => format!(
+            Reason::MemoryPeak {
+                limit, allowance, ..
+            } => format!(
+                "peak memory over the limit of {}",
+                memory_limit(*limit, *allowance)
+            ),
+            Reason::OutOfMemory {
+                limit, allowance, ..
+            } => format!(
                 "the program failed to get more memory (limit {})",
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             other => other.to_string(),
         }
@@ -84,23 +93,31 @@ impl fmt::Display for Reason {
                 secs(*limit),
                 secs(*cpu)
             ),
-            Reason::MemoryPeak { peak, limit } => write!(
+            Reason::MemoryPeak {
+                peak,
+                limit,
+                allowance,
+            } => write!(
                 f,
                 "peak memory {} over the limit of {}",
                 peak.human(),
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
-            Reason::MemoryGroup { limit } => write!(
+            Reason::MemoryGroup { limit, allowance } => write!(
                 f,
                 "the run's processes together went over the memory limit of {}",
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             Reason::Output { limit } => write!(f, "output over the limit of {limit}"),
-            Reason::OutOfMemory { peak, limit } => write!(
+            Reason::OutOfMemory {
+                peak,
+                limit,
+                allowance,
+            } => write!(
                 f,
                 "the program failed to get more memory (peak {}, limit {})",
                 peak.human(),
-                limit.human()
+                memory_limit(*limit, *allowance)
             ),
             Reason::Crash {
                 ended,
@@ -118,6 +135,21 @@ impl fmt::Display for Reason {
             Reason::NotStarted { cause } => write!(f, "the program could not be started: {cause}"),
         }
     }
+}
+
+/// A run's memory limit as the statement and the language table put it:
+/// the problem's limit, and apart from it what the language's runtime is
+/// allowed besides (`256.0 MiB and the 16.0 MiB allowed for the
+/// language's runtime`).
+fn memory_limit(limit: Bytes, allowance: Bytes) -> String {
+    if allowance.0 == 0 || allowance.0 >= limit.0 {
+        return limit.human();
+    }
+    format!(
+        "{} and the {} allowed for the language's runtime",
+        Bytes(limit.0 - allowance.0).human(),
+        allowance.human()
+    )
 }
 
 fn signal_name(s: i32) -> &'static str {

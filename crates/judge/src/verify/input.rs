@@ -79,8 +79,8 @@ fn check_format(prepared: &Prepared) -> Status {
         }
     }
     Status::Passed(format!(
-        "{} inputs within the input format",
-        prepared.tests.len()
+        "{} within the input format",
+        crate::markup::count(prepared.tests.len(), "input", "inputs")
     ))
 }
 

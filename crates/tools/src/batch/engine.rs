@@ -90,6 +90,11 @@ fn fingerprint(p: &Prepared) -> String {
     Key::of(&refs).0
 }
 
+/// The last part of a class-relative path (`alice/nim.c` → `nim.c`).
+fn file_name(file: &str) -> &str {
+    file.rsplit('/').next().unwrap_or(file)
+}
+
 /// Runs judgings in parallel.
 pub struct Engine<'a> {
     pub ctx: &'a Context,
@@ -360,6 +365,11 @@ impl Engine<'_> {
             record.error = Some(why.to_string());
         } else if let Some(result) = &mut record.result {
             result.submission = item.file.clone();
+            // The messages name the file as this student submitted it (a
+            // folder's files keep their own names).
+            if self.root.join(&item.file).is_file() {
+                result.rename_source(file_name(&from.file), file_name(&item.file));
+            }
         }
         record
     }

@@ -15,15 +15,49 @@
 
 use std::io;
 use std::path::Path;
+use std::time::Duration;
 
 use super::contest::score::{Attempt, Standings};
 use super::model::{ClassReport, Issue, Item, Record};
 use crate::judge::{SubmissionResult, TestResult};
 use crate::verdict::Verdict;
 
+/// Who hands in the submissions of a run, as its lines name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum People {
+    /// A class (`grade`, `merge`).
+    Students,
+    /// A contest's contestants (teams or single people).
+    Contestants,
+}
+
+impl People {
+    /// The word for one and for several.
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            People::Students => ("student", "students"),
+            People::Contestants => ("contestant", "contestants"),
+        }
+    }
+}
+
+/// One submission a run will judge, as its estimate of the time left
+/// counts it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannedWork {
+    pub item: Item,
+    /// Its tests.
+    pub tests: usize,
+    /// The wall-time limit of one of its runs (in its language): how long
+    /// a test that sleeps may take.
+    pub wall_limit: Duration,
+}
+
 /// What a run is about to judge, sent once before the first submission.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Planned {
+    /// Who the people of the run are.
+    pub people: People,
     /// Students (or contestants) and problems of the whole run.
     pub students: usize,
     pub problems: usize,
@@ -38,6 +72,8 @@ pub struct Planned {
     pub tests: usize,
     /// Submissions judged at once.
     pub jobs: usize,
+    /// What is left to judge, submission by submission.
+    pub work: Vec<PlannedWork>,
 }
 
 /// How an interrupted run left its output.

@@ -12,12 +12,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::engine::{Engine, ReadyProblem};
-use super::event::{Event, EventSink, Interrupted, Planned};
+use super::event::{Event, EventSink, Interrupted, People, Planned, PlannedWork};
 use super::interrupt::Interrupt;
 use super::journal::{self, Journal};
 use super::model::{
     ClassReport, FORMAT_VERSION, FeedbackLevel, GroupInfo, Item, ItemKey, Plan, ProblemInfo,
-    Record, Shard,
+    Record, SampleInfo, Shard,
 };
 use super::walk::{self, Layout};
 use super::{BatchError, output};
@@ -73,6 +73,7 @@ pub fn grade(
             opts.dir.display()
         ))));
     }
+    refuse_earlier_run(&opts.out, opts.resume)?;
     let fixed = match &opts.problem {
         Some(id) => Some(
             set.find(id)
@@ -158,6 +159,7 @@ pub fn grade(
             jobs: opts.jobs,
             all: opts.all,
             shrink: opts.feedback == FeedbackLevel::FirstFail,
+            people: People::Students,
         },
         loaded.records,
         &mut journal,
@@ -191,6 +193,7 @@ pub fn grade(
     }
     let class = ClassReport::new(&plan, &records);
     summary.lines.push(describe(&class));
+    summary.lines.extend(describe_identical(&class));
     sink.event(&Event::ClassFinished { out, class: &class })
         .map_err(BatchError::Reporter)?;
     summary.overall = class_overall(&class);
@@ -237,6 +240,22 @@ pub fn note(sink: &mut dyn EventSink, line: &str) -> Result<(), BatchError> {
     sink.event(&Event::Note(line)).map_err(BatchError::Reporter)
 }
 
+/// Without `resume`, refuses an OUT that holds an earlier run (a journal
+/// with something in it): mixing two runs' results silently would be
+/// worse. Checked first, before any line about the class, so that the
+/// refusal is not lost under them.
+pub fn refuse_earlier_run(out: &Path, resume: bool) -> Result<(), BatchError> {
+    let started = std::fs::metadata(out.join(journal::FILE_NAME)).is_ok_and(|m| m.len() > 0);
+    if started && !resume {
+        return Err(BatchError::Usage(Because::new(format!(
+            "{} holds an earlier run ({}): add --resume to continue it, or remove it (or choose another --out) to start again",
+            out.display(),
+            journal::FILE_NAME
+        ))));
+    }
+    Ok(())
+}
+
 /// Creates OUT and opens its journal. Without `resume`, OUT must not hold
 /// an earlier run: mixing two runs' results silently would be worse.
 pub fn open_journal(
@@ -251,14 +270,7 @@ pub fn open_journal(
         ))
     })?;
     let journal_path = out.join(journal::FILE_NAME);
-    let started = std::fs::metadata(&journal_path).is_ok_and(|m| m.len() > 0);
-    if started && !resume {
-        return Err(BatchError::Usage(Because::new(format!(
-            "{} holds an earlier run ({}): add --resume to continue it, or remove it (or choose another --out) to start again",
-            out.display(),
-            journal::FILE_NAME
-        ))));
-    }
+    refuse_earlier_run(out, resume)?;
     let (journal, loaded) = Journal::open(out)
         .map_err(|e| BatchError::Usage(Because::of(journal_path.display().to_string(), e)))?;
     if loaded.torn_tail {
@@ -298,7 +310,7 @@ pub fn judge_items(
     ctx: &Context,
     ready: &BTreeMap<ProblemId, ReadyProblem>,
     root: &Path,
-    jobs: usize,
+    (jobs, people): (usize, People),
     shrink: bool,
     share: &[Item],
     records: &mut BTreeMap<ItemKey, Record>,
@@ -312,7 +324,26 @@ pub fn judge_items(
     todo.dedup();
     let distinct: BTreeSet<ItemKey> = share.iter().map(Item::key).collect();
     let reused = distinct.len() - todo.len();
+    let work = todo
+        .iter()
+        .filter_map(|i| {
+            let p = ready.get(&i.problem)?;
+            let limits = &p.prepared.problem.limits;
+            let multiplier = ctx
+                .languages
+                .detect(&root.join(&i.file))
+                .ok()
+                .filter(|_| limits.language_allowance)
+                .map_or(1.0, |l| l.time_multiplier);
+            Some(PlannedWork {
+                item: i.clone(),
+                tests: p.prepared.tests.len(),
+                wall_limit: crate::sandbox::RunLimits::wall_for(limits.time.mul_f64(multiplier)),
+            })
+        })
+        .collect();
     let planned = Planned {
+        people,
         students: share
             .iter()
             .map(|i| &i.student)
@@ -336,6 +367,7 @@ pub fn judge_items(
             .map(|p| p.prepared.tests.len())
             .sum(),
         jobs,
+        work,
     };
     sink.event(&Event::Started(&planned))
         .map_err(BatchError::Reporter)?;
@@ -431,6 +463,8 @@ pub struct Batch<'a> {
     pub jobs: usize,
     pub all: bool,
     pub shrink: bool,
+    /// Who hands in the submissions, as the lines name them.
+    pub people: People,
 }
 
 /// What `grade` and `contest` share: installs the signal handlers,
@@ -465,7 +499,7 @@ pub fn prepare_and_judge(
         ctx,
         &ready,
         batch.root,
-        batch.jobs,
+        (batch.jobs, batch.people),
         batch.shrink,
         items,
         &mut records,
@@ -514,6 +548,21 @@ pub fn problem_info(p: &Problem) -> ProblemInfo {
             .map(|(g, points)| GroupInfo {
                 name: g.name.clone(),
                 points,
+                tests: g
+                    .tests
+                    .iter()
+                    .map(|t| crate::generate::entry_count(t) as usize)
+                    .sum(),
+            })
+            .collect(),
+        samples: p
+            .samples
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SampleInfo {
+                name: format!("{}-{}", crate::generate::SAMPLE_GROUP, i + 1),
+                input: s.input.clone(),
+                output: s.output.clone(),
             })
             .collect(),
     }
@@ -534,6 +583,7 @@ pub fn class_overall(class: &ClassReport) -> Overall {
 
 /// The closing line: what was graded (the report writers list their files).
 pub fn describe(class: &ClassReport) -> String {
+    use crate::markup::count;
     let mut counts = BTreeMap::new();
     for g in &class.graded {
         *counts.entry(g.result.verdict).or_insert(0) += 1;
@@ -543,10 +593,10 @@ pub fn describe(class: &ClassReport) -> String {
         .map(|(v, n)| format!("{} {n}", v.code()))
         .collect();
     format!(
-        "graded {} submissions of {} students on {} problems: {}{}",
-        class.graded.len(),
-        class.students.len(),
-        class.problems.len(),
+        "graded {} of {} on {}: {}{}",
+        count(class.graded.len(), "submission", "submissions"),
+        count(class.students.len(), "student", "students"),
+        count(class.problems.len(), "problem", "problems"),
         if verdicts.is_empty() {
             "nothing judged".into()
         } else {
@@ -555,7 +605,41 @@ pub fn describe(class: &ClassReport) -> String {
         if class.issues.is_empty() {
             String::new()
         } else {
-            format!("; {} issues (listed in the reports)", class.issues.len())
+            format!(
+                "; {} (listed in the reports)",
+                count(class.issues.len(), "issue", "issues")
+            )
         }
     )
+}
+
+/// Groups of identical files shown in the closing lines; more are in the
+/// reports.
+const IDENTICAL_SHOWN: usize = 10;
+
+/// The closing lines about identical files: each group was judged once.
+pub fn describe_identical(class: &ClassReport) -> Vec<String> {
+    let mut out: Vec<String> = class
+        .identical
+        .iter()
+        .take(IDENTICAL_SHOWN)
+        .map(|same| {
+            format!(
+                "identical files, judged once: {} ({})",
+                same.files
+                    .iter()
+                    .map(|f| crate::markup::terminal(f).into_owned())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                same.problem
+            )
+        })
+        .collect();
+    if class.identical.len() > IDENTICAL_SHOWN {
+        out.push(format!(
+            "… and {} more groups of identical files (listed in report.html)",
+            class.identical.len() - IDENTICAL_SHOWN
+        ));
+    }
+    out
 }

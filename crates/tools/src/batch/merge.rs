@@ -108,8 +108,12 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
         .collect();
     if !unjudged.is_empty() {
         return Err(BatchError::Usage(Because::new(format!(
-            "{} submissions have no result in these outputs (first: {}): a shard did not finish; run it again with --resume, then merge",
-            unjudged.len(),
+            "{} no result in these outputs (first: {}): a shard did not finish; run it again with --resume, then merge",
+            if unjudged.len() == 1 {
+                "1 submission has".to_string()
+            } else {
+                format!("{} submissions have", unjudged.len())
+            },
             unjudged[0]
         ))));
     }
@@ -154,7 +158,8 @@ pub fn merge(opts: &MergeOptions, sink: &mut dyn EventSink) -> Result<RunSummary
         ))
     })?;
     let class = ClassReport::new(&plan, &records);
-    let lines = vec![describe(&class)];
+    let mut lines = vec![describe(&class)];
+    lines.extend(super::grade::describe_identical(&class));
     sink.event(&Event::ClassFinished { out, class: &class })
         .map_err(BatchError::Reporter)?;
     Ok(RunSummary {

@@ -181,12 +181,28 @@ pub struct ProblemInfo {
     pub id: ProblemId,
     pub title: String,
     pub groups: Vec<GroupInfo>,
+    /// The samples, public in the statement: feedback shows the one a
+    /// submission failed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub samples: Vec<SampleInfo>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GroupInfo {
     pub name: String,
     pub points: f64,
+    /// Tests in the group (0: not known, in a plan of an older grundy).
+    #[serde(default)]
+    pub tests: usize,
+}
+
+/// A sample test as the statement shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SampleInfo {
+    /// The test's name (`sample-1`).
+    pub name: String,
+    pub input: String,
+    pub output: String,
 }
 
 /// Which share of the work one machine judges: `index` of `count`, from 0.
@@ -220,6 +236,15 @@ pub struct Graded {
     pub smallest_failing_input: Option<String>,
 }
 
+/// Judged files of one problem with the same content (and extension, so
+/// the same language): judged once, and the result given to each.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SameFiles {
+    pub problem: ProblemId,
+    /// Sorted.
+    pub files: Vec<String>,
+}
+
 /// The whole class, sorted: what every grade report is drawn from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClassReport {
@@ -230,6 +255,8 @@ pub struct ClassReport {
     /// Sorted; includes the items that could not be judged.
     pub issues: Vec<Issue>,
     pub feedback: FeedbackLevel,
+    /// Identical files, sorted by problem then first file.
+    pub identical: Vec<SameFiles>,
 }
 
 impl ClassReport {
@@ -240,6 +267,7 @@ impl ClassReport {
         let mut issues = plan.issues.clone();
         let mut items = plan.items.clone();
         items.sort();
+        let mut same: BTreeMap<(&ProblemId, &str, &str), Vec<String>> = BTreeMap::new();
         for item in &items {
             match records.get(&item.key()) {
                 Some(Record {
@@ -247,14 +275,20 @@ impl ClassReport {
                     first_fail_input,
                     smallest_failing_input,
                     ..
-                }) => graded.push(Graded {
-                    student: item.student.clone(),
-                    result: SubmissionResult {
-                        submission: item.file.clone(),
-                        ..result.clone()
-                    },
-                    first_fail_input: first_fail_input.clone(),
-                    smallest_failing_input: smallest_failing_input.clone(),
+                }) => graded.push({
+                    let ext = item.file.rsplit_once('.').map_or("", |(_, e)| e);
+                    same.entry((&item.problem, item.sha.as_str(), ext))
+                        .or_default()
+                        .push(item.file.clone());
+                    Graded {
+                        student: item.student.clone(),
+                        result: SubmissionResult {
+                            submission: item.file.clone(),
+                            ..result.clone()
+                        },
+                        first_fail_input: first_fail_input.clone(),
+                        smallest_failing_input: smallest_failing_input.clone(),
+                    }
                 }),
                 other => issues.push(Issue {
                     path: item.file.clone(),
@@ -269,12 +303,25 @@ impl ClassReport {
         }
         issues.sort();
         issues.dedup();
+        let mut identical: Vec<SameFiles> = same
+            .into_iter()
+            .filter(|(_, files)| files.len() > 1)
+            .map(|((problem, _, _), mut files)| {
+                files.sort();
+                SameFiles {
+                    problem: problem.clone(),
+                    files,
+                }
+            })
+            .collect();
+        identical.sort_by(|a, b| (&a.problem, &a.files).cmp(&(&b.problem, &b.files)));
         ClassReport {
             students: plan.students.clone(),
             problems: plan.problems.clone(),
             graded,
             issues,
             feedback: plan.feedback,
+            identical,
         }
     }
 

@@ -21,9 +21,15 @@ pub const REPORT_HTML: &str = "report.html";
 pub const FEEDBACK_DIR: &str = "feedback";
 
 /// Writes `bytes` to `path` through a temporary file in the same folder.
+/// The file gets the mode any tool's new file gets (0666 less the umask),
+/// not a temporary file's private 0600: reports are published as they are.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_data()?;
     tmp.persist(path).map_err(|e| e.error)?;

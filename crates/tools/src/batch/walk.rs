@@ -261,11 +261,19 @@ impl Walker<'_> {
                 .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
                 .collect::<Vec<_>>()
                 .join(" ");
+            // A file named after a problem is that problem's, judged or
+            // not: its student is told why their submission was not.
+            let named = problem.map(str::to_string).or_else(|| {
+                let stem = stem(name);
+                [stem.to_string(), stem.to_lowercase()]
+                    .into_iter()
+                    .find(|s| (self.layout.is_problem)(s))
+            });
             self.issue(
                 &rel,
                 IssueKind::UnknownExtension,
                 Some(student),
-                problem,
+                named.as_deref(),
                 format!("no language has the extension {ext} (known: {known})"),
             );
             return;
@@ -379,8 +387,8 @@ pub enum SourceError {
     NotRegular,
     #[error("{} MiB: too large for a source file", .0 >> 20)]
     TooLarge(u64),
-    #[error("grew past 64 MiB while read: too large for a source file")]
-    Grew,
+    #[error("grew past {} MiB while read: too large for a source file", .0 >> 20)]
+    Grew(u64),
 }
 
 /// The file's bytes, or why they cannot be had.
@@ -393,6 +401,12 @@ pub fn read_source(path: &Path) -> Result<Vec<u8>, SourceError> {
     if path.is_dir() {
         return Ok(crate::language::folder_fingerprint(path)?);
     }
+    read_file_within(path, MAX_SOURCE)
+}
+
+/// A regular file's bytes, as [`read_source`] reads them, if it holds at
+/// most `cap` bytes (`TooLarge` with its size otherwise).
+pub fn read_file_within(path: &Path, cap: u64) -> Result<Vec<u8>, SourceError> {
     use std::io::Read;
     use std::os::unix::fs::OpenOptionsExt;
     let file = std::fs::OpenOptions::new()
@@ -404,15 +418,15 @@ pub fn read_source(path: &Path) -> Result<Vec<u8>, SourceError> {
     if !meta.is_file() {
         return Err(SourceError::NotRegular);
     }
-    if meta.len() > MAX_SOURCE {
+    if meta.len() > cap {
         return Err(SourceError::TooLarge(meta.len()));
     }
     let mut bytes = Vec::new();
-    file.take(MAX_SOURCE + 1)
+    file.take(cap + 1)
         .read_to_end(&mut bytes)
         .map_err(SourceError::Io)?;
-    if bytes.len() as u64 > MAX_SOURCE {
-        return Err(SourceError::Grew);
+    if bytes.len() as u64 > cap {
+        return Err(SourceError::Grew(cap));
     }
     Ok(bytes)
 }

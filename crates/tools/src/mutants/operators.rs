@@ -44,14 +44,14 @@ pub fn mutants(source: &str) -> Result<Vec<Mutant>, ParseError> {
         ParseError(format!("line {}:{}: {e}", at.line, at.column + 1))
     })?;
     let original = prettyplease::unparse(&file);
-    let mut survey = Mutator::new(None);
+    let mut survey = Mutator::new(None, source);
     survey.visit_file_mut(&mut file.clone());
     let mut seen = std::collections::HashSet::new();
     seen.insert(original);
     let mut out = Vec::new();
     for (i, site) in survey.sites.into_iter().enumerate() {
         let mut copy = file.clone();
-        let mut apply = Mutator::new(Some(i));
+        let mut apply = Mutator::new(Some(i), source);
         apply.visit_file_mut(&mut copy);
         let text = prettyplease::unparse(&copy);
         if seen.insert(text.clone()) {
@@ -75,7 +75,9 @@ struct Site {
 
 /// Walks the tree numbering every possible change; with a target, applies
 /// that one change and stops counting.
-struct Mutator {
+struct Mutator<'s> {
+    /// The program as written: descriptions quote it.
+    source: &'s str,
     target: Option<usize>,
     next: usize,
     sites: Vec<Site>,
@@ -84,9 +86,10 @@ struct Mutator {
     around: Option<String>,
 }
 
-impl Mutator {
-    fn new(target: Option<usize>) -> Self {
+impl<'s> Mutator<'s> {
+    fn new(target: Option<usize>, source: &'s str) -> Self {
         Mutator {
+            source,
             target,
             next: 0,
             sites: Vec::new(),
@@ -111,10 +114,54 @@ impl Mutator {
     fn done(&self) -> bool {
         self.target.is_some_and(|t| self.next > t)
     }
+
+    /// `node` as its author wrote it (`io::stdin().read_to_string`), on one
+    /// line and cut; its tokens only when it has no place in the source.
+    fn quote(&self, node: &(impl ToTokens + Spanned)) -> String {
+        let span = node.span();
+        let text = source_text(self.source, span.start(), span.end())
+            .unwrap_or_else(|| node.to_token_stream().to_string());
+        one_line(&text)
+    }
 }
 
+/// The text of the source from `start` to `end` (lines from 1, columns in
+/// characters from 0, as spans count them).
+fn source_text(
+    source: &str,
+    start: proc_macro2::LineColumn,
+    end: proc_macro2::LineColumn,
+) -> Option<String> {
+    if start.line == 0 || (end.line, end.column) <= (start.line, start.column) {
+        return None;
+    }
+    let mut out = String::new();
+    for (n, line) in source.lines().enumerate().skip(start.line - 1) {
+        let n = n + 1;
+        if n > end.line {
+            break;
+        }
+        let from = if n == start.line { start.column } else { 0 };
+        let to = if n == end.line {
+            end.column
+        } else {
+            usize::MAX
+        };
+        if n > start.line {
+            out.push('\n');
+        }
+        out.extend(line.chars().skip(from).take(to.saturating_sub(from)));
+    }
+    (!out.trim().is_empty()).then_some(out)
+}
+
+/// A node's tokens, for comparing nodes (not for people: `a :: b ()`).
 fn show(node: &impl ToTokens) -> String {
-    let text = node.to_token_stream().to_string();
+    node.to_token_stream().to_string()
+}
+
+/// Text on one line, cut to what a line of the report holds.
+fn one_line(text: &str) -> String {
     let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if one_line.chars().count() > 60 {
         format!("{}…", one_line.chars().take(60).collect::<String>())
@@ -255,10 +302,11 @@ fn is_assign(op: &BinOp) -> bool {
         )
 }
 
-/// Bodies that a function returning `ty` could have instead of its own.
-fn default_bodies(ty: &ReturnType) -> Vec<(&'static str, Block)> {
+/// Bodies that a function returning `ty` could have instead of its own:
+/// the kind of change, the body as people read it, the body.
+fn default_bodies(ty: &ReturnType) -> Vec<(&'static str, &'static str, Block)> {
     let ty = match ty {
-        ReturnType::Default => return vec![("empty-body", syn::parse_quote!({}))],
+        ReturnType::Default => return vec![("empty-body", "{}", syn::parse_quote!({}))],
         ReturnType::Type(_, t) => t,
     };
     let name = match &**ty {
@@ -269,24 +317,36 @@ fn default_bodies(ty: &ReturnType) -> Vec<(&'static str, Block)> {
             .map(|s| s.ident.to_string())
             .unwrap_or_default(),
         Type::Tuple(t) if t.elems.is_empty() => {
-            return vec![("empty-body", syn::parse_quote!({}))];
+            return vec![("empty-body", "{}", syn::parse_quote!({}))];
         }
         _ => String::new(),
     };
     match name.as_str() {
         "bool" => vec![
-            ("return-true", syn::parse_quote!({ true })),
-            ("return-false", syn::parse_quote!({ false })),
+            ("return-true", "{ true }", syn::parse_quote!({ true })),
+            ("return-false", "{ false }", syn::parse_quote!({ false })),
         ],
         "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64" | "i128"
         | "isize" => vec![
-            ("return-0", syn::parse_quote!({ 0 })),
-            ("return-1", syn::parse_quote!({ 1 })),
+            ("return-0", "{ 0 }", syn::parse_quote!({ 0 })),
+            ("return-1", "{ 1 }", syn::parse_quote!({ 1 })),
         ],
-        "String" => vec![("return-empty", syn::parse_quote!({ String::new() }))],
-        "Vec" => vec![("return-empty", syn::parse_quote!({ Vec::new() }))],
-        "Option" => vec![("return-none", syn::parse_quote!({ None }))],
-        _ => vec![("return-default", syn::parse_quote!({ Default::default() }))],
+        "String" => vec![(
+            "return-empty",
+            "{ String::new() }",
+            syn::parse_quote!({ String::new() }),
+        )],
+        "Vec" => vec![(
+            "return-empty",
+            "{ Vec::new() }",
+            syn::parse_quote!({ Vec::new() }),
+        )],
+        "Option" => vec![("return-none", "{ None }", syn::parse_quote!({ None }))],
+        _ => vec![(
+            "return-default",
+            "{ Default::default() }",
+            syn::parse_quote!({ Default::default() }),
+        )],
     }
 }
 
@@ -297,21 +357,17 @@ fn is_test_only(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
-impl VisitMut for Mutator {
+impl VisitMut for Mutator<'_> {
     fn visit_item_fn_mut(&mut self, f: &mut ItemFn) {
         if self.done() || is_test_only(&f.attrs) {
             return;
         }
         if f.sig.ident != "main" {
-            for (kind, body) in default_bodies(&f.sig.output) {
+            for (kind, text, body) in default_bodies(&f.sig.output) {
                 if show(&*f.block) == show(&body) {
                     continue;
                 }
-                let description = format!(
-                    "replace the body of fn {} with {}",
-                    f.sig.ident,
-                    show(&body)
-                );
+                let description = format!("replace the body of fn {} with {text}", f.sig.ident);
                 if self.candidate(f.block.span(), kind.to_string(), description) {
                     *f.block = body;
                     return;
@@ -339,7 +395,7 @@ impl VisitMut for Mutator {
         for i in 0..block.stmts.len() {
             if removable(&block.stmts[i]) {
                 let stmt = &block.stmts[i];
-                let description = format!("delete the statement {}", show(stmt));
+                let description = format!("delete the statement {}", self.quote(stmt));
                 if self.candidate(stmt.span(), "delete-statement".into(), description) {
                     block.stmts.remove(i);
                     return;
@@ -356,7 +412,7 @@ impl VisitMut for Mutator {
         let span = e.span();
         match e {
             Expr::Binary(b) => {
-                let shown = show(&*b);
+                let shown = self.quote(&*b);
                 for new in replacements(&b.op) {
                     let kind = format!("{}-to-{}", op_name(&b.op), op_name(&new));
                     let description = format!(
@@ -397,7 +453,7 @@ impl VisitMut for Mutator {
                     UnOp::Not(_) => ("delete-not", "!"),
                     _ => ("delete-minus", "-"),
                 };
-                let description = format!("delete {sign} in {}", show(&*u));
+                let description = format!("delete {sign} in {}", self.quote(&*u));
                 if self.candidate(span, kind.into(), description) {
                     let inner = (*u.expr).clone();
                     *e = inner;
@@ -406,21 +462,21 @@ impl VisitMut for Mutator {
             }
             Expr::If(i) => {
                 let cond = &i.cond;
-                let description = format!("negate the condition {}", show(&**cond));
+                let description = format!("negate the condition {}", self.quote(&**cond));
                 if self.candidate(span, "negate-condition".into(), description) {
                     let negated: Expr = syn::parse_quote!(!(#cond));
                     *i.cond = negated;
                     return;
                 }
                 if !i.then_branch.stmts.is_empty() {
-                    let description = format!("empty the body of if {}", show(&**cond));
+                    let description = format!("empty the body of if {}", self.quote(&**cond));
                     if self.candidate(span, "empty-if-body".into(), description) {
                         i.then_branch.stmts.clear();
                         return;
                     }
                 }
                 if i.else_branch.is_some() {
-                    let description = format!("delete the else of if {}", show(&**cond));
+                    let description = format!("delete the else of if {}", self.quote(&**cond));
                     if self.candidate(span, "delete-else".into(), description) {
                         i.else_branch = None;
                         return;
@@ -431,7 +487,10 @@ impl VisitMut for Mutator {
             _ => {}
         }
         let outer = match e {
-            Expr::Binary(b) => self.around.replace(show(&*b)),
+            Expr::Binary(b) => {
+                let shown = self.quote(&*b);
+                self.around.replace(shown)
+            }
             _ => self.around.clone(),
         };
         visit_mut::visit_expr_mut(self, e);
@@ -522,6 +581,26 @@ fn main() {
             .filter(|(a, b)| a != b)
             .collect();
         assert_eq!(changed.len(), 1, "{changed:?}");
+    }
+
+    #[test]
+    fn descriptions_quote_the_code_as_written() {
+        let source = "use std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let n: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();\n    if n.len()  >  v(&n) {\n        println!(\"x\");\n    }\n}\n\nfn v(n: &[u64]) -> String {\n    n.iter().map(|x| x.to_string()).collect()\n}\n";
+        let all = mutants(source).expect("parses");
+        let said: Vec<&str> = all.iter().map(|m| m.description.as_str()).collect();
+        for want in [
+            "delete the statement std::io::stdin().read_to_string(&mut s).unwrap();",
+            "replace > with >= in n.len() > v(&n)",
+            "negate the condition n.len() > v(&n)",
+            "replace the body of fn v with { String::new() }",
+        ] {
+            assert!(said.contains(&want), "no {want:?} in {said:#?}");
+        }
+        assert!(
+            said.iter()
+                .all(|d| !d.contains(" :: ") && !d.contains(" . ")),
+            "{said:#?}"
+        );
     }
 
     #[test]

@@ -26,6 +26,8 @@ struct Class<'a> {
     students: &'a [String],
     problems: &'a [ProblemInfo],
     issues: &'a [Issue],
+    /// Files with the same content, judged once.
+    identical: &'a [super::model::SameFiles],
     /// The class page's figures: score histograms and wrong ideas.
     class: super::class_page::ClassStats,
 }
@@ -44,6 +46,7 @@ pub fn class_json(class: &ClassReport) -> Result<String, serde_json::Error> {
         students: &class.students,
         problems: &class.problems,
         issues: &class.issues,
+        identical: &class.identical,
         class: super::class_page::class_stats(class),
     };
     serde_json::to_string_pretty(&doc).map(|mut s| {

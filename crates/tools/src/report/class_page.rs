@@ -1,25 +1,31 @@
 //! What the class as a whole got right and wrong, for `report.html`'s class
 //! page and `report.json`'s `class` object: per problem, how the scores are
-//! spread, and for each "wrong idea" group (an `anti-*` group: misère rule,
-//! overflow, unsorted input, EOF handling…) which students fell to it.
+//! spread, for each "wrong idea" group (an `anti-*` group: misère rule,
+//! overflow, unsorted input, EOF handling…) which students fell to it, and
+//! the submissions that failed, by verdict.
 //!
 //! A teacher reading 200 verdicts one by one does not see that a third of
-//! the class ignored the misère rule; one count per wrong idea does.
+//! the class ignored the misère rule; one count per wrong idea does. Only a
+//! wrong answer in its group is a wrong idea: a program that crashed, ran
+//! out of time or memory on that group's test said nothing about the idea,
+//! and is counted under its verdict instead.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::feedback::file_name;
+use super::feedback::file_names;
 use super::html::escape;
 use super::model::{ClassReport, ProblemInfo, score_text};
+use crate::markup::count;
 use crate::spec::ProblemId;
 use crate::verdict::Verdict;
 
 /// Groups named so reject one known wrong idea each.
 pub const WRONG_IDEA_PREFIX: &str = "anti-";
 
-/// Width of a histogram bar, in points; the last bar also holds 100.
+/// Width of a histogram bar, in points; after the ten bars of 0–100 (100
+/// excluded) a last one holds the full scores.
 const BIN: f64 = 10.0;
 const BINS: usize = 10;
 
@@ -36,9 +42,13 @@ pub struct ProblemStats {
     pub judged: usize,
     pub histogram: Vec<Bin>,
     pub wrong_ideas: Vec<WrongIdea>,
+    /// The submissions not accepted, by verdict (in the order of
+    /// [`Verdict::ALL`]), whatever group they failed.
+    pub failures: Vec<Failures>,
 }
 
-/// Submissions whose score is in `[from, to)` (`[90, 100]` for the last).
+/// Submissions whose score is in `[from, to)`, or is 100 for the last
+/// (`from` = `to` = 100).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Bin {
     pub from: f64,
@@ -46,7 +56,16 @@ pub struct Bin {
     pub count: usize,
 }
 
-/// The students whose submission failed one `anti-*` group.
+/// The submissions of one verdict other than AC.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Failures {
+    pub verdict: Verdict,
+    pub count: usize,
+    /// Sorted, as the class is.
+    pub students: Vec<String>,
+}
+
+/// The students whose submission gave a wrong answer in one `anti-*` group.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct WrongIdea {
     pub group: String,
@@ -70,15 +89,25 @@ fn problem(class: &ClassReport, p: &ProblemInfo) -> ProblemStats {
         .iter()
         .filter(|g| g.result.problem == p.id)
         .collect();
+    let full = BINS as f64 * BIN;
     let mut histogram: Vec<Bin> = (0..BINS)
         .map(|i| Bin {
             from: i as f64 * BIN,
             to: (i + 1) as f64 * BIN,
             count: 0,
         })
+        .chain([Bin {
+            from: full,
+            to: full,
+            count: 0,
+        }])
         .collect();
     for g in &graded {
-        let i = ((g.result.score / BIN).floor().max(0.0) as usize).min(BINS - 1);
+        let i = if g.result.score >= full {
+            BINS
+        } else {
+            ((g.result.score / BIN).floor().max(0.0) as usize).min(BINS - 1)
+        };
         histogram[i].count += 1;
     }
     let wrong_ideas = p
@@ -87,7 +116,8 @@ fn problem(class: &ClassReport, p: &ProblemInfo) -> ProblemStats {
         .filter_map(|gr| {
             let idea = gr.name.strip_prefix(WRONG_IDEA_PREFIX)?;
             // A failing test of the group is in the report (a group stops
-            // at its first failure, which is always reported); a program
+            // at its first failure, which is always reported). Only a wrong
+            // answer there is the idea: a crash, a time-out or a program
             // that does not compile fell to no idea in particular.
             let mut students: Vec<String> = graded
                 .iter()
@@ -95,7 +125,7 @@ fn problem(class: &ClassReport, p: &ProblemInfo) -> ProblemStats {
                     g.result
                         .tests
                         .iter()
-                        .any(|t| t.group == gr.name && t.verdict != Verdict::AC)
+                        .any(|t| t.group == gr.name && t.verdict == Verdict::WA)
                 })
                 .map(|g| g.student.clone())
                 .collect();
@@ -108,11 +138,29 @@ fn problem(class: &ClassReport, p: &ProblemInfo) -> ProblemStats {
             })
         })
         .collect();
+    let failures = Verdict::ALL
+        .iter()
+        .filter(|&&v| v != Verdict::AC)
+        .filter_map(|&verdict| {
+            let mut students: Vec<String> = graded
+                .iter()
+                .filter(|g| g.result.verdict == verdict)
+                .map(|g| g.student.clone())
+                .collect();
+            students.dedup();
+            (!students.is_empty()).then_some(Failures {
+                verdict,
+                count: students.len(),
+                students,
+            })
+        })
+        .collect();
     ProblemStats {
         id: p.id.clone(),
         judged: graded.len(),
         histogram,
         wrong_ideas,
+        failures,
     }
 }
 
@@ -132,12 +180,13 @@ pub fn class_section(h: &mut String, class: &ClassReport) {
     for (p, s) in class.problems.iter().zip(&stats.problems) {
         let _ = writeln!(
             h,
-            "<div class=\"class-problem\" data-problem=\"{0}\">\n<h3>{0}: scores of {1} submissions</h3>",
+            "<div class=\"class-problem\" data-problem=\"{0}\">\n<h3>{0}: scores of {1}</h3>",
             escape(p.id.as_str()),
-            s.judged
+            count(s.judged, "submission", "submissions")
         );
         histogram_svg(h, p.id.as_str(), &s.histogram);
         wrong_ideas(h, class, p, s);
+        failures(h, class, p, s);
         h.push_str("</div>\n");
     }
     h.push_str("</section>\n");
@@ -156,22 +205,20 @@ fn histogram_svg(h: &mut String, id: &str, bins: &[Bin]) {
         let bar = b.count * PLOT_H / most;
         let x = LEFT + i * BAR_W;
         let y = TOP + PLOT_H - bar;
-        let last = i + 1 == bins.len();
-        let range = format!(
-            "{}–{}{}",
-            score_text(b.from),
-            score_text(b.to),
-            if last { "" } else { " (excl.)" }
-        );
+        let range = if b.from == b.to {
+            score_text(b.from)
+        } else {
+            format!("{}–{} (excl.)", score_text(b.from), score_text(b.to))
+        };
         let _ = writeln!(
             h,
-            "<rect class=\"bar\" data-from=\"{}\" data-to=\"{}\" data-count=\"{}\" x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{bar}\" fill=\"#5c6bc0\"><title>{range}: {} submissions</title></rect>",
+            "<rect class=\"bar\" data-from=\"{}\" data-to=\"{}\" data-count=\"{}\" x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{bar}\" fill=\"#5c6bc0\"><title>{range}: {}</title></rect>",
             score_text(b.from),
             score_text(b.to),
             b.count,
             x + 2,
             BAR_W - 4,
-            b.count
+            count(b.count, "submission", "submissions")
         );
         if b.count > 0 {
             let _ = writeln!(
@@ -198,30 +245,38 @@ fn histogram_svg(h: &mut String, id: &str, bins: &[Bin]) {
     );
 }
 
+/// Each student linked to their feedback file and their submission.
+fn who(class: &ClassReport, p: &ProblemInfo, students: &[String]) -> String {
+    let names = file_names(&class.students);
+    let who: Vec<String> = students
+        .iter()
+        .map(|student| {
+            let anchor = class
+                .graded
+                .iter()
+                .position(|g| &g.student == student && g.result.problem == p.id)
+                .map(|i| format!(" (<a href=\"#sub-{i}\">report</a>)"))
+                .unwrap_or_default();
+            match names.get(student) {
+                Some(file) => format!(
+                    "<a class=\"feedback\" href=\"feedback/{}\">{}</a>{anchor}",
+                    escape(&url_path(file)),
+                    escape(student)
+                ),
+                None => format!("{}{anchor}", escape(student)),
+            }
+        })
+        .collect();
+    who.join(", ")
+}
+
 fn wrong_ideas(h: &mut String, class: &ClassReport, p: &ProblemInfo, s: &ProblemStats) {
     if s.wrong_ideas.is_empty() {
         h.push_str("<p>No group of this problem names a wrong idea (<code>anti-*</code>).</p>\n");
         return;
     }
-    h.push_str("<table class=\"wrong-ideas\"><thead><tr><th>wrong idea (group)</th><th>students</th><th>who</th></tr></thead><tbody>\n");
+    h.push_str("<table class=\"wrong-ideas\"><thead><tr><th>wrong idea (group): a wrong answer there</th><th>students</th><th>who</th></tr></thead><tbody>\n");
     for w in &s.wrong_ideas {
-        let who: Vec<String> = w
-            .students
-            .iter()
-            .map(|student| {
-                let anchor = class
-                    .graded
-                    .iter()
-                    .position(|g| &g.student == student && g.result.problem == p.id)
-                    .map(|i| format!(" (<a href=\"#sub-{i}\">report</a>)"))
-                    .unwrap_or_default();
-                format!(
-                    "<a class=\"feedback\" href=\"feedback/{}\">{}</a>{anchor}",
-                    escape(&url_path(&file_name(student))),
-                    escape(student)
-                )
-            })
-            .collect();
         let _ = writeln!(
             h,
             "<tr data-group=\"{}\" data-failed=\"{}\"><td>{} <code>{}</code></td><td class=\"count\">{} of {}</td><td>{}</td></tr>",
@@ -231,7 +286,28 @@ fn wrong_ideas(h: &mut String, class: &ClassReport, p: &ProblemInfo, s: &Problem
             escape(&w.group),
             w.failed,
             s.judged,
-            who.join(", ")
+            who(class, p, &w.students)
+        );
+    }
+    h.push_str("</tbody></table>\n");
+}
+
+/// The submissions not accepted, one row per verdict.
+fn failures(h: &mut String, class: &ClassReport, p: &ProblemInfo, s: &ProblemStats) {
+    if s.failures.is_empty() {
+        return;
+    }
+    h.push_str("<table class=\"failures\"><thead><tr><th>not accepted: verdict</th><th>students</th><th>who</th></tr></thead><tbody>\n");
+    for f in &s.failures {
+        let _ = writeln!(
+            h,
+            "<tr data-verdict=\"{0}\" data-failed=\"{1}\"><td><span class=\"badge {2}\">{0}</span> {3}</td><td class=\"count\">{1} of {4}</td><td>{5}</td></tr>",
+            f.verdict.code(),
+            f.count,
+            super::html::class_of(f.verdict),
+            escape(f.verdict.meaning()),
+            s.judged,
+            who(class, p, &f.students)
         );
     }
     h.push_str("</tbody></table>\n");

@@ -97,8 +97,12 @@ fn write_feedback(out: &Path, class: &ClassReport) -> io::Result<PathBuf> {
         }
     }
     std::fs::create_dir_all(&fresh).map_err(cannot_write(&fresh))?;
+    let names = super::feedback_file_names(&class.students);
     for student in &class.students {
-        let path = fresh.join(super::feedback_file_name(student));
+        let Some(name) = names.get(student) else {
+            continue;
+        };
+        let path = fresh.join(name);
         std::fs::write(&path, super::feedback(class, student)).map_err(cannot_write(&path))?;
     }
     if dest.exists() {

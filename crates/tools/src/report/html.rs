@@ -47,9 +47,11 @@ section.submission{border-top:1px solid #ccc;margin-top:1em}
 .issues li{margin:.2em 0}
 .class-problem{margin:1em 0}
 svg.histogram{display:block;margin:.5em 0}
-table.wrong-ideas td.count{text-align:right;white-space:nowrap}
+table.wrong-ideas td.count,table.failures td.count{text-align:right;white-space:nowrap}
+table.failures{margin-top:.6em}
 ";
 
+use crate::markup::count;
 pub(crate) use crate::markup::escape;
 
 /// The verdict's CSS class.
@@ -62,9 +64,9 @@ pub fn report(class: &ClassReport) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Grades: {} students, {} problems</title>\n<style>{VERDICT_CSS}{PAGE_CSS}{}</style>\n</head>\n<body>\n",
-        class.students.len(),
-        class.problems.len(),
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Grades: {}, {}</title>\n<style>{VERDICT_CSS}{PAGE_CSS}{}</style>\n</head>\n<body>\n",
+        count(class.students.len(), "student", "students"),
+        count(class.problems.len(), "problem", "problems"),
         super::replay::CSS
     );
     let _ = writeln!(h, "<h1>Grades</h1>");
@@ -73,6 +75,7 @@ pub fn report(class: &ClassReport) -> String {
     grades_table(&mut h, class);
     super::class_page::class_section(&mut h, class);
     issues(&mut h, class);
+    identical(&mut h, class);
     let _ = writeln!(h, "<h2>Submissions</h2>");
     let mut replays = 0;
     for (i, g) in class.graded.iter().enumerate() {
@@ -85,34 +88,70 @@ pub fn report(class: &ClassReport) -> String {
     h
 }
 
-/// The page of `judge --html`: the same report for the submissions of one
-/// problem judged at the command line, each submission its own row (named
-/// by its path), so a player's lost game can be replayed without grading a
-/// class.
+/// The page of `judge --html`: a report on the submissions of one problem
+/// judged at the command line, not a class: no grades, no class figures.
+/// One submission's page is about that submission (its verdict in the
+/// title); several get a table of their verdicts first. A player's lost
+/// game can be replayed there without grading a class.
 pub fn judge_report(
     problem: super::model::ProblemInfo,
     results: &[crate::judge::SubmissionResult],
 ) -> String {
-    let mut students: Vec<String> = Vec::new();
-    let mut graded = Vec::new();
-    for r in results {
-        if !students.contains(&r.submission) {
-            students.push(r.submission.clone());
-        }
-        graded.push(Graded {
+    let graded: Vec<Graded> = results
+        .iter()
+        .map(|r| Graded {
             student: r.submission.clone(),
             result: r.clone(),
             first_fail_input: None,
             smallest_failing_input: None,
-        });
+        })
+        .collect();
+    let id = escape(problem.id.as_str());
+    let title = match results {
+        [r] => format!(
+            "{} on {id}: {} {}/100",
+            escape(&r.submission),
+            r.verdict.code(),
+            score_text(r.score)
+        ),
+        _ => format!("{} submissions on {id}", results.len()),
+    };
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>{VERDICT_CSS}{PAGE_CSS}{}</style>\n</head>\n<body>\n",
+        super::replay::CSS
+    );
+    let _ = writeln!(h, "<h1>{title}</h1>");
+    let _ = writeln!(
+        h,
+        "<p class=\"summary\">Problem <code>{id}</code> ({}), judged by <code>grundy judge</code>.</p>",
+        escape(&problem.title)
+    );
+    if results.len() > 1 {
+        h.push_str("<table id=\"submissions\">\n<thead><tr><th>file</th><th>verdict</th><th>score</th></tr></thead>\n<tbody>\n");
+        for (i, r) in results.iter().enumerate() {
+            let _ = writeln!(
+                h,
+                "<tr><th scope=\"row\"><a href=\"#sub-{i}\">{}</a></th><td class=\"cell {}\" data-verdict=\"{}\">{}</td><td class=\"total\">{}</td></tr>",
+                escape(&r.submission),
+                class_of(r.verdict),
+                r.verdict.code(),
+                r.verdict.code(),
+                score_text(r.score)
+            );
+        }
+        h.push_str("</tbody>\n</table>\n");
     }
-    report(&ClassReport {
-        students,
-        problems: vec![problem],
-        graded,
-        issues: Vec::new(),
-        feedback: Default::default(),
-    })
+    let mut replays = 0;
+    for (i, g) in graded.iter().enumerate() {
+        replays += submission(&mut h, i, g);
+    }
+    if replays > 0 {
+        h.push_str(super::replay::SCRIPT);
+    }
+    h.push_str("</body>\n</html>\n");
+    h
 }
 
 fn summary(class: &ClassReport) -> String {
@@ -125,16 +164,16 @@ fn summary(class: &ClassReport) -> String {
         .map(|(v, n)| format!("{} {n}", v.code()))
         .collect();
     format!(
-        "{} students, {} problems, {} submissions judged ({}), {} issues.",
-        class.students.len(),
-        class.problems.len(),
-        class.graded.len(),
+        "{}, {}, {} judged ({}), {}.",
+        count(class.students.len(), "student", "students"),
+        count(class.problems.len(), "problem", "problems"),
+        count(class.graded.len(), "submission", "submissions"),
         if verdicts.is_empty() {
             "none".into()
         } else {
             verdicts.join(", ")
         },
-        class.issues.len()
+        count(class.issues.len(), "issue", "issues")
     )
 }
 
@@ -221,6 +260,28 @@ fn issues(h: &mut String, class: &ClassReport) {
             escape(&i.path),
             escape(i.kind.label()),
             escape(&i.message)
+        );
+    }
+    h.push_str("</ul>\n");
+}
+
+/// Files with the same content, judged once.
+fn identical(h: &mut String, class: &ClassReport) {
+    if class.identical.is_empty() {
+        return;
+    }
+    h.push_str("<h2>Identical files</h2>\n<p>Each group holds the same content: it was judged once and the result given to every file. <code>grundy similar</code> (or <code>grade --similarity</code>) also finds copies that were renamed or reformatted.</p>\n<ul class=\"identical\">\n");
+    for same in &class.identical {
+        let files: Vec<String> = same
+            .files
+            .iter()
+            .map(|f| format!("<code>{}</code>", escape(f)))
+            .collect();
+        let _ = writeln!(
+            h,
+            "<li>{}: {}</li>",
+            escape(same.problem.as_str()),
+            files.join(", ")
         );
     }
     h.push_str("</ul>\n");

@@ -86,8 +86,8 @@ fn case(g: &Graded) -> String {
                     let mut d = format!("{} ({}): {m}\n", t.name, t.verdict.code());
                     if r.skipped > 0 {
                         d.push_str(&format!(
-                            "{} tests skipped: their group had already failed\n",
-                            r.skipped
+                            "{} skipped: their group had already failed\n",
+                            crate::markup::count(r.skipped, "test", "tests")
                         ));
                     }
                     if let Some(diff) = &t.diff {

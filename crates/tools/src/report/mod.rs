@@ -6,6 +6,7 @@
 mod class_json;
 mod class_page;
 mod csv;
+mod eta;
 mod feedback;
 mod files;
 mod html;
@@ -25,7 +26,7 @@ pub use crate::batch::model;
 pub use class_json::class_json;
 pub use class_page::{ClassStats, class_stats};
 pub use csv::grades as grades_csv;
-pub use feedback::{feedback, file_name as feedback_file_name};
+pub use feedback::{feedback, file_names as feedback_file_names};
 pub use files::{Files, write_class, write_contest};
 pub use html::{judge_report as judge_html_report, report as html_report};
 pub use junit::junit;

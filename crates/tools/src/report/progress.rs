@@ -5,25 +5,27 @@
 //! time left. Elsewhere (a log, CI, a pipe): plain lines with no escape
 //! codes, one per finished submission, each saying how far the run is.
 //!
-//! The time left is estimated from the tests finished so far, and only once
-//! there is enough of them for a rate to mean something: an estimate from
-//! the first fast submission, or from one that has only begun timing out,
-//! swings from seconds to weeks and helps nobody.
+//! The time left is estimated from the work left ([`super::eta`]): `—`
+//! until a test has ended. On a terminal it counts down as the bar is
+//! redrawn.
+//!
+//! Names (students, contestants, files, problems) come from folders anyone
+//! may name: they are printed escaped ([`crate::markup::terminal`]), so a
+//! name cannot move the cursor, clear the screen or start a line of its own.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+use super::eta::Eta;
 use crate::batch::event::{Event, EventSink, Interrupted, Planned};
 use crate::batch::model::{Item, Record};
+use crate::markup::{count, terminal};
 use crate::verdict::Verdict;
 
-/// The share of the planned tests that must be done before an ETA is shown.
-const ETA_MIN_SHARE: f64 = 0.05;
-/// And the time judging must have run.
-const ETA_MIN_ELAPSED: Duration = Duration::from_secs(2);
 /// How many running submissions the bar names.
 const RUNNING_SHOWN: usize = 2;
 
@@ -46,8 +48,9 @@ pub struct Progress {
     /// planned tests, run or not).
     tests: usize,
     tests_done: usize,
-    finished_any: bool,
     started: Option<Instant>,
+    /// The estimate of the time left, shared with the bar's drawing.
+    eta: Arc<Mutex<Option<Eta>>>,
     running: BTreeMap<Item, Running>,
     counts: BTreeMap<Verdict, usize>,
     not_judged: usize,
@@ -71,11 +74,20 @@ impl Progress {
     }
 
     fn with_bar(bar: bool, plain: Box<dyn Write + Send>) -> Progress {
+        let eta: Arc<Mutex<Option<Eta>>> = Arc::new(Mutex::new(None));
         let bar = bar.then(|| {
-            let style =
-                ProgressStyle::with_template("{bar:30} {pos}/{len} tests  {msg}  [{elapsed}]")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .progress_chars("=> ");
+            let shared = Arc::clone(&eta);
+            // Drawn at every tick, so the time left counts down while a
+            // long test runs.
+            let left = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "ETA {}", eta_text(&shared, Instant::now()));
+            };
+            let style = ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} tests  {msg}  {left}  [{elapsed}]",
+            )
+            .map(|s| s.with_key("left", left))
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> ");
             ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style)
         });
         Progress {
@@ -85,8 +97,8 @@ impl Progress {
             done: 0,
             tests: 0,
             tests_done: 0,
-            finished_any: false,
             started: None,
+            eta,
             running: BTreeMap::new(),
             counts: BTreeMap::new(),
             not_judged: 0,
@@ -111,27 +123,34 @@ impl Progress {
         for v in &p.reused_verdicts {
             *self.counts.entry(*v).or_default() += 1;
         }
-        self.started = Some(Instant::now());
+        let now = Instant::now();
+        self.started = Some(now);
+        *self.eta.lock().unwrap_or_else(PoisonError::into_inner) = Some(Eta::new(now, &p.work));
         if let Some(b) = &self.bar {
             b.set_length(p.tests as u64);
             b.enable_steady_tick(Duration::from_millis(500));
         }
         if p.reused > 0 {
             self.line(&format!(
-                "resuming: {} of {} submissions already judged",
-                p.reused, p.submissions
+                "resuming: {} of {} already judged",
+                p.reused,
+                count(p.submissions, "submission", "submissions")
             ));
         }
+        let (one, many) = p.people.words();
         self.line(&format!(
-            "grundy: judging {} submissions ({} tests) of {} students on {} problems, {} at a time",
-            self.total, p.tests, p.students, p.problems, p.jobs
+            "grundy: judging {} ({}) of {} on {}, {} at a time",
+            count(self.total, "submission", "submissions"),
+            count(p.tests, "test", "tests"),
+            count(p.students, one, many),
+            count(p.problems, "problem", "problems"),
+            p.jobs
         ));
         self.redraw();
     }
 
     fn finished(&mut self, record: &Record) {
         self.done += 1;
-        self.finished_any = true;
         let item = Item {
             student: record.student.clone(),
             problem: record.problem.clone(),
@@ -141,8 +160,20 @@ impl Progress {
         if let Some(r) = self.running.remove(&item) {
             self.tests_done += r.tests.saturating_sub(r.done);
         }
+        if let Some(eta) = self
+            .eta
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_mut()
+        {
+            eta.finished(&item);
+        }
         let width = self.total.to_string().len();
-        let (student, problem, file) = (&record.student, &record.problem, &record.file);
+        let (student, problem, file) = (
+            terminal(&record.student),
+            terminal(record.problem.as_str()),
+            terminal(&record.file),
+        );
         let head = match (&record.result, &record.error) {
             (Some(r), _) => {
                 *self.counts.entry(r.verdict).or_default() += 1;
@@ -160,7 +191,7 @@ impl Progress {
                     "[{:>width$}/{}] not judged  {student} {problem} ({file}): {}",
                     self.done,
                     self.total,
-                    why.as_deref().unwrap_or("no result")
+                    terminal(why.as_deref().unwrap_or("no result"))
                 )
             }
         };
@@ -172,10 +203,12 @@ impl Progress {
                 self.redraw();
             }
             None => {
-                let mut line = format!("{head}  tests {}/{}", self.tests_done, self.tests);
-                if let Some(eta) = self.eta() {
-                    line.push_str(&format!(", ETA {}", duration_text(eta)));
-                }
+                let line = format!(
+                    "{head}  tests {}/{}, ETA {}",
+                    self.tests_done,
+                    self.tests,
+                    eta_text(&self.eta, Instant::now())
+                );
                 let _ = writeln!(self.plain, "{line}");
             }
         }
@@ -186,26 +219,21 @@ impl Progress {
         self.clear();
         let _ = writeln!(
             self.plain,
-            "grundy: interrupted: {} of {} submissions judged and kept in {}; run the same command with --resume to finish",
+            "grundy: interrupted: {} of {} judged and kept in {}; run the same command with --resume to finish",
             i.kept,
-            i.total,
+            count(i.total, "submission", "submissions"),
             i.journal.display()
         );
-    }
-
-    /// The time left, once the tests done are enough to estimate from.
-    fn eta(&self) -> Option<Duration> {
-        let elapsed = self.started?.elapsed();
-        if !self.finished_any {
-            return None;
-        }
-        eta(elapsed, self.tests_done, self.tests)
     }
 
     fn redraw(&self) {
         let Some(b) = &self.bar else { return };
         b.set_position(self.tests_done as u64);
-        let mut parts = vec![format!("{}/{} submissions", self.done, self.total)];
+        let mut parts = vec![format!(
+            "{}/{}",
+            self.done,
+            count(self.total, "submission", "submissions")
+        )];
         let counts = self.counts_text();
         if !counts.is_empty() {
             parts.push(counts);
@@ -216,16 +244,19 @@ impl Progress {
                 .iter()
                 .take(RUNNING_SHOWN)
                 .map(|(item, r)| {
-                    format!("{}/{} {}/{}", item.student, item.problem, r.done, r.tests)
+                    format!(
+                        "{}/{} {}/{}",
+                        terminal(&item.student),
+                        terminal(item.problem.as_str()),
+                        r.done,
+                        r.tests
+                    )
                 })
                 .collect();
             if self.running.len() > RUNNING_SHOWN {
                 names.push(format!("+{} more", self.running.len() - RUNNING_SHOWN));
             }
             parts.push(format!("running {}", names.join(", ")));
-        }
-        if let Some(eta) = self.eta() {
-            parts.push(format!("ETA {}", duration_text(eta)));
         }
         b.set_message(parts.join(" · "));
     }
@@ -254,9 +285,17 @@ impl Progress {
 impl EventSink for Progress {
     fn event(&mut self, event: &Event<'_>) -> io::Result<()> {
         match event {
-            Event::Note(line) => self.line(&format!("grundy: {line}")),
+            Event::Note(line) => self.line(&format!("grundy: {}", terminal(line))),
             Event::Started(p) => self.started(p),
             Event::SubmissionStarted { item, tests } => {
+                if let Some(eta) = self
+                    .eta
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .as_mut()
+                {
+                    eta.started(item, Instant::now());
+                }
                 self.running.insert(
                     (*item).clone(),
                     Running {
@@ -266,7 +305,15 @@ impl EventSink for Progress {
                 );
                 self.redraw();
             }
-            Event::TestFinished { item, .. } => {
+            Event::TestFinished { item, result } => {
+                if let Some(eta) = self
+                    .eta
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .as_mut()
+                {
+                    eta.test(item, result.wall, Instant::now());
+                }
                 if let Some(r) = self.running.get_mut(*item)
                     && r.done < r.tests
                 {
@@ -289,21 +336,13 @@ impl Drop for Progress {
     }
 }
 
-/// The time left after `done` of `total` units of work took `elapsed`,
-/// at the same rate; `None` until enough is done for the rate to mean
-/// something.
-pub fn eta(elapsed: Duration, done: usize, total: usize) -> Option<Duration> {
-    if done == 0 || total == 0 || elapsed < ETA_MIN_ELAPSED {
-        return None;
-    }
-    let share = done as f64 / total as f64;
-    if share < ETA_MIN_SHARE {
-        return None;
-    }
-    let left = total.saturating_sub(done) as f64;
-    Some(Duration::from_secs_f64(
-        elapsed.as_secs_f64() * left / done as f64,
-    ))
+/// The time left as shown: `—` until it is known.
+fn eta_text(eta: &Mutex<Option<Eta>>, now: Instant) -> String {
+    eta.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_mut()
+        .and_then(|e| e.left(now))
+        .map_or_else(|| "—".to_string(), duration_text)
 }
 
 /// `45s`, `3m 05s`, `2h 10m`: whole seconds, as a person reads a clock.
@@ -319,17 +358,6 @@ pub fn duration_text(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn no_eta_until_enough_work_is_done() {
-        let s = Duration::from_secs;
-        assert_eq!(eta(s(10), 0, 100), None, "nothing done");
-        assert_eq!(eta(s(10), 4, 100), None, "4 % is too little to go on");
-        assert_eq!(eta(Duration::from_millis(500), 50, 100), None, "too soon");
-        assert_eq!(eta(s(10), 5, 100), Some(s(190)));
-        assert_eq!(eta(s(30), 50, 100), Some(s(30)));
-        assert_eq!(eta(s(30), 100, 100), Some(s(0)));
-    }
 
     /// A writer the test can read back.
     #[derive(Clone, Default)]
@@ -363,6 +391,7 @@ mod tests {
         let out = Shared::default();
         let mut p = Progress::plain(Box::new(out.clone()));
         let planned = Planned {
+            people: crate::batch::event::People::Students,
             students: 3,
             problems: 1,
             submissions: 3,
@@ -370,6 +399,14 @@ mod tests {
             reused_verdicts: vec![Verdict::AC],
             tests: 8,
             jobs: 1,
+            work: ["ann", "ben"]
+                .iter()
+                .map(|s| crate::batch::event::PlannedWork {
+                    item: item(s),
+                    tests: 4,
+                    wall_limit: Duration::from_secs(3),
+                })
+                .collect(),
         };
         let (ann, ben) = (item("ann"), item("ben"));
         let mut result = SubmissionResult::new(
@@ -427,11 +464,11 @@ mod tests {
             [
                 "grundy: preparing nim (tests and reference answers)",
                 "resuming: 1 of 3 submissions already judged",
-                "grundy: judging 2 submissions (8 tests) of 3 students on 1 problems, 1 at a time",
-                "[1/2] WA       50  ann nim (ann/nim.py)  tests 4/8",
-                "[2/2] not judged  ben nim (ben/nim.py): no result  tests 8/8",
+                "grundy: judging 2 submissions (8 tests) of 3 students on 1 problem, 1 at a time",
+                "[1/2] WA       50  ann nim (ann/nim.py)  tests 4/8, ETA —",
+                "[2/2] not judged  ben nim (ben/nim.py): no result  tests 8/8, ETA 0s",
             ],
-            "an ETA appears only after 2 s, which these events never take"
+            "the time left is known once judging has run a second, or nothing is left"
         );
         assert!(!text.contains('\x1b'), "no escape codes: {text:?}");
         assert_eq!(p.counts_text(), "AC 1, WA 1, not judged 1");

@@ -7,6 +7,7 @@
 //! problem gets a darker cell. IOI cells show the best score, green at 100,
 //! yellow in between, red at 0.
 
+use crate::markup::terminal;
 use std::fmt::Write as _;
 
 use super::model::score_text;
@@ -34,11 +35,13 @@ pub fn scoreboard_text(s: &Standings, style: &Style) -> String {
         Scoring::Icpc => format!("ICPC scoring, {} min per rejected try", s.penalty_minutes),
         Scoring::Ioi => "IOI scoring".into(),
     };
-    let _ = writeln!(out, "{}  ({how})", style.bold(&s.title));
+    // Team names and the title come from the contest's files: escaped,
+    // and measured as shown.
+    let _ = writeln!(out, "{}  ({how})", style.bold(&terminal(&s.title)));
     let name_w = s
         .rows
         .iter()
-        .map(|r| r.name.chars().count())
+        .map(|r| terminal(&r.name).chars().count())
         .max()
         .unwrap_or(10)
         .clamp(10, 32);
@@ -55,11 +58,14 @@ pub fn scoreboard_text(s: &Standings, style: &Style) -> String {
         Scoring::Ioi => head.push_str(&format!(" {:>7}", "total")),
     }
     for p in &s.problems {
-        head.push_str(&format!("  {:<col_w$}", format!("{} {}", p.label, p.id)));
+        head.push_str(&format!(
+            "  {:<col_w$}",
+            format!("{} {}", terminal(&p.label), terminal(p.id.as_str()))
+        ));
     }
     let _ = writeln!(out, "{}", style.bold(head.trim_end()));
     for r in &s.rows {
-        let name: String = r.name.chars().take(name_w).collect();
+        let name: String = terminal(&r.name).chars().take(name_w).collect();
         let mut line = format!("{:>4}  {:<name_w$}", r.rank, name);
         match s.scoring {
             Scoring::Icpc => line.push_str(&format!(" {:>6} {:>7}", r.solved, r.penalty)),

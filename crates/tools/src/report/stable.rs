@@ -80,14 +80,16 @@ mod tests {
                 Verdict::MLE,
                 Reason::MemoryPeak {
                     peak: Bytes(300 << 20),
-                    limit: Bytes(256 << 20),
+                    limit: Bytes(272 << 20),
+                    allowance: Bytes(16 << 20),
                 },
             ),
             (
                 Verdict::MLE,
                 Reason::OutOfMemory {
                     peak: Bytes(250 << 20),
-                    limit: Bytes(256 << 20),
+                    limit: Bytes(272 << 20),
+                    allowance: Bytes(16 << 20),
                 },
             ),
             (

@@ -1,10 +1,16 @@
 //! The compact terminal view: one row of marks per group as tests finish,
 //! then the failures with their messages and a diff, then one summary line.
+//!
+//! Everything quoted from a submission, a package or a file name (messages
+//! with a program's stderr or a player's move, compiler output, test and
+//! file names) goes through [`crate::markup::terminal`]: escaped, never
+//! acted on by the terminal.
 
 use std::io::Write;
 
 use super::{Reporter, Style};
 use crate::judge::{Event, SubmissionResult, TestResult};
+use crate::markup::{terminal, terminal_lines};
 use crate::verdict::Verdict;
 
 /// How many failing tests are described in full.
@@ -31,7 +37,7 @@ impl<W: Write> Terminal<W> {
             if self.group.is_some() {
                 let _ = writeln!(self.out);
             }
-            let _ = write!(self.out, "  {:<16} ", t.group);
+            let _ = write!(self.out, "  {:<16} ", terminal(&t.group));
             self.group = Some(t.group.clone());
         }
         let _ = write!(self.out, "{}", self.style.mark(t.verdict));
@@ -45,7 +51,7 @@ impl<W: Write> Terminal<W> {
         if !r.compile.ok {
             let _ = writeln!(self.out, "  {}", self.style.bold("compiler output:"));
             for line in r.compile.log.lines().take(30) {
-                let _ = writeln!(self.out, "    {line}");
+                let _ = writeln!(self.out, "    {}", terminal(line));
             }
         }
         for t in r
@@ -58,12 +64,12 @@ impl<W: Write> Terminal<W> {
                 self.out,
                 "  {} {}: {}",
                 self.style.verdict(t.verdict),
-                t.name,
-                t.message
+                terminal(&t.name),
+                terminal_lines(&t.message).replace('\n', "\n    ")
             );
             if let Some(diff) = &t.diff {
                 for line in diff.text().lines() {
-                    let _ = writeln!(self.out, "      {}", self.style.dim(line));
+                    let _ = writeln!(self.out, "      {}", self.style.dim(&terminal(line)));
                 }
             }
         }
@@ -82,18 +88,18 @@ impl<W: Write> Terminal<W> {
             "{} {:>5.1}/100  {} on {}  {}",
             self.style.verdict(r.verdict),
             r.score,
-            r.submission,
-            r.problem,
+            terminal(&r.submission),
+            terminal(r.problem.as_str()),
             self.style.dim(&format!(
-                "[{} tests{}, max {:.0} ms CPU, {:.1} MiB]",
-                r.tests.len(),
+                "[{}{}, max {:.0} ms CPU, {:.1} MiB]",
+                crate::markup::count(r.tests.len(), "test", "tests"),
                 skipped_note(r.skipped),
                 max_time,
                 max_mem as f64 / 1024.0
             ))
         );
         if let Some(e) = &r.internal_error {
-            let _ = writeln!(self.out, "  internal error: {e}");
+            let _ = writeln!(self.out, "  internal error: {}", terminal_lines(e));
         }
     }
 }
@@ -118,9 +124,13 @@ impl<W: Write> Reporter for Terminal<W> {
                 let _ = writeln!(
                     self.out,
                     "{} {} {}",
-                    self.style.bold(submission),
+                    self.style.bold(&terminal(submission)),
                     self.style.dim("on"),
-                    self.style.dim(&format!("{problem} ({tests} tests)"))
+                    self.style.dim(&format!(
+                        "{} ({})",
+                        terminal(problem.as_str()),
+                        crate::markup::count(*tests, "test", "tests")
+                    ))
                 );
             }
             Event::Compiled { .. } => {}

@@ -1,12 +1,14 @@
 //! `similarity.html`: one self-contained page (inline CSS, no script,
-//! nothing fetched): the reported pairs with their scores, then each pair's
-//! two files side by side, the matching regions coloured alike and numbered
-//! in both. Everything from a submission is HTML-escaped.
+//! nothing fetched): the groups of copies (identical files, the same
+//! program renamed or reformatted), the reported pairs with their scores,
+//! then each pair's two files side by side, the matching regions coloured
+//! alike and numbered in both. Everything from a submission is
+//! HTML-escaped.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{Pair, Report, Source};
+use super::{Copies, Pair, Report, Source};
 
 const COLOURS: usize = 6;
 
@@ -45,19 +47,38 @@ pub fn page(report: &Report, sources: &[Source]) -> String {
     h.push_str(STYLE);
     h.push_str("</style></head><body><h1>Similar submissions</h1>");
     let o = &report.options;
+    h.push_str("<h2>Copies</h2>");
+    h.push_str("<p>Files with the same bytes, and files with the same program once names, literals, comments and layout are set aside, however short.</p>");
+    if report.copies.is_empty() {
+        h.push_str("<p>No two files are copies of each other.</p>");
+    } else {
+        h.push_str("<table class=\"copies\"><tr><th>problem</th><th>how alike</th><th>files</th><th>tokens</th></tr>");
+        for c in &report.copies {
+            copies(&mut h, c);
+        }
+        h.push_str("</table>");
+    }
+    h.push_str("<h2>Similar pairs</h2>");
     let _ = write!(
         h,
-        "<p>Pairs whose files share at least {:.0} % of the smaller file's fingerprints and at least {} fingerprints, after names, literals, comments and layout are normalised away and the problem's accepted solutions and idioms common to many students are taken out ({}-token k-grams, window {}).</p>",
+        "<p>Pairs whose files are a few tokens apart (near-identical), and pairs whose files share at least {:.0} % of the smaller file's fingerprints and at least {}, after names, literals, comments and layout are normalised away and the problem's accepted solutions and idioms common to many students are taken out ({}-token k-grams, window {}).</p>",
         o.threshold * 100.0,
-        o.min_matches,
+        crate::markup::count(o.min_matches, "fingerprint", "fingerprints"),
         o.k,
         o.window
     );
     if report.pairs.is_empty() {
-        h.push_str("<p>No pair is above the threshold.</p>");
+        h.push_str("<p>No pair is near-identical or above the threshold.</p>");
     } else {
-        h.push_str("<table><tr><th>#</th><th>problem</th><th>score</th><th>first</th><th>second</th><th>fingerprints in common</th></tr>");
+        h.push_str("<table class=\"pairs\"><tr><th>#</th><th>problem</th><th>score</th><th>first</th><th>second</th><th>in common</th></tr>");
         for (i, p) in report.pairs.iter().enumerate() {
+            let common = match p.near_identical {
+                Some(n) => format!(
+                    "near-identical: {n} {} apart",
+                    if n == 1 { "token" } else { "tokens" }
+                ),
+                None => crate::markup::count(p.matched, "fingerprint", "fingerprints"),
+            };
             let _ = write!(
                 h,
                 "<tr><td><a href=\"#pair-{n}\">{n}</a></td><td>{}</td><td>{:.0} %</td><td>{} ({:.0} %)</td><td>{} ({:.0} %)</td><td>{}</td></tr>",
@@ -67,7 +88,7 @@ pub fn page(report: &Report, sources: &[Source]) -> String {
                 p.a.share * 100.0,
                 escape(&p.b.student),
                 p.b.share * 100.0,
-                p.matched,
+                common,
                 n = i + 1
             );
         }
@@ -98,6 +119,33 @@ pub fn page(report: &Report, sources: &[Source]) -> String {
     }
     h.push_str("</body></html>\n");
     h
+}
+
+fn copies(h: &mut String, c: &Copies) {
+    let files: Vec<String> = c
+        .files
+        .iter()
+        .map(|m| format!("{} ({})", escape(&m.student), escape(&m.file)))
+        .collect();
+    let base = match &c.base {
+        Some(b) => format!(
+            "; the same program as the problem's own <code>{}</code>",
+            escape(b)
+        ),
+        None => String::new(),
+    };
+    let _ = write!(
+        h,
+        "<tr class=\"copy\" data-kind=\"{}\"><td>{}</td><td>{}{base}</td><td>{}</td><td>{}</td></tr>",
+        match c.kind {
+            super::CopyKind::Identical => "identical",
+            super::CopyKind::SameTokens => "same-tokens",
+        },
+        escape(c.problem.as_str()),
+        c.kind.label(),
+        files.join(", "),
+        c.tokens
+    );
 }
 
 fn pair(h: &mut String, n: usize, p: &Pair, text: &HashMap<(&str, &str), &str>) {

@@ -3,33 +3,49 @@
 //! ([`tokens`], with tree-sitter's grammars), by winnowed fingerprints of
 //! the token streams ([`winnow`], as MOSS does).
 //!
-//! Short programs are the hard case: two independent correct solutions of
-//! a ten-line problem look alike because there is one obvious way to write
-//! them. So, as MOSS does with "base code", fingerprints found in the
-//! problem's own accepted solutions, or in many students' files, are not
-//! evidence and are taken out before scoring; and a pair is reported only
-//! when enough fingerprints remain in common, however high the ratio.
-//! docs/batch.md explains the figures.
+//! Copies are always reported, however short: files with the same bytes,
+//! files whose token streams are the same (renamed, reformatted, comments
+//! changed), and pairs a few tokens apart ([`near`]). Partial overlap is
+//! the hard case for short programs: two independent correct solutions of
+//! a ten-line problem share long stretches because there is one obvious
+//! way to write them. So, as MOSS does with "base code", fingerprints found
+//! in the problem's own accepted solutions, or in many students' files, are
+//! not evidence and are taken out before scoring; and a pair that overlaps
+//! only in part is reported when enough fingerprints remain in common,
+//! however high the ratio. docs/batch.md explains the figures.
+//!
+//! Memory is bounded per file: a file larger than [`MAX_COMPARED`] is not
+//! compared (and is named in the report), and once a file is fingerprinted
+//! only its fingerprints (a few per line) are kept, not its tokens.
 
+mod compare;
 pub mod html;
+pub mod near;
 pub mod tokens;
 pub mod winnow;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::batch::walk::{self, Layout};
+use crate::batch::walk::{self, Layout, SourceError};
 use crate::judge::Because;
 use crate::language::Languages;
 use crate::spec::{Problem, ProblemId, ProblemSet, SPEC_FILE};
-use tokens::{Lang, Token};
-use winnow::Fingerprint;
+pub use compare::compare;
+use tokens::Lang;
 
-/// Version of `similarity.json`.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version of `similarity.json`. 2: `copies` (identical files and the same
+/// program renamed or reformatted) and near-identical pairs
+/// (`near_identical`), reported whatever their length.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The largest source compared (1 MiB, some 25 000 lines): a longer file
+/// is not written by hand, and parsing it would cost the judge's machine
+/// tens of times its size in memory. It is named in the report.
+pub const MAX_COMPARED: u64 = 1 << 20;
 
 #[derive(Debug, Error)]
 pub enum SimilarityError {
@@ -110,6 +126,50 @@ pub struct Source {
 pub struct Skipped {
     pub file: String,
     pub reason: String,
+    /// An issue of the class folder (as `grade` reports it), rather than a
+    /// reason of this comparison's own.
+    #[serde(skip)]
+    pub folder_issue: bool,
+}
+
+/// Files that are copies of each other, whatever their length.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Copies {
+    pub problem: ProblemId,
+    pub kind: CopyKind,
+    /// Sorted by student, then file.
+    pub files: Vec<Member>,
+    /// Tokens of the program (the same in each file).
+    pub tokens: usize,
+    /// A file of the problem's own solutions (its base code) that is the
+    /// same program, if one is: the copies may be of the textbook answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+}
+
+/// How alike the files of [`Copies`] are.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum CopyKind {
+    /// The same bytes.
+    Identical,
+    /// The same tokens: names, literals, comments or layout changed.
+    SameTokens,
+}
+
+impl CopyKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            CopyKind::Identical => "identical files",
+            CopyKind::SameTokens => "the same program, renamed or reformatted",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Member {
+    pub student: String,
+    pub file: String,
 }
 
 /// A reported pair.
@@ -124,6 +184,11 @@ pub struct Pair {
     pub score: f64,
     /// The matching regions, as 1-based inclusive line ranges of each side.
     pub regions: Vec<Region>,
+    /// Tokens inserted or deleted to turn one side into the other, when
+    /// that is few (near-identical files, reported whatever the figures
+    /// above say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub near_identical: Option<usize>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -161,7 +226,11 @@ pub struct Report {
     pub version: u32,
     pub options: Options,
     pub problems: Vec<ProblemSummary>,
-    /// Highest score first.
+    /// Identical files, then the same programs; by problem, then by their
+    /// first file.
+    pub copies: Vec<Copies>,
+    /// Near-identical pairs first, then by score, highest first; no pair
+    /// of files that are [`Copies`].
     pub pairs: Vec<Pair>,
     pub skipped: Vec<Skipped>,
 }
@@ -184,7 +253,7 @@ impl Base {
             .iter()
             .filter_map(|p| {
                 let lang = Lang::from_id(&languages.detect(p).ok()?.id)?;
-                let text = crate::beneath::read_text(p, crate::beneath::SOURCE_CAP).ok()?;
+                let text = crate::beneath::read_text(p, MAX_COMPARED).ok()?;
                 let name = match p.strip_prefix(&problem.dir) {
                     Ok(rel) => rel.to_string_lossy().into_owned(),
                     Err(_) => p.file_name()?.to_string_lossy().into_owned(),
@@ -242,6 +311,7 @@ pub fn collect(
         .map(|i| Skipped {
             file: i.path.clone(),
             reason: i.kind.label().to_string(),
+            folder_issue: true,
         })
         .collect();
     let mut sources = Vec::new();
@@ -251,14 +321,22 @@ pub fn collect(
             .detect(&path)
             .ok()
             .and_then(|l| Lang::from_id(&l.id));
+        let skip = |reason: String| Skipped {
+            file: item.file.clone(),
+            reason,
+            folder_issue: false,
+        };
         let Some(lang) = lang else {
-            skipped.push(Skipped {
-                file: item.file.clone(),
-                reason: "no grammar for this language".into(),
-            });
+            skipped.push(skip("no grammar for this language".into()));
             continue;
         };
-        match walk::read_source(&path) {
+        if path.is_dir() {
+            skipped.push(skip(
+                "a folder of files: only single files are compared".into(),
+            ));
+            continue;
+        }
+        match walk::read_file_within(&path, MAX_COMPARED) {
             Ok(bytes) => sources.push(Source {
                 student: item.student.clone(),
                 problem: item.problem.clone(),
@@ -266,10 +344,12 @@ pub fn collect(
                 lang,
                 text: String::from_utf8_lossy(&bytes).into_owned(),
             }),
-            Err(reason) => skipped.push(Skipped {
-                file: item.file.clone(),
-                reason: reason.to_string(),
-            }),
+            Err(SourceError::TooLarge(size)) => skipped.push(skip(format!(
+                "{:.1} MiB: larger than the {} MiB compared (look at it yourself)",
+                size as f64 / (1 << 20) as f64,
+                MAX_COMPARED >> 20
+            ))),
+            Err(reason) => skipped.push(skip(reason.to_string())),
         }
     }
     let mut bases = BTreeMap::new();
@@ -282,203 +362,6 @@ pub fn collect(
     }
     skipped.sort();
     Ok((sources, skipped, bases))
-}
-
-/// A source's tokens and the fingerprints that count.
-struct Printed {
-    tokens: Vec<Token>,
-    /// Kept hash → positions (first token of the k-gram).
-    kept: HashMap<u64, Vec<usize>>,
-}
-
-/// Compares every pair of sources to the same problem.
-pub fn compare(
-    sources: &[Source],
-    bases: &BTreeMap<ProblemId, Base>,
-    skipped: Vec<Skipped>,
-    opts: &Options,
-) -> Result<Report, SimilarityError> {
-    let mut by_problem: BTreeMap<&ProblemId, Vec<usize>> = BTreeMap::new();
-    for (i, s) in sources.iter().enumerate() {
-        by_problem.entry(&s.problem).or_default().push(i);
-    }
-    let mut problems = Vec::new();
-    let mut pairs = Vec::new();
-    for (problem, members) in by_problem {
-        let mut base: HashSet<u64> = HashSet::new();
-        let mut base_files = Vec::new();
-        if let Some(b) = bases.get(problem) {
-            for (name, lang, text) in &b.files {
-                let t = tokens::tokenize(*lang, text.as_bytes())?;
-                base.extend(
-                    winnow::winnow(&t, opts.k, opts.window)
-                        .iter()
-                        .map(|f| f.hash),
-                );
-                base_files.push(name.clone());
-            }
-        }
-        let mut all: Vec<(Vec<Token>, Vec<Fingerprint>)> = Vec::with_capacity(members.len());
-        for &i in &members {
-            let t = tokens::tokenize(sources[i].lang, sources[i].text.as_bytes())?;
-            let f = winnow::winnow(&t, opts.k, opts.window);
-            all.push((t, f));
-        }
-        // How many submissions hold each fingerprint.
-        let mut holders: HashMap<u64, usize> = HashMap::new();
-        for (_, f) in &all {
-            let distinct: HashSet<u64> = f.iter().map(|x| x.hash).collect();
-            for h in distinct {
-                *holders.entry(h).or_default() += 1;
-            }
-        }
-        let limit = opts
-            .common_floor
-            .max((opts.common_share * members.len() as f64).floor() as usize);
-        let common: HashSet<u64> = holders
-            .iter()
-            .filter(|&(h, &n)| n > limit && !base.contains(h))
-            .map(|(h, _)| *h)
-            .collect();
-        let printed: Vec<Printed> = all
-            .into_iter()
-            .map(|(tokens, fps)| {
-                let mut kept: HashMap<u64, Vec<usize>> = HashMap::new();
-                for f in fps {
-                    if !base.contains(&f.hash) && !common.contains(&f.hash) {
-                        kept.entry(f.hash).or_default().push(f.at);
-                    }
-                }
-                Printed { tokens, kept }
-            })
-            .collect();
-        // An inverted index: only pairs that share something are counted.
-        let mut index: HashMap<u64, Vec<usize>> = HashMap::new();
-        for (j, p) in printed.iter().enumerate() {
-            for h in p.kept.keys() {
-                index.entry(*h).or_default().push(j);
-            }
-        }
-        let mut shared: HashMap<(usize, usize), usize> = HashMap::new();
-        for holders in index.values() {
-            for x in 0..holders.len() {
-                for y in x + 1..holders.len() {
-                    let key = (holders[x].min(holders[y]), holders[x].max(holders[y]));
-                    *shared.entry(key).or_default() += 1;
-                }
-            }
-        }
-        let n = members.len();
-        problems.push(ProblemSummary {
-            problem: problem.clone(),
-            submissions: n,
-            pairs_compared: n * n.saturating_sub(1) / 2,
-            base_files,
-            base_fingerprints: base.len(),
-            common_fingerprints: common.len(),
-        });
-        for ((x, y), matched) in shared {
-            let (pa, pb) = (&printed[x], &printed[y]);
-            let (na, nb) = (pa.kept.len(), pb.kept.len());
-            let smaller = na.min(nb).max(1);
-            let score = matched as f64 / smaller as f64;
-            if matched < opts.min_matches || score < opts.threshold {
-                continue;
-            }
-            let (sa, sb) = (&sources[members[x]], &sources[members[y]]);
-            // The side with the earlier name first, so the order is stable.
-            let (sa, sb, pa, pb, na, nb) = if (&sa.student, &sa.file) <= (&sb.student, &sb.file) {
-                (sa, sb, pa, pb, na, nb)
-            } else {
-                (sb, sa, pb, pa, nb, na)
-            };
-            pairs.push(Pair {
-                problem: problem.clone(),
-                a: side(sa, na, matched),
-                b: side(sb, nb, matched),
-                matched,
-                score,
-                regions: regions(pa, pb, opts),
-            });
-        }
-    }
-    pairs.sort_by(|p, q| {
-        q.score
-            .total_cmp(&p.score)
-            .then_with(|| q.matched.cmp(&p.matched))
-            .then_with(|| {
-                (&p.problem, &p.a.student, &p.b.student).cmp(&(
-                    &q.problem,
-                    &q.a.student,
-                    &q.b.student,
-                ))
-            })
-    });
-    Ok(Report {
-        version: FORMAT_VERSION,
-        options: opts.clone(),
-        problems,
-        pairs,
-        skipped,
-    })
-}
-
-fn side(s: &Source, fingerprints: usize, matched: usize) -> Side {
-    Side {
-        student: s.student.clone(),
-        file: s.file.clone(),
-        fingerprints,
-        share: matched as f64 / fingerprints.max(1) as f64,
-    }
-}
-
-/// Groups the common fingerprints into regions that run in step in both
-/// files, for the side-by-side view.
-fn regions(a: &Printed, b: &Printed, opts: &Options) -> Vec<Region> {
-    let mut hits: Vec<(usize, usize)> = Vec::new();
-    for (h, at_a) in &a.kept {
-        if let Some(at_b) = b.kept.get(h) {
-            for &x in at_a {
-                for &y in at_b {
-                    hits.push((x, y));
-                }
-            }
-        }
-    }
-    hits.sort_unstable();
-    let gap = opts.k + opts.window;
-    // Token spans [a0, a1] × [b0, b1], the last token included.
-    let mut spans: Vec<[usize; 4]> = Vec::new();
-    for (x, y) in hits {
-        let end = |p: usize, len: usize| (p + opts.k - 1).min(len.saturating_sub(1));
-        let (ex, ey) = (end(x, a.tokens.len()), end(y, b.tokens.len()));
-        if let Some(s) = spans
-            .iter_mut()
-            .rev()
-            .find(|s| x <= s[1] + gap && y + gap >= s[2] && y <= s[3] + gap)
-        {
-            s[1] = s[1].max(ex);
-            s[2] = s[2].min(y);
-            s[3] = s[3].max(ey);
-        } else {
-            spans.push([x, ex, y, ey]);
-        }
-    }
-    let line = |t: &[Token], i: usize, last: bool| {
-        t.get(i)
-            .map_or(0, |t| if last { t.last_line } else { t.first_line })
-            + 1
-    };
-    let mut out: Vec<Region> = spans
-        .iter()
-        .map(|s| Region {
-            a: [line(&a.tokens, s[0], false), line(&a.tokens, s[1], true)],
-            b: [line(&b.tokens, s[2], false), line(&b.tokens, s[3], true)],
-        })
-        .collect();
-    out.sort_by_key(|r| (r.a, r.b));
-    out.dedup();
-    out
 }
 
 /// Writes `similarity.json` and `similarity.html` into `out`.
@@ -504,34 +387,75 @@ pub fn write(
     Ok(vec![json_path, html_path])
 }
 
-/// One line per reported pair, for the terminal.
+/// One line per group of copies and per reported pair, then the files
+/// not compared for a reason of their own, then a summary, for the
+/// terminal.
 pub fn lines(report: &Report) -> Vec<String> {
     let mut out: Vec<String> = report
-        .pairs
+        .copies
         .iter()
-        .map(|p| {
+        .map(|c| {
+            let files: Vec<String> = c
+                .files
+                .iter()
+                .map(|m| format!("{} ({})", m.student, m.file))
+                .collect();
             format!(
-                "{:>3.0} %  {}  {} ({})  ~  {} ({})  {} fingerprints in common",
-                p.score * 100.0,
-                p.problem,
-                p.a.student,
-                p.a.file,
-                p.b.student,
-                p.b.file,
-                p.matched
+                "{}: {}  {}{}",
+                c.kind.label(),
+                c.problem,
+                files.join(", "),
+                match &c.base {
+                    Some(b) => format!("  (the same program as the problem's own {b})"),
+                    None => String::new(),
+                }
             )
         })
         .collect();
+    out.extend(report.pairs.iter().map(|p| {
+        format!(
+            "{:>3.0} %  {}  {} ({})  ~  {} ({})  {}",
+            p.score * 100.0,
+            p.problem,
+            p.a.student,
+            p.a.file,
+            p.b.student,
+            p.b.file,
+            match p.near_identical {
+                Some(n) => format!(
+                    "near-identical: {}",
+                    plural(n, "token differs", "tokens differ")
+                ),
+                None => format!(
+                    "{} in common",
+                    plural(p.matched, "fingerprint", "fingerprints")
+                ),
+            }
+        )
+    }));
+    out.extend(
+        report
+            .skipped
+            .iter()
+            .filter(|s| !s.folder_issue)
+            .map(|s| format!("not compared: {}: {}", s.file, s.reason)),
+    );
     let compared: usize = report.problems.iter().map(|p| p.submissions).sum();
     out.push(format!(
-        "{} similar pairs among {} submissions to {} problems (threshold {:.0} %, at least {} fingerprints)",
-        report.pairs.len(),
-        compared,
-        report.problems.len(),
+        "{} of copies and {} among {} to {} (partial copies: threshold {:.0} %, at least {})",
+        plural(report.copies.len(), "group", "groups"),
+        plural(report.pairs.len(), "similar pair", "similar pairs"),
+        plural(compared, "submission", "submissions"),
+        plural(report.problems.len(), "problem", "problems"),
         report.options.threshold * 100.0,
-        report.options.min_matches
+        plural(report.options.min_matches, "fingerprint", "fingerprints"),
     ));
     out
+}
+
+/// `1 pair`, `2 pairs`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `grundy similar DIR` and `grade --similarity`: collect, compare, write

@@ -61,6 +61,9 @@ impl Lang {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
     pub kind: u64,
+    /// The token's own text, hashed: names and values as written (how
+    /// near-identical files are told, `super::near`).
+    pub text: u64,
     /// The 0-based lines of the source it spans, for showing matches.
     pub first_line: u32,
     pub last_line: u32,
@@ -102,6 +105,42 @@ fn is_indented_block(lang: Lang, kind: &str) -> bool {
     lang == Lang::Python && kind == "block"
 }
 
+/// A source is parsed in pieces of about this many bytes, cut at lines
+/// that start a top-level declaration: a syntax tree takes tens of times
+/// its text's size, so a long file costs the memory of one piece, not of
+/// the whole. A program shorter than this (nearly every one written by
+/// hand) is parsed whole.
+pub const PIECE: usize = 64 << 10;
+
+/// No piece is longer than this, whatever its lines: a file of one long
+/// line is cut anywhere.
+const LONGEST_PIECE: usize = 4 * PIECE;
+
+/// Where the next piece of `source` after `start` ends.
+fn piece_end(source: &[u8], start: usize) -> usize {
+    if source.len() - start <= PIECE {
+        return source.len();
+    }
+    let from = start + PIECE;
+    let upto = (start + LONGEST_PIECE).min(source.len());
+    let starts_declaration = |b: u8| b.is_ascii_alphabetic() || matches!(b, b'#' | b'@' | b'_');
+    let newline_before = |i: usize| source[i - 1] == b'\n';
+    if let Some(i) = (from..upto).find(|&i| newline_before(i) && starts_declaration(source[i])) {
+        return i;
+    }
+    if let Some(i) = (from..upto).find(|&i| newline_before(i)) {
+        return i;
+    }
+    if upto == source.len() {
+        return upto;
+    }
+    // Inside one long line: at a character's start.
+    (from..upto)
+        .rev()
+        .find(|&i| source[i] & 0xc0 != 0x80)
+        .unwrap_or(upto)
+}
+
 /// The normalised tokens of `source` in `lang`.
 ///
 /// Source that does not parse cleanly still gives tokens: tree-sitter
@@ -114,10 +153,33 @@ pub fn tokenize(lang: Lang, source: &[u8]) -> Result<Vec<Token>, SimilarityError
             lang: lang.name(),
             source,
         })?;
+    let mut out = Vec::new();
+    let (mut start, mut row) = (0usize, 0usize);
+    while start < source.len() || start == 0 {
+        let end = piece_end(source, start);
+        let piece = &source[start..end];
+        tokenize_piece(lang, &mut parser, piece, row, &mut out)?;
+        row += piece.iter().filter(|&&b| b == b'\n').count();
+        if end >= source.len() {
+            break;
+        }
+        start = end;
+    }
+    Ok(out)
+}
+
+/// Appends the tokens of one piece whose first line is `row`.
+fn tokenize_piece(
+    lang: Lang,
+    parser: &mut Parser,
+    source: &[u8],
+    row: usize,
+    out: &mut Vec<Token>,
+) -> Result<(), SimilarityError> {
     let tree = parser
         .parse(source, None)
         .ok_or(SimilarityError::ParserGaveUp { lang: lang.name() })?;
-    let mut out = Vec::new();
+    let line = |r: usize| line(row + r);
     let mut cursor = tree.walk();
     // An explicit walk: recursion on a deeply nested hostile file could
     // overflow the stack.
@@ -131,8 +193,12 @@ pub fn tokenize(lang: Lang, source: &[u8]) -> Result<Vec<Token>, SimilarityError
             if let Some(t) = normalised(&node, source)
                 && !t.is_empty()
             {
+                let own = source
+                    .get(node.start_byte()..node.end_byte())
+                    .map_or(0, |b| hash_bytes(0xcbf2_9ce4_8422_2325, b));
                 out.push(Token {
                     kind: hash_str(t),
+                    text: own,
                     first_line: line(node.start_position().row),
                     last_line: line(node.end_position().row),
                 });
@@ -142,6 +208,7 @@ pub fn tokenize(lang: Lang, source: &[u8]) -> Result<Vec<Token>, SimilarityError
         } else if is_indented_block(lang, node.kind()) {
             out.push(Token {
                 kind: hash_str("{"),
+                text: hash_str("{"),
                 first_line: line(node.start_position().row),
                 last_line: line(node.start_position().row),
             });
@@ -152,12 +219,12 @@ pub fn tokenize(lang: Lang, source: &[u8]) -> Result<Vec<Token>, SimilarityError
             continue;
         }
         loop {
-            close_blocks(&mut closing, depth, &mut out);
+            close_blocks(&mut closing, depth, out);
             if cursor.goto_next_sibling() {
                 break;
             }
             if !cursor.goto_parent() {
-                return Ok(out);
+                return Ok(());
             }
             depth -= 1;
         }
@@ -173,6 +240,7 @@ fn close_blocks(closing: &mut Vec<(usize, u32)>, depth: usize, out: &mut Vec<Tok
         closing.pop();
         out.push(Token {
             kind: hash_str("}"),
+            text: hash_str("}"),
             first_line: l,
             last_line: l,
         });
@@ -238,6 +306,25 @@ mod tests {
         ] {
             assert!(!kinds(lang, src).is_empty(), "{lang:?}");
         }
+    }
+
+    #[test]
+    fn a_long_source_is_read_in_pieces_with_its_own_lines() {
+        let function = |i: usize| format!("int f{i}(int a) {{\n    return a * {i} + 1;\n}}\n");
+        let one = function(0);
+        let src: String = (0..3 * PIECE / one.len()).map(function).collect();
+        let tokens = tokenize(Lang::C, src.as_bytes()).expect("tokens");
+        // Every function gives the same tokens, wherever the pieces end,
+        // and a token's line is its line in the whole file.
+        let per = kinds(Lang::C, &one);
+        let all: Vec<u64> = tokens.iter().map(|t| t.kind).collect();
+        assert_eq!(all.len(), per.len() * (3 * PIECE / one.len()));
+        assert!(all.chunks(per.len()).all(|c| c == per.as_slice()));
+        let last = tokens.last().expect("a token");
+        assert_eq!(last.last_line as usize, src.lines().count() - 1);
+        // One line longer than a piece is cut too, and still read.
+        let line = "x = 1; ".repeat(2 * LONGEST_PIECE / 7);
+        assert!(!kinds(Lang::Python, &line).is_empty());
     }
 
     #[test]

@@ -61,6 +61,7 @@ mod tests {
             .iter()
             .map(|&kind| Token {
                 kind,
+                text: kind,
                 first_line: 0,
                 last_line: 0,
             })

@@ -17,6 +17,8 @@ pub use rules::Game;
 
 use crate::generate::Rng;
 
+/// How much of a token that is no move a message quotes.
+const SHOWN_TOKEN_CHARS: usize = 60;
 /// Most moves (both sides together) in one run, as the protocol promises.
 pub const MAX_MOVES: u64 = 100_000;
 /// Moves the judge plays on after the submission moved into a lost
@@ -384,7 +386,13 @@ impl Interactor {
 
     fn on_token(&mut self, token: &[u8]) {
         self.tokens += 1;
-        let shown = String::from_utf8_lossy(token).into_owned();
+        // Quoted in messages a terminal may show: escaped, and cut.
+        let text = String::from_utf8_lossy(token);
+        let mut shown = crate::markup::terminal(&text).into_owned();
+        if let Some((cut, _)) = shown.char_indices().nth(SHOWN_TOKEN_CHARS) {
+            shown.truncate(cut);
+            shown.push('…');
+        }
         match self.phase.clone() {
             Phase::Choose => match token {
                 b"first" => {

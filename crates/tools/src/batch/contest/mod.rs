@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use super::event::{ContestResults, Event, EventSink};
-use super::grade::{Batch, note, open_journal, prepare_and_judge};
+use super::grade::{Batch, note, open_journal, prepare_and_judge, refuse_earlier_run};
 use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
 use crate::judge::Because;
@@ -50,6 +50,7 @@ pub fn contest(
     sink: &mut dyn EventSink,
 ) -> Result<ContestRun, BatchError> {
     let contest = config::load(&opts.file)?;
+    refuse_earlier_run(&opts.out, opts.resume)?;
     let mut problems: BTreeMap<ProblemId, Problem> = BTreeMap::new();
     for p in &contest.problems {
         let problem = set.find(p.id.as_str()).map_err(|e| {
@@ -100,6 +101,7 @@ pub fn contest(
             jobs: opts.jobs,
             all: opts.all,
             shrink: false,
+            people: super::event::People::Contestants,
         },
         loaded.records,
         &mut journal,
