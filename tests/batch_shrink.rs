@@ -5,12 +5,15 @@ mod common;
 
 use std::path::Path;
 
-/// Nim with the first pile left out of the nim-sum.
+/// Nim with the first pile left out of the nim-sum when it is even. The
+/// samples' first piles are odd, so the samples pass: a failed sample is
+/// shown as it is (it is already small), and the shrunk input is for a
+/// hidden test.
 const SKIP_FIRST: &str = r#"#include <stdio.h>
 int main(void) {
     int n, a, x = 0;
     if (scanf("%d", &n) != 1) return 1;
-    for (int i = 0; i < n && scanf("%d", &a) == 1; i++) if (i > 0) x ^= a;
+    for (int i = 0; i < n && scanf("%d", &a) == 1; i++) if (i > 0 || a % 2) x ^= a;
     puts(x ? "Alice" : "Bob");
     return 0;
 }

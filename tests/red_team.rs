@@ -1,270 +1,28 @@
 //! Red-team attacks beyond the hostile corpus of tests/sandbox.rs: each is
 //! a real hostile submission (tests/hostile/red) judged by the real binary
-//! in a cage of its own (tests/hostile/harness.rs), and each test checks
-//! the verdict *and* that the judge and the machine are unharmed: the judge
-//! exits with the code its verdict calls for, no file of the project (the
-//! problems, the submissions, `$HOME`, the cache's answers) changed, no file
-//! named after the attack appeared outside the run's folder, and no process
-//! of the run is left.
+//! in a cage of its own, and each test checks the verdict *and* that the
+//! judge and the machine are unharmed, through the harness every attack
+//! shares (tests/common/attack.rs): the judge exits with the code its
+//! verdict calls for, no file of the project changed, nothing named after
+//! the attack appeared outside the run's folder, and no process of the run
+//! is left.
 //!
 //! The `user_` tests judge as `nobody` (the unprivileged mode); they need
 //! root to switch, and fail under `CI=true` when they cannot run.
 
+#[path = "common/attack.rs"]
+mod attack;
 #[path = "hostile/harness.rs"]
 mod harness;
 
 use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::os::unix::net::UnixListener;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::path::Path;
+use std::process::Command;
 
-use harness::{
-    As, Cage, Canary, Project, SERIAL, Snapshot, nobody, nonce, processes_running_from,
-    processes_with, source, verdict,
-};
-
-const LIMITS_SMALL: &str = "limits:\n  time: 1s\n  memory: 64MiB\n  output: 8MiB";
-const LIMITS_DEFAULT: &str = "limits:\n  time: 2s\n  memory: 256MiB";
-const NOT_ROOT: &str = "the unprivileged attacks are run as this user by the other tests";
-
-/// What one judge did.
-struct Judged {
-    result: serde_json::Value,
-    code: Option<i32>,
-    stderr: String,
-}
-
-impl Judged {
-    fn verdict(&self) -> String {
-        verdict(&self.result)
-    }
-
-    fn show(&self) -> String {
-        format!(
-            "exit {:?}, result {}, stderr {}",
-            self.code,
-            serde_json::to_string_pretty(&self.result).unwrap_or_default(),
-            self.stderr
-        )
-    }
-
-    /// The judge ended by itself, with the exit code of its verdict (0 for
-    /// AC, 1 for any other verdict of the program).
-    fn assert_exit_matches(&self) {
-        let want = if self.verdict() == "AC" { 0 } else { 1 };
-        assert_eq!(self.code, Some(want), "{}", self.show());
-    }
-}
-
-/// Files whose name holds `tag` in the places a run could reach if it
-/// escaped its folder: `/tmp`, `/dev/shm`, `/var/tmp`.
-fn files_named(tag: &str) -> Vec<PathBuf> {
-    ["/tmp", "/dev/shm", "/var/tmp"]
-        .iter()
-        .filter_map(|d| fs::read_dir(d).ok())
-        .flatten()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().contains(tag))
-        .map(|e| e.path())
-        .collect()
-}
-
-/// One attack: a project whose problem `p` has the given input (the first
-/// line is the token a harmless program prints back), warmed up with the
-/// reference as a submission so that its answers are in the cache.
-struct Attack {
-    p: Project,
-    tag: String,
-    /// The cached answers of problem `other`.
-    answers: Vec<PathBuf>,
-    /// Judged with `--sandbox off`: the control that shows the attack
-    /// works where nothing stops it (so the test can fail).
-    off: bool,
-    /// Files the judge inherits open (not close-on-exec) from whoever
-    /// started it, as descriptors `INHERITED_FD` and on.
-    inherit: Vec<fs::File>,
-}
-
-impl Attack {
-    fn new(who: As, lines: &[String], limits: &str) -> Attack {
-        let mut a = Attack {
-            p: Project::new(who),
-            tag: nonce(),
-            answers: Vec::new(),
-            off: false,
-            inherit: Vec::new(),
-        };
-        a.answers = a.warm_up();
-        a.input(lines, limits);
-        a
-    }
-
-    /// (Re)writes problem `p`: the token line, then `lines`.
-    fn input(&mut self, lines: &[String], limits: &str) {
-        let mut input = format!("token-{}\n", self.tag);
-        for l in lines {
-            input.push_str(l);
-            input.push('\n');
-        }
-        self.p.problem("p", &input, limits);
-    }
-
-    /// Judges the reference on problem `other`, whose answer is a secret:
-    /// the cache then holds answers a program could steal. Returns their
-    /// paths.
-    fn warm_up(&self) -> Vec<PathBuf> {
-        self.p
-            .problem("other", &format!("ANSWER-SECRET-{}\n", self.tag), "");
-        let sub = self.p.write("subs/warm.c", &source("reference.c"));
-        let (j, _cage) = judge(&self.p, "other", &sub, &[], &[]);
-        assert_eq!(j.verdict(), "AC", "{}", j.show());
-        let answers: Vec<PathBuf> = walkdir::WalkDir::new(self.p.path("cache"))
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.path().extension().is_some_and(|x| x == "ans"))
-            .map(|e| e.path().to_path_buf())
-            .collect();
-        assert!(!answers.is_empty(), "no answers in the cache");
-        answers
-    }
-
-    /// Judges `program` (a file of tests/hostile, or a source given in
-    /// full) and checks what every attack must leave as it was.
-    fn run(&self, program: &str, text: Option<String>) -> Judged {
-        let sub = match text {
-            Some(t) => self.p.write(&format!("subs/{program}"), &t),
-            None => self.p.write(&format!("subs/{program}"), &source(program)),
-        };
-        self.p.hand_over();
-        let snapshot = Snapshot::take(&self.p);
-        let extra: &[&str] = if self.off { &["--sandbox", "off"] } else { &[] };
-        let (j, cage) = judge(&self.p, "p", &sub, extra, &self.inherit);
-        if self.off {
-            drop(cage);
-            for f in files_named(&self.tag) {
-                let _ = fs::remove_file(&f);
-                let _ = fs::remove_dir(&f);
-            }
-            return j;
-        }
-        // Looked for before the cage is dropped (which kills survivors).
-        let left = processes_running_from(&self.p.path("cache"));
-        let marked = processes_with(&self.tag);
-        drop(cage);
-        assert!(left.is_empty(), "processes of the run left: {left:?}");
-        assert!(
-            marked.is_empty(),
-            "processes of the attack left: {marked:?}"
-        );
-        snapshot.assert_unchanged(&self.p, program);
-        let outside = files_named(&self.tag);
-        for f in &outside {
-            let _ = fs::remove_file(f);
-            let _ = fs::remove_dir(f);
-        }
-        assert!(outside.is_empty(), "files appeared outside: {outside:?}");
-        assert!(j.result.is_object(), "no result: {}", j.show());
-        eprintln!(
-            "{program}: {} {}",
-            j.verdict(),
-            j.result["tests"][0]["message"]
-        );
-        j.assert_exit_matches();
-        j
-    }
-}
-
-/// `grundy judge p SUB --json` in a cage; the cage is handed back so that
-/// survivors can be looked for before it kills them.
-fn judge(
-    p: &Project,
-    problem: &str,
-    sub: &Path,
-    extra: &[&str],
-    inherit: &[fs::File],
-) -> (Judged, Cage) {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    p.hand_over();
-    let mut cmd = p.grundy();
-    cmd.args(extra)
-        .arg("judge")
-        .arg(problem)
-        .arg(sub)
-        .arg("--json")
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", p.path("home"))
-        .env("GRUNDY_HOSTILE_MARKER", "judge-secret-environment")
-        .current_dir(p.dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let cage = Cage::new(p.who).expect("cage");
-    cage.apply(&mut cmd);
-    let fds: Vec<i32> = inherit
-        .iter()
-        .map(std::os::fd::AsRawFd::as_raw_fd)
-        .collect();
-    if !fds.is_empty() {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: only dup2 (async-signal-safe) between fork and exec; the
-        // copies it makes are not close-on-exec, as a shell's `3<file` is.
-        unsafe {
-            cmd.pre_exec(move || {
-                for (i, &fd) in fds.iter().enumerate() {
-                    if libc::dup2(fd, INHERITED_FD + i as i32) < 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                }
-                Ok(())
-            });
-        }
-    }
-    let child = cmd.spawn().expect("spawn grundy");
-    let id = child.id();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    // A hang detector, not a timing: far beyond any run's limits.
-    let out = match rx.recv_timeout(Duration::from_secs(300)) {
-        Ok(Ok(out)) => out,
-        Ok(Err(e)) => panic!("grundy failed: {e}"),
-        Err(_) => {
-            // SAFETY: ending our own child.
-            unsafe { libc::kill(id as i32, libc::SIGKILL) };
-            panic!("grundy hung");
-        }
-    };
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let json: serde_json::Value = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("no JSON from grundy ({e}): {stdout:?} {stderr:?}"));
-    (
-        Judged {
-            result: json["results"][0].clone(),
-            code: out.status.code(),
-            stderr,
-        },
-        cage,
-    )
-}
-
-/// AC under the sandbox; WA (the attack printed what it got) without it.
-fn expect(j: &Judged, off: bool) {
-    if off {
-        assert_eq!(j.verdict(), "WA", "the attack did nothing: {}", j.show());
-        assert!(j.show().contains("PWNED"), "{}", j.show());
-    } else {
-        assert_eq!(j.verdict(), "AC", "{}", j.show());
-    }
-}
-
-fn me() -> String {
-    std::process::id().to_string()
-}
+use attack::{Attack, LIMITS_DEFAULT, LIMITS_SMALL, NOT_ROOT, expect, me};
+use harness::{As, Canary, nobody, nonce};
 
 // ---------------------------------------------------------------------
 // Resources
@@ -681,7 +439,7 @@ fn snoop(who: As, off: bool) {
     lines.push("/proc/self/cwd/..".into());
     lines.push("/proc/self/../1/environ".into());
     lines.push("/sys/fs/cgroup".into());
-    a.input(&lines, LIMITS_DEFAULT);
+    a.input(1, &lines, LIMITS_DEFAULT);
     let j = a.run("red/proc_snoop.c", None);
     let text = j.show();
     expect(&j, off);
@@ -711,7 +469,7 @@ fn stat_answers(who: As, off: bool) {
     a.off = off;
     let answers = a.answers.clone();
     let lines: Vec<String> = answers.iter().map(|p| p.display().to_string()).collect();
-    a.input(&lines, LIMITS_DEFAULT);
+    a.input(1, &lines, LIMITS_DEFAULT);
     let j = a.run("red/stat_answer.c", None);
     expect(&j, off);
 }
@@ -743,9 +501,9 @@ fn user_cannot_stat_cached_answers() {
 /// time, out of the preprocessor's sight: a cached answer, the judge's
 /// environment. Compile error, and nothing of them in the report.
 fn incbin(who: As) {
-    let mut a = Attack::new(who, &[], LIMITS_DEFAULT);
+    let a = Attack::new(who, &[], LIMITS_DEFAULT);
     let answers = a.answers.clone();
-    a.input(&[], LIMITS_DEFAULT);
+    a.input(1, &[], LIMITS_DEFAULT);
     let template =
         fs::read_to_string(Path::new(harness::HOSTILE).join("red/incbin.c.in")).expect("template");
     for target in answers
@@ -797,7 +555,7 @@ fn links(who: As, off: bool) {
         format!("grundy-red-up-{tag}"),
     ];
     a.tag = tag;
-    a.input(&lines, LIMITS_DEFAULT);
+    a.input(1, &lines, LIMITS_DEFAULT);
     let j = a.run("red/links_escape.c", None);
     assert_eq!(
         fs::read_to_string(&victim).unwrap_or_default() == "untouched\n",
@@ -823,7 +581,7 @@ fn user_links_lead_nowhere() {
 }
 
 fn touch_files(who: As) {
-    let mut a = Attack::new(who, &[], LIMITS_DEFAULT);
+    let a = Attack::new(who, &[], LIMITS_DEFAULT);
     let answers = a.answers.clone();
     let mut lines: Vec<String> = answers.iter().map(|p| p.display().to_string()).collect();
     for rel in [
@@ -835,7 +593,7 @@ fn touch_files(who: As) {
     ] {
         lines.push(a.p.path(rel).display().to_string());
     }
-    a.input(&lines, LIMITS_DEFAULT);
+    a.input(1, &lines, LIMITS_DEFAULT);
     let j = a.run("red/chmod_judge.c", None);
     assert_eq!(j.verdict(), "AC", "{}", j.show());
     // Judged again from the cache: its own program was not changed either.
@@ -906,9 +664,6 @@ fn no_side_door_through_x32() {
     let j = a.run("red/x32_syscalls.c", None);
     assert_eq!(j.verdict(), "AC", "{}", j.show());
 }
-
-/// The first descriptor number the judge inherits in `inherited`.
-const INHERITED_FD: i32 = 100;
 
 fn inherited(who: As, off: bool) {
     let mut a = Attack::new(who, &[], LIMITS_DEFAULT);

@@ -119,7 +119,7 @@ enum Command {
         ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Also measure the tests by the mutants of the reference (a survivor fails verify)
+        /// Also measure the tests by the mutants of the reference and the accepted submissions (a survivor fails verify)
         #[arg(long)]
         mutants: bool,
         /// Time-margin warnings fail verify too (an accepted submission over half the
@@ -221,7 +221,7 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Measure the tests by the mutants of the reference they reject; --harden adds tests for survivors (see docs/mutants.md)
+    /// Measure the tests by the mutants of the reference and the accepted submissions they reject; --harden adds tests for survivors (see docs/mutants.md)
     Mutants {
         /// Problem ids, or paths to problem folders / packages
         #[arg(value_name = "PROBLEM", required = true)]
@@ -238,6 +238,12 @@ enum Command {
         /// Add each survivor's shrunk input to problem.yaml as a new group, then judge again
         #[arg(long)]
         harden: bool,
+        /// Mutate only this program (repeatable); default: the reference and every accepted submission
+        #[arg(long = "program", value_name = "FILE")]
+        programs: Vec<PathBuf>,
+        /// Judge only mutants of this kind (repeatable; `narrow-*` matches a prefix)
+        #[arg(long = "kind", value_name = "KIND")]
+        kinds: Vec<String>,
     },
     /// Search for an input a submission fails, and shrink it (see docs/stress.md)
     Stress {
@@ -464,7 +470,22 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             time_budget,
             harden,
-        } => parsers::here(|| mutants::run(g, &ids, json, jobs, time_budget, harden)),
+            programs,
+            kinds,
+        } => parsers::here(|| {
+            mutants::run(
+                g,
+                &ids,
+                json,
+                &mutants::Choice {
+                    jobs,
+                    time_budget,
+                    harden,
+                    programs,
+                    kinds,
+                },
+            )
+        }),
         Command::Stress {
             problem,
             submission,

@@ -2,11 +2,11 @@
 //! prints and maps the outcome to an exit status.
 
 use super::out::{out, outln};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 use grundy::judge::Context;
-use grundy::markup::count;
 use grundy::mutants::{self, Counts, MutantsError, Outcome, ProblemMutants, harden};
 use grundy::spec::Problem;
 
@@ -21,14 +21,22 @@ fn failure(e: MutantsError) -> Failure {
     }
 }
 
-pub fn run(
-    g: &Global,
-    ids: &[String],
-    json: bool,
-    jobs: usize,
-    time_budget: Option<f64>,
-    harden: bool,
-) -> Result<u8, Failure> {
+/// What `grundy mutants` was asked to do, beyond the problems.
+pub struct Choice {
+    pub jobs: usize,
+    pub time_budget: Option<f64>,
+    pub harden: bool,
+    pub programs: Vec<PathBuf>,
+    pub kinds: Vec<String>,
+}
+
+pub fn run(g: &Global, ids: &[String], json: bool, choice: &Choice) -> Result<u8, Failure> {
+    let Choice {
+        jobs,
+        time_budget,
+        harden,
+        ..
+    } = *choice;
     if let Some(t) = time_budget
         && !(t.is_finite() && t > 0.0 && t <= 864_000.0)
     {
@@ -50,6 +58,8 @@ pub fn run(
         let options = mutants::Options {
             jobs: jobs.max(1),
             time_budget: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            only: choice.programs.clone(),
+            kinds: choice.kinds.clone(),
             ..mutants::Options::default()
         };
         let before = mutants::run(p, &ctx, &options, &|_| {}).map_err(failure)?;
@@ -103,7 +113,7 @@ pub fn for_verify(p: &Problem, ctx: &Context, jobs: usize) -> (bool, String) {
             let c = m.counts();
             (c.survived == 0 && c.error == 0, score_text(m.score()))
         }
-        Err(MutantsError::NoRustReference { .. }) => (true, "no-rust".into()),
+        Err(MutantsError::NoProgram { .. }) => (true, "no-program".into()),
         Err(_) => (false, "error".into()),
     }
 }
@@ -128,12 +138,31 @@ fn header() -> String {
     )
 }
 
-/// One line: counts and score of a problem.
+/// One line: counts and score of a problem (over every program's
+/// mutants), then one line per program.
 fn summary_line(m: &ProblemMutants) -> String {
-    let c: Counts = m.counts();
+    let mut out = format!(
+        "{}  ({:.0} s)",
+        counts_line(&m.id.0, &m.counts()),
+        m.elapsed.as_secs_f64()
+    );
+    if m.programs.len() > 1 || m.programs.iter().any(|e| e.skipped.is_some()) {
+        for (i, e) in m.programs.iter().enumerate() {
+            let name = format!("  {} ({})", e.program.file_name(), e.program.language);
+            out.push('\n');
+            match &e.skipped {
+                Some(why) => out.push_str(&format!("{name}: not mutated: {why}")),
+                None => out.push_str(&counts_line(&name, &m.counts_of(i, None))),
+            }
+        }
+    }
+    out
+}
+
+fn counts_line(name: &str, c: &Counts) -> String {
     format!(
-        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>5} {:>7}  {:>7}  ({:.0} s)",
-        m.id,
+        "{:<18} {:>7} {:>6} {:>8} {:>10} {:>8} {:>7} {:>5} {:>7}  {:>7}",
+        name,
         c.mutants,
         c.killed,
         c.survived,
@@ -142,8 +171,7 @@ fn summary_line(m: &ProblemMutants) -> String {
         c.timeout,
         c.error,
         c.not_run,
-        score_text(m.score()),
-        m.elapsed.as_secs_f64()
+        score_text(c.score()),
     )
 }
 
@@ -152,55 +180,20 @@ fn score_text(score: Option<f64>) -> String {
     score.map_or_else(|| "-".into(), |s| format!("{s:.1}%"))
 }
 
-/// Why a mutant is taken to be equivalent: the inputs it was compared on
-/// (or the games it won), each kind named only when there were some.
-fn evidence(small: usize, random: usize, played: bool) -> String {
-    if small + random == 0 {
-        return "no input to compare it on (no oracle, no generated tests): equivalence unproven"
-            .into();
-    }
-    let mut parts = Vec::new();
-    if played {
-        if small > 0 {
-            parts.push(format!(
-                "{} from small positions",
-                count(small, "game", "games")
-            ));
-        }
-        if random > 0 {
-            parts.push(if small > 0 {
-                format!("{random} random ones")
-            } else {
-                format!("{} from random positions", count(random, "game", "games"))
-            });
-        }
-        let all = if small + random > 1 { "all " } else { "" };
-        return format!("won {all}{}", parts.join(" and "));
-    }
-    if small > 0 {
-        let every = if small == 1 {
-            "the only one"
-        } else {
-            "all of them"
-        };
-        parts.push(format!(
-            "{} ({every})",
-            count(small, "small position", "small positions")
-        ));
-    }
-    if random > 0 {
-        parts.push(count(random, "random input", "random inputs"));
-    }
-    format!("same answers on {}", parts.join(" and "))
-}
-
-/// The details under a problem's line: survivors (with their smallest
-/// input), equivalents (with the evidence) and errors.
+/// The details under a problem's lines: survivors (with their smallest
+/// input), equivalents (with the evidence) and errors, each with its
+/// program.
 fn details(m: &ProblemMutants) -> String {
     let mut out = String::new();
+    let several = m.programs.len() > 1;
     for r in &m.results {
+        let program = if several {
+            format!("{} ", m.programs[r.program].program.file_name())
+        } else {
+            String::new()
+        };
         let head = format!(
-            "  {:<10} #{:<3} line {:<3} {}",
+            "  {:<10} #{:<3} {program}line {:<3} {}",
             r.outcome.word(),
             r.mutant.index,
             r.mutant.line,
@@ -221,16 +214,9 @@ fn details(m: &ProblemMutants) -> String {
                     c.actual.trim_end()
                 ));
             }
-            Outcome::Equivalent {
-                small_inputs,
-                random_inputs,
-                played,
-            } => {
+            Outcome::Equivalent(e) => {
                 out.push_str(&head);
-                out.push_str(&format!(
-                    "\n             {}\n",
-                    evidence(*small_inputs, *random_inputs, *played)
-                ));
+                out.push_str(&format!("\n             {}\n", e.reason()));
             }
             Outcome::Error { message } => {
                 out.push_str(&head);
@@ -240,24 +226,4 @@ fn details(m: &ProblemMutants) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::evidence;
-
-    #[test]
-    fn evidence_names_only_the_inputs_there_were() {
-        assert_eq!(evidence(0, 40, false), "same answers on 40 random inputs");
-        assert_eq!(
-            evidence(12, 1, false),
-            "same answers on 12 small positions (all of them) and 1 random input"
-        );
-        assert_eq!(
-            evidence(329, 120, true),
-            "won all 329 games from small positions and 120 random ones"
-        );
-        assert_eq!(evidence(0, 1, true), "won 1 game from random positions");
-        assert!(evidence(0, 0, false).contains("unproven"));
-    }
 }

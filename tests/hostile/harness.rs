@@ -596,7 +596,7 @@ impl Snapshot {
             match now.0.get(path) {
                 None => changed.push(format!("{} vanished", path.display())),
                 Some(after) => {
-                    // The judge's own folders may gain `o+x` (see view.rs),
+                    // The judge's own folders may gain `o+x` (see the sandbox's view/),
                     // and the cache folder is closed to others (0700, see
                     // cache/trust.rs); directories' sizes follow their
                     // entries.

@@ -40,13 +40,13 @@ impl Crossed {
     }
 
     /// The limit a run is judged by when it crossed several: the order of
-    /// the verdicts (TLE, MLE, OLE), CPU before wall. Messages about
+    /// the verdicts (MLE, TLE, OLE), CPU before wall. Messages about
     /// trusted programs (a reference, a compiler, a validator) name this one.
     pub fn first(&self) -> Option<LimitHit> {
         [
+            (self.memory, LimitHit::Memory),
             (self.cpu, LimitHit::Cpu),
             (self.wall, LimitHit::Wall),
-            (self.memory, LimitHit::Memory),
             (self.output, LimitHit::Output),
         ]
         .into_iter()

@@ -13,12 +13,21 @@ const M_LIMIT: (u64, u64) = (1, 1000);
 pub const ENTRY: Entry = Entry {
     id: "bash-game",
     format: super::format::bash_game,
-    families: &[Family {
-        name: "bash-game-cases",
-        about: "c (1..100) cases `n m` with n in 1..1000 and m in 1..1000; knobs losing, \
+    families: &[
+        Family {
+            name: "bash-game-cases",
+            about: "c (1..100) cases `n m` with n in 1..1000 and m in 1..1000; knobs losing, \
                 near (winning piles next to multiples of m or m+1), layout, eol",
-        generate: gen_cases,
-    }],
+            generate: gen_cases,
+        },
+        Family {
+            name: "bash-game-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::bash_game(), params, rng)
+            },
+        },
+    ],
     oracle_cases,
     accepts: tokens_match,
 };

@@ -17,12 +17,21 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 pub const ENTRY: Entry = Entry {
     id: "bounded-nim",
     format: super::format::bounded_nim,
-    families: &[Family {
-        name: "bounded-nim-piles",
-        about: "one bounded Nim position: n (1..10^5) piles in min..max (1..10^9), bound k \
+    families: &[
+        Family {
+            name: "bounded-nim-piles",
+            about: "one bounded Nim position: n (1..10^5) piles in min..max (1..10^9), bound k \
                 (1..10^9); knobs losing, plain_trap (plain Nim gets it wrong), layout, eol",
-        generate: gen_piles,
-    }],
+            generate: gen_piles,
+        },
+        Family {
+            name: "bounded-nim-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::bounded_nim(), params, rng)
+            },
+        },
+    ],
     oracle_cases,
     accepts: tokens_match,
 };

@@ -175,6 +175,18 @@ impl InputFormat {
         self.list_len.is_some()
     }
 
+    /// The largest number an input may hold: what a value must fit in.
+    pub fn largest_value(&self) -> u64 {
+        let mut max = self.fixed.iter().map(|(_, b)| b.max).max().unwrap_or(0);
+        if let Some((_, b)) = self.list_len {
+            max = max.max(b.max).max(self.item.1.max);
+        }
+        if let Framing::Counted(b) = self.framing {
+            max = max.max(b.max);
+        }
+        max
+    }
+
     /// Reads an input into cases; an error says where it stops making sense.
     pub fn parse(&self, text: &str) -> Result<Vec<Case>, FormatError> {
         self.parse_layout(text).map(|(cases, _)| cases)

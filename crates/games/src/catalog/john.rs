@@ -13,12 +13,19 @@ const A_LIMIT: (u64, u64) = (1, 4747);
 pub const ENTRY: Entry = Entry {
     id: "john",
     format: super::format::john,
-    families: &[Family {
-        name: "john-cases",
-        about: "t (1..474) misère Nim cases of n (1..47) piles in min..max (1..4747); \
+    families: &[
+        Family {
+            name: "john-cases",
+            about: "t (1..474) misère Nim cases of n (1..47) piles in min..max (1..4747); \
                 knobs losing, ones, trap (single stones at both ends), layout, eol",
-        generate: gen_cases,
-    }],
+            generate: gen_cases,
+        },
+        Family {
+            name: "john-extremes",
+            about: super::extremes::ABOUT,
+            generate: |p, r| super::extremes::generate(&super::format::john(), p, r),
+        },
+    ],
     oracle_cases,
     accepts: tokens_match,
 };

@@ -14,12 +14,21 @@ const CASES_LIMIT: (u64, u64) = (1, 50_000);
 pub const ENTRY: Entry = Entry {
     id: "matches-game",
     format: super::format::matches_game,
-    families: &[Family {
-        name: "matches-game-cases",
-        about: "`cases` Nim positions until end of input: m (1..20) piles in min..max \
+    families: &[
+        Family {
+            name: "matches-game-cases",
+            about: "`cases` Nim positions until end of input: m (1..20) piles in min..max \
                 (1..10^7); knobs losing, ones, layout, eol",
-        generate: gen_cases,
-    }],
+            generate: gen_cases,
+        },
+        Family {
+            name: "matches-game-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::matches_game(), params, rng)
+            },
+        },
+    ],
     oracle_cases,
     accepts: tokens_match,
 };

@@ -29,6 +29,13 @@ pub const ENTRY: Entry = Entry {
                     looks like 'all single stones'; knobs n, losing, wraps, layout, eol",
             generate: gen_overflow,
         },
+        Family {
+            name: "misere-nim-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::large_piles(), params, rng)
+            },
+        },
     ],
     oracle_cases,
     accepts: tokens_match,

@@ -8,6 +8,7 @@
 use crate::generate::Families;
 pub use crate::generate::Family;
 
+pub mod extremes;
 pub mod format;
 pub mod kit;
 pub mod piles;

@@ -15,11 +15,20 @@ use crate::generate::{GenError, Params, Rng};
 pub const ENTRY: Entry = Entry {
     id: "new-stone-game",
     format: super::format::new_stone_game,
-    families: &[Family {
-        name: "new-stone-game-cases",
-        about: "many positions ended by `0`: mirrored losing ones, random, nim-sum-zero and near-miss winning ones",
-        generate: random_cases,
-    }],
+    families: &[
+        Family {
+            name: "new-stone-game-cases",
+            about: "many positions ended by `0`: mirrored losing ones, random, nim-sum-zero and near-miss winning ones",
+            generate: random_cases,
+        },
+        Family {
+            name: "new-stone-game-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::new_stone_game(), params, rng)
+            },
+        },
+    ],
     oracle_cases,
     accepts: tokens_match,
 };

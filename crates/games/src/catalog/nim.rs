@@ -12,12 +12,19 @@ const A_LIMIT: (u64, u64) = (1, 10_000);
 pub const ENTRY: Entry = Entry {
     id: "nim",
     format: super::format::nim,
-    families: &[Family {
-        name: "nim-piles",
-        about: "one Nim position: n (1..100) piles in min..max (1..10^4); \
+    families: &[
+        Family {
+            name: "nim-piles",
+            about: "one Nim position: n (1..100) piles in min..max (1..10^4); \
                 knobs losing, ones (all single stones), even_sum, layout, eol",
-        generate: gen_piles,
-    }],
+            generate: gen_piles,
+        },
+        Family {
+            name: "nim-extremes",
+            about: super::extremes::ABOUT,
+            generate: |p, r| super::extremes::generate(&super::format::nim(), p, r),
+        },
+    ],
     oracle_cases,
     accepts: tokens_match,
 };

@@ -24,6 +24,13 @@ pub const ENTRY: Entry = Entry {
             about: "winning Nim positions where many piles (often equal ones) give a winning move",
             generate: many_cases,
         },
+        Family {
+            name: "nim-count-moves-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::nim_count_moves(), params, rng)
+            },
+        },
     ],
     oracle_cases,
     accepts: tokens_match,

@@ -25,6 +25,13 @@ pub const ENTRY: Entry = Entry {
             about: "winning Nim positions where one pile is the only winning move, or the largest pile is not one",
             generate: trap_position,
         },
+        Family {
+            name: "nim-winning-move-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::large_piles(), params, rng)
+            },
+        },
     ],
     oracle_cases,
     accepts,

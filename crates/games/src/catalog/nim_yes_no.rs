@@ -30,6 +30,13 @@ pub const ENTRY: Entry = Entry {
                     starting at bit `shift`; against truncated or rounded pile values",
             generate: gen_xor_bits,
         },
+        Family {
+            name: "nim-yes-no-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::large_piles(), params, rng)
+            },
+        },
     ],
     oracle_cases,
     accepts: tokens_match,

@@ -21,12 +21,19 @@ const HEAP_MAX: u64 = 1_000_000_000_000_000_000;
 pub const NIM_PLAY: Entry = Entry {
     format: nim_format,
     id: "nim-play",
-    families: &[Family {
-        name: "nim-play-games",
-        about: "T (`games`, 1..100) Nim start positions of 1..100 piles in min..max \
+    families: &[
+        Family {
+            name: "nim-play-games",
+            about: "T (`games`, 1..100) Nim start positions of 1..100 piles in min..max \
                 (1..10^9); knobs losing, ones, trap",
-        generate: nim_games,
-    }],
+            generate: nim_games,
+        },
+        Family {
+            name: "nim-play-extremes",
+            about: super::extremes::ABOUT,
+            generate: |p, r| super::extremes::generate(&nim_format(), p, r),
+        },
+    ],
     oracle_cases: no_oracle_cases,
     accepts: not_an_output,
 };
@@ -34,13 +41,20 @@ pub const NIM_PLAY: Entry = Entry {
 pub const MISERE_NIM_PLAY: Entry = Entry {
     format: nim_format,
     id: "misere-nim-play",
-    families: &[Family {
-        name: "misere-nim-play-games",
-        about: "T misère Nim start positions; knobs games, n, min, max, losing, ones, \
+    families: &[
+        Family {
+            name: "misere-nim-play-games",
+            about: "T misère Nim start positions; knobs games, n, min, max, losing, ones, \
                 trap, endgame (share of positions with one pile above one, where the \
                 misère rule departs from the normal one)",
-        generate: misere_games,
-    }],
+            generate: misere_games,
+        },
+        Family {
+            name: "misere-nim-play-extremes",
+            about: super::extremes::ABOUT,
+            generate: |p, r| super::extremes::generate(&nim_format(), p, r),
+        },
+    ],
     oracle_cases: no_oracle_cases,
     accepts: not_an_output,
 };
@@ -48,13 +62,20 @@ pub const MISERE_NIM_PLAY: Entry = Entry {
 pub const WYTHOFF_PLAY: Entry = Entry {
     format: wythoff_format,
     id: "wythoff-play",
-    families: &[Family {
-        name: "wythoff-play-games",
-        about: "T Wythoff start positions `a b` (0..10^18, not both 0, in either order); \
+    families: &[
+        Family {
+            name: "wythoff-play-games",
+            about: "T Wythoff start positions `a b` (0..10^18, not both 0, in either order); \
                 knobs games, min, max, losing, near, traps (share next to the \
                 floating-point traps of wythoff-large), bits, swap",
-        generate: wythoff_games,
-    }],
+            generate: wythoff_games,
+        },
+        Family {
+            name: "wythoff-play-extremes",
+            about: super::extremes::ABOUT,
+            generate: |p, r| super::extremes::generate(&wythoff_format(), p, r),
+        },
+    ],
     oracle_cases: no_oracle_cases,
     accepts: not_an_output,
 };

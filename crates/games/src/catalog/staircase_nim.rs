@@ -15,11 +15,20 @@ use crate::generate::{GenError, Params, Rng};
 pub const ENTRY: Entry = Entry {
     id: "staircase-nim",
     format: super::format::staircase_nim,
-    families: &[Family {
-        name: "staircase-nim-cases",
-        about: "Georgia and Bob boards: constructed losing ones and winning ones, cells in any order",
-        generate: random_cases,
-    }],
+    families: &[
+        Family {
+            name: "staircase-nim-cases",
+            about: "Georgia and Bob boards: constructed losing ones and winning ones, cells in any order",
+            generate: random_cases,
+        },
+        Family {
+            name: "staircase-nim-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::staircase_nim(), params, rng)
+            },
+        },
+    ],
     oracle_cases,
     accepts: tokens_match,
 };

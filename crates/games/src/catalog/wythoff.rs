@@ -25,6 +25,13 @@ pub const ENTRY: Entry = Entry {
             about: "losing pairs next to Fibonacci numbers, where floating-point formulas round wrongly",
             generate: traps,
         },
+        Family {
+            name: "wythoff-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::wythoff(), params, rng)
+            },
+        },
     ],
     oracle_cases,
     accepts: tokens_match,

@@ -23,6 +23,13 @@ pub const ENTRY: Entry = Entry {
             about: "losing pairs next to Fibonacci numbers up to 10^18, where long double rounds wrongly",
             generate: traps,
         },
+        Family {
+            name: "wythoff-large-extremes",
+            about: super::extremes::ABOUT,
+            generate: |params, rng| {
+                super::extremes::generate(&super::format::wythoff_large(), params, rng)
+            },
+        },
     ],
     oracle_cases,
     accepts: tokens_match,

@@ -2,6 +2,7 @@
 //! cache that makes a second judging of the same file free.
 
 mod compile;
+mod compiler_run;
 mod java;
 pub mod naming;
 mod pch;
@@ -15,9 +16,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-pub use compile::{
-    CompileOutcome, Compiled, compile, stopped_at_limit as compile_stopped_at_limit,
-};
+pub use compile::{CompileOutcome, Compiled, compile};
+pub use compiler_run::stopped_at_limit as compile_stopped_at_limit;
 pub use java::ClassNameTooLong;
 pub use scripted::{build as build_scripted, is_scripted};
 pub use sources::EntryError;
@@ -53,7 +53,7 @@ pub enum LanguageError {
     #[error("languages config {}: a submission folder must be in one language; found {} (use --lang)", dir.display(), found.join(", "))]
     MixedFolder { dir: PathBuf, found: Vec<String> },
     /// The compiler failed for a reason that is not the source's (see
-    /// `compile::compiler_failure`): not cached, judged again next time.
+    /// `compiler_run::compiler_failure`): not cached, judged again next time.
     #[error("the compiler itself failed ({why}); this is not remembered, judge again:\n{log}")]
     CompilerFailed { why: &'static str, log: String },
     #[error("compile cache: {0}")]

@@ -23,7 +23,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::compile::{COMPILE_MEMORY, compile_env, compile_limits};
+use super::compiler_run::{COMPILE_MEMORY, compile_env, compile_limits};
 use crate::cache::{Cache, Key};
 use crate::sandbox::{Exit, RunSpec, Runner};
 

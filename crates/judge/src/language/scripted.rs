@@ -13,10 +13,8 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use super::compile::{
-    CACHE_FORMAT, COMPILE_MEMORY, FAILED_FILE, FillError, LOG_CAP, compile_env, compile_limits,
-    fail, limit_message, read_log,
-};
+use super::compile::{CACHE_FORMAT, FAILED_FILE, FillError, LOG_CAP, fail, read_log};
+use super::compiler_run::{COMPILE_MEMORY, compile_env, compile_limits, limit_message};
 use super::{CompileOutcome, Compiled, Language, LanguageError, Languages, compile};
 use crate::cache::{Cache, Key};
 use crate::sandbox::{Exit, LimitHit, RunSpec, Runner};

@@ -59,7 +59,7 @@ fn lang(
         memory_allowance: Bytes(0),
         cap_address_space: true,
         compile_all_sources: true,
-        compile_memory: super::compile::COMPILE_MEMORY,
+        compile_memory: super::compiler_run::COMPILE_MEMORY,
     }
 }
 
@@ -238,7 +238,7 @@ pub(crate) fn apply(
                     memory_allowance: Bytes(0),
                     cap_address_space: true,
                     compile_all_sources: false,
-                    compile_memory: super::compile::COMPILE_MEMORY,
+                    compile_memory: super::compiler_run::COMPILE_MEMORY,
                 }
             }
         };

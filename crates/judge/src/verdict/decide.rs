@@ -1,11 +1,15 @@
 //! Where a test's verdict is decided: one pure function from what the run
 //! did (facts, as a sandbox reports them) and what the checker said.
 //!
-//! Precedence when several things went wrong in one run (README.md): TLE,
-//! then MLE, then OLE, then RE, then the checker's verdict. A program killed
+//! Precedence when several things went wrong in one run (README.md): MLE,
+//! then TLE, then OLE, then RE, then the checker's verdict. A program killed
 //! for using too much CPU also looks like a crash; a program that ran out
 //! of memory often dies by a signal or an exception: the limit explains the
-//! crash, so the limit wins.
+//! crash, so the limit wins. Memory comes before time because a program
+//! held at its memory limit makes the kernel reclaim pages on every
+//! allocation, and that work is charged to the program as CPU time: on a
+//! busy machine the same program would cross the CPU limit in one run and
+//! not in the next, while the memory it asked for is the same every time.
 
 use std::fmt;
 use std::time::Duration;
@@ -80,17 +84,7 @@ pub fn run_verdict(
 ) -> Option<Decision> {
     let allowance = Bytes(budget.memory.0.saturating_sub(problem_memory.0));
     let c = facts.crossed;
-    let (verdict, reason) = if c.cpu {
-        (Verdict::TLE, Reason::Cpu { limit: budget.cpu })
-    } else if c.wall {
-        (
-            Verdict::TLE,
-            Reason::Wall {
-                limit: budget.wall,
-                cpu: facts.cpu,
-            },
-        )
-    } else if c.memory {
+    let (verdict, reason) = if c.memory {
         let reason = if facts.peak_memory > budget.memory {
             Reason::MemoryPeak {
                 peak: facts.peak_memory,
@@ -104,6 +98,16 @@ pub fn run_verdict(
             }
         };
         (Verdict::MLE, reason)
+    } else if c.cpu {
+        (Verdict::TLE, Reason::Cpu { limit: budget.cpu })
+    } else if c.wall {
+        (
+            Verdict::TLE,
+            Reason::Wall {
+                limit: budget.wall,
+                cpu: facts.cpu,
+            },
+        )
     } else if c.output {
         (
             Verdict::OLE,
@@ -241,7 +245,7 @@ mod tests {
     };
 
     /// Every pair of crossed limits, with a clean exit and after a crash:
-    /// the verdict follows TLE > MLE > OLE, and a limit explains a crash.
+    /// the verdict follows MLE > TLE > OLE, and a limit explains a crash.
     #[test]
     fn every_pair_of_crossed_limits() {
         let cpu = Crossed { cpu: true, ..NONE };
@@ -267,12 +271,12 @@ mod tests {
             (mem, MLE),
             (out, OLE),
             (or(cpu, wall), TLE),
-            (or(cpu, mem), TLE),
+            (or(cpu, mem), MLE),
             (or(cpu, out), TLE),
-            (or(wall, mem), TLE),
+            (or(wall, mem), MLE),
             (or(wall, out), TLE),
             (or(mem, out), MLE),
-            (or(or(cpu, wall), or(mem, out)), TLE),
+            (or(or(cpu, wall), or(mem, out)), MLE),
         ];
         for (crossed, want) in table {
             for ended in [Exit::Code(0), Exit::Code(1), Exit::Signal(libc::SIGKILL)] {
@@ -285,7 +289,7 @@ mod tests {
     /// Every set of crossed limits (one, two, three or all four), after a
     /// clean exit, an error exit, a kill, or a crash that would be `MLE`
     /// on its own (near the memory limit, or the runtime saying it ran
-    /// out): a crossed limit explains the ending, TLE > MLE > OLE.
+    /// out): a crossed limit explains the ending, MLE > TLE > OLE.
     #[test]
     fn every_set_of_crossed_limits_after_any_ending() {
         use Verdict::*;
@@ -296,10 +300,10 @@ mod tests {
                 memory: bits & 4 != 0,
                 output: bits & 8 != 0,
             };
-            let want = if crossed.cpu || crossed.wall {
-                TLE
-            } else if crossed.memory {
+            let want = if crossed.memory {
                 MLE
+            } else if crossed.cpu || crossed.wall {
+                TLE
             } else {
                 OLE
             };
@@ -333,7 +337,7 @@ mod tests {
     #[test]
     fn the_first_crossed_limit_follows_the_verdict_order() {
         use LimitHit::*;
-        let all = [Cpu, Wall, Memory, Output];
+        let all = [Memory, Cpu, Wall, Output];
         assert_eq!(NONE.first(), None);
         assert!(!NONE.any());
         for (i, a) in all.iter().enumerate() {

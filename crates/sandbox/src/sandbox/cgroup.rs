@@ -12,12 +12,12 @@
 //! The memory group's OOM killer is switched off, and the judge ends the
 //! run itself when the group runs out of memory. The kernel's killer would
 //! pick the largest task in the group, and a slot's zygote and each run's
-//! `init` live there while sharing the judge's memory (see
-//! [`super::zygote`]): they carry the judge's whole resident size, and the
-//! killer kills every process sharing its victim's memory, so a run of
-//! many small processes would take the judge down with it. Exempting the
-//! judge through `oom_score_adj` would need `CAP_SYS_RESOURCE`, which a root
-//! judge in a container often lacks; switching the killer off does not.
+//! `init` live there while sharing the judge's memory (see `zygote.rs`):
+//! they carry the judge's whole resident size, and the killer kills every
+//! process sharing its victim's memory, so a run of many small processes
+//! would take the judge down with it. Exempting the judge through
+//! `oom_score_adj` would need `CAP_SYS_RESOURCE`, which a root judge in a
+//! container often lacks; switching the killer off does not.
 
 use std::fs;
 use std::io::{self, Write};

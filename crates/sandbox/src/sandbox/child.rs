@@ -13,12 +13,14 @@
 //! until it executes the program. Both therefore make raw system calls on
 //! memory prepared beforehand and never allocate, lock, unwind or write
 //! anything but their own stacks (and the `errno` of the parked thread
-//! whose thread pointer they inherit, see [`super::zygote`]).
+//! whose thread pointer they inherit, see the zygote, `zygote.rs`).
 
 use std::ffi::CString;
 use std::os::fd::RawFd;
 
+use super::errno::errno;
 use super::seccomp::Filters;
+use super::stack::{Stack, stack_top};
 
 /// Where a child failed, sent to the judge with the error number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -265,67 +267,11 @@ pub fn grant_scratch(m: RawFd, access: u64, ruleset: Option<RawFd>) -> i32 {
     if r != 0 { -errno().max(1) } else { 0 }
 }
 
-/// A child's stack, reused by the next run of the same judge thread:
-/// allocating and freeing it per run costs page faults and, in a
-/// multi-threaded judge, TLB shootdowns.
-pub struct Stack(Option<Box<[u8]>>);
-
-thread_local! {
-    static SPARE_STACKS: std::cell::RefCell<Vec<Box<[u8]>>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-impl Stack {
-    pub fn take() -> Stack {
-        let spare = SPARE_STACKS
-            .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
-            .ok()
-            .flatten();
-        Stack(Some(
-            spare.unwrap_or_else(|| vec![0u8; STACK_SIZE].into_boxed_slice()),
-        ))
-    }
-
-    fn bytes(&self) -> &[u8] {
-        self.0.as_deref().unwrap_or(&[])
-    }
-}
-
-impl Drop for Stack {
-    fn drop(&mut self) {
-        if let Some(b) = self.0.take() {
-            // At exit the thread's storage may be gone: then just free it.
-            let _ = SPARE_STACKS.try_with(|s| {
-                if let Ok(mut s) = s.try_borrow_mut()
-                    && s.len() < 4
-                {
-                    s.push(b);
-                }
-            });
-        }
-    }
-}
-
-/// Size of [`Plan::stack`] and [`Plan::init_stack`]: neither process
-/// does much on it.
-pub const STACK_SIZE: usize = 128 * 1024;
-
-/// The top of a stack buffer, 16-byte aligned (stacks grow down on every
-/// architecture this runs on).
-pub fn stack_top(stack: &Stack) -> *mut libc::c_void {
-    let stack = stack.bytes();
-    ((stack.as_ptr() as usize + stack.len()) & !15) as *mut libc::c_void
-}
-
 /// Entry point of `init` when cloned with `libc::clone`.
 pub extern "C" fn init_entry(plan: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `plan` is the `&Plan` the judge keeps alive until it has
     // reaped `init`.
     init(unsafe { &*(plan as *const Plan) })
-}
-
-pub fn errno() -> i32 {
-    // SAFETY: reading the calling thread's errno.
-    unsafe { *libc::__errno_location() }
 }
 
 fn send(fd: RawFd, m: Message) {

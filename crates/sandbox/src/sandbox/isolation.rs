@@ -189,7 +189,7 @@ pub(super) fn prepare_as_root(
 }
 
 /// As an ordinary user with user namespaces: the mount view (see
-/// `view.rs`), built in the shared zygote's user namespace, where runs
+/// `view/`), built in the shared zygote's user namespace, where runs
 /// are born. `None` when the kernel refuses it: the run goes without, and
 /// from then on the report and the weaknesses no longer claim it.
 pub(super) fn prepare_as_user(read: &[PathBuf], real: &Path) -> Option<OwnedFd> {

@@ -18,6 +18,7 @@
 
 mod cgroup;
 mod child;
+mod errno;
 mod isolation;
 mod kept;
 mod landlock;
@@ -26,12 +27,14 @@ mod limits;
 mod measure;
 mod named;
 pub mod path;
+mod pidfd;
 mod plain;
 mod probe;
 mod process;
 mod seccomp;
 mod slot;
 pub mod spawn;
+mod stack;
 mod starved;
 mod stderr;
 mod uids;

@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 
 use super::measure::{cpu_time, crossed, reset_peak_rss, timeval};
 use super::path::program_path;
+use super::pidfd::{pidfd_open, reap};
 use super::spawn::{self, Step};
 use super::stderr::ErrorStream;
-use super::watch::{pidfd_open, reap};
 use super::{
     Cancel, Exit, Isolation, LimitHit, Mode, RunLimits, RunOutcome, RunSpec, SandboxError,
 };

@@ -15,9 +15,11 @@ use super::measure::{
     HighWater, crossed, own_hwm, own_peak, own_rss, reset_peak_rss, timeval, tmpfs_usage,
 };
 use super::path::program_path;
+use super::pidfd::reap;
 use super::probe::abilities;
+use super::stack::Stack;
 use super::stderr::ErrorStream;
-use super::watch::{reap, watch};
+use super::watch::watch;
 use super::{Cancel, Exit, Isolation, Mode, RunLimits, RunOutcome, RunSpec, SandboxError};
 use super::{cgroup, landlock, seccomp, slot, zygote};
 use crate::units::Bytes;
@@ -221,8 +223,8 @@ pub fn run(
             None
         },
         pid_namespace,
-        init_stack: child::Stack::take(),
-        stack: child::Stack::take(),
+        init_stack: Stack::take(),
+        stack: Stack::take(),
     };
     let flags = if pid_namespace { libc::CLONE_NEWPID } else { 0 };
 

@@ -294,7 +294,7 @@ pub fn install(filters: &Filters) -> Result<(), i32> {
         )
     };
     if r != 0 {
-        return Err(super::child::errno());
+        return Err(super::errno::errno());
     }
     Ok(())
 }

@@ -4,42 +4,14 @@
 //! caller's [`super::Lender`], if any, when the run is idle (`lend.rs`).
 
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::measure::{HighWater, disk_usage, tmpfs_usage, tree_usage};
+use super::pidfd::{Reaped, pidfd_open, reap};
 use super::stderr::{self as errstream, ErrorStream};
 use super::{Cancel, LimitHit, RunLimits, SandboxError, cgroup};
-
-pub(super) fn pidfd_open(pid: libc::pid_t) -> io::Result<OwnedFd> {
-    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    if fd < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: the kernel just handed us this descriptor; we own it.
-    Ok(unsafe { OwnedFd::from_raw_fd(fd as i32) })
-}
-
-pub(super) fn reap(pid: libc::pid_t) -> io::Result<Reaped> {
-    let mut status = 0;
-    // SAFETY: zeroed rusage is a valid value for wait4 to overwrite.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: valid pointers to our locals.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            return Ok((status, usage));
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
-    }
-}
-
-pub(super) type Reaped = (libc::c_int, libc::rusage);
 
 /// Why [`wait_any`] returned.
 enum Woke {

@@ -30,6 +30,9 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use super::child::{self, Plan};
+use super::errno::errno;
+use super::pidfd::pidfd_open;
+use super::stack::{Stack, stack_top};
 
 /// A running zygote.
 pub struct Zygote {
@@ -43,7 +46,7 @@ pub struct Zygote {
     _theirs: (OwnedFd, OwnedFd),
     /// Its stack and arguments: they must outlive it, so they are only freed
     /// after it is killed.
-    _stack: child::Stack,
+    _stack: Stack,
     _args: Box<Args>,
     /// Its user namespace, opened on first use (see [`Zygote::user_namespace`]).
     userns: OnceLock<OwnedFd>,
@@ -123,14 +126,14 @@ impl Zygote {
             request: req_rd.as_raw_fd(),
             reply: rep_wr.as_raw_fd(),
         });
-        let stack = child::Stack::take();
+        let stack = Stack::take();
         // SAFETY: the zygote only makes system calls, on its own stack, and
         // reads `args`; both outlive it (kept in the returned value until
         // after it is killed).
         let pid = unsafe {
             libc::clone(
                 zygote_main,
-                child::stack_top(&stack),
+                stack_top(&stack),
                 flags,
                 (&*args as *const Args).cast_mut().cast(),
             )
@@ -138,7 +141,7 @@ impl Zygote {
         if pid < 0 {
             return Err(io::Error::last_os_error());
         }
-        let pidfd = match super::watch::pidfd_open(pid) {
+        let pidfd = match pidfd_open(pid) {
             Ok(fd) => fd,
             Err(e) => {
                 // SAFETY: ending and reaping the zygote we just made.
@@ -359,12 +362,12 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
         if let Some((uid_map, gid_map)) = &args.maps
             && !child::write_user_maps(uid_map, gid_map)
         {
-            send(args.reply, -(child::errno() as i64));
+            send(args.reply, -(errno() as i64));
             libc::_exit(1);
         }
         for &fd in &args.join {
             if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
-                send(args.reply, -(child::errno() as i64));
+                send(args.reply, -(errno() as i64));
                 libc::_exit(1);
             }
         }
@@ -410,14 +413,14 @@ extern "C" fn zygote_main(arg: *mut libc::c_void) -> libc::c_int {
             }
             let pid = libc::clone(
                 child::init_entry,
-                child::stack_top(&plan.init_stack),
+                stack_top(&plan.init_stack),
                 req.flags | libc::CLONE_VM | libc::CLONE_PARENT | libc::SIGCHLD,
                 req.plan.cast_mut().cast(),
             );
             send(
                 args.reply,
                 if pid < 0 {
-                    -(child::errno() as i64)
+                    -(errno() as i64)
                 } else {
                     pid as i64
                 },

@@ -9,7 +9,9 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use super::{Mutant, MutantsError};
+use super::MutantsError;
+use super::programs::Program;
+use super::source::{Class, Mutant};
 use crate::stress::Counterexample;
 
 /// Points of each new group. The score is scaled to 100 over all points,
@@ -25,33 +27,60 @@ pub struct NewGroup {
     pub input: String,
 }
 
+/// The name of the group that kills `mutant` of `program`:
+/// `anti-mutant-<line>-<kind>` for the reference (as older specs have
+/// them), `anti-mutant-<file>-<line>-<kind>` for another program
+/// (`anti-mutant-solution-cpp-7-narrow-long-long-to-int`).
+pub fn group_base(program: &Program, mutant: &Mutant) -> String {
+    if program.reference {
+        format!("anti-mutant-{}-{}", mutant.line, mutant.kind)
+    } else {
+        format!(
+            "anti-mutant-{}-{}-{}",
+            program.slug(),
+            mutant.line,
+            mutant.kind
+        )
+    }
+}
+
 /// The groups that reject `survivors`, one per distinct input, named after
-/// the change (`anti-mutant-<line>-<kind>`) and never reusing a name the
-/// spec (`existing`) already has.
+/// the change ([`group_base`]) and never reusing a name the spec
+/// (`existing`) already has. A representation mutant's comment names the
+/// representation the test kills.
 pub fn groups_for<'a>(
-    survivors: impl IntoIterator<Item = (&'a Mutant, &'a Counterexample)>,
+    survivors: impl IntoIterator<Item = (&'a Program, &'a Mutant, &'a Counterexample)>,
     existing: &[String],
 ) -> Vec<NewGroup> {
     let mut names: HashSet<String> = existing.iter().cloned().collect();
     let mut inputs = HashSet::new();
     let mut out = Vec::new();
-    for (m, c) in survivors {
+    for (p, m, c) in survivors {
         if c.input.is_empty() || !inputs.insert(c.input.clone()) {
             continue;
         }
-        let base = format!("anti-mutant-{}-{}", m.line, m.kind);
+        let base = group_base(p, m);
         let mut name = base.clone();
         let mut k = 2;
         while !names.insert(name.clone()) {
             name = format!("{base}-{k}");
             k += 1;
         }
+        let program = if p.reference {
+            "the reference".to_string()
+        } else {
+            format!("{} ({})", p.file_name(), p.language)
+        };
+        let what = match m.class {
+            Class::Representation => "kills the representation",
+            Class::Logic => "kills the change",
+        };
         out.push(NewGroup {
             name,
             comment: format!(
-                "Added by `grundy mutants --harden`: the reference with line {} changed \
-                 ({}) passed every other test and is wrong here.",
-                m.line, m.description
+                "Added by `grundy mutants --harden`: {what} \"{}\" ({program}, line {}), \
+                 which passed every other test and is wrong here.",
+                m.description, m.line
             ),
             input: c.input.clone(),
         });
@@ -198,13 +227,60 @@ mod tests {
     }
 
     #[test]
+    fn a_submission_s_group_names_its_file_and_representation() {
+        let program = Program {
+            path: "problems/x/submissions/accepted/solution.cpp".into(),
+            language: crate::mutants::Language::Cpp,
+            reference: false,
+        };
+        let m = Mutant {
+            index: 4,
+            line: 7,
+            kind: "narrow-long-long-to-int".into(),
+            class: Class::Representation,
+            description:
+                "narrow long long to int in long long x = 0;: a value above 2^31 - 1 no longer fits"
+                    .into(),
+            source: String::new(),
+        };
+        let c = Counterexample {
+            input: "1\n4294967296\n".into(),
+            expected: String::new(),
+            actual: String::new(),
+            verdict: crate::verdict::Verdict::WA,
+            message: String::new(),
+            found_tokens: 2,
+            tokens: 2,
+            reproduce: String::new(),
+        };
+        let g = groups_for([(&program, &m, &c)], &[]);
+        assert_eq!(
+            g[0].name,
+            "anti-mutant-solution-cpp-7-narrow-long-long-to-int"
+        );
+        assert!(
+            g[0].comment
+                .contains("kills the representation \"narrow long long to int")
+                && g[0].comment.contains("solution.cpp (C++), line 7"),
+            "{}",
+            g[0].comment
+        );
+    }
+
+    #[test]
     fn names_are_unique_and_inputs_distinct() {
         let m = |line, kind: &str| Mutant {
             index: 1,
             line,
             kind: kind.into(),
+            class: Class::Logic,
             description: "d".into(),
             source: String::new(),
+        };
+        let reference = Program {
+            path: "reference/toy.rs".into(),
+            language: crate::mutants::Language::Rust,
+            reference: true,
         };
         let c = |input: &str| Counterexample {
             input: input.into(),
@@ -219,7 +295,11 @@ mod tests {
         let (m1, m2, m3) = (m(3, "eq-to-ne"), m(3, "eq-to-ne"), m(4, "x"));
         let (c1, c2, c3) = (c("1"), c("2"), c("1"));
         let g = groups_for(
-            [(&m1, &c1), (&m2, &c2), (&m3, &c3)],
+            [
+                (&reference, &m1, &c1),
+                (&reference, &m2, &c2),
+                (&reference, &m3, &c3),
+            ],
             &["anti-mutant-3-eq-to-ne".to_string()],
         );
         let names: Vec<_> = g.iter().map(|g| g.name.as_str()).collect();

@@ -1,25 +1,33 @@
 //! `grundy mutants`: measure a problem's tests by the mutants of its
-//! reference they reject, and close the gaps (`--harden`).
+//! accepted programs they reject, and close the gaps (`--harden`).
 //!
 //! The known-wrong submissions of a problem show that the tests catch the
 //! mistakes someone thought of. A mutant is a mistake nobody had to think
-//! of: the reference with one operator swapped, one constant moved, one
-//! condition negated ([`operators`]). Each mutant is built and judged on the
-//! problem's tests like any submission. One that passes them all is then
-//! compared with the reference on the catalog oracle's exhaustive small
-//! positions and on seeded random inputs of growing size (the same inputs
-//! `stress` draws): if they never differ the mutant is *equivalent* (the
-//! change does not matter, the evidence is the number of inputs compared),
-//! otherwise it *survived* and the input is shrunk with `stress`'s shrinker.
+//! of: an accepted program with one operator swapped, one constant moved,
+//! one condition negated, or one value held in less room than the
+//! constraints need ([`source`]). The programs are the reference and every
+//! accepted submission, in C, C++, Java, Python and Rust ([`programs`]):
+//! a C or Java program makes the mistakes of representation (an `int` for
+//! a `long long`, a loop over 31 bits) that a mutant of an idiomatic Rust
+//! reference never does. Each mutant is built and judged on the problem's
+//! tests like any submission ([`search`]); one that passes them all is
+//! compared with the reference on the oracle's small positions, on inputs
+//! across the whole range and format, and on seeded random inputs: if they
+//! never differ it is *equivalent* (the evidence is the inputs compared),
+//! otherwise it *survived* and the input is shrunk with `stress`'s
+//! shrinker. The score is over the union of all programs' mutants.
 //! [`harden`] writes each survivor's input into the spec as a new group.
 //!
-//! A played problem's reference is a player, with no answers to compare:
+//! A played problem's programs are players, with no answers to compare:
 //! [`play`] plays each mutant that passed the tests against the built-in
 //! interactor instead, and a game it loses is its counterexample.
 
 pub mod harden;
-pub mod operators;
 pub mod play;
+pub mod programs;
+mod results;
+mod search;
+pub mod source;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -28,21 +36,21 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::generate::SAMPLE_GROUP;
-use crate::judge::{self, Context, JudgeError, Prepared};
+use crate::judge::{self, Context, JudgeError};
 use crate::spec::{Problem, ProblemId};
-use crate::stress::{self, Counterexample, Runner};
 use crate::verdict::Verdict;
 
-pub use operators::{Mutant, mutants};
+pub use programs::Program;
+pub use results::{Counts, Evidence, MutantResult, Outcome, ProblemMutants, ProgramEntry};
+pub use source::{Class, Language, Mutant, Widths, mutants};
 
 /// Why a problem's mutants cannot be measured.
 #[derive(Debug, Error)]
 pub enum MutantsError {
     #[error(
-        "{problem}: no Rust reference to mutate (mutants covers Rust only: reference/<id>.rs, `reference:` in the spec, or an accepted .rs submission)"
+        "{problem}: no program to mutate (the reference, `reference:` in the spec, or an accepted submission in C, C++, Java, Python or Rust)"
     )]
-    NoRustReference { problem: ProblemId },
+    NoProgram { problem: ProblemId },
     #[error("{}: {source}", path.display())]
     Read {
         path: PathBuf,
@@ -51,10 +59,10 @@ pub enum MutantsError {
     #[error("{}: {source}", path.display())]
     Parse {
         path: PathBuf,
-        source: operators::ParseError,
+        source: source::ParseError,
     },
-    #[error("{}: the reference is not accepted by its own tests ({verdict}); mutants needs a correct reference", path.display())]
-    BadReference { path: PathBuf, verdict: Verdict },
+    #[error("{}: not accepted by the problem's own tests ({verdict}); mutants needs correct programs (run `grundy verify`)", path.display())]
+    BadProgram { path: PathBuf, verdict: Verdict },
     #[error("{}: cannot harden: {why}", path.display())]
     Harden { path: PathBuf, why: String },
     #[error(transparent)]
@@ -71,8 +79,8 @@ pub enum MutantsError {
 pub struct Options {
     /// Mutants judged at once.
     pub jobs: usize,
-    /// No mutant is started after this much time (from the start of the
-    /// call); those left are reported as not run.
+    /// No mutant is started after this much time (from when the first
+    /// one is); those left are reported as not run.
     pub time_budget: Option<Duration>,
     /// Fresh random rounds (tiny, small, full size in turn) compared after
     /// the oracle's small positions.
@@ -81,6 +89,22 @@ pub struct Options {
     pub seed: u64,
     /// Time for shrinking one survivor's input.
     pub shrink_time: Duration,
+    /// Mutate only these programs (`--program`); every accepted one when
+    /// empty.
+    pub only: Vec<PathBuf>,
+    /// Judge only the mutants of these kinds (`--kind`; a trailing `*`
+    /// matches a prefix: `narrow-*`); every kind when empty.
+    pub kinds: Vec<String>,
+}
+
+impl Options {
+    fn wants(&self, kind: &str) -> bool {
+        self.kinds.is_empty()
+            || self.kinds.iter().any(|k| match k.strip_suffix('*') {
+                Some(prefix) => kind.starts_with(prefix),
+                None => kind == k,
+            })
+    }
 }
 
 impl Default for Options {
@@ -88,206 +112,55 @@ impl Default for Options {
         Options {
             jobs: 1,
             time_budget: None,
-            random_rounds: 6,
+            random_rounds: 3,
             seed: 1,
             shrink_time: Duration::from_secs(20),
+            only: Vec::new(),
+            kinds: Vec::new(),
         }
     }
 }
 
-/// What became of one mutant.
-#[derive(Debug, Clone)]
-pub enum Outcome {
-    /// A test rejected it.
-    Killed {
-        test: String,
-        group: String,
-        verdict: Verdict,
-    },
-    /// It does not compile.
-    Unviable,
-    /// It runs out of time on a sample: counted apart, like cargo-mutants.
-    Timeout { test: String },
-    /// It passed every test and answered like the reference on every input
-    /// compared.
-    ///
-    /// For a player (an interactive problem) the inputs are start positions
-    /// and `played` is set: it won every game played from them.
-    Equivalent {
-        small_inputs: usize,
-        random_inputs: usize,
-        played: bool,
-    },
-    /// It passed every test but is wrong on this (shrunk) input.
-    Survived { counterexample: Box<Counterexample> },
-    /// The judge itself failed on it.
-    Error { message: String },
-    /// The time budget ran out before it was judged.
-    NotRun,
-}
-
-impl Outcome {
-    pub fn word(&self) -> &'static str {
-        match self {
-            Outcome::Killed { .. } => "killed",
-            Outcome::Unviable => "unviable",
-            Outcome::Timeout { .. } => "timeout",
-            Outcome::Equivalent { .. } => "equivalent",
-            Outcome::Survived { .. } => "survived",
-            Outcome::Error { .. } => "error",
-            Outcome::NotRun => "not-run",
-        }
+/// The programs to mutate: the problem's, or those `only` names (any
+/// source file in a language the engine reads, accepted or not listed).
+fn chosen(problem: &Problem, only: &[PathBuf]) -> Vec<Program> {
+    let all = programs::of(problem);
+    if only.is_empty() {
+        return all;
     }
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    };
+    only.iter()
+        .filter_map(|path| {
+            all.iter()
+                .find(|p| same(&p.path, path))
+                .cloned()
+                .or_else(|| {
+                    Some(Program {
+                        path: path.clone(),
+                        language: Language::of_path(path)?,
+                        reference: problem.reference.as_deref().is_some_and(|r| same(r, path)),
+                    })
+                })
+        })
+        .collect()
 }
 
-/// One mutant and its outcome.
-#[derive(Debug, Clone)]
-pub struct MutantResult {
-    pub mutant: Mutant,
-    pub outcome: Outcome,
-}
-
-/// Every mutant of one problem's reference.
-#[derive(Debug, Clone)]
-pub struct ProblemMutants {
-    pub id: ProblemId,
-    pub reference: PathBuf,
-    pub results: Vec<MutantResult>,
-    pub elapsed: Duration,
-    /// Whether the program is a player (an interactive problem): its
-    /// survivors lost a game rather than answered wrongly.
-    pub played: bool,
-}
-
-/// Counts by outcome.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Counts {
-    pub mutants: usize,
-    pub killed: usize,
-    pub survived: usize,
-    pub equivalent: usize,
-    pub unviable: usize,
-    pub timeout: usize,
-    pub error: usize,
-    pub not_run: usize,
-}
-
-impl ProblemMutants {
-    pub fn counts(&self) -> Counts {
-        let mut c = Counts {
-            mutants: self.results.len(),
-            ..Counts::default()
-        };
-        for r in &self.results {
-            match r.outcome {
-                Outcome::Killed { .. } => c.killed += 1,
-                Outcome::Survived { .. } => c.survived += 1,
-                Outcome::Equivalent { .. } => c.equivalent += 1,
-                Outcome::Unviable => c.unviable += 1,
-                Outcome::Timeout { .. } => c.timeout += 1,
-                Outcome::Error { .. } => c.error += 1,
-                Outcome::NotRun => c.not_run += 1,
+/// Reads a program's source, bounded: a package file is hostile input.
+fn read_source(path: &Path) -> Result<String, String> {
+    crate::spec::file::read_capped(path, source::MAX_SOURCE as u64)
+        .and_then(crate::beneath::utf8)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::FileTooLarge => {
+                format!("more than the {} KiB mutated", source::MAX_SOURCE / 1024)
             }
-        }
-        c
-    }
-
-    /// killed / (killed + survived), in percent; `None` when no mutant
-    /// told anything (all unviable, equivalent or not run).
-    pub fn score(&self) -> Option<f64> {
-        let c = self.counts();
-        let judged = c.killed + c.survived;
-        (judged > 0).then(|| 100.0 * c.killed as f64 / judged as f64)
-    }
-
-    pub fn survivors(&self) -> impl Iterator<Item = (&Mutant, &Counterexample)> {
-        self.results.iter().filter_map(|r| match &r.outcome {
-            Outcome::Survived { counterexample } => Some((&r.mutant, &**counterexample)),
-            _ => None,
+            _ => format!("cannot read it: {e}"),
         })
-    }
-
-    pub fn json(&self) -> serde_json::Value {
-        let results: Vec<_> = self
-            .results
-            .iter()
-            .map(|r| {
-                let mut o = serde_json::json!({
-                    "index": r.mutant.index,
-                    "line": r.mutant.line,
-                    "kind": r.mutant.kind,
-                    "description": r.mutant.description,
-                    "outcome": r.outcome.word(),
-                });
-                match &r.outcome {
-                    Outcome::Killed {
-                        test,
-                        group,
-                        verdict,
-                    } => {
-                        o["test"] = test.clone().into();
-                        o["group"] = group.clone().into();
-                        o["verdict"] = verdict.code().into();
-                    }
-                    Outcome::Timeout { test } => o["test"] = test.clone().into(),
-                    Outcome::Equivalent {
-                        small_inputs,
-                        random_inputs,
-                        played: false,
-                    } => {
-                        o["small_inputs"] = (*small_inputs).into();
-                        o["random_inputs"] = (*random_inputs).into();
-                    }
-                    Outcome::Equivalent {
-                        small_inputs,
-                        random_inputs,
-                        played: true,
-                    } => {
-                        o["small_games"] = (*small_inputs).into();
-                        o["random_games"] = (*random_inputs).into();
-                    }
-                    Outcome::Survived { counterexample } => {
-                        o["input"] = counterexample.input.clone().into();
-                        o["expected"] = counterexample.expected.clone().into();
-                        o["actual"] = counterexample.actual.clone().into();
-                        o["verdict"] = counterexample.verdict.code().into();
-                        o["message"] = counterexample.message.clone().into();
-                    }
-                    Outcome::Error { message } => o["message"] = message.clone().into(),
-                    _ => {}
-                }
-                o
-            })
-            .collect();
-        serde_json::json!({
-            "problem": self.id,
-            "reference": self.reference.display().to_string(),
-            "counts": self.counts(),
-            "score": self.score(),
-            "played": self.played,
-            "elapsed_s": self.elapsed.as_secs_f64(),
-            "mutants": results,
-        })
-    }
 }
 
-/// The Rust program whose mutants measure a problem's tests: the problem's
-/// reference when it is Rust, else its first accepted Rust submission (a
-/// user's package often has its reference only there).
-pub fn reference_of(problem: &Problem) -> Option<PathBuf> {
-    let is_rust = |p: &Path| p.extension().is_some_and(|x| x == "rs");
-    if let Some(r) = &problem.reference
-        && is_rust(r)
-    {
-        return Some(r.clone());
-    }
-    judge::known_submissions(&problem.dir)
-        .into_iter()
-        .find(|(v, p)| *v == Verdict::AC && is_rust(p))
-        .map(|(_, p)| p)
-}
-
-/// Generates, builds and judges every mutant of the problem's reference.
+/// Generates, builds and judges every mutant of the problem's programs.
 /// `progress` hears of each mutant as it is decided (in any order).
 pub fn run(
     problem: &Problem,
@@ -296,49 +169,66 @@ pub fn run(
     progress: &(dyn Fn(&MutantResult) + Sync),
 ) -> Result<ProblemMutants, MutantsError> {
     let started = Instant::now();
-    let reference = reference_of(problem).ok_or_else(|| MutantsError::NoRustReference {
-        problem: problem.id.clone(),
-    })?;
-    let source = crate::spec::file::read_capped(&reference, crate::beneath::SOURCE_CAP)
-        .and_then(crate::beneath::utf8)
-        .map_err(|source| MutantsError::Read {
-            path: reference.clone(),
-            source,
-        })?;
-    let all = operators::mutants(&source).map_err(|source| MutantsError::Parse {
-        path: reference.clone(),
-        source,
-    })?;
-    // The problem as judged: its answers come from its own reference when
-    // it has one, else from the program being mutated.
-    let mut problem = problem.clone();
-    if problem.reference.is_none() {
-        problem.reference = Some(reference.clone());
-    }
-    let prepared = judge::prepare(&problem, ctx)?;
-    let check = judge::judge(
-        &prepared,
-        ctx,
-        &reference,
-        &judge::Options {
-            jobs: options.jobs.max(1),
-            fail_fast: true,
-            ..judge::Options::default()
-        },
-        &mut |_| {},
-    )?;
-    if check.verdict != Verdict::AC {
-        return Err(MutantsError::BadReference {
-            path: reference,
-            verdict: check.verdict,
+    let programs = chosen(problem, &options.only);
+    if programs.is_empty() {
+        return Err(MutantsError::NoProgram {
+            problem: problem.id.clone(),
         });
     }
-    let dir = ctx.workroot.path().join("mutants").join(&problem.id.0);
-    std::fs::create_dir_all(&dir).map_err(|source| MutantsError::Write {
-        path: dir.clone(),
-        source,
-    })?;
-    let deadline = options.time_budget.map(|b| started + b);
+    let widths = programs::widths(problem);
+    let mut entries = Vec::new();
+    let mut all: Vec<(usize, Mutant)> = Vec::new();
+    for (i, program) in programs.iter().enumerate() {
+        let made = read_source(&program.path).and_then(|text| {
+            source::mutants(program.language, &text, &widths).map_err(|e| e.to_string())
+        });
+        let skipped = match made {
+            Ok(ms) => {
+                all.extend(
+                    ms.into_iter()
+                        .filter(|m| options.wants(&m.kind))
+                        .map(|m| (i, m)),
+                );
+                None
+            }
+            Err(why) => Some(why),
+        };
+        entries.push(ProgramEntry {
+            program: program.clone(),
+            skipped,
+        });
+    }
+    // The problem as judged: its answers come from its own reference when
+    // it has one, else from the first program.
+    let mut problem = problem.clone();
+    if problem.reference.is_none() {
+        problem.reference = Some(programs[0].path.clone());
+    }
+    let reference = problem.reference.clone().unwrap_or_default();
+    let prepared = judge::prepare(&problem, ctx)?;
+    for e in entries.iter().filter(|e| e.skipped.is_none()) {
+        let check = judge::judge(
+            &prepared,
+            ctx,
+            &e.program.path,
+            &judge::Options {
+                jobs: options.jobs.max(1),
+                fail_fast: true,
+                ..judge::Options::default()
+            },
+            &mut |_| {},
+        )?;
+        if check.verdict != Verdict::AC {
+            return Err(MutantsError::BadProgram {
+                path: e.program.path.clone(),
+                verdict: check.verdict,
+            });
+        }
+    }
+    let dirs = mutant_dirs(ctx, &problem.id, &programs)?;
+    // The budget is for judging mutants: checking the programs first is
+    // not counted against it.
+    let deadline = options.time_budget.map(|b| Instant::now() + b);
     let order = spread_order(all.len());
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<MutantResult>>> = Mutex::new(vec![None; all.len()]);
@@ -346,13 +236,14 @@ pub fn run(
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(&i) = order.get(k) else { break };
-            let Some(mutant) = all.get(i) else { break };
+            let Some((p, mutant)) = all.get(i) else { break };
             let outcome = if deadline.is_some_and(|d| Instant::now() >= d) {
                 Outcome::NotRun
             } else {
-                evaluate(&prepared, ctx, mutant, &dir, options)
+                judge_one(&prepared, ctx, &programs[*p], &dirs[*p], mutant, options)
             };
             let result = MutantResult {
+                program: *p,
                 mutant: mutant.clone(),
                 outcome,
             };
@@ -372,8 +263,9 @@ pub fn run(
         .unwrap_or_else(|e| e.into_inner())
         .into_iter()
         .zip(&all)
-        .map(|(r, m)| {
+        .map(|(r, (p, m))| {
             r.unwrap_or_else(|| MutantResult {
+                program: *p,
                 mutant: m.clone(),
                 outcome: Outcome::Error {
                     message: "a worker stopped before judging it".into(),
@@ -384,27 +276,53 @@ pub fn run(
     Ok(ProblemMutants {
         id: problem.id.clone(),
         reference,
+        programs: entries,
         results,
         elapsed: started.elapsed(),
         played: play::game_of(&problem).is_some(),
     })
 }
 
-/// Why a failed compile is the compiler's failure rather than the
-/// mutant's, if it is: `rustc` panicking (an internal error), or the system
-/// refusing it a thread or process (`EAGAIN`, seen when another judge on
-/// the machine holds every process slot). Such a mutant is not *unviable*:
-/// counting it so would drop it from the score unjudged, and it may be a
-/// survivor.
-fn compiler_crash(log: &str) -> Option<&'static str> {
-    const SIGNS: [(&str, &str); 2] = [
-        ("the compiler unexpectedly panicked", "rustc panicked"),
-        ("Resource temporarily unavailable", "EAGAIN"),
-    ];
-    SIGNS
+/// One folder per program under the work root, for its mutants' files.
+fn mutant_dirs(
+    ctx: &Context,
+    id: &ProblemId,
+    programs: &[Program],
+) -> Result<Vec<PathBuf>, MutantsError> {
+    programs
         .iter()
-        .find(|(sign, _)| log.contains(sign))
-        .map(|&(_, why)| why)
+        .enumerate()
+        .map(|(i, p)| {
+            let dir = ctx
+                .workroot
+                .path()
+                .join("mutants")
+                .join(&id.0)
+                .join(format!("{i}-{}", p.slug()));
+            std::fs::create_dir_all(&dir).map_err(|source| MutantsError::Write {
+                path: dir.clone(),
+                source,
+            })?;
+            Ok(dir)
+        })
+        .collect()
+}
+
+fn judge_one(
+    prepared: &judge::Prepared,
+    ctx: &Context,
+    program: &Program,
+    dir: &Path,
+    mutant: &Mutant,
+    options: &Options,
+) -> Outcome {
+    let path = dir.join(format!(
+        "mutant-{}.{}",
+        mutant.index,
+        program.language.extension()
+    ));
+    let group = harden::group_base(program, mutant);
+    search::evaluate(prepared, ctx, mutant, &path, &group, options)
 }
 
 /// The order in which `n` mutants are started: the bit-reversed indices
@@ -437,165 +355,28 @@ pub fn rejudge(
         problem.reference = Some(before.reference.clone());
     }
     let prepared = judge::prepare(&problem, ctx)?;
-    let dir = ctx.workroot.path().join("mutants").join(&problem.id.0);
-    std::fs::create_dir_all(&dir).map_err(|source| MutantsError::Write {
-        path: dir.clone(),
-        source,
-    })?;
+    let programs: Vec<Program> = before.programs.iter().map(|e| e.program.clone()).collect();
+    let dirs = mutant_dirs(ctx, &problem.id, &programs)?;
     let mut after = before.clone();
     for r in &mut after.results {
         if let Outcome::Survived { .. } = r.outcome {
-            r.outcome = evaluate(&prepared, ctx, &r.mutant, &dir, options);
+            r.outcome = judge_one(
+                &prepared,
+                ctx,
+                &programs[r.program],
+                &dirs[r.program],
+                &r.mutant,
+                options,
+            );
         }
     }
     after.elapsed = started.elapsed();
     Ok(after)
 }
 
-/// Builds and judges one mutant, then looks for an input it gets wrong.
-fn evaluate(
-    prepared: &Prepared,
-    ctx: &Context,
-    mutant: &Mutant,
-    dir: &Path,
-    options: &Options,
-) -> Outcome {
-    let path = dir.join(format!("mutant-{}.rs", mutant.index));
-    if let Err(e) = std::fs::write(&path, &mutant.source) {
-        return Outcome::Error {
-            message: format!("cannot write {}: {e}", path.display()),
-        };
-    }
-    let judged = judge::judge(
-        prepared,
-        ctx,
-        &path,
-        &judge::Options {
-            jobs: 1,
-            fail_fast: true,
-            ..judge::Options::default()
-        },
-        &mut |_| {},
-    );
-    let result = match judged {
-        Ok(r) => r,
-        Err(e) => {
-            return Outcome::Error {
-                message: e.message(),
-            };
-        }
-    };
-    // The judge failed before any test ran (its compiler missing, say): the
-    // mutant was not judged, so it is neither killed nor searched.
-    if let (Some(why), true) = (&result.internal_error, result.tests.is_empty()) {
-        return Outcome::Error {
-            message: why.clone(),
-        };
-    }
-    if result.verdict == Verdict::CE {
-        if let Some(why) = compiler_crash(&result.compile.log) {
-            return Outcome::Error {
-                message: format!(
-                    "the compiler itself failed ({why}), so whether the mutant compiles is unknown; \
-                     the failure may be cached: `grundy cache clear`, then run again"
-                ),
-            };
-        }
-        return Outcome::Unviable;
-    }
-    if let Some(t) = result.tests.iter().find(|t| t.verdict != Verdict::AC) {
-        return match t.verdict {
-            Verdict::IE => Outcome::Error {
-                message: format!("{}: {}", t.name, t.message),
-            },
-            Verdict::TLE if t.group == SAMPLE_GROUP => Outcome::Timeout {
-                test: t.name.clone(),
-            },
-            v => Outcome::Killed {
-                test: t.name.clone(),
-                group: t.group.clone(),
-                verdict: v,
-            },
-        };
-    }
-    let found = match play::game_of(&prepared.problem) {
-        Some(game) => play::search(prepared, ctx, game, &path, mutant, options),
-        None => search(&prepared.problem, ctx, &path, options),
-    };
-    match found {
-        Ok(o) => o,
-        Err(e) => Outcome::Error {
-            message: e.message(),
-        },
-    }
-}
-
-/// Compares a mutant that passed every test with the reference: the
-/// oracle's small positions (every one), then seeded random rounds.
-fn search(
-    problem: &Problem,
-    ctx: &Context,
-    path: &Path,
-    options: &Options,
-) -> Result<Outcome, JudgeError> {
-    let runner = Runner::new(problem, ctx, path, 1, None);
-    let small: Vec<String> = crate::catalog::entry(&problem.id.0)
-        .map(|e| (e.oracle_cases)().into_iter().map(|c| c.input).collect())
-        .unwrap_or_default();
-    if let Some(f) = runner.first_failure(&small)? {
-        return survived(&runner, &small[f.index], f.result, options);
-    }
-    let mut seen = std::collections::HashSet::new();
-    let mut random = 0;
-    // Round 2 is the spec's own tests, which the mutant has passed.
-    for round in (0..options.random_rounds + 3).filter(|&r| r != 2) {
-        let mut inputs: Vec<String> = stress::round_inputs(problem, ctx, round, options.seed)?
-            .into_iter()
-            .filter(|i| seen.insert(i.clone()))
-            .collect();
-        inputs.sort_by_key(|i| (i.len(), i.clone()));
-        random += inputs.len();
-        if let Some(f) = runner.first_failure(&inputs)? {
-            return survived(&runner, &inputs[f.index], f.result, options);
-        }
-    }
-    Ok(Outcome::Equivalent {
-        small_inputs: small.len(),
-        random_inputs: random,
-        played: false,
-    })
-}
-
-fn survived(
-    runner: &Runner<'_>,
-    input: &str,
-    result: judge::TestResult,
-    options: &Options,
-) -> Result<Outcome, JudgeError> {
-    let counterexample = stress::finish(runner, input, result, options.shrink_time)?;
-    Ok(Outcome::Survived {
-        counterexample: Box::new(counterexample),
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{compiler_crash, spread_order};
-
-    /// A mutant that does not type-check is unviable; `rustc` dying for
-    /// want of a thread (as it did while another judge held every process
-    /// slot) says nothing about the mutant.
-    #[test]
-    fn a_compiler_crash_is_not_a_compile_error() {
-        let type_error = "error[E0308]: mismatched types\n --> main.rs:12:20\n   |\n12 |     let x: u64 = true;\n   |            ---   ^^^^ expected `u64`, found `bool`\n\nerror: aborting due to 1 previous error\n\nFor more information about this error, try `rustc --explain E0308`.";
-        assert_eq!(compiler_crash(type_error), None);
-        let unknown_name = "error[E0425]: cannot find value `spawn` in this scope\nerror: aborting due to 1 previous error";
-        assert_eq!(compiler_crash(unknown_name), None);
-        let thread = "thread 'rustc' (4) panicked at compiler/rustc_codegen_ssa/src/back/write.rs:1305:10:\nfailed to spawn helper thread: Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" }\n\nerror: the compiler unexpectedly panicked. This is a bug";
-        assert_eq!(compiler_crash(thread), Some("rustc panicked"));
-        let ctrlc = "thread 'main' (2) panicked at compiler/rustc_driver_impl/src/lib.rs:1654:6:\nUnable to install ctrlc handler: System(Os { code: 11, kind: WouldBlock, message: \"Resource temporarily unavailable\" })";
-        assert_eq!(compiler_crash(ctrlc), Some("EAGAIN"));
-    }
+    use super::spread_order;
 
     #[test]
     fn the_spread_order_visits_every_mutant_once_halves_first() {
@@ -607,7 +388,7 @@ mod tests {
         }
         assert_eq!(spread_order(8), [0, 4, 2, 6, 1, 5, 3, 7]);
         // A budget that allows a quarter of 100 mutants judges some from
-        // every quarter of the reference.
+        // every quarter of the programs.
         let first: Vec<usize> = spread_order(100).into_iter().take(25).collect();
         for quarter in 0..4 {
             assert!(

@@ -4,8 +4,11 @@
 //! A player has no answers to compare with the reference's: it is right
 //! exactly when it wins. So a mutant that passed every test is played
 //! against the built-in interactor from every small start position (every
-//! pile multiset up to a bound, every small heap pair) and from a seeded
-//! sample of large ones drawn by the problem's own generator family. It is
+//! pile multiset up to a bound, every small heap pair), from positions
+//! across the whole range the constraints allow (the highest allowed bit
+//! set, powers of two, every number at its bound: a player that keeps a
+//! pile in too few bits wins every small game and loses there) and from a
+//! seeded sample of large ones drawn by the problem's own generator family. It is
 //! *equivalent* only if it wins every one of those games; otherwise it
 //! *survived*, and the game it lost is shrunk to the position where it went
 //! wrong, so that `--harden` can add that one game as a test.
@@ -22,7 +25,7 @@ use crate::language::{CompileOutcome, Compiled};
 use crate::stress::Counterexample;
 use crate::verdict::Verdict;
 
-use super::{Mutant, Options, Outcome};
+use super::{Evidence, Options, Outcome};
 
 /// Most games in one run (the statement's bound on `T`).
 const RUN_GAMES: usize = 100;
@@ -33,6 +36,8 @@ const SMALL_STONES: u64 = 7;
 /// Wythoff start positions searched exhaustively: every ordered pair of
 /// heaps up to this size (the order matters: positions are not sorted).
 const SMALL_HEAP: u64 = 20;
+/// Most start positions taken from the inputs across the whole range.
+const RANGE_GAMES: usize = 3 * RUN_GAMES;
 
 /// The built-in game a problem is played with, if it is a played problem.
 pub fn game_of(problem: &crate::spec::Problem) -> Option<Game> {
@@ -71,6 +76,26 @@ pub fn small_positions(game: Game) -> Vec<Vec<u64>> {
         }
     };
     out.sort_by_key(|p| (p.iter().sum::<u64>(), p.len(), p.clone()));
+    out
+}
+
+/// Start positions across the whole range and format the constraints
+/// allow: the games of the inputs `mutants` compares answers on
+/// ([`crate::catalog::extremes::range_inputs`]), smallest inputs first, each
+/// position once, at most [`RANGE_GAMES`].
+pub fn range_positions(game: Game, seed: u64) -> Vec<Vec<u64>> {
+    let Some(format) = crate::catalog::entry(game.name()).and_then(|e| e.input_format()) else {
+        return Vec::new();
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for text in crate::catalog::extremes::range_inputs(&format, seed) {
+        for p in play::parse_games(game, &text).unwrap_or_default() {
+            if out.len() < RANGE_GAMES && seen.insert(p.clone()) {
+                out.push(p);
+            }
+        }
+    }
     out
 }
 
@@ -161,13 +186,15 @@ impl Player<'_> {
 }
 
 /// Plays a mutant that passed every test on the small and the random start
-/// positions; the first game it loses makes it a survivor.
+/// positions; the first game it loses makes it a survivor. `test_name` is
+/// the name `--harden` will give the test of that game: its seed is the
+/// one the shrunk game is checked with.
 pub fn search(
     prepared: &Prepared,
     ctx: &Context,
     game: Game,
     path: &Path,
-    mutant: &Mutant,
+    test_name: &str,
     options: &Options,
 ) -> Result<Outcome, JudgeError> {
     let lang = ctx
@@ -185,13 +212,11 @@ pub fn search(
         program,
         game,
     };
-    // The name `--harden` will give the test of this mutant's game: its
-    // seed is the one the shrunk game is checked with.
-    let test_name = format!("anti-mutant-{}-{}-1", mutant.line, mutant.kind);
     let small = small_positions(game);
+    let range = range_positions(game, options.seed);
     let random = random_positions(game, options.seed, options.random_rounds.div_ceil(3).max(1));
     let mut unconfirmed: Option<Counterexample> = None;
-    for (what, starts) in [("small", &small), ("random", &random)] {
+    for (what, starts) in [("small", &small), ("range", &range), ("random", &random)] {
         for (batch, chunk) in starts.chunks(RUN_GAMES).enumerate() {
             let mut rest: &[Vec<u64>] = chunk;
             let mut part = 0;
@@ -210,7 +235,7 @@ pub fn search(
                 let Some(t) = r.game.clone() else {
                     // No game to blame (it crashed before the first line):
                     // the first start of the run is lost.
-                    let c = confirm(&player, &test_name, &rest[0], &rest[0])?;
+                    let c = confirm(&player, test_name, &rest[0], &rest[0])?;
                     return Ok(survived(
                         c.unwrap_or_else(|| unconfirmed_loss(game, &rest[0], &r)),
                     ));
@@ -220,7 +245,7 @@ pub fn search(
                     .cloned()
                     .unwrap_or_default();
                 for candidate in shrink_candidates(game, &t) {
-                    if let Some(c) = confirm(&player, &test_name, &candidate, &start)? {
+                    if let Some(c) = confirm(&player, test_name, &candidate, &start)? {
                         return Ok(survived(c));
                     }
                 }
@@ -234,11 +259,12 @@ pub fn search(
     if let Some(c) = unconfirmed {
         return Ok(survived(c));
     }
-    Ok(Outcome::Equivalent {
+    Ok(Outcome::Equivalent(Evidence {
         small_inputs: small.len(),
+        range_inputs: range.len(),
         random_inputs: random.len(),
         played: true,
-    })
+    }))
 }
 
 fn survived(c: Counterexample) -> Outcome {
@@ -377,6 +403,29 @@ mod tests {
         assert_eq!(w.len(), 21 * 21 - 1);
         assert!(w.contains(&vec![3, 5]) && w.contains(&vec![5, 3]));
         assert_eq!(&w[..2], &[vec![0, 1], vec![1, 0]]);
+    }
+
+    #[test]
+    fn range_positions_reach_the_top_bit_and_stay_legal() {
+        for (game, top) in [
+            (Game::Nim, 1u64 << 29),
+            (Game::MisereNim, 1 << 29),
+            (Game::Wythoff, 1 << 59),
+        ] {
+            let r = range_positions(game, 1);
+            assert!(
+                !r.is_empty() && r.len() <= RANGE_GAMES,
+                "{game:?} {}",
+                r.len()
+            );
+            let input = games_input(game, &r[..r.len().min(RUN_GAMES)]);
+            assert!(play::parse_games(game, &input).is_ok(), "{game:?}");
+            // A position whose numbers all have the highest allowed bit.
+            assert!(
+                r.iter().any(|p| p.iter().all(|&x| x >= top)),
+                "{game:?}: {r:?}"
+            );
+        }
     }
 
     #[test]

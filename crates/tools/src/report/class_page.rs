@@ -15,9 +15,9 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::feedback::file_names;
-use super::html::escape;
 use super::model::{ClassReport, ProblemInfo, score_text};
-use crate::markup::count;
+use super::verdict_css::class_of;
+use crate::markup::{count, escape};
 use crate::spec::ProblemId;
 use crate::verdict::Verdict;
 
@@ -304,7 +304,7 @@ fn failures(h: &mut String, class: &ClassReport, p: &ProblemInfo, s: &ProblemSta
             "<tr data-verdict=\"{0}\" data-failed=\"{1}\"><td><span class=\"badge {2}\">{0}</span> {3}</td><td class=\"count\">{1} of {4}</td><td>{5}</td></tr>",
             f.verdict.code(),
             f.count,
-            super::html::class_of(f.verdict),
+            class_of(f.verdict),
             escape(f.verdict.meaning()),
             s.judged,
             who(class, p, &f.students)

@@ -14,21 +14,11 @@ use std::fmt::Write as _;
 
 use super::model::{ClassReport, Graded, score_text};
 use crate::judge::{Diff, DiffSide};
+use crate::markup::{count, escape};
 use crate::verdict::Verdict;
 
 use super::stable;
-
-/// Colours shared by the grade report and the scoreboard, one class per verdict.
-pub(crate) const VERDICT_CSS: &str = "
-.v-AC{background:#c8e6c9;color:#1b5e20}
-.v-WA{background:#ffcdd2;color:#b71c1c}
-.v-PE{background:#ffe0b2;color:#e65100}
-.v-TLE,.v-MLE,.v-OLE{background:#fff59d;color:#6d4c00}
-.v-RE{background:#e1bee7;color:#4a148c}
-.v-CE{background:#d7ccc8;color:#3e2723}
-.v-IE{background:#37474f;color:#fff}
-.v-none{background:#f2f2f2;color:#888}
-";
+use super::verdict_css::{VERDICT_CSS, class_of};
 
 const PAGE_CSS: &str = "
 body{font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;margin:1.5em;color:#222}
@@ -50,14 +40,6 @@ svg.histogram{display:block;margin:.5em 0}
 table.wrong-ideas td.count,table.failures td.count{text-align:right;white-space:nowrap}
 table.failures{margin-top:.6em}
 ";
-
-use crate::markup::count;
-pub(crate) use crate::markup::escape;
-
-/// The verdict's CSS class.
-pub(crate) fn class_of(v: Verdict) -> String {
-    format!("v-{}", v.code())
-}
 
 /// The whole page.
 pub fn report(class: &ClassReport) -> String {

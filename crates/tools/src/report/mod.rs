@@ -17,6 +17,7 @@ mod scoreboard;
 mod stable;
 mod style;
 mod terminal;
+mod verdict_css;
 
 /// The class model and contest standings are batch's data; the reporters
 /// draw them under these names.

@@ -13,8 +13,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::html::escape;
 use crate::games::play::{Side, Transcript};
+use crate::markup::escape;
 
 /// Styles of the replay, appended to the page's own.
 pub(crate) const CSS: &str = "

@@ -15,7 +15,7 @@ use super::standings::Scoring;
 use super::standings::{Cell, Standings};
 
 use super::Style;
-use super::html::escape;
+use crate::markup::escape;
 
 /// The text of an ICPC cell: `+`, `+2`, `-3`, or empty.
 fn icpc_mark(c: &Cell) -> String {

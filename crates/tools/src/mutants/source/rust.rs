@@ -1,7 +1,8 @@
-//! The mutants of a Rust program: every small change a person could make by
-//! mistake, found and applied on the syntax tree (`syn`) and printed back
-//! with `prettyplease`, so a change is always a well-formed expression swap
-//! rather than a text edit that might hit a comment or a string.
+//! The logic mutants of a Rust program: every small change a person could
+//! make by mistake, found and applied on the syntax tree (`syn`) and
+//! printed back with `prettyplease`, so a change is always a well-formed
+//! expression swap rather than a text edit that might hit a comment or a
+//! string.
 //!
 //! The operators are cargo-mutants' set: binary operators swapped for their
 //! neighbours, integer literals moved by one, conditions negated, function
@@ -16,53 +17,28 @@ use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{BinOp, Block, Expr, ExprLit, ItemFn, Lit, LitInt, ReturnType, Stmt, Type, UnOp};
 
-/// One mutant: where, what, and its whole source.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mutant {
-    /// 1-based, in the order of the syntax tree.
-    pub index: usize,
-    /// Line of the changed code in the original file.
-    pub line: usize,
-    /// The kind of change, short enough for a group name (`eq-to-ne`).
-    pub kind: String,
-    /// What was changed into what, for people (`replace == with != in a == 1`).
-    pub description: String,
-    /// The mutated program.
-    pub source: String,
-}
+use super::{Candidate, Class, ParseError};
 
-/// Why a program has no mutants.
-#[derive(Debug, thiserror::Error)]
-#[error("not Rust that `syn` can parse: {0}")]
-pub struct ParseError(String);
-
-/// Every mutant of `source`, without duplicates and without mutants that
-/// print the same program as the original.
-pub fn mutants(source: &str) -> Result<Vec<Mutant>, ParseError> {
+/// The logic mutants of a Rust program, each with its whole source.
+pub(super) fn logic(source: &str) -> Result<Vec<Candidate>, ParseError> {
     let file = syn::parse_file(source).map_err(|e| {
         let at = e.span().start();
-        ParseError(format!("line {}:{}: {e}", at.line, at.column + 1))
+        ParseError::Rust(format!("line {}:{}: {e}", at.line, at.column + 1))
     })?;
-    let original = prettyplease::unparse(&file);
     let mut survey = Mutator::new(None, source);
     survey.visit_file_mut(&mut file.clone());
-    let mut seen = std::collections::HashSet::new();
-    seen.insert(original);
     let mut out = Vec::new();
     for (i, site) in survey.sites.into_iter().enumerate() {
         let mut copy = file.clone();
         let mut apply = Mutator::new(Some(i), source);
         apply.visit_file_mut(&mut copy);
-        let text = prettyplease::unparse(&copy);
-        if seen.insert(text.clone()) {
-            out.push(Mutant {
-                index: out.len() + 1,
-                line: site.line,
-                kind: site.kind,
-                description: site.description,
-                source: text,
-            });
-        }
+        out.push(Candidate {
+            line: site.line,
+            kind: site.kind,
+            class: Class::Logic,
+            description: site.description,
+            source: prettyplease::unparse(&copy),
+        });
     }
     Ok(out)
 }
@@ -383,7 +359,8 @@ impl VisitMut for Mutator<'_> {
         }
     }
 
-    /// Types hold only array lengths; changing them only breaks the build.
+    /// Types are left to the representation operators (narrowing, shorter
+    /// arrays), which work on the original text.
     fn visit_type_mut(&mut self, _: &mut Type) {}
 
     fn visit_attribute_mut(&mut self, _: &mut syn::Attribute) {}
@@ -501,6 +478,17 @@ impl VisitMut for Mutator<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mutants::source::{Language, Mutant, Widths};
+
+    /// The logic mutants of a Rust program, through the public entry.
+    fn mutants(source: &str) -> Result<Vec<Mutant>, ParseError> {
+        Ok(
+            crate::mutants::source::mutants(Language::Rust, source, &Widths::default())?
+                .into_iter()
+                .filter(|m| m.class == Class::Logic)
+                .collect(),
+        )
+    }
 
     const PROGRAM: &str = r#"
 fn wins(a: u64, b: u64) -> bool {

@@ -1,143 +1,23 @@
-//! What a run may reach by ordinary permissions when the judge is root.
-//!
-//! Runs of a root judge execute as an unprivileged uid, so every folder on
-//! the way to what they need must let others through. Two kinds of folder
-//! do not:
-//!
-//! - folders of the machine such as `/root` (mode 0700), which hold
-//!   toolchains (pyenv's Python, rustup's sysroot) and the default cache. We
-//!   never change their modes. Instead, runs enter a private mount namespace
-//!   (the *view*), prepared once and joined with one `setns`, in which such
-//!   a folder is replaced by an empty tmpfs holding read-only (toolchains)
-//!   or read-write (the judge's folders) bind mounts of just the entries on
-//!   the way to what runs need.
-//! - the judge's own folders (its cache, its working root, each run's
-//!   folder): they are registered with [`register_root`] and opened to
-//!   traversal (`o+x`, never listing) where runs need to pass. In the view
-//!   the cache shows only its `bin` (programs, read-only) and `tmp`
-//!   (compilations) entries: its answers and tests are not there at all.
-//!
-//! An ordinary user's runs have the judge's own uid, so permissions hide
-//! nothing from them, and Landlock does not cover `stat`, `chmod`,
-//! `utime`, `setxattr` or `truncate` of what it does not let them open.
-//! Their view is built in the user namespace of the judge's zygote (see
-//! [`super::zygote`]), where making mounts needs no privilege: every mount
-//! of the machine is read-only there (metadata included), `$HOME` is an
-//! empty tmpfs showing, read-only, just the paths runs need (toolchains),
-//! the cache shows only `bin` and `tmp` as for root, and only the judge's
-//! working folders and the cache's `tmp` are writable. The program itself
-//! holds no capability there (it executes as a non-zero uid of that
-//! namespace) and a namespace it makes copies these mounts locked, so it
-//! cannot undo them.
-//!
-//! Landlock decides what a run may touch; the view and the uid are the
-//! second line when Landlock is missing or wrong.
+//! The plan of a view: which folders are replaced by a tmpfs, what each
+//! one shows and which paths are bound writable, as a list of mount steps
+//! made before the helper child that mounts them starts (it may not
+//! allocate).
 
 use std::collections::BTreeMap;
 use std::ffi::CString;
 use std::fs;
 use std::io;
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 /// A folder of the judge's, and the entries runs may see when it is
 /// replaced in the view (`None`: shown whole).
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Root {
-    path: PathBuf,
-    expose: Option<Vec<(String, bool)>>,
+pub(super) struct Root {
+    pub(super) path: PathBuf,
+    pub(super) expose: Option<Vec<(String, bool)>>,
 }
-
-#[derive(Default)]
-struct State {
-    roots: Vec<Root>,
-    toolchains: Vec<PathBuf>,
-    /// Folders runs never need and must not even `stat` into (problems,
-    /// class folders): empty in the view, but for the judge's own folders
-    /// and toolchains that lie beneath them.
-    blind: Vec<PathBuf>,
-    /// The view for the current roots and toolchains.
-    current: Option<Arc<OwnedFd>>,
-    /// The user namespace (device, inode) that owns `current`, for an
-    /// ordinary user's view: a new zygote is a new namespace, whose runs
-    /// cannot join a view owned by the old one.
-    owner: Option<(u64, u64)>,
-}
-
-static STATE: Mutex<State> = Mutex::new(State {
-    roots: Vec::new(),
-    toolchains: Vec::new(),
-    blind: Vec::new(),
-    current: None,
-    owner: None,
-});
-
-/// Registers a folder of the judge's that runs work in (`expose` empty) or
-/// read programs from (`expose` names the entries runs may see, each
-/// read-write or not). With `open_to_others` (a root judge, whose runs have
-/// another uid) makes a folder runs work in traversable by others but not
-/// listable. A folder with chosen entries keeps its mode (the cache stays
-/// closed to other users): the view replaces it by a tmpfs showing them.
-pub fn register_root(path: &Path, expose: &[(&str, bool)], open_to_others: bool) -> io::Result<()> {
-    let path = fs::canonicalize(path)?;
-    if open_to_others && expose.is_empty() {
-        let mode = fs::metadata(&path)?.permissions().mode();
-        fs::set_permissions(&path, fs::Permissions::from_mode((mode & 0o7770) | 0o001))?;
-    }
-    let expose = (!expose.is_empty()).then(|| {
-        expose
-            .iter()
-            .map(|(name, rw)| {
-                use std::os::unix::fs::DirBuilderExt;
-                let _ = fs::DirBuilder::new().mode(0o755).create(path.join(name));
-                (name.to_string(), *rw)
-            })
-            .collect()
-    });
-    let root = Root { path, expose };
-    let mut st = STATE
-        .lock()
-        .map_err(|_| io::Error::other("view state poisoned"))?;
-    if !st.roots.contains(&root) {
-        st.roots.retain(|r| r.path != root.path);
-        st.roots.push(root);
-        st.current = None;
-    }
-    Ok(())
-}
-
-/// Registers a folder that runs never need (a problem's folder, with its
-/// answers and handmade tests; a class folder, with others' submissions):
-/// the view shows it as an empty read-only tmpfs, but for the registered
-/// roots and toolchains beneath it. Landlock already denies opening it;
-/// this takes away `stat`, which reveals an answer's size. `/` and the
-/// machine's own folders are never hidden (runs need them); a missing
-/// folder is ignored.
-pub fn register_hidden(path: &Path) -> io::Result<()> {
-    let Ok(path) = fs::canonicalize(path) else {
-        return Ok(());
-    };
-    if !path.is_dir() || SYSTEM.iter().any(|s| Path::new(s).starts_with(&path)) {
-        return Ok(());
-    }
-    let mut st = STATE
-        .lock()
-        .map_err(|_| io::Error::other("view state poisoned"))?;
-    if !st.blind.contains(&path) {
-        st.blind.push(path);
-        st.current = None;
-    }
-    Ok(())
-}
-
-/// The machine's folders every run reads: a folder that holds one of them
-/// is never hidden.
-const SYSTEM: &[&str] = &[
-    "/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin", "/etc", "/dev", "/proc", "/sys",
-];
 
 /// Whether others may pass through `dir`.
 fn traversable(dir: &Path) -> bool {
@@ -146,101 +26,11 @@ fn traversable(dir: &Path) -> bool {
         .unwrap_or(true)
 }
 
-/// Opens to traversal the judge's folders between a registered root and
-/// `path` (inclusive when `inclusive`), so that a run can reach it.
-pub fn open_way(path: &Path, inclusive: bool) -> io::Result<()> {
-    let roots: Vec<PathBuf> = match STATE.lock() {
-        Ok(st) => st.roots.iter().map(|r| r.path.clone()).collect(),
-        Err(_) => return Err(io::Error::other("view state poisoned")),
-    };
-    let Some(root) = roots
-        .iter()
-        .filter(|r| path.starts_with(r))
-        .max_by_key(|r| r.as_os_str().len())
-    else {
-        return Ok(());
-    };
-    let mut dir = root.clone();
-    let Ok(rest) = path.strip_prefix(root) else {
-        return Ok(());
-    };
-    let parts: Vec<_> = rest.components().collect();
-    for (i, part) in parts.iter().enumerate() {
-        dir.push(part);
-        if i + 1 == parts.len() && !inclusive {
-            break;
-        }
-        let meta = fs::symlink_metadata(&dir)?;
-        if meta.is_dir() && meta.mode() & 0o001 == 0 {
-            fs::set_permissions(
-                &dir,
-                fs::Permissions::from_mode((meta.mode() & 0o7777) | 0o001),
-            )?;
-        }
-    }
-    Ok(())
-}
-
-/// The view that shows `toolchains` (read-only) and the registered roots:
-/// a root judge's (`userns` is `None`), or an ordinary user's, built in the
-/// user namespace behind `userns` (see the module's documentation).
-pub fn view(toolchains: &[PathBuf], userns: Option<&OwnedFd>) -> io::Result<Arc<OwnedFd>> {
-    let owner = match userns {
-        Some(fd) => {
-            let st = rustix::fs::fstat(fd)?;
-            Some((st.st_dev, st.st_ino))
-        }
-        None => None,
-    };
-    let mut st = STATE
-        .lock()
-        .map_err(|_| io::Error::other("view state poisoned"))?;
-    let mut changed = st.owner != owner;
-    for t in toolchains {
-        // A program in a folder whose entries the view chooses (the
-        // cache's `bin`) is shown by that choice: not one more toolchain,
-        // which would rebuild the view for every new program.
-        let chosen = st
-            .roots
-            .iter()
-            .any(|r| r.expose.is_some() && t.starts_with(&r.path));
-        if !chosen && !st.toolchains.contains(t) {
-            st.toolchains.push(t.clone());
-            changed = true;
-        }
-    }
-    if changed {
-        st.current = None;
-        st.owner = owner;
-    }
-    if let Some(v) = &st.current {
-        return Ok(v.clone());
-    }
-    let hidden = userns.map(|_| hidden_folders());
-    let ops = plan(&st.roots, &st.toolchains, hidden.as_deref(), &st.blind)?;
-    let v = Arc::new(build(&ops, userns)?);
-    st.current = Some(v.clone());
-    Ok(v)
-}
-
-/// The folders an ordinary user's view replaces by an empty tmpfs (showing
-/// only what runs need in them): the judge's `$HOME`, unless it is `/` or
-/// missing.
-fn hidden_folders() -> Vec<PathBuf> {
-    std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .filter(|h| h.is_absolute())
-        .and_then(|h| fs::canonicalize(h).ok())
-        .filter(|h| h.is_dir() && h.parent().is_some())
-        .into_iter()
-        .collect()
-}
-
 /// Descriptor numbers the helper keeps bind sources at.
 const SOURCE_FD_BASE: usize = 700;
 
 /// One mount of the view, ready for the child (no allocation there).
-enum Op {
+pub(super) enum Op {
     /// Open a bind source (inside the new namespace, as mounts must be) and
     /// keep it at a fixed descriptor number.
     Open {
@@ -275,7 +65,7 @@ type Cover = BTreeMap<PathBuf, bool>;
 /// paths runs need beneath it, and writable paths are bound writable. In
 /// both, each `blind` folder present in the view becomes a tmpfs holding
 /// exactly the paths runs need beneath it (usually none).
-fn plan(
+pub(super) fn plan(
     roots: &[Root],
     toolchains: &[PathBuf],
     hidden: Option<&[PathBuf]>,
@@ -465,208 +255,10 @@ fn cover_blind(
     }
 }
 
-/// Builds the view in a short-lived child and keeps its namespace; with
-/// `userns`, the child first joins that user namespace (an ordinary
-/// user's zygote's, where it has the privilege to mount), which then owns
-/// the view.
-fn build(ops: &[Op], userns: Option<&OwnedFd>) -> io::Result<OwnedFd> {
-    let tmpfs = c"tmpfs";
-    let tmpfs_opts = c"mode=0755,size=1m";
-    let userns = userns.map(|fd| fd.as_raw_fd());
-    let mut pipe = [0; 2];
-    // SAFETY: a valid array of two descriptors.
-    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: the kernel just returned these descriptors; we own them.
-    let (rd, wr) = unsafe { (OwnedFd::from_raw_fd(pipe[0]), OwnedFd::from_raw_fd(pipe[1])) };
-    // SAFETY: a fork-like clone; the child below only makes system calls
-    // on memory prepared before the clone, then waits to be killed.
-    let pid = unsafe {
-        libc::syscall(
-            libc::SYS_clone,
-            libc::SIGCHLD as libc::c_ulong,
-            0usize,
-            0usize,
-            0usize,
-            0usize,
-        )
-    };
-    if pid < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    if pid == 0 {
-        let code = build_in_child(ops, userns, tmpfs.as_ptr(), tmpfs_opts.as_ptr());
-        let bytes = [code as u8, super::child::errno() as u8];
-        // SAFETY: writing two bytes to our pipe, then waiting to be killed.
-        unsafe {
-            libc::write(wr.as_raw_fd(), bytes.as_ptr().cast(), 2);
-            loop {
-                libc::pause();
-            }
-        }
-    }
-    drop(wr);
-    let pid = pid as libc::pid_t;
-    let mut bytes = [255u8, 0];
-    // SAFETY: reading two bytes into a local buffer.
-    let n = unsafe { libc::read(rd.as_raw_fd(), bytes.as_mut_ptr().cast(), 2) };
-    let ns = if n == 2 && bytes[0] == 0 {
-        fs::File::open(format!("/proc/{pid}/ns/mnt")).map(OwnedFd::from)
-    } else {
-        let why = io::Error::from_raw_os_error(bytes[1] as i32);
-        Err(io::Error::other(format!(
-            "mount step {} failed: {why}",
-            bytes[0]
-        )))
-    };
-    // SAFETY: ending and reaping our own helper child.
-    unsafe {
-        libc::kill(pid, libc::SIGKILL);
-        libc::waitpid(pid, std::ptr::null_mut(), 0);
-    }
-    ns
-}
-
-/// `mount_setattr(2)` on `path`: sets and clears mount attributes of that
-/// mount alone (or, `recursive`, of every mount beneath it too), leaving
-/// the others (`nodev`, `noexec`, atime) as they are: in a user namespace
-/// those may be locked, and a `mount` remount would have to repeat them.
-///
-/// # Safety
-/// `path` must be NUL-terminated.
-unsafe fn set_attr(path: *const libc::c_char, recursive: bool, set: u64, clear: u64) -> bool {
-    #[repr(C)]
-    struct MountAttr {
-        attr_set: u64,
-        attr_clr: u64,
-        propagation: u64,
-        userns_fd: u64,
-    }
-    const AT_RECURSIVE: libc::c_uint = 0x8000;
-    let attr = MountAttr {
-        attr_set: set,
-        attr_clr: clear,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    // SAFETY: a system call on a NUL-terminated path and a local struct.
-    unsafe {
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
-            path,
-            if recursive { AT_RECURSIVE } else { 0 },
-            &attr as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        ) == 0
-    }
-}
-
-const MOUNT_ATTR_RDONLY: u64 = 0x1;
-const MOUNT_ATTR_NOSUID: u64 = 0x2;
-
-/// In the helper child: a private mount namespace with the planned mounts.
-/// Returns 0, or the 1-based number of the step that failed.
-fn build_in_child(
-    ops: &[Op],
-    userns: Option<RawFd>,
-    tmpfs: *const libc::c_char,
-    opts: *const libc::c_char,
-) -> usize {
-    // SAFETY (whole function): system calls on NUL-terminated strings
-    // prepared before the fork.
-    unsafe {
-        if let Some(ns) = userns
-            && libc::setns(ns, libc::CLONE_NEWUSER) != 0
-        {
-            return 1;
-        }
-        if libc::unshare(libc::CLONE_NEWNS) != 0 {
-            return 1;
-        }
-        if libc::mount(
-            std::ptr::null(),
-            c"/".as_ptr(),
-            std::ptr::null(),
-            libc::MS_REC | libc::MS_PRIVATE,
-            std::ptr::null(),
-        ) != 0
-        {
-            return 2;
-        }
-        for (i, op) in ops.iter().enumerate() {
-            let step = i + 3;
-            let ok = match op {
-                Op::Open { path, fd } => {
-                    let f = libc::open(path.as_ptr(), libc::O_PATH | libc::O_DIRECTORY);
-                    f >= 0 && libc::dup2(f, *fd) == *fd
-                }
-                Op::Tmpfs(target) => {
-                    libc::mount(
-                        tmpfs,
-                        target.as_ptr(),
-                        tmpfs,
-                        libc::MS_NOSUID | libc::MS_NODEV,
-                        opts.cast(),
-                    ) == 0
-                }
-                Op::Mkdir(path) => {
-                    libc::mkdir(path.as_ptr(), 0o755) == 0
-                        || *libc::__errno_location() == libc::EEXIST
-                }
-                Op::Bind {
-                    source,
-                    target,
-                    writable,
-                } => {
-                    let bound = libc::mount(
-                        source.as_ptr(),
-                        target.as_ptr(),
-                        std::ptr::null(),
-                        libc::MS_BIND | libc::MS_REC,
-                        std::ptr::null(),
-                    ) == 0;
-                    // A bind copies its source's attributes: in an
-                    // ordinary user's view every source is read-only by
-                    // now, so a writable one is made writable again.
-                    bound
-                        && if *writable {
-                            userns.is_none()
-                                || set_attr(target.as_ptr(), false, 0, MOUNT_ATTR_RDONLY)
-                        } else {
-                            set_attr(
-                                target.as_ptr(),
-                                false,
-                                MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID,
-                                0,
-                            )
-                        }
-                }
-                Op::ReadOnlyEverywhere => {
-                    set_attr(c"/".as_ptr(), true, MOUNT_ATTR_RDONLY, 0) && {
-                        // /proc stays as it was (a run lowers its own OOM
-                        // score there); best effort, its files are not the
-                        // judge's.
-                        if !set_attr(c"/proc".as_ptr(), true, 0, MOUNT_ATTR_RDONLY) {
-                            set_attr(c"/proc".as_ptr(), false, 0, MOUNT_ATTR_RDONLY);
-                        }
-                        true
-                    }
-                }
-                Op::Seal(target) => set_attr(target.as_ptr(), false, MOUNT_ATTR_RDONLY, 0),
-            };
-            if !ok {
-                return step.min(254);
-            }
-        }
-    }
-    0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
     fn targets(ops: &[Op]) -> Vec<String> {
         ops.iter()
