@@ -29,6 +29,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod ends;
+mod feedback;
+mod pipes;
+
 use super::context::Context;
 use super::exec::{STDERR_CAP, head, run_limits, text_head};
 use super::prepared::{Prepared, PreparedTest};
@@ -40,6 +44,9 @@ use crate::verdict::Verdict;
 use crate::verdict::decide::{Reason, RunFacts, run_verdict};
 use crate::verdict::interactive::{First, InteractorEnd, interaction};
 use crate::verdict::protocol::{Protocol, Said};
+use ends::Ends;
+use feedback::{carry, place};
+use pipes::{drop_pending, pipe};
 
 /// How long the interactor may run on after the submission ended: reading
 /// the end of its input and writing a verdict take milliseconds, so this
@@ -230,59 +237,6 @@ fn setup(what: &str) -> impl FnOnce(std::io::Error) -> SandboxError {
     let what = what.to_string();
     move |source| SandboxError::Setup { what, source }
 }
-
-/// A pipe whose ends are closed on exec (each run gets its end as a
-/// standard stream, never a stray copy of another).
-fn pipe() -> std::io::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
-    use std::os::fd::FromRawFd;
-    let mut fds = [0; 2];
-    // SAFETY: a valid array of two descriptors.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: the kernel just returned these descriptors; we own them.
-    Ok(unsafe {
-        (
-            std::os::fd::OwnedFd::from_raw_fd(fds[0]),
-            std::os::fd::OwnedFd::from_raw_fd(fds[1]),
-        )
-    })
-}
-
-/// Copies `from` into `to`, readable by the run whatever uid it has.
-fn place(from: &Path, to: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::copy(from, to)?;
-    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644))
-}
-
-/// Copies the files directly in `from` into `to` (replacing any of the
-/// same name), but those named in `except`. They are left writable by
-/// anyone: the interactor's run may have another uid than the judge and
-/// appends to them (`judgemessage.txt`); the folder itself is private.
-/// What the run left is read without following a link, and at most
-/// [`CARRIED_CAP`] bytes of each.
-fn carry(from: &Path, to: &Path, except: &[&str]) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        if !entry.file_type()?.is_file() || except.iter().any(|e| entry.file_name() == **e) {
-            continue;
-        }
-        let Ok(name) = entry.file_name().into_string() else {
-            continue;
-        };
-        let Some(bytes) = crate::beneath::read(from, &name, CARRIED_CAP)? else {
-            continue;
-        };
-        crate::beneath::write(to, &name, &bytes)?;
-        std::fs::set_permissions(to.join(&name), std::fs::Permissions::from_mode(0o666))?;
-    }
-    Ok(())
-}
-
-/// The most of each feedback file carried from one pass to the next.
-const CARRIED_CAP: u64 = 16 << 20;
 
 impl Connected<'_> {
     /// The interactor's limits: generous, and never below the submission's
@@ -519,135 +473,6 @@ impl Connected<'_> {
             int.unwrap_or(Err(SandboxError::Abandoned)),
             stuck,
         )
-    }
-}
-
-/// Which of the two runs ended first, as one `poll` on both processes'
-/// pidfds sees it. Each run's own watcher stamps its end when it notices
-/// it, between samples of the run's usage; on a loaded machine one of them
-/// may notice tens of milliseconds late, long enough for a submission that
-/// crashes on the end of its input (a Java `Scanner` throwing once the
-/// interactor has rejected and exited) to seem to have ended first, and
-/// its `RTE` to stand instead of the interactor's `WA`. A single `poll`
-/// that finds one process ended and the other alive orders them as the
-/// kernel did. When it finds both ended (the judge was not scheduled in
-/// between), it cannot tell, and the stamps decide as before.
-struct Ends {
-    /// Each run's pid cell, published once the run started.
-    pids: [Arc<std::sync::OnceLock<libc::pid_t>>; 2],
-    /// The pidfds, opened as soon as the pids are known.
-    fds: [Option<std::os::fd::OwnedFd>; 2],
-    /// Set once one poll has seen an end (or a pid was already gone).
-    seen: bool,
-    /// The run that had ended when that poll saw only one; `None` when
-    /// it saw both.
-    first: Option<First>,
-}
-
-impl Ends {
-    /// In the order of [`Ends::WHO`].
-    const WHO: [First; 2] = [First::Submission, First::Interactor];
-
-    fn new(
-        sub: &Arc<std::sync::OnceLock<libc::pid_t>>,
-        int: &Arc<std::sync::OnceLock<libc::pid_t>>,
-    ) -> Ends {
-        Ends {
-            pids: [Arc::clone(sub), Arc::clone(int)],
-            fds: [None, None],
-            seen: false,
-            first: None,
-        }
-    }
-
-    /// Opens the pidfds not yet open, then waits up to `timeout` for
-    /// either process to end, and records which one ended first if only
-    /// one did. Returns how long the caller may then wait for a result:
-    /// nothing after a poll, a moment while a pid is not yet published
-    /// (not to miss an end), `timeout` once the order is settled.
-    fn wait(&mut self, timeout: Duration) -> Duration {
-        use std::os::fd::{AsRawFd, FromRawFd};
-        for (fd, pid) in self.fds.iter_mut().zip(&self.pids) {
-            if fd.is_none()
-                && !self.seen
-                && let Some(&pid) = pid.get()
-            {
-                // SAFETY: pidfd_open takes a pid and flags and returns a
-                // new descriptor or -1.
-                let r = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-                if r >= 0 {
-                    // SAFETY: the kernel just made this descriptor; ours.
-                    *fd = Some(unsafe { std::os::fd::OwnedFd::from_raw_fd(r as i32) });
-                } else {
-                    // Already gone (reaped): no exact order for this test.
-                    self.seen = true;
-                }
-            }
-        }
-        if self.seen {
-            return timeout;
-        }
-        if self.fds.iter().any(Option::is_none) {
-            return Duration::from_millis(2);
-        }
-        let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
-        let mut polled: Vec<libc::pollfd> = self
-            .fds
-            .iter()
-            .flatten()
-            .map(|f| libc::pollfd {
-                fd: f.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            })
-            .collect();
-        // SAFETY: `polled.len()` valid pollfds in a live vector.
-        let r = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, ms) };
-        if r <= 0 {
-            return Duration::ZERO;
-        }
-        let ended: Vec<First> = polled
-            .iter()
-            .zip(Self::WHO)
-            .filter(|(p, _)| p.revents != 0)
-            .map(|(_, who)| who)
-            .collect();
-        self.seen = true;
-        self.first = match ended.as_slice() {
-            [one] => Some(*one),
-            _ => None,
-        };
-        self.fds = [None, None];
-        Duration::ZERO
-    }
-}
-
-/// Reads and drops what is waiting in the pipe `fd` reads, without
-/// blocking; at its end (the interactor closed it) the judge's copy is
-/// closed.
-fn drop_pending(fd: &mut Option<std::os::fd::OwnedFd>) {
-    use std::os::fd::AsRawFd;
-    let mut buf = [0u8; 1 << 16];
-    while let Some(f) = fd.as_ref() {
-        let mut poll = libc::pollfd {
-            fd: f.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd, no waiting.
-        let ready = unsafe { libc::poll(&mut poll, 1, 0) };
-        if ready <= 0 || poll.revents == 0 {
-            return;
-        }
-        // SAFETY: `buf` is writable for its length; poll said the read
-        // cannot block (the judge is the pipe's only reader now).
-        let n = unsafe { libc::read(f.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-        match n {
-            0 => drop(fd.take()),
-            // Interrupted: tried again on the next round.
-            n if n < 0 => return,
-            _ => {}
-        }
     }
 }
 
