@@ -23,14 +23,12 @@ mod statement;
 mod stress;
 mod verify;
 
-use out::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
 
-use grundy::batch::{self, RunSummary};
 use grundy::cache::Cache;
 use grundy::judge::{Context, Options};
 use grundy::language::Languages;
@@ -572,34 +570,4 @@ fn runner(g: &Global) -> grundy::sandbox::Runner {
 
 fn find(g: &Global, id: &str) -> Result<Problem, Failure> {
     problem_set(g).find(id).map_err(|e| usage(anyhow!(e)))
-}
-
-/// The number of tests a batch command runs at once; a note when the
-/// request was cut.
-fn batch_jobs(requested: Option<usize>) -> usize {
-    let (n, note) = batch::jobs(requested);
-    if let Some(note) = note {
-        eprintln!("grundy: {note}");
-    }
-    n
-}
-
-/// Prints the closing lines of a batch command (what was judged, then the
-/// files the report writers wrote); its exit code. An interrupted run has
-/// said what it kept through its progress display.
-fn finish(summary: &RunSummary, files: &grundy::report::Files) -> u8 {
-    match summary.interrupted {
-        Some(sig) => {
-            for l in &summary.lines {
-                eprintln!("grundy: {}", grundy::markup::terminal(l));
-            }
-            exit::interrupted(sig)
-        }
-        None => {
-            for l in summary.lines.iter().chain(&files.lines()) {
-                outln!("{}", grundy::markup::terminal(l));
-            }
-            exit::of(summary.overall)
-        }
-    }
 }
