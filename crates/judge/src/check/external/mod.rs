@@ -43,11 +43,6 @@ pub const MESSAGE_CAP: usize = 500;
 /// Most characters of the command shown when naming the program.
 const NAME_CHARS: usize = 200;
 
-/// How a checker program is called, by the exit protocol it speaks
-/// ([`Protocol`]): testlib's `checker input output answer`, or ICPC's
-/// `validator input answer feedback_dir/ [args] < output` (only ICPC
-/// validators take arguments).
-
 /// Why a checker program gave no verdict: never the submission's fault.
 #[derive(Debug, thiserror::Error)]
 enum ExternalError {
@@ -99,6 +94,10 @@ impl Default for Runs {
 #[derive(Debug, Clone)]
 pub struct ExternalChecker {
     command: Vec<OsString>,
+    /// How it is called, by the exit protocol it speaks: testlib's
+    /// `checker input output answer`, or ICPC's `validator input answer
+    /// feedback_dir/ [args] < output` (only ICPC validators take
+    /// arguments).
     protocol: Protocol,
     /// The arguments after the ICPC ones (none for testlib).
     args: Vec<OsString>,
