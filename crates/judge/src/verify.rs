@@ -246,7 +246,7 @@ fn check_oracle(problem: &Problem, reference: &Compiled, ctx: &Context) -> Statu
     if cases.is_empty() {
         return Status::Failed("the catalog entry has no oracle cases".into());
     }
-    let limits = crate::judge::trusted::generous(run_limits(reference, &problem.limits));
+    let limits = crate::run_kind::reference_limits(run_limits(reference, &problem.limits));
     for case in &cases {
         match run_case(reference, case.input.as_bytes(), limits, problem, ctx) {
             Ok(out) => {

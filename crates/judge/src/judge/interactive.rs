@@ -26,7 +26,8 @@ use super::prepared::{Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::games::play::{self, Game, Interactor, Outcome, Side, Transcript};
 use crate::language::Compiled;
-use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
+use crate::run_kind::RunKind;
+use crate::sandbox::{self, Pipes, RunLimits, RunOutcome};
 use crate::units::Bytes;
 use crate::verdict::Verdict;
 use crate::verdict::decide::{Decision, RunFacts, run_verdict};
@@ -250,15 +251,15 @@ pub fn play(
     set_nonblocking(&our_in).map_err(setup("set up the input pipe"))?;
     set_nonblocking(&our_out).map_err(setup("set up the output pipe"))?;
     let stop = Arc::new(AtomicBool::new(false));
-    let spec = RunSpec {
-        argv: program.argv(problem_memory),
-        workdir: workdir.clone(),
-        stdin: dir.path().join("stdin"),
-        stdout: dir.path().join("stdout"),
-        env: super::exec::env(&workdir),
-        limits,
-        keep_workdir: false,
-    };
+    let spec = RunKind::Submission
+        .spec(
+            program.argv(problem_memory),
+            &workdir,
+            dir.path().join("stdout"),
+            limits,
+        )
+        .stdin(dir.path().join("stdin"))
+        .build();
     let pid: Arc<std::sync::OnceLock<libc::pid_t>> = Arc::default();
     let pipes = Pipes {
         stdin: their_in,

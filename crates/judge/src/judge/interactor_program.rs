@@ -38,7 +38,8 @@ use super::exec::{STDERR_CAP, head, run_limits, text_head};
 use super::prepared::{Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::language::Compiled;
-use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::run_kind::{INTERACTOR_MEMORY, RunKind, interactor_limits};
+use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, SandboxError};
 use crate::units::Bytes;
 use crate::verdict::Verdict;
 use crate::verdict::decide::{Reason, RunFacts, run_verdict};
@@ -52,11 +53,6 @@ use pipes::{drop_pending, pipe};
 /// the end of its input and writing a verdict take milliseconds, so this
 /// only bounds an interactor that is stuck.
 pub const INTERACTOR_GRACE: Duration = Duration::from_secs(10);
-/// The interactor's own CPU limit, at least this (it is trusted code, but
-/// must not run forever).
-const INTERACTOR_MIN_CPU: Duration = Duration::from_secs(10);
-/// The interactor's memory limit.
-const INTERACTOR_MEMORY: Bytes = Bytes(1 << 30);
 /// How much of the interactor's message is kept.
 const MESSAGE_CAP: usize = 1000;
 
@@ -239,19 +235,6 @@ fn setup(what: &str) -> impl FnOnce(std::io::Error) -> SandboxError {
 }
 
 impl Connected<'_> {
-    /// The interactor's limits: generous, and never below the submission's
-    /// (it waits for the submission as long as the submission may run).
-    fn interactor_limits(&self) -> RunLimits {
-        let cpu = (self.limits.cpu * 2).max(INTERACTOR_MIN_CPU);
-        RunLimits {
-            cpu,
-            wall: RunLimits::wall_for(cpu).max(self.limits.wall + INTERACTOR_GRACE),
-            memory: INTERACTOR_MEMORY,
-            address_space: None,
-            output: Bytes::mib(256),
-        }
-    }
-
     fn play(&self, input: &Path, answer: &Path, root: &Path) -> Result<Played, NotPlayed> {
         let dir = tempfile::Builder::new()
             .prefix("run-")
@@ -292,25 +275,26 @@ impl Connected<'_> {
             }
             Protocol::Testlib => argv.push(judge.join("output").into_os_string()),
         }
-        let int_spec = RunSpec {
-            argv,
-            workdir: judge.clone(),
-            stdin: dir.join("interactor.stdin"),
-            stdout: dir.join("interactor.stdout"),
-            env: super::exec::env(&judge),
-            limits: self.interactor_limits(),
-            // Its input, answer and feedback live there.
-            keep_workdir: true,
-        };
-        let sub_spec = RunSpec {
-            argv: self.program.argv(self.problem_memory),
-            workdir: work.clone(),
-            stdin: dir.join("stdin"),
-            stdout: dir.join("stdout"),
-            env: super::exec::env(&work),
-            limits: self.limits,
-            keep_workdir: false,
-        };
+        // Its input, answer and feedback live in its folder: the kind
+        // keeps it.
+        let int_spec = RunKind::Interactor
+            .spec(
+                argv,
+                &judge,
+                dir.join("interactor.stdout"),
+                interactor_limits(self.limits, INTERACTOR_GRACE),
+            )
+            .stdin(dir.join("interactor.stdin"))
+            .build();
+        let sub_spec = RunKind::Submission
+            .spec(
+                self.program.argv(self.problem_memory),
+                &work,
+                dir.join("stdout"),
+                self.limits,
+            )
+            .stdin(dir.join("stdin"))
+            .build();
         let (sub_in, int_out) = pipe().map_err(setup("create the pipe to the submission"))?;
         let (int_in, sub_out) = pipe().map_err(setup("create the pipe to the interactor"))?;
         // The judge's own copy of the interactor's input: the interactor

@@ -3,18 +3,17 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::context::Context;
 use super::exec::{execute, run_limits};
 use super::prepared::{Kind, NoAnswer, Prepared, PreparedTest};
-use super::trusted::{self, Failed, GeneratorError, ReferenceError};
+use super::trusted::{Failed, GeneratorError, ReferenceError};
 use super::{Because, JudgeError};
 use crate::cache::Key;
 use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
 use crate::language::Compiled;
-use crate::sandbox::RunLimits;
+use crate::run_kind::{self, RunKind};
 use crate::spec::{CheckerSpec, Limits, Problem};
 use crate::units::Bytes;
 
@@ -112,23 +111,16 @@ fn run_generator(
     }
     argv.extend(args.iter().map(Into::into));
     let dir = tempfile::tempdir_in(ctx.workroot.path())?;
-    let spec = crate::sandbox::RunSpec {
-        argv,
-        workdir: dir.path().to_path_buf(),
-        stdin: PathBuf::from("/dev/null"),
-        stdout: dir.path().join("out"),
-        env: vec![("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into())],
-        limits: RunLimits {
-            cpu: Duration::from_secs(30),
-            wall: Duration::from_secs(60),
-            memory: Bytes(4 << 30),
-            address_space: None,
-            output: Bytes::mib(256),
-        },
-        // The judge reads the `testcase.in` / `testcase.ans` a generator
-        // may leave there (below), so the folder is not a scratch tmpfs.
-        keep_workdir: true,
-    };
+    // The judge reads the `testcase.in` / `testcase.ans` a generator may
+    // leave in its folder (below): the kind keeps it.
+    let spec = RunKind::Generator
+        .spec(
+            argv,
+            dir.path(),
+            dir.path().join("out"),
+            run_kind::generator_limits(),
+        )
+        .build();
     let outcome = ctx.sandbox.run(&spec)?;
     let stderr = || super::exec::text_head(&outcome.stderr_head, 2000);
     if let Some(failed) = Failed::of(&outcome, "") {
@@ -168,7 +160,7 @@ fn reference_answer(
     if let Some(cached) = ctx.cache.existing_file("answers", &key, ".ans") {
         return Ok(cached);
     }
-    let run = trusted::generous(run_limits(reference, limits));
+    let run = run_kind::reference_limits(run_limits(reference, limits));
     let exec = execute(reference, input_path, run, limits.memory, ctx)?;
     if let Some(failed) = Failed::of(&exec.outcome, &exec.stderr_head) {
         return Err(ReferenceError::Failed(failed));
