@@ -5,7 +5,7 @@
 #                               interpreters of the judged languages
 #   bash .ci/setup.sh --tests   that, and what the test suite also runs:
 #                               Chromium, problemtools with TeX, Slurm with
-#                               munge, kubernetes-validate
+#                               munge, kubernetes-validate, faketime
 #
 # Both need a Rust toolchain already there (rustup or the distribution's).
 set -euo pipefail
@@ -59,6 +59,8 @@ if $tests; then
   have slurmd || lean+=(slurmd)
   have sbatch || lean+=(slurm-client)
   have munged || lean+=(munge)
+  # tests/serve_judgehost.rs runs a judge host with its clock days ahead.
+  have faketime || lean+=(faketime)
 fi
 
 if [ ${#need[@]} -gt 0 ] || [ ${#lean[@]} -gt 0 ]; then

@@ -204,9 +204,39 @@ fn kubernetes_validate(files: &[PathBuf]) -> Option<std::process::Output> {
     )
 }
 
+/// The judge hosts' StatefulSet runs `grundy judgehost` on the server
+/// with the token of its own pod, from the mounted Secret.
+#[test]
+fn the_judge_hosts_run_grundy_judgehost_with_their_own_token() {
+    let (set, env, argv) = container("deploy/k8s/judgehost.yaml");
+    assert_eq!(set["kind"].as_str(), Some("StatefulSet"));
+    let script = argv.last().expect("a script");
+    assert!(
+        script.contains("grundy judgehost --server \"$SERVER\""),
+        "{script}"
+    );
+    assert!(
+        script.contains("--token \"/var/run/grundy/tokens/$POD_NAME\""),
+        "{script}"
+    );
+    assert!(
+        env.iter()
+            .any(|(k, v)| k == "SERVER" && v.starts_with("http://"))
+    );
+    let mounts = &set["spec"]["template"]["spec"]["containers"][0]["volumeMounts"];
+    assert_eq!(
+        mounts[0]["mountPath"].as_str(),
+        Some("/var/run/grundy/tokens")
+    );
+    assert_eq!(
+        set["spec"]["template"]["spec"]["volumes"][0]["secret"]["secretName"].as_str(),
+        Some("grundy-judgehost-tokens")
+    );
+}
+
 #[test]
 fn kubernetes_manifests_validate_against_the_api_schemas() {
-    let files: Vec<PathBuf> = ["grade-indexed-job.yaml", "merge-job.yaml"]
+    let files: Vec<PathBuf> = ["grade-indexed-job.yaml", "merge-job.yaml", "judgehost.yaml"]
         .iter()
         .map(|f| root().join("deploy/k8s").join(f))
         .collect();

@@ -11,6 +11,7 @@ mod export;
 mod gen_cmd;
 mod grade;
 mod judge;
+mod judgehost;
 mod list;
 mod merge;
 mod mutants;
@@ -302,6 +303,8 @@ enum Command {
     },
     /// Serve a live contest or class: teams submit in a browser and see verdicts live (see docs/serve.md)
     Serve(serve::ServeArgs),
+    /// Judge for a `grundy serve` on another machine: lease submissions over HTTP, post their results (see docs/serve.md)
+    Judgehost(judgehost::JudgehostArgs),
     /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
     Export {
         problem: String,
@@ -332,7 +335,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     let g = &cli.global;
     if matches!(
         cli.command,
-        Command::Grade { .. } | Command::Contest { .. } | Command::Serve(_)
+        Command::Grade { .. } | Command::Contest { .. } | Command::Serve(_) | Command::Judgehost(_)
     ) && !g.allow_weak_sandbox
     {
         let weak = runner(g).weaknesses();
@@ -447,6 +450,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
         Command::Serve(args) => serve::run(g, args),
+        Command::Judgehost(args) => judgehost::run(g, args),
         Command::New { id } => new::run(g, &id),
         Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
         Command::Run {

@@ -39,6 +39,9 @@ pub struct ServeArgs {
     /// Tests using a CPU at once, and as many judging workers [default: half the CPUs, at least 1]
     #[arg(long)]
     jobs: Option<usize>,
+    /// Judge nothing here: only judge hosts (grundy judgehost) judge
+    #[arg(long)]
+    no_local_judging: bool,
 }
 
 #[derive(Subcommand)]
@@ -60,6 +63,22 @@ enum ServeCommand {
         /// The server's address, printed on the slips
         #[arg(long)]
         url: Option<String>,
+    },
+    /// Register a judge host (its token written to --token-file) or revoke one
+    Judgehost {
+        /// The contest file
+        file: PathBuf,
+        /// The host's name (letters, digits, `.`, `_`, `-`)
+        name: String,
+        /// The database file [default: beside the contest file]
+        #[arg(long, value_name = "FILE")]
+        db: Option<PathBuf>,
+        /// Where to write the new token, for the host's --token [default: NAME.token beside the database]
+        #[arg(long, value_name = "FILE")]
+        token_file: Option<PathBuf>,
+        /// Revoke the host's token: it is refused at once and its judgings go to other hosts
+        #[arg(long, conflicts_with = "token_file")]
+        revoke: bool,
     },
 }
 
@@ -85,6 +104,16 @@ pub fn run(g: &Global, args: ServeArgs) -> Result<u8, Failure> {
     }) = args.command
     {
         return make_accounts(g, &file, csv.as_deref(), db, sheet, url.as_deref());
+    }
+    if let Some(ServeCommand::Judgehost {
+        file,
+        name,
+        db,
+        token_file,
+        revoke,
+    }) = args.command
+    {
+        return judgehost_token(&file, &name, db, token_file, revoke);
     }
     let (file, demo_people) = if args.demo {
         let dir = match args.demo_dir {
@@ -128,6 +157,7 @@ pub fn run(g: &Global, args: ServeArgs) -> Result<u8, Failure> {
         bind: args.bind,
         port: args.port,
         jobs: batch_jobs(args.jobs),
+        local_judging: !args.no_local_judging,
     };
     let mut note = |line: &str| eprintln!("grundy: {line}");
     let mut ready = |r: &serve::Ready| {
@@ -204,6 +234,62 @@ fn make_accounts(
         slips.len(),
         db.display(),
         sheet.display()
+    );
+    Ok(exit::OK)
+}
+
+/// `grundy serve judgehost`: a new token for a host (written with mode
+/// 0600, never printed), or its revocation.
+fn judgehost_token(
+    file: &Path,
+    name: &str,
+    db: Option<PathBuf>,
+    token_file: Option<PathBuf>,
+    revoke: bool,
+) -> Result<u8, Failure> {
+    use std::io::Write as _;
+    use std::os::unix::fs::OpenOptionsExt as _;
+
+    if let Some(why) = serve::hosts::bad_name(name) {
+        return Err(usage(anyhow!("`{name}`: {why}")));
+    }
+    let db = db.unwrap_or_else(|| serve::default_db(file));
+    if !file.is_file() {
+        return Err(usage(anyhow!(
+            "{}: no such contest file (give the contest file the server runs)",
+            file.display()
+        )));
+    }
+    let database = serve::db::Db::open(&db).map_err(|e| internal(anyhow!(e)))?;
+    if revoke {
+        let n = database
+            .with_writer(|c| serve::hosts::revoke(c, name))
+            .map_err(|e| internal(anyhow!(e)))?;
+        let Some(n) = n else {
+            return Err(usage(anyhow!(
+                "{}: no judge host named `{name}`",
+                db.display()
+            )));
+        };
+        eprintln!("grundy: judge host {name} revoked; {n} of its judgings queued again");
+        return Ok(exit::OK);
+    }
+    let to = token_file.unwrap_or_else(|| db.with_file_name(format!("{name}.token")));
+    let token = database
+        .with_writer(|c| serve::hosts::add(c, name))
+        .map_err(|e| internal(anyhow!(e)))?;
+    let _ = std::fs::remove_file(&to);
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&to)
+        .map_err(|e| usage(anyhow!("cannot write the token to {}: {e}", to.display())))?;
+    writeln!(f, "{token}")
+        .map_err(|e| internal(anyhow!("cannot write the token to {}: {e}", to.display())))?;
+    eprintln!(
+        "grundy: judge host {name} registered; its token is in {} (give it to the host's --token; a token given before is void)",
+        to.display()
     );
     Ok(exit::OK)
 }

@@ -75,6 +75,24 @@ impl Server {
         Server::launch(cmd, problems, contest, db, jobs)
     }
 
+    /// [`Server::start`] with more arguments for `grundy serve` (such as
+    /// `--no-local-judging`).
+    pub fn start_args(p: &Project, contest_yaml: &str, jobs: usize, extra: &[&str]) -> Server {
+        let contest = p.write("contest.yaml", contest_yaml);
+        let (problems, db) = (p.path("problems"), p.path("contest.sqlite"));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        cmd.args(["serve"])
+            .arg(&contest)
+            .args(["--port", "0", "--jobs", &jobs.to_string(), "--db"])
+            .arg(&db)
+            .arg("--problems")
+            .arg(&problems)
+            .arg("--cache")
+            .arg(cache())
+            .args(extra);
+        Server::launch(cmd, &problems, &contest, &db, jobs)
+    }
+
     /// `grundy serve --demo` with its files in `dir`, on the catalog's
     /// problems and the tests' cache.
     pub fn demo(dir: &Path) -> Server {

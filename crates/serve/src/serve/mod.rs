@@ -15,16 +15,20 @@
 //! `db` (the database), `accounts`, `auth` and `throttle` (who may do
 //! what), `queue` and `workers` (judging), `events` and `judgement` (the
 //! log and the verdicts' names in it), `store` and `scoreboard` (what
-//! pages read), `web` (the pages), `demo` (a contest to try it on).
+//! pages read), `web` (the pages), `demo` (a contest to try it on),
+//! `hosts` (judge hosts on other machines, leasing from the same queue).
 
 pub mod accounts;
+pub mod api;
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod credentials;
 pub mod db;
 pub mod demo;
 pub mod events;
 pub mod homework;
+pub mod hosts;
 pub mod judgement;
 pub mod place;
 pub mod queue;
@@ -52,6 +56,9 @@ use db::{Db, DbError};
 
 /// The setting that says the organiser has unfrozen the scoreboard.
 pub const THAWED: &str = "thawed";
+/// The setting that says (since when) the organiser has finalized the
+/// results: no judging will change them.
+pub const FINALIZED: &str = "finalized";
 /// The setting that says the jury has paused judging.
 pub const PAUSED: &str = "paused";
 
@@ -93,6 +100,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// `--jobs`: test runs using a CPU at once; as many judging workers.
     pub jobs: usize,
+    /// False: no judging in the server, only by judge hosts.
+    pub local_judging: bool,
 }
 
 /// Told to the caller once the server listens.
@@ -200,8 +209,21 @@ pub fn serve(
             .replace(".000 s", " s"),
             statement: crate::export::statement_html(&r.problem).ok(),
             info: crate::batch::grade::problem_info(&r.problem),
+            time_limit: r.problem.limits.time,
+            tests: r.tests.len(),
         })
         .collect();
+    let mut packages = BTreeMap::new();
+    for (id, r) in &prepared {
+        let p = hosts::package::pack(&r.problem.dir, id.as_str(), r.problem.reference.as_deref())
+            .map_err(|e| {
+            ServeError::Usage(Because::of(
+                format!("cannot pack {} for judge hosts", r.problem.dir.display()),
+                e,
+            ))
+        })?;
+        packages.insert(id.clone(), p);
+    }
     let hub = events::Hub::default();
     let wake = Arc::new(workers::Wake::default());
     let stop = Arc::new(AtomicBool::new(false));
@@ -225,8 +247,10 @@ pub fn serve(
         problems,
         languages,
         throttle: throttle::Throttle::default(),
+        credentials: credentials::Remembered::default(),
         wake: Arc::clone(&wake),
         deadlines,
+        packages,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -245,7 +269,11 @@ pub fn serve(
     let local = listener
         .local_addr()
         .map_err(|e| ServeError::Internal(Because::of("cannot read the listening address", e)))?;
-    let threads = workers::spawn(Arc::clone(&judges), opts.jobs);
+    let threads = if opts.local_judging {
+        workers::spawn(Arc::clone(&judges), opts.jobs)
+    } else {
+        Vec::new()
+    };
     ready(&Ready {
         url: format!("http://{local}/"),
         admin_password,
@@ -265,7 +293,10 @@ pub fn serve(
 /// Serves until a signal; then stops taking requests (open event streams
 /// are cut after a short grace).
 async fn run(listener: tokio::net::TcpListener, app: web::Shared) -> Result<(), ServeError> {
-    let router = web::router(app);
+    let router = web::router(
+        Arc::clone(&app),
+        api::routes().merge(hosts::routes::routes()),
+    );
     let (tx, rx) = tokio::sync::watch::channel(false);
     let server = axum::serve(
         listener,
@@ -374,22 +405,40 @@ fn resolve_clock(c: &mut rusqlite::Connection, config: &Config) -> db::DbResult<
             events::Kind::State,
             "state",
             events::Op::Update,
-            &state_json(&clock, None, Millis::now()),
+            &state_json(&clock, None, None, Millis::now()),
         )?;
         Db::set_setting(c, "state-logged", "1")?;
     }
     Ok(clock)
 }
 
-/// The Contest API's `state` object at `now`.
-pub fn state_json(clock: &Clock, thawed: Option<Millis>, now: Millis) -> serde_json::Value {
+/// The Contest API's `state` object at `now`. The updates end once the
+/// results are finalized and, when the scoreboard was frozen, thawed.
+pub fn state_json(
+    clock: &Clock,
+    thawed: Option<Millis>,
+    finalized: Option<Millis>,
+    now: Millis,
+) -> serde_json::Value {
     let past = |m: Option<Millis>| m.filter(|m| *m <= now).map(|m| m.rfc3339());
+    let end_of_updates = match (finalized, clock.freeze, thawed) {
+        (Some(f), None, _) => Some(f),
+        (Some(f), Some(_), Some(t)) => Some(Millis(f.0.max(t.0))),
+        _ => None,
+    };
     json!({
         "started": past(Some(clock.start)),
         "frozen": past(clock.freeze),
         "ended": past(clock.end),
         "thawed": thawed.map(|t| t.rfc3339()),
-        "finalized": null,
-        "end_of_updates": null,
+        "finalized": finalized.map(|t| t.rfc3339()),
+        "end_of_updates": end_of_updates.map(|t| t.rfc3339()),
     })
+}
+
+/// The time a setting holds (`THAWED`, `FINALIZED`), if set.
+pub fn setting_time(c: &rusqlite::Connection, key: &str) -> db::DbResult<Option<Millis>> {
+    Ok(Db::setting(c, key)?
+        .and_then(|v| v.parse::<i64>().ok())
+        .map(Millis))
 }

@@ -61,7 +61,9 @@ pub fn enqueue(c: &Connection, submission: i64, reason: Reason) -> DbResult<i64>
 }
 
 /// Takes the oldest queued job, or one whose lease has expired, for
-/// `host`; `start` is the contest's start (for the event's times).
+/// `host` (but none of a problem `host` said it cannot judge); `start` is
+/// the contest's start (for the event's times). Leases are timed by the
+/// server's clock alone: a judge host's clock never enters.
 pub fn claim(
     c: &mut Connection,
     host: &str,
@@ -72,9 +74,12 @@ pub fn claim(
     let found: Option<(i64, i64, String)> = tx
         .query_row(
             "SELECT id, submission_id, state FROM jobs
-             WHERE state = 'queued' OR (state = 'running' AND lease_expires_ms < ?1)
+             WHERE (state = 'queued' OR (state = 'running' AND lease_expires_ms < ?1))
+               AND NOT EXISTS (SELECT 1 FROM judgehost_refusals r JOIN submissions s
+                               ON s.problem = r.problem
+                               WHERE s.id = jobs.submission_id AND r.host = ?2)
              ORDER BY id LIMIT 1",
-            [now.0],
+            params![now.0, host],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .optional()

@@ -13,9 +13,14 @@
 //! - `runs`: each test's result as it comes;
 //! - `clarifications`, `settings` (resolved times, the freeze), `audit`
 //!   (refused requests) and `events`, the append-only log every change
-//!   goes through, in the shape of the ICPC Contest API's event feed.
+//!   goes through, in the shape of the ICPC Contest API's event feed;
+//! - `judgehosts` (migration 2): the judge hosts on other machines, each
+//!   with its own token (kept as its SHA-256) that the organiser may
+//!   revoke; `judgehost_refusals`: the problems a host said it cannot
+//!   judge (and why), which it is not given again.
 
-pub const MIGRATIONS: &[&str] = &[r#"
+pub const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -117,4 +122,21 @@ CREATE TABLE audit (
     status INTEGER NOT NULL,
     what TEXT NOT NULL
 );
-"#];
+"#,
+    r#"
+CREATE TABLE judgehosts (
+    name TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_ms INTEGER NOT NULL,
+    revoked_ms INTEGER,
+    seen_ms INTEGER
+);
+CREATE TABLE judgehost_refusals (
+    host TEXT NOT NULL,
+    problem TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (host, problem)
+);
+"#,
+];

@@ -16,11 +16,11 @@ use super::layout::page;
 use super::{App, Shared};
 use crate::batch::contest::score::Scoring;
 use crate::batch::model::score_text;
-use crate::serve::THAWED;
 use crate::serve::clock::Millis;
 use crate::serve::db::Db;
 use crate::serve::events::{self, Kind, Notice, Op};
 use crate::serve::scoreboard::{self, Board, View};
+use crate::serve::{FINALIZED, THAWED};
 
 async fn board(app: &Shared, view: View) -> Result<(Board, bool), Refusal> {
     let app2 = Shared::clone(app);
@@ -178,6 +178,13 @@ pub async fn jury_page(
                 }
             }
         }
+        @if app.clock.end.is_some_and(|e| e <= Millis::now()) {
+            form method="post" action="/jury/freeze" {
+                input type="hidden" name="csrf" value=(me.csrf);
+                input type="hidden" name="action" value="finalize";
+                button type="submit" { "Finalize the results" }
+            }
+        }
         div data-live="scoreboard" data-src="/jury/scoreboard/table" { (table(&b)) }
         p { a href="/jury/scoreboard.json" { "scoreboard.json" } }
     };
@@ -205,33 +212,63 @@ pub async fn freeze(
     Form(f): Form<Freeze>,
 ) -> Result<Redirect, Refusal> {
     check_csrf(&me, &f.csrf)?;
-    let thaw = match f.action.as_str() {
-        "unfreeze" => true,
-        "freeze" => false,
+    let action = match f.action.as_str() {
+        "unfreeze" => Action::Thaw,
+        "freeze" => Action::Freeze,
+        "finalize" => Action::Finalize,
         other => return Err(Refusal::bad(format!("unknown action `{other}`"))),
     };
     let app2 = Shared::clone(&app);
-    app.db
+    let refused = app
+        .db
         .write(move |c| {
             let now = Millis::now();
-            if thaw {
-                Db::set_setting(c, THAWED, &now.0.to_string())?;
-            } else {
-                Db::delete_setting(c, THAWED)?;
+            match action {
+                Action::Thaw => Db::set_setting(c, THAWED, &now.0.to_string())?,
+                Action::Freeze => Db::delete_setting(c, THAWED)?,
+                Action::Finalize => {
+                    if app2.clock.end.is_none_or(|e| e > now) {
+                        return Ok(Some("the results are finalized once the contest has ended"));
+                    }
+                    let (queued, running) = crate::serve::queue::depth(c)?;
+                    if queued + running > 0 {
+                        return Ok(Some(
+                            "submissions are still being judged: finalize once the queue is empty",
+                        ));
+                    }
+                    if Db::setting(c, FINALIZED)?.is_none() {
+                        Db::set_setting(c, FINALIZED, &now.0.to_string())?;
+                    }
+                }
             }
+            let thawed = crate::serve::setting_time(c, THAWED)?;
+            let finalized = crate::serve::setting_time(c, FINALIZED)?;
             events::log(
                 c,
                 Kind::State,
                 "state",
                 Op::Update,
-                &crate::serve::state_json(&app2.clock, thaw.then_some(now), now),
+                &crate::serve::state_json(&app2.clock, thawed, finalized, now),
             )?;
-            Ok(())
+            Ok(None)
         })
         .await?;
+    if let Some(why) = refused {
+        return Err(Refusal::new(axum::http::StatusCode::CONFLICT, why));
+    }
     app.hub.tell(Notice::State);
     app.hub.tell(Notice::Scoreboard { jury_only: false });
     Ok(Redirect::to("/jury/scoreboard"))
+}
+
+/// What the organiser does to the scoreboard's state.
+#[derive(Clone, Copy)]
+enum Action {
+    Freeze,
+    Thaw,
+    /// No judging will change the results (the contest has ended and the
+    /// queue is empty); with the scoreboard thawed, the updates end.
+    Finalize,
 }
 
 /// For the JSON download.

@@ -28,11 +28,12 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{get, post};
 
-pub use error::Refusal;
+pub use error::{Refusal, Refused};
 pub use identity::Viewer;
 
 use super::clock::{Clock, Millis};
 use super::config::Config;
+use super::credentials::Remembered;
 use super::db::Db;
 use super::events::Hub;
 use super::throttle::Throttle;
@@ -51,6 +52,9 @@ pub struct ProblemView {
     /// The statement page (`grundy statement`), when the problem has one.
     pub statement: Option<String>,
     pub info: ProblemInfo,
+    /// The problem's time limit and number of tests (the Contest API's problem).
+    pub time_limit: std::time::Duration,
+    pub tests: usize,
 }
 
 /// What every handler shares.
@@ -63,9 +67,13 @@ pub struct App {
     /// The language table; `config.languages` says which may be used.
     pub languages: Languages,
     pub throttle: Throttle,
+    /// Passwords of the Contest API's requests, checked once.
+    pub credentials: Remembered,
     pub wake: Arc<Wake>,
     /// Per problem, its deadline resolved (a class).
     pub deadlines: Vec<(String, Millis)>,
+    /// Per problem, its package as judge hosts fetch it.
+    pub packages: std::collections::BTreeMap<ProblemId, super::hosts::package::Package>,
 }
 
 impl App {
@@ -91,8 +99,9 @@ impl App {
 
 pub type Shared = Arc<App>;
 
-/// Every route of the server.
-pub fn router(app: Shared) -> Router {
+/// Every route of the server; `more`: routes of other parts of the server
+/// (the Contest API), behind the same checks as the pages.
+pub fn router(app: Shared, more: Router<Shared>) -> Router {
     // The multipart body may hold the source plus the form's other
     // fields; the source itself is checked against the limit exactly.
     let upload = (app.config.upload_limit.0 + submit::FORM_ALLOWANCE) as usize;
@@ -134,6 +143,7 @@ pub fn router(app: Shared) -> Router {
         .route("/jury/report.json", get(jury::report_json))
         .route("/jury/scoreboard.json", get(jury::scoreboard_json))
         .route("/jury/log", get(jury::log))
+        .merge(more)
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(FORM_LIMIT))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), around))

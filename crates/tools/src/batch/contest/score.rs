@@ -62,6 +62,13 @@ pub struct Cell {
     pub first: bool,
     /// IOI: the best score.
     pub best: Option<f64>,
+    /// Submissions judged up to and including the first AC (ICPC), or
+    /// all of them (IOI): what the Contest API calls `num_judged`.
+    #[serde(skip)]
+    pub judged: usize,
+    /// IOI: seconds from the start to the first submission with the best score.
+    #[serde(skip)]
+    pub best_second: Option<u64>,
 }
 
 /// One line of the scoreboard.
@@ -179,6 +186,7 @@ fn cell(mine: &[&Attempt], scoring: Scoring) -> Cell {
     match scoring {
         Scoring::Icpc => {
             for a in mine {
+                c.judged += 1;
                 match a.verdict {
                     Verdict::AC => {
                         c.solved_minute = Some(a.time / 60);
@@ -191,12 +199,13 @@ fn cell(mine: &[&Attempt], scoring: Scoring) -> Cell {
             }
         }
         Scoring::Ioi => {
-            c.best = mine
-                .iter()
-                .map(|a| a.score)
-                .fold(None, |best: Option<f64>, s| {
-                    Some(best.map_or(s, |b| b.max(s)))
-                });
+            c.judged = mine.len();
+            for a in mine {
+                if c.best.is_none_or(|b| a.score > b) {
+                    c.best = Some(a.score);
+                    c.best_second = Some(a.time);
+                }
+            }
         }
     }
     c

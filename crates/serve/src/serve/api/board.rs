@@ -1,0 +1,114 @@
+//! The Contest API's scoreboard and awards, from the scoreboard the pages
+//! show (`serve::scoreboard`): frozen for the public and the teams, the
+//! truth for the jury.
+
+use serde_json::{Value, json};
+
+use super::access::Access;
+use crate::batch::contest::score::Scoring;
+use crate::serve::scoreboard::{Board, View};
+
+/// Which scoreboard a client gets.
+pub fn view(access: &Access) -> View {
+    if access.is_admin() {
+        View::Truth
+    } else {
+        View::Public
+    }
+}
+
+/// The `rows` of the scoreboard object: by rank, then by team name.
+pub fn rows(b: &Board) -> Vec<Value> {
+    let s = &b.standings;
+    let mut rows: Vec<_> = s.rows.iter().collect();
+    rows.sort_by(|a, b| (a.rank, &a.name, &a.contestant).cmp(&(b.rank, &b.name, &b.contestant)));
+    rows.into_iter()
+        .map(|r| {
+            let problems: Vec<Value> = s
+                .problems
+                .iter()
+                .zip(&r.cells)
+                .map(|(p, cell)| {
+                    let pending = b
+                        .pending
+                        .get(&(r.contestant.clone(), p.id.clone()))
+                        .copied()
+                        .unwrap_or(0);
+                    let mut o = json!({
+                        "problem_id": p.id.as_str(),
+                        "num_judged": cell.judged,
+                        "num_pending": pending,
+                    });
+                    match s.scoring {
+                        Scoring::Icpc => {
+                            o["solved"] = json!(cell.solved_minute.is_some());
+                            if let Some(m) = cell.solved_minute {
+                                o["time"] = json!(m);
+                            }
+                        }
+                        Scoring::Ioi => {
+                            let best = cell.best.unwrap_or(0.0);
+                            o["score"] = json!(best);
+                            if best > 0.0
+                                && let Some(sec) = cell.best_second
+                            {
+                                o["time"] = json!(sec / 60);
+                            }
+                        }
+                    }
+                    o
+                })
+                .collect();
+            let score = match s.scoring {
+                Scoring::Icpc => {
+                    let mut o = json!({"num_solved": r.solved, "total_time": r.penalty});
+                    if let Some(last) = r.cells.iter().filter_map(|c| c.solved_minute).max() {
+                        o["time"] = json!(last);
+                    }
+                    o
+                }
+                Scoring::Ioi => json!({"score": r.total}),
+            };
+            json!({
+                "rank": r.rank,
+                "team_id": r.contestant,
+                "score": score,
+                "problems": problems,
+            })
+        })
+        .collect()
+}
+
+/// The awards a scoreboard gives: the leaders (`winner`) and the first
+/// to solve each problem (ICPC), as the client's scoreboard shows them.
+pub fn awards(b: &Board) -> Vec<Value> {
+    let s = &b.standings;
+    let scored = |r: &&crate::batch::contest::score::Row| match s.scoring {
+        Scoring::Icpc => r.solved > 0,
+        Scoring::Ioi => r.total > 0.0,
+    };
+    let winners: Vec<&str> = s
+        .rows
+        .iter()
+        .filter(|r| r.rank == 1)
+        .filter(scored)
+        .map(|r| r.contestant.as_str())
+        .collect();
+    let mut out = vec![json!({"id": "winner", "citation": "Contest winner", "team_ids": winners})];
+    if s.scoring == Scoring::Icpc {
+        for (j, p) in s.problems.iter().enumerate() {
+            let firsts: Vec<&str> = s
+                .rows
+                .iter()
+                .filter(|r| r.cells.get(j).is_some_and(|c| c.first))
+                .map(|r| r.contestant.as_str())
+                .collect();
+            out.push(json!({
+                "id": format!("first-to-solve-{}", p.id),
+                "citation": format!("First to solve problem {}", p.label),
+                "team_ids": firsts,
+            }));
+        }
+    }
+    out
+}

@@ -1,0 +1,378 @@
+//! Judge hosts: `grundy judgehost` processes on loopback judging for a
+//! `grundy serve` that judges nothing itself (`--no-local-judging`), with
+//! their own tokens. A host killed with SIGKILL mid-judging loses its
+//! lease and the submission is judged by the other; a revoked host is
+//! refused at once and its judging goes elsewhere; a host whose clock is
+//! days off judges as well (leases are timed by the server's clock); a
+//! result posted twice is stored once; a host of another version, or
+//! without a token, is refused with the reason.
+
+mod common;
+mod serve_support;
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use common::{Project, TOY_C};
+use serve_support::*;
+
+/// A program that never ends: every test it runs is a time-out.
+const SPIN_C: &str = "int main(void){volatile unsigned long i=0;for(;;)i++;}\n";
+
+/// The toy problem with a time limit long enough to catch a host in the
+/// middle of a judging.
+fn project() -> Project {
+    Project::toy("limits:\n  time: 3s\n")
+}
+
+/// `grundy serve judgehost` for `name`: the token file.
+fn register(server: &Server, name: &str) -> PathBuf {
+    let file = server.db.with_file_name(format!("{name}.token"));
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "judgehost"])
+        .arg(&server.contest)
+        .arg(name)
+        .arg("--db")
+        .arg(&server.db)
+        .arg("--token-file")
+        .arg(&file)
+        .output()
+        .expect("run grundy serve judgehost");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    file
+}
+
+/// A running `grundy judgehost`.
+struct Host {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Host {
+    /// Starts a host; `wrap` runs it under another program (faketime).
+    fn start(server: &Server, token: &Path, wrap: &[&str]) -> Host {
+        let bin = env!("CARGO_BIN_EXE_grundy");
+        let mut cmd = match wrap.split_first() {
+            Some((first, rest)) => {
+                let mut c = Command::new(first);
+                c.args(rest).arg(bin);
+                c
+            }
+            None => Command::new(bin),
+        };
+        cmd.args([
+            "judgehost",
+            "--server",
+            &server.url,
+            "--jobs",
+            "1",
+            "--token",
+        ])
+        .arg(token)
+        .arg("--cache")
+        .arg(cache())
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+        let mut child = cmd.spawn().expect("start grundy judgehost");
+        let (tx, rx) = mpsc::channel();
+        let err = child.stderr.take().expect("stderr");
+        std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Host { child, lines: rx }
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Waits for the host to exit by itself: its code and what it said.
+    fn exit(&mut self) -> (Option<i32>, String) {
+        let deadline = Instant::now() + DEADLINE;
+        loop {
+            if let Some(s) = self.child.try_wait().expect("wait") {
+                let said: Vec<String> = self.lines.try_iter().collect();
+                return (s.code(), said.join("\n"));
+            }
+            assert!(Instant::now() < deadline, "the host did not stop");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The host holding submission `id`'s job once it has posted a test's
+/// result (so it is in the middle of judging it).
+fn holder_mid_judging(server: &Server, id: i64) -> String {
+    let deadline = Instant::now() + DEADLINE;
+    loop {
+        let found: Option<String> = server
+            .sql()
+            .query_row(
+                "SELECT g.host FROM judgings g JOIN jobs j ON j.id = g.job_id
+                 WHERE g.submission_id = ?1 AND g.finished_ms IS NULL AND g.aborted = 0
+                   AND j.state = 'running'
+                   AND EXISTS (SELECT 1 FROM runs r WHERE r.judging_id = g.id)",
+                [id],
+                |r| r.get(0),
+            )
+            .ok();
+        if let Some(h) = found {
+            return h;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "submission {id} was not being judged in time"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Each judging of submission `id`: (host, finished, aborted, valid).
+fn judgings(server: &Server, id: i64) -> Vec<(String, bool, bool, bool)> {
+    let c = server.sql();
+    let mut st = c
+        .prepare(
+            "SELECT host, finished_ms IS NOT NULL, aborted, valid FROM judgings
+             WHERE submission_id = ?1 ORDER BY id",
+        )
+        .expect("prepare");
+    st.query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .expect("query")
+        .map(|r| r.expect("row"))
+        .collect()
+}
+
+fn team(server: &Server, pw: &std::collections::BTreeMap<String, String>) -> Client {
+    let mut c = server.client();
+    assert_eq!(c.login("ana", &pw["ana"]), 303);
+    c
+}
+
+const PEOPLE: &str = "login,name,role\nana,Ana,team\n";
+
+#[test]
+fn a_host_killed_mid_judging_loses_its_lease_and_the_other_host_judges_the_submission() {
+    let p = project();
+    let server = Server::start_args(&p, &contest_yaml(""), 1, &["--no-local-judging"]);
+    let pw = accounts(&p, PEOPLE);
+    let mut ana = team(&server, &pw);
+    let (ta, tb) = (register(&server, "rack-a"), register(&server, "rack-b"));
+    let mut a = Host::start(&server, &ta, &[]);
+    let mut b = Host::start(&server, &tb, &[]);
+    let slow = Client::submitted_id(&ana.submit("toy", "spin.c", SPIN_C.as_bytes()));
+    let holder = holder_mid_judging(&server, slow);
+    // The holder dies as a crash would: no word to the server.
+    let (dead, alive) = if holder == "rack-a" {
+        (&mut a, "rack-b")
+    } else {
+        (&mut b, "rack-a")
+    };
+    dead.kill();
+    // Meanwhile the other host judges what comes.
+    let ok = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
+    assert_eq!(ana.verdict(ok).0, "AC");
+    assert_eq!(
+        judgings(&server, ok),
+        vec![(alive.to_string(), true, false, true)]
+    );
+    // Once the dead host's lease expires, the live one takes the job.
+    assert_eq!(ana.verdict(slow).0, "TLE");
+    let j = judgings(&server, slow);
+    assert_eq!(j.len(), 2, "{j:?}");
+    assert_eq!(j[0], (holder.clone(), false, true, false), "{j:?}");
+    assert_eq!(j[1], (alive.to_string(), true, false, true), "{j:?}");
+    // The package was fetched by its hash, once, into the hosts' cache.
+    let cached = cache().join("judgehost-packages");
+    assert!(cached.is_dir(), "no package in {}", cached.display());
+}
+
+#[test]
+fn a_revoked_host_is_refused_at_once_and_its_judging_goes_elsewhere() {
+    let p = project();
+    let server = Server::start_args(&p, &contest_yaml(""), 1, &["--no-local-judging"]);
+    let pw = accounts(&p, PEOPLE);
+    let mut ana = team(&server, &pw);
+    let ta = register(&server, "rack-a");
+    let mut a = Host::start(&server, &ta, &[]);
+    let slow = Client::submitted_id(&ana.submit("toy", "spin.c", SPIN_C.as_bytes()));
+    assert_eq!(holder_mid_judging(&server, slow), "rack-a");
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "judgehost"])
+        .arg(&server.contest)
+        .args(["rack-a", "--revoke", "--db"])
+        .arg(&server.db)
+        .output()
+        .expect("revoke");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("1 of its judgings queued again"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The host hears it at its next request and stops, saying why.
+    let (code, said) = a.exit();
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("revoked"), "{said}");
+    // Its judging was abandoned and the job queued again: a new host,
+    // with a clock three days ahead, judges it (no lease expiry needed).
+    let tb = register(&server, "rack-b");
+    let faketime = Command::new("faketime").arg("--version").output().is_ok();
+    let msg = "faketime is not installed: run `bash .ci/setup.sh --tests`";
+    assert!(
+        faketime || std::env::var("CI").as_deref() != Ok("true"),
+        "{msg}"
+    );
+    if !faketime {
+        eprintln!("{msg}: the second host runs with the machine's clock");
+    }
+    let wrap: &[&str] = if faketime {
+        &["faketime", "-f", "+3d"]
+    } else {
+        &[]
+    };
+    let _b = Host::start(&server, &tb, wrap);
+    assert_eq!(ana.verdict(slow).0, "TLE");
+    let j = judgings(&server, slow);
+    assert_eq!(
+        j,
+        vec![
+            ("rack-a".to_string(), false, true, false),
+            ("rack-b".to_string(), true, false, true)
+        ]
+    );
+}
+
+/// The protocol by hand: a token and the version are checked first; the
+/// package comes by its hash; a result posted twice is stored once, and
+/// one posted with another host's token is not stored.
+#[test]
+fn refusals_and_a_result_posted_twice_is_stored_once() {
+    let p = project();
+    let server = Server::start_args(&p, &contest_yaml(""), 1, &["--no-local-judging"]);
+    let pw = accounts(&p, PEOPLE);
+    let mut ana = team(&server, &pw);
+    let token = std::fs::read_to_string(register(&server, "rack-a")).expect("token");
+    let other = std::fs::read_to_string(register(&server, "rack-b")).expect("token");
+    let version = env!("CARGO_PKG_VERSION");
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let call = |path: &str, token: &str, version: &str, body: Option<&Value>| {
+        let url = format!("{}{path}", server.url);
+        let auth = format!("Bearer {}", token.trim());
+        let res = match body {
+            Some(b) => agent
+                .post(&url)
+                .header("authorization", &auth)
+                .header("x-grundy-version", version)
+                .send(serde_json::to_vec(b).expect("json").as_slice()),
+            None => agent
+                .get(&url)
+                .header("authorization", &auth)
+                .header("x-grundy-version", version)
+                .call(),
+        }
+        .expect("request");
+        let status = res.status().as_u16();
+        let mut bytes = Vec::new();
+        res.into_body()
+            .into_reader()
+            .read_to_end(&mut bytes)
+            .expect("body");
+        (status, bytes)
+    };
+    let (s, body) = call("/judgehost/hello", &token, "0.0.1-other", None);
+    assert_eq!(s, 409);
+    let said = String::from_utf8_lossy(&body);
+    assert!(
+        said.contains("0.0.1-other") && said.contains(version),
+        "{said}"
+    );
+    let (s, _) = call("/judgehost/hello", "not-a-token", version, None);
+    assert_eq!(s, 401);
+    let (s, body) = call("/judgehost/hello", &token, version, None);
+    assert_eq!(s, 200, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).expect("hello")["host"],
+        "rack-a"
+    );
+    // Nothing to judge yet.
+    assert_eq!(
+        call("/judgehost/lease", &token, version, Some(&json!({}))).0,
+        204
+    );
+    let id = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
+    let (s, body) = call("/judgehost/lease", &token, version, Some(&json!({})));
+    assert_eq!(s, 200, "{}", String::from_utf8_lossy(&body));
+    let job: Value = serde_json::from_slice(&body).expect("job");
+    assert_eq!(job["submission"], id);
+    let sha = job["package"].as_str().expect("package").to_string();
+    let (s, zip) = call(&format!("/judgehost/packages/{sha}"), &token, version, None);
+    assert_eq!(s, 200);
+    use sha2::Digest as _;
+    let got: String = sha2::Sha256::digest(&zip)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(got, sha);
+    let mut result = serde_json::to_value(grundy::judge::SubmissionResult::new(
+        "ok.c",
+        &grundy::spec::ProblemId("toy".into()),
+        "c",
+    ))
+    .expect("result");
+    result["verdict"] = json!("WA");
+    let finish = json!({
+        "job": job["job"], "lease": job["lease"], "result": result, "first_fail_input": null
+    });
+    // Another host cannot post for this lease.
+    let (s, body) = call("/judgehost/finish", &other, version, Some(&finish));
+    assert_eq!(s, 200);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).expect("ack"),
+        json!({"held": false, "stored": false})
+    );
+    let (s, body) = call("/judgehost/finish", &token, version, Some(&finish));
+    assert_eq!(s, 200, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).expect("ack"),
+        json!({"held": false, "stored": true})
+    );
+    let (s, body) = call("/judgehost/finish", &token, version, Some(&finish));
+    assert_eq!(s, 200);
+    assert_eq!(
+        serde_json::from_slice::<Value>(&body).expect("ack"),
+        json!({"held": false, "stored": false})
+    );
+    assert_eq!(
+        judgings(&server, id),
+        vec![("rack-a".to_string(), true, false, true)]
+    );
+    assert_eq!(ana.verdict(id).0, "WA");
+}
