@@ -12,6 +12,7 @@ pub mod cache;
 pub mod check;
 pub mod judge;
 pub mod language;
+pub mod run_kind;
 pub mod spec;
 pub mod verdict;
 pub mod verify;

@@ -290,7 +290,7 @@ fn check_oracle(
             "the oracle has no cases for this problem".into(),
         ));
     }
-    let limits = crate::judge::trusted::generous(run_limits(reference, &problem.limits));
+    let limits = crate::run_kind::reference_limits(run_limits(reference, &problem.limits));
     for case in cases {
         match run_case(reference, case.input.as_bytes(), limits, problem, ctx) {
             Ok(out) => {

@@ -6,15 +6,17 @@
 
 use std::path::Path;
 
+use super::context::Context;
 use super::exec::{execute, run_limits};
-use super::outcome::{budget, check_output, facts};
-use super::prepare::{Context, Prepared, PreparedTest, build_checker};
+use super::outcome::check_output;
+use super::prepare::build_checker;
+use super::prepared::{Kind, Prepared, PreparedTest};
 use super::result::{CompileReport, TestResult};
 use super::{Because, JudgeError};
 use crate::cache::Key;
 use crate::language::{CompileOutcome, compile};
 use crate::spec::Problem;
-use crate::verdict::decide::{self, CheckerSaid};
+use crate::verdict::decide::{self, CheckerSaid, RunFacts};
 
 /// How much of the output is kept to show: a screenful and more, never a
 /// runaway program's whole output in memory.
@@ -104,6 +106,7 @@ pub fn run_on_input(
         tests: Vec::new(),
         checker: build_checker(problem, ctx)?,
         interactor: None,
+        kind: Kind::of(problem, None),
         scoring: problem.scoring,
         unscored_groups: super::score_file::unscored_groups(problem),
     };
@@ -114,8 +117,9 @@ pub fn run_on_input(
     r.record_run(&exec.outcome);
     let mut checked = None;
     let verdict = decide::test_verdict(
-        &facts(&exec.outcome, &exec.stderr_head),
-        &budget(&limits, problem.limits.memory),
+        &RunFacts::of(&exec.outcome, &exec.stderr_head),
+        &limits,
+        problem.limits.memory,
         || match &test.answer {
             Ok(a) => {
                 let c = check_output(&prepared, &test, a, &exec);

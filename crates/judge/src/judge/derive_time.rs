@@ -23,7 +23,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::prepare::{Context, Prepared};
+use super::context::Context;
+use super::prepared::Prepared;
 use super::{JudgeError, Options, judge};
 use crate::cache::Key;
 use crate::spec::icpc;

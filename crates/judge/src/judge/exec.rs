@@ -1,12 +1,12 @@
 //! Running a compiled program on one input file, in a fresh folder.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::prepare::Context;
+use super::context::Context;
 use super::workroot::RunFolder;
 use crate::language::Compiled;
-use crate::sandbox::{Lender, RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::run_kind::RunKind;
+use crate::sandbox::{Lender, RunLimits, RunOutcome, SandboxError};
 use crate::spec::Limits;
 use crate::units::Bytes;
 
@@ -64,7 +64,20 @@ pub fn execute_with_args(
     problem_memory: Bytes,
     ctx: &Context,
 ) -> Result<Execution, SandboxError> {
-    execute_in(program, args, input, (limits, problem_memory), ctx, None)
+    let kind = if args.is_empty() {
+        RunKind::Submission
+    } else {
+        RunKind::Validator
+    };
+    execute_in(
+        kind,
+        program,
+        args,
+        input,
+        (limits, problem_memory),
+        ctx,
+        None,
+    )
 }
 
 /// [`execute`], telling `lender` when the run sleeps (see
@@ -77,10 +90,19 @@ pub fn execute_lending(
     ctx: &Context,
     lender: Option<&dyn Lender>,
 ) -> Result<Execution, SandboxError> {
-    execute_in(program, &[], input, (limits, problem_memory), ctx, lender)
+    execute_in(
+        RunKind::Submission,
+        program,
+        &[],
+        input,
+        (limits, problem_memory),
+        ctx,
+        lender,
+    )
 }
 
 fn execute_in(
+    kind: RunKind,
     program: &Compiled,
     args: &[String],
     input: &Path,
@@ -97,19 +119,12 @@ fn execute_in(
         .run_folder()
         .map_err(setup("create the run folder"))?;
     let workdir = dir.path().join(RunFolder::WORK);
-    let spec = RunSpec {
-        argv: {
-            let mut argv = program.argv(problem_memory);
-            argv.extend(args.iter().map(Into::into));
-            argv
-        },
-        workdir: workdir.clone(),
-        stdin: input.to_path_buf(),
-        stdout: dir.path().join(RunFolder::STDOUT),
-        env: env(&workdir),
-        limits,
-        keep_workdir: false,
-    };
+    let mut argv = program.argv(problem_memory);
+    argv.extend(args.iter().map(Into::into));
+    let spec = kind
+        .spec(argv, &workdir, dir.path().join(RunFolder::STDOUT), limits)
+        .stdin(input.to_path_buf())
+        .build();
     // On an error `dir` goes with it (removed, or given back if clean).
     let outcome = match lender {
         Some(l) => ctx.sandbox.run_lending(&spec, l),
@@ -126,11 +141,6 @@ fn execute_in(
         stderr_head,
         dir,
     })
-}
-
-/// The whole environment of a submission: enough to run, nothing of ours.
-pub(super) fn env(workdir: &Path) -> Vec<(OsString, OsString)> {
-    crate::sandbox::plain_env(workdir)
 }
 
 /// The first `cap` bytes of `bytes` (a run's stderr), as text.

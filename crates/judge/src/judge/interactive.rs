@@ -15,19 +15,24 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
+mod talk;
+
+use super::context::Context;
 use super::exec::{STDERR_CAP, run_limits, text_head};
-use super::outcome::{budget, facts};
-use super::prepare::{Context, Prepared, PreparedTest};
+use super::prepared::{PlayedGame, Prepared, PreparedTest};
 use super::result::TestResult;
-use crate::games::play::{self, Game, Interactor, Outcome, PlayRules, Side, Transcript};
+use crate::games::play::{self, Interactor, Outcome, PlayRules, Side, Transcript};
 use crate::language::Compiled;
-use crate::sandbox::{self, Pipes, RunLimits, RunOutcome, RunSpec};
+use crate::run_kind::RunKind;
+use crate::sandbox::{self, Pipes, RunLimits, RunOutcome};
 use crate::units::Bytes;
 use crate::verdict::Verdict;
-use crate::verdict::decide::Decision;
+use crate::verdict::decide::{Decision, RunFacts, run_verdict};
+use crate::verdict::interactive::{GameSaid, Stop};
+use talk::{Stopped, Talk};
 
 /// The shortest idleness limit (docs/reference.md: 3 s or the time limit, whichever
 /// is larger).
@@ -38,28 +43,7 @@ const SHOWN_MOVES: usize = 12;
 /// The rules a test is played by, and its start positions.
 type Starts = (Arc<dyn PlayRules>, Vec<Vec<u64>>);
 
-/// What the judge plays: a built-in game, or the problem's described one.
-#[derive(Clone)]
-pub enum PlayedGame {
-    Builtin(Game),
-    Described(Arc<crate::catalog::described::GameSpec>),
-}
-
 impl PlayedGame {
-    /// The game `problem` is played with, if it is a played problem with
-    /// a game the judge plays itself.
-    pub fn of(problem: &crate::spec::Problem) -> Option<PlayedGame> {
-        match (&problem.interactor, &problem.game) {
-            (Some(crate::spec::InteractorSpec::Builtin(name)), _) => {
-                Game::from_name(name).map(PlayedGame::Builtin)
-            }
-            (Some(crate::spec::InteractorSpec::Described), Some(g)) => {
-                Some(PlayedGame::Described(Arc::clone(g)))
-            }
-            _ => None,
-        }
-    }
-
     /// The rules and the start positions of a test input, each checked:
     /// a start the judge cannot decide is the problem's fault.
     fn read(&self, id: &str, text: &str) -> Result<Starts, String> {
@@ -127,7 +111,7 @@ pub fn judge_test(
     ) {
         Ok(p) => p,
         Err(e) => {
-            super::outcome::not_run(&mut r, e, "the judge could not run the program");
+            r.not_run(e, "the judge could not run the program");
             return r;
         }
     };
@@ -185,20 +169,6 @@ fn seed_of(name: &str, base: u64) -> u64 {
     })
 }
 
-/// Why the judge ended the run before the submission did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stopped {
-    /// The game was decided (lost, illegal line, output after the end).
-    Decided,
-    /// The judge waited longer than the idleness limit.
-    Idle,
-    /// Every game was won and the submission's input closed, and it still
-    /// had not exited after the idleness limit.
-    NotExited,
-    /// The submission wrote more than the output limit.
-    Flooded,
-}
-
 /// What happened in one connected run.
 pub struct Played {
     pub outcome: RunOutcome,
@@ -211,57 +181,32 @@ pub struct Played {
     pub stderr_head: String,
 }
 
-/// The verdict of a played run, by the rules of docs/reference.md: a game decided by the
-/// protocol is `WA` whatever the submission did next; otherwise its
-/// limits and exit come first (`Err`: the run decided), then the protocol.
+/// The verdict of a played run, by the rules of
+/// [`crate::verdict::interactive::game`]; `Err` when the run decided.
 fn verdict(
     p: &Played,
     limits: &RunLimits,
     problem_memory: Bytes,
 ) -> Result<(Verdict, String), Decision> {
-    match p.stopped {
-        Some(Stopped::Decided) => {
-            if let Outcome::Wrong(why) = &p.result {
-                return Ok((Verdict::WA, why.clone()));
-            }
-        }
-        Some(Stopped::Idle) => {
-            return Ok((
-                Verdict::TLE,
-                format!(
-                    "idle: waited {:.0} s for your move (did you flush your output?)",
-                    p.idle_limit.as_secs_f64()
-                ),
-            ));
-        }
-        Some(Stopped::NotExited) => {
-            return Ok((
-                Verdict::TLE,
-                format!(
-                    "all games were won; the program did not exit (waited {:.0} s after its input was closed)",
-                    p.idle_limit.as_secs_f64()
-                ),
-            ));
-        }
-        Some(Stopped::Flooded) => {
-            return Ok((
-                Verdict::OLE,
-                format!("output over the limit of {}", limits.output),
-            ));
-        }
-        None => {}
-    }
-    let run = crate::verdict::decide::run_verdict(
-        &facts(&p.outcome, &p.stderr_head),
-        &budget(limits, problem_memory),
-    );
-    if let Some(d) = run {
-        return Err(d);
-    }
-    Ok(match &p.result {
-        Outcome::Accepted => (Verdict::AC, String::new()),
-        Outcome::Wrong(why) => (Verdict::WA, why.clone()),
-        Outcome::Unfinished(why) => (Verdict::WA, format!("{why}; the program exited with 0")),
+    let stop = p.stopped.map(|s| match s {
+        Stopped::Decided => Stop::Decided,
+        Stopped::Idle => Stop::Idle { idle: p.idle_limit },
+        Stopped::NotExited => Stop::NotExited { idle: p.idle_limit },
+        Stopped::Flooded => Stop::Flooded {
+            output: limits.output,
+        },
+    });
+    let said = match &p.result {
+        Outcome::Accepted => GameSaid::Accepted,
+        Outcome::Wrong(why) => GameSaid::Wrong(why.clone()),
+        Outcome::Unfinished(why) => GameSaid::Unfinished(why.clone()),
+    };
+    crate::verdict::interactive::game(stop, &said, || {
+        run_verdict(
+            &RunFacts::of(&p.outcome, &p.stderr_head),
+            limits,
+            problem_memory,
+        )
     })
 }
 
@@ -344,15 +289,15 @@ pub fn play(
     set_nonblocking(&our_in).map_err(setup("set up the input pipe"))?;
     set_nonblocking(&our_out).map_err(setup("set up the output pipe"))?;
     let stop = Arc::new(AtomicBool::new(false));
-    let spec = RunSpec {
-        argv: program.argv(problem_memory),
-        workdir: workdir.clone(),
-        stdin: dir.path().join("stdin"),
-        stdout: dir.path().join("stdout"),
-        env: super::exec::env(&workdir),
-        limits,
-        keep_workdir: false,
-    };
+    let spec = RunKind::Submission
+        .spec(
+            program.argv(problem_memory),
+            &workdir,
+            dir.path().join("stdout"),
+            limits,
+        )
+        .stdin(dir.path().join("stdin"))
+        .build();
     let pid: Arc<std::sync::OnceLock<libc::pid_t>> = Arc::default();
     let pipes = Pipes {
         stdin: their_in,
@@ -400,237 +345,13 @@ pub fn play(
     })
 }
 
-type RunResult = Result<RunOutcome, sandbox::SandboxError>;
-
-/// The judge's ends of the two pipes and what is still to be written.
-struct Talk {
-    to: Option<OwnedFd>,
-    from: Option<OwnedFd>,
-    pending: Vec<u8>,
-    written: usize,
-    read: u64,
-}
-
-impl Talk {
-    /// Talks until the run is over, and decides the game: why the judge
-    /// stopped the run, if it did, and the run's result.
-    ///
-    /// Whether the judge reads the submission's last lines before or after
-    /// it sees the run end is up to the scheduler; the verdict must not be.
-    /// So a game the submission's own output decided (an illegal line, a
-    /// lost game, anything after the last game) is `Decided` either way,
-    /// as docs/reference.md says ("`WA`, whatever the submission does next"): a
-    /// player that writes an illegal move and then crashes, or exits, is
-    /// `WA`, not `RE` when its end happens to be seen first.
-    ///
-    /// Once every game is won and the judge's last line is in the pipe, the
-    /// submission's input is closed, as an interactor that exits closes it:
-    /// a player that reads on (a loop until `scanf` fails) gets its end of
-    /// input and can exit; one that still does not exit within the
-    /// idleness limit is stopped, told that only its exit was missing.
-    fn play_out(
-        &mut self,
-        interactor: &mut Interactor,
-        ended: &std::sync::mpsc::Receiver<RunResult>,
-        idle_limit: Duration,
-        output_limit: u64,
-        run: (&AtomicBool, &std::sync::OnceLock<libc::pid_t>),
-    ) -> (Option<Stopped>, RunResult) {
-        let (mut why, seen_end) = self.converse(interactor, ended, idle_limit, output_limit, run);
-        // The run ends within one watch interval of `stop`, or by itself.
-        let ran = match seen_end {
-            Some(r) => r,
-            None => ended
-                .recv()
-                .unwrap_or(Err(sandbox::SandboxError::Abandoned)),
-        };
-        if why.is_none() {
-            // What it wrote before it ended is still in the pipe: read as
-            // if it had been read before the end was seen.
-            self.drain(interactor, output_limit);
-            if matches!(interactor.outcome(), Some(Outcome::Wrong(_))) {
-                why = Some(Stopped::Decided);
-            }
-        }
-        match why {
-            Some(Stopped::Idle) => interactor.stop("stopped: the program was idle too long"),
-            Some(Stopped::NotExited) => {
-                interactor.stop("stopped: all games were won; the program did not exit");
-            }
-            Some(Stopped::Flooded) => interactor.stop("stopped: too much output"),
-            _ => interactor.end_of_output(),
-        }
-        (why, ran)
-    }
-
-    /// Talks until the run ends (returning its result) or the judge stops
-    /// it (returning why; the run's result then comes later).
-    fn converse(
-        &mut self,
-        interactor: &mut Interactor,
-        ended: &std::sync::mpsc::Receiver<RunResult>,
-        idle_limit: Duration,
-        output_limit: u64,
-        (stop, pid): (&AtomicBool, &std::sync::OnceLock<libc::pid_t>),
-    ) -> (Option<Stopped>, Option<RunResult>) {
-        let mut idle_since = Instant::now();
-        let mut idleness = super::idleness::Idleness::new(idle_limit);
-        let mut run_queue_wait = || pid.get().map(|p| sandbox::run_queue_wait(*p));
-        let mut progress = interactor.tokens_read();
-        loop {
-            if let Ok(r) = ended.try_recv() {
-                return (None, Some(r));
-            }
-            self.write_some();
-            if interactor.all_games_won() && self.pending.is_empty() && self.to.is_some() {
-                // The games are over and the judge has said all it will:
-                // the player's input ends here, its clock to exit starts.
-                self.to = None;
-                idle_since = Instant::now();
-                idleness.restart();
-            }
-            let stop_for = if interactor.outcome().is_some() {
-                Some(Stopped::Decided)
-            } else if self.read > output_limit {
-                Some(Stopped::Flooded)
-            } else if idleness.over(idle_since.elapsed(), &mut run_queue_wait) {
-                Some(if interactor.all_games_won() {
-                    Stopped::NotExited
-                } else {
-                    Stopped::Idle
-                })
-            } else {
-                None
-            };
-            if let Some(why) = stop_for {
-                // The `-1` goes out if the submission has room for it.
-                self.write_some();
-                stop.store(true, Ordering::SeqCst);
-                return (Some(why), None);
-            }
-            self.wait(Duration::from_millis(20));
-            self.read_some(interactor, output_limit);
-            if interactor.tokens_read() != progress {
-                progress = interactor.tokens_read();
-                idle_since = Instant::now();
-                idleness.restart();
-            }
-            if interactor.has_output() {
-                self.pending.extend(interactor.take_output());
-            }
-        }
-    }
-
-    /// Waits until the submission wrote something, has room for what is
-    /// pending, or `timeout` passes.
-    fn wait(&self, timeout: Duration) {
-        let mut fds = Vec::with_capacity(2);
-        if let Some(f) = &self.from {
-            fds.push(libc::pollfd {
-                fd: f.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            });
-        }
-        if let Some(t) = &self.to
-            && self.written < self.pending.len()
-        {
-            fds.push(libc::pollfd {
-                fd: t.as_raw_fd(),
-                events: libc::POLLOUT,
-                revents: 0,
-            });
-        }
-        if fds.is_empty() {
-            std::thread::sleep(timeout);
-            return;
-        }
-        // SAFETY: a valid array of pollfds; a failure only shortens the wait.
-        unsafe {
-            libc::poll(
-                fds.as_mut_ptr(),
-                fds.len() as libc::nfds_t,
-                timeout.as_millis() as i32,
-            )
-        };
-    }
-
-    /// Writes what the pipe takes without blocking. A closed pipe (the
-    /// submission is gone) drops what is pending: EPIPE is not an error
-    /// here, and the judge ignores SIGPIPE (Rust's runtime does).
-    fn write_some(&mut self) {
-        let Some(t) = &self.to else {
-            return;
-        };
-        while self.written < self.pending.len() {
-            let rest = &self.pending[self.written..];
-            // SAFETY: writing from a live buffer to a descriptor we own.
-            let n = unsafe { libc::write(t.as_raw_fd(), rest.as_ptr().cast(), rest.len()) };
-            if n > 0 {
-                self.written += n as usize;
-                continue;
-            }
-            let e = io::Error::last_os_error();
-            match e.kind() {
-                io::ErrorKind::Interrupted => continue,
-                io::ErrorKind::WouldBlock => return,
-                _ => {
-                    self.to = None;
-                    self.pending.clear();
-                    self.written = 0;
-                    return;
-                }
-            }
-        }
-        self.pending.clear();
-        self.written = 0;
-    }
-
-    /// Reads what is there without blocking and feeds it to the interactor;
-    /// stops at the output limit (the caller then stops the run).
-    fn read_some(&mut self, interactor: &mut Interactor, output_limit: u64) {
-        let Some(f) = &self.from else {
-            return;
-        };
-        let mut buf = [0u8; 65536];
-        loop {
-            if self.read > output_limit || interactor.outcome().is_some() {
-                return;
-            }
-            // SAFETY: reading into a local buffer from a descriptor we own.
-            let n = unsafe { libc::read(f.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-            if n > 0 {
-                self.read += n as u64;
-                interactor.feed(&buf[..n as usize]);
-                if interactor.has_output() {
-                    self.pending.extend(interactor.take_output());
-                }
-                continue;
-            }
-            if n == 0 {
-                self.from = None;
-                return;
-            }
-            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-                return;
-            }
-        }
-    }
-
-    /// After the run ended: what it wrote last is still in the pipe.
-    fn drain(&mut self, interactor: &mut Interactor, output_limit: u64) {
-        self.read_some(interactor, output_limit);
-        self.pending.clear();
-        self.to = None;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sandbox::{Exit, Isolation};
     use crate::spec::Bytes;
     use std::sync::OnceLock;
+    use std::sync::atomic::Ordering;
     use std::sync::mpsc;
 
     fn limits() -> RunLimits {

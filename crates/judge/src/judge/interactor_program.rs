@@ -12,7 +12,8 @@
 //! [`INTERACTOR_GRACE`] to end too, or it is stopped and the test is `IE`.
 //!
 //! The verdict follows the ICPC format's precedence between the two runs
-//! ([`precedence`]): which of them ended first decides. The judge keeps
+//! ([`crate::verdict::interactive::precedence`]): which of them ended
+//! first decides. The judge keeps
 //! the interactor's input open until the submission has ended, so a
 //! submission that closes its output and then crashes or hangs ends first
 //! (its `RTE` or `TLE` stands), as Kattis and BAPCtools judge it.
@@ -28,52 +29,32 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+mod ends;
+mod feedback;
+mod pipes;
+
+use super::context::Context;
 use super::exec::{STDERR_CAP, head, run_limits, text_head};
-use super::outcome::{budget, facts};
-use super::prepare::{Context, Prepared, PreparedTest};
+use super::prepared::{Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::language::Compiled;
-use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, RunSpec, SandboxError};
+use crate::run_kind::{INTERACTOR_MEMORY, RunKind, interactor_limits};
+use crate::sandbox::{self, Exit, Pipes, RunLimits, RunOutcome, SandboxError};
 use crate::units::Bytes;
 use crate::verdict::Verdict;
-use crate::verdict::decide::Reason;
+use crate::verdict::decide::{Reason, RunFacts, run_verdict};
+use crate::verdict::interactive::{First, InteractorEnd, interaction};
+use crate::verdict::protocol::{Protocol, Said};
+use ends::Ends;
+use feedback::{carry, place};
+use pipes::{drop_pending, pipe};
 
 /// How long the interactor may run on after the submission ended: reading
 /// the end of its input and writing a verdict take milliseconds, so this
 /// only bounds an interactor that is stuck.
 pub const INTERACTOR_GRACE: Duration = Duration::from_secs(10);
-/// The interactor's own CPU limit, at least this (it is trusted code, but
-/// must not run forever).
-const INTERACTOR_MIN_CPU: Duration = Duration::from_secs(10);
-/// The interactor's memory limit.
-const INTERACTOR_MEMORY: Bytes = Bytes(1 << 30);
 /// How much of the interactor's message is kept.
 const MESSAGE_CAP: usize = 1000;
-
-/// How an interactor program is called and what its exit status means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Style {
-    /// `interactor input answer feedback_dir/ [args]`; 42 AC, 43 WA.
-    Icpc,
-    /// `interactor input output`; testlib's 0 ok, 1 WA, 2 PE, 3 fail.
-    Testlib,
-}
-
-/// What the interactor's exit status says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Said {
-    Accepted,
-    Rejected(Verdict),
-    /// The interactor failed: the test is `IE` whatever the submission did.
-    Failed(String),
-}
-
-/// Which of the two runs a result is of, or which ended first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Who {
-    Submission,
-    Interactor,
-}
 
 /// Runs and judges one test against the problem's interactor program.
 pub fn judge_test(
@@ -82,7 +63,7 @@ pub fn judge_test(
     program: &Compiled,
     test: &PreparedTest,
     interactor: &Compiled,
-    style: Style,
+    protocol: Protocol,
     args: &[String],
 ) -> TestResult {
     judge_pass(
@@ -92,7 +73,7 @@ pub fn judge_test(
         test,
         &test.input,
         None,
-        (interactor, style, args),
+        (interactor, protocol, args),
     )
 }
 
@@ -107,7 +88,7 @@ pub(super) fn judge_pass(
     test: &PreparedTest,
     input: &Path,
     feedback: Option<&Path>,
-    (interactor, style, args): (&Compiled, Style, &[String]),
+    (interactor, protocol, args): (&Compiled, Protocol, &[String]),
 ) -> TestResult {
     let mut r = TestResult::unjudged(&test.name, &test.group);
     let answer = match &test.answer {
@@ -123,7 +104,7 @@ pub(super) fn judge_pass(
         limits,
         problem_memory: prepared.problem.limits.memory,
         interactor,
-        style,
+        protocol,
         args,
         feedback,
         runner: &ctx.sandbox,
@@ -131,7 +112,7 @@ pub(super) fn judge_pass(
     let played = match run.play(input, &answer, ctx.workroot.path()) {
         Ok(p) => p,
         Err(NotPlayed::Submission(e)) => {
-            super::outcome::not_run(&mut r, e, "the judge could not run the interaction");
+            r.not_run(e, "the judge could not run the interaction");
             return r;
         }
         Err(NotPlayed::Judge(e)) => {
@@ -145,7 +126,8 @@ pub(super) fn judge_pass(
     };
     let o = &played.submission;
     r.record_run(o);
-    let (verdict, message, reason) = played.verdict(&limits, prepared.problem.limits.memory, style);
+    let (verdict, message, reason) =
+        played.verdict(&limits, prepared.problem.limits.memory, protocol);
     r.verdict = verdict;
     r.message = message;
     r.reason = reason;
@@ -174,7 +156,7 @@ struct Connected<'a> {
     limits: RunLimits,
     problem_memory: Bytes,
     interactor: &'a Compiled,
-    style: Style,
+    protocol: Protocol,
     args: &'a [String],
     /// Where the feedback files live between the passes of a multi-pass
     /// test.
@@ -187,7 +169,7 @@ struct Played {
     submission: RunOutcome,
     interactor: RunOutcome,
     /// Which run ended first.
-    first: Who,
+    first: First,
     /// The interactor was stopped because it outlived the submission by
     /// more than [`INTERACTOR_GRACE`].
     interactor_stuck: bool,
@@ -200,7 +182,7 @@ struct Played {
 
 /// Why a connected run did not happen, by whose run failed: a
 /// submission the kernel would not start is its own `RE`
-/// ([`super::outcome::not_run`]); an interactor that would not start, or
+/// ([`crate::verdict::decide::not_run`]); an interactor that would not start, or
 /// anything the judge could not set up, is the judge's `IE`.
 #[derive(Debug)]
 enum NotPlayed {
@@ -252,73 +234,7 @@ fn setup(what: &str) -> impl FnOnce(std::io::Error) -> SandboxError {
     move |source| SandboxError::Setup { what, source }
 }
 
-/// A pipe whose ends are closed on exec (each run gets its end as a
-/// standard stream, never a stray copy of another).
-fn pipe() -> std::io::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
-    use std::os::fd::FromRawFd;
-    let mut fds = [0; 2];
-    // SAFETY: a valid array of two descriptors.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    // SAFETY: the kernel just returned these descriptors; we own them.
-    Ok(unsafe {
-        (
-            std::os::fd::OwnedFd::from_raw_fd(fds[0]),
-            std::os::fd::OwnedFd::from_raw_fd(fds[1]),
-        )
-    })
-}
-
-/// Copies `from` into `to`, readable by the run whatever uid it has.
-fn place(from: &Path, to: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::copy(from, to)?;
-    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o644))
-}
-
-/// Copies the files directly in `from` into `to` (replacing any of the
-/// same name), but those named in `except`. They are left writable by
-/// anyone: the interactor's run may have another uid than the judge and
-/// appends to them (`judgemessage.txt`); the folder itself is private.
-/// What the run left is read without following a link, and at most
-/// [`CARRIED_CAP`] bytes of each.
-fn carry(from: &Path, to: &Path, except: &[&str]) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    for entry in std::fs::read_dir(from)? {
-        let entry = entry?;
-        if !entry.file_type()?.is_file() || except.iter().any(|e| entry.file_name() == **e) {
-            continue;
-        }
-        let Ok(name) = entry.file_name().into_string() else {
-            continue;
-        };
-        let Some(bytes) = crate::beneath::read(from, &name, CARRIED_CAP)? else {
-            continue;
-        };
-        crate::beneath::write(to, &name, &bytes)?;
-        std::fs::set_permissions(to.join(&name), std::fs::Permissions::from_mode(0o666))?;
-    }
-    Ok(())
-}
-
-/// The most of each feedback file carried from one pass to the next.
-const CARRIED_CAP: u64 = 16 << 20;
-
 impl Connected<'_> {
-    /// The interactor's limits: generous, and never below the submission's
-    /// (it waits for the submission as long as the submission may run).
-    fn interactor_limits(&self) -> RunLimits {
-        let cpu = (self.limits.cpu * 2).max(INTERACTOR_MIN_CPU);
-        RunLimits {
-            cpu,
-            wall: RunLimits::wall_for(cpu).max(self.limits.wall + INTERACTOR_GRACE),
-            memory: INTERACTOR_MEMORY,
-            address_space: None,
-            output: Bytes::mib(256),
-        }
-    }
-
     fn play(&self, input: &Path, answer: &Path, root: &Path) -> Result<Played, NotPlayed> {
         let dir = tempfile::Builder::new()
             .prefix("run-")
@@ -349,35 +265,36 @@ impl Connected<'_> {
             return Err(NotPlayed::Interactor(NotStarted::Missing(missing)));
         }
         argv.push(input_copy.into_os_string());
-        match self.style {
-            Style::Icpc => {
+        match self.protocol {
+            Protocol::Icpc => {
                 argv.push(answer_copy.into_os_string());
                 let mut feedback = judge.clone().into_os_string();
                 feedback.push("/");
                 argv.push(feedback);
                 argv.extend(self.args.iter().map(Into::into));
             }
-            Style::Testlib => argv.push(judge.join("output").into_os_string()),
+            Protocol::Testlib => argv.push(judge.join("output").into_os_string()),
         }
-        let int_spec = RunSpec {
-            argv,
-            workdir: judge.clone(),
-            stdin: dir.join("interactor.stdin"),
-            stdout: dir.join("interactor.stdout"),
-            env: super::exec::env(&judge),
-            limits: self.interactor_limits(),
-            // Its input, answer and feedback live there.
-            keep_workdir: true,
-        };
-        let sub_spec = RunSpec {
-            argv: self.program.argv(self.problem_memory),
-            workdir: work.clone(),
-            stdin: dir.join("stdin"),
-            stdout: dir.join("stdout"),
-            env: super::exec::env(&work),
-            limits: self.limits,
-            keep_workdir: false,
-        };
+        // Its input, answer and feedback live in its folder: the kind
+        // keeps it.
+        let int_spec = RunKind::Interactor
+            .spec(
+                argv,
+                &judge,
+                dir.join("interactor.stdout"),
+                interactor_limits(self.limits, INTERACTOR_GRACE),
+            )
+            .stdin(dir.join("interactor.stdin"))
+            .build();
+        let sub_spec = RunKind::Submission
+            .spec(
+                self.program.argv(self.problem_memory),
+                &work,
+                dir.join("stdout"),
+                self.limits,
+            )
+            .stdin(dir.join("stdin"))
+            .build();
         let (sub_in, int_out) = pipe().map_err(setup("create the pipe to the submission"))?;
         let (int_in, sub_out) = pipe().map_err(setup("create the pipe to the interactor"))?;
         // The judge's own copy of the interactor's input: the interactor
@@ -423,11 +340,11 @@ impl Connected<'_> {
             let int_spec = &int_spec;
             s.spawn(move || {
                 let r = self.runner.run_connected(sub_spec, sub_pipes);
-                let _ = sub_tx.send((Who::Submission, r));
+                let _ = sub_tx.send((First::Submission, r));
             });
             s.spawn(move || {
                 let r = self.runner.run_connected(int_spec, int_pipes);
-                let _ = tx.send((Who::Interactor, r));
+                let _ = tx.send((First::Interactor, r));
             });
             self.watch(&rx, &sub_stop, &int_stop, &mut held, &mut drain, &mut ends)
         });
@@ -446,18 +363,18 @@ impl Connected<'_> {
             && submission.exit == Exit::Signal(libc::SIGKILL)
             && !submission.crossed.any();
         let first = match (ends.first, int_ended.get(), sub_ended.get()) {
-            _ if cut_short => Who::Interactor,
+            _ if cut_short => First::Interactor,
             (Some(who), _, _) => who,
-            (None, Some(i), Some(s)) if i < s => Who::Interactor,
-            _ => Who::Submission,
+            (None, Some(i), Some(s)) if i < s => First::Interactor,
+            _ => First::Submission,
         };
-        let scores = match self.style {
-            Style::Icpc => super::score_file::read(&judge, "interactor"),
-            Style::Testlib => Ok(super::score_file::Files::default()),
+        let scores = match self.protocol {
+            Protocol::Icpc => super::score_file::read(&judge, "interactor"),
+            Protocol::Testlib => Ok(super::score_file::Files::default()),
         };
-        let message = match self.style {
-            Style::Icpc => head(&judge.join("judgemessage.txt"), MESSAGE_CAP),
-            Style::Testlib => String::new(),
+        let message = match self.protocol {
+            Protocol::Icpc => head(&judge.join("judgemessage.txt"), MESSAGE_CAP),
+            Protocol::Testlib => String::new(),
         };
         let message = if message.trim().is_empty() {
             text_head(&interactor.stderr_head, MESSAGE_CAP)
@@ -484,7 +401,7 @@ impl Connected<'_> {
     #[allow(clippy::type_complexity)]
     fn watch(
         &self,
-        rx: &std::sync::mpsc::Receiver<(Who, Result<RunOutcome, SandboxError>)>,
+        rx: &std::sync::mpsc::Receiver<(First, Result<RunOutcome, SandboxError>)>,
         sub_stop: &AtomicBool,
         int_stop: &AtomicBool,
         held: &mut Option<std::os::fd::OwnedFd>,
@@ -507,17 +424,17 @@ impl Connected<'_> {
             // then on `rx` (at most 50 ms either way, as before).
             let left = ends.wait(Duration::from_millis(50));
             match rx.recv_timeout(left) {
-                Ok((Who::Submission, r)) => {
+                Ok((First::Submission, r)) => {
                     // Now the interactor may see the end of its input.
                     held.take();
                     deadline = Some(Instant::now() + INTERACTOR_GRACE);
                     sub = Some(r);
                 }
-                Ok((Who::Interactor, r)) => {
+                Ok((First::Interactor, r)) => {
                     drain.take();
                     let accepted = matches!(
                         &r,
-                        Ok(o) if !o.crossed.any() && matches!(said(o, self.style), Said::Accepted)
+                        Ok(o) if !o.crossed.any() && self.protocol.said(o.exit) == Said::Accepted
                     );
                     if !accepted {
                         sub_stop.store(true, Ordering::SeqCst);
@@ -543,305 +460,33 @@ impl Connected<'_> {
     }
 }
 
-/// Which of the two runs ended first, as one `poll` on both processes'
-/// pidfds sees it. Each run's own watcher stamps its end when it notices
-/// it, between samples of the run's usage; on a loaded machine one of them
-/// may notice tens of milliseconds late, long enough for a submission that
-/// crashes on the end of its input (a Java `Scanner` throwing once the
-/// interactor has rejected and exited) to seem to have ended first, and
-/// its `RTE` to stand instead of the interactor's `WA`. A single `poll`
-/// that finds one process ended and the other alive orders them as the
-/// kernel did. When it finds both ended (the judge was not scheduled in
-/// between), it cannot tell, and the stamps decide as before.
-struct Ends {
-    /// Each run's pid cell, published once the run started.
-    pids: [Arc<std::sync::OnceLock<libc::pid_t>>; 2],
-    /// The pidfds, opened as soon as the pids are known.
-    fds: [Option<std::os::fd::OwnedFd>; 2],
-    /// Set once one poll has seen an end (or a pid was already gone).
-    seen: bool,
-    /// The run that had ended when that poll saw only one; `None` when
-    /// it saw both.
-    first: Option<Who>,
-}
-
-impl Ends {
-    /// In the order of [`Ends::WHO`].
-    const WHO: [Who; 2] = [Who::Submission, Who::Interactor];
-
-    fn new(
-        sub: &Arc<std::sync::OnceLock<libc::pid_t>>,
-        int: &Arc<std::sync::OnceLock<libc::pid_t>>,
-    ) -> Ends {
-        Ends {
-            pids: [Arc::clone(sub), Arc::clone(int)],
-            fds: [None, None],
-            seen: false,
-            first: None,
-        }
-    }
-
-    /// Opens the pidfds not yet open, then waits up to `timeout` for
-    /// either process to end, and records which one ended first if only
-    /// one did. Returns how long the caller may then wait for a result:
-    /// nothing after a poll, a moment while a pid is not yet published
-    /// (not to miss an end), `timeout` once the order is settled.
-    fn wait(&mut self, timeout: Duration) -> Duration {
-        use std::os::fd::{AsRawFd, FromRawFd};
-        for (fd, pid) in self.fds.iter_mut().zip(&self.pids) {
-            if fd.is_none()
-                && !self.seen
-                && let Some(&pid) = pid.get()
-            {
-                // SAFETY: pidfd_open takes a pid and flags and returns a
-                // new descriptor or -1.
-                let r = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-                if r >= 0 {
-                    // SAFETY: the kernel just made this descriptor; ours.
-                    *fd = Some(unsafe { std::os::fd::OwnedFd::from_raw_fd(r as i32) });
-                } else {
-                    // Already gone (reaped): no exact order for this test.
-                    self.seen = true;
-                }
-            }
-        }
-        if self.seen {
-            return timeout;
-        }
-        if self.fds.iter().any(Option::is_none) {
-            return Duration::from_millis(2);
-        }
-        let ms = timeout.as_millis().clamp(1, i32::MAX as u128) as i32;
-        let mut polled: Vec<libc::pollfd> = self
-            .fds
-            .iter()
-            .flatten()
-            .map(|f| libc::pollfd {
-                fd: f.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            })
-            .collect();
-        // SAFETY: `polled.len()` valid pollfds in a live vector.
-        let r = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, ms) };
-        if r <= 0 {
-            return Duration::ZERO;
-        }
-        let ended: Vec<Who> = polled
-            .iter()
-            .zip(Self::WHO)
-            .filter(|(p, _)| p.revents != 0)
-            .map(|(_, who)| who)
-            .collect();
-        self.seen = true;
-        self.first = match ended.as_slice() {
-            [one] => Some(*one),
-            _ => None,
-        };
-        self.fds = [None, None];
-        Duration::ZERO
-    }
-}
-
-/// Reads and drops what is waiting in the pipe `fd` reads, without
-/// blocking; at its end (the interactor closed it) the judge's copy is
-/// closed.
-fn drop_pending(fd: &mut Option<std::os::fd::OwnedFd>) {
-    use std::os::fd::AsRawFd;
-    let mut buf = [0u8; 1 << 16];
-    while let Some(f) = fd.as_ref() {
-        let mut poll = libc::pollfd {
-            fd: f.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        // SAFETY: one valid pollfd, no waiting.
-        let ready = unsafe { libc::poll(&mut poll, 1, 0) };
-        if ready <= 0 || poll.revents == 0 {
-            return;
-        }
-        // SAFETY: `buf` is writable for its length; poll said the read
-        // cannot block (the judge is the pipe's only reader now).
-        let n = unsafe { libc::read(f.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
-        match n {
-            0 => drop(fd.take()),
-            // Interrupted: tried again on the next round.
-            n if n < 0 => return,
-            _ => {}
-        }
-    }
-}
-
-/// What the interactor's exit status says, in its style.
-fn said(o: &RunOutcome, style: Style) -> Said {
-    match (style, o.exit) {
-        (Style::Icpc, Exit::Code(42)) | (Style::Testlib, Exit::Code(0)) => Said::Accepted,
-        (Style::Icpc, Exit::Code(43)) | (Style::Testlib, Exit::Code(1)) => {
-            Said::Rejected(Verdict::WA)
-        }
-        (Style::Testlib, Exit::Code(2)) => Said::Rejected(Verdict::PE),
-        (Style::Testlib, Exit::Code(3)) => {
-            Said::Failed("the interactor failed (testlib `fail`)".into())
-        }
-        (Style::Icpc, Exit::Code(c)) => Said::Failed(format!(
-            "the interactor exited with status {c} (42 accepts, 43 rejects)"
-        )),
-        (Style::Testlib, Exit::Code(c)) => Said::Failed(format!(
-            "the interactor exited with status {c} (testlib: 0 ok, 1 wrong answer, 2 presentation error)"
-        )),
-        (_, Exit::Signal(s)) => Said::Failed(format!("the interactor was killed by signal {s}")),
-    }
-}
-
 impl Played {
-    /// The verdict: a stuck interactor or one at its limit is `IE`; else
-    /// [`precedence`] decides. With it, the reason when the submission's
-    /// own run (a limit, a crash) decided.
+    /// The verdict, by [`crate::verdict::interactive::interaction`]; with
+    /// it, the reason when the submission's own run (a limit, a crash)
+    /// decided.
     fn verdict(
         &self,
         limits: &RunLimits,
         problem_memory: Bytes,
-        style: Style,
+        protocol: Protocol,
     ) -> (Verdict, String, Option<Reason>) {
-        if self.interactor_stuck {
-            return (
-                Verdict::IE,
-                format!(
-                    "the interactor did not end within {} s after the submission ended",
-                    INTERACTOR_GRACE.as_secs()
-                ),
-                None,
-            );
-        }
         let int = &self.interactor;
-        if let Some(said) = crate::language::refused_to_start(int.exit, &int.stderr_head) {
-            return (
-                Verdict::IE,
-                format!("the interactor could not start: {said}"),
-                None,
-            );
-        }
-        let mut reason = None;
-        let (verdict, what) = if let Some(hit) = self.interactor.crossed.first() {
-            (
-                Verdict::IE,
-                format!("the interactor was stopped at its {hit:?} limit"),
-            )
-        } else {
-            let decision = crate::verdict::decide::run_verdict(
-                &facts(&self.submission, &self.stderr_head),
-                &budget(limits, problem_memory),
-            );
-            let run = decision.as_ref().map(|d| (d.verdict, d.reason.to_string()));
-            match precedence(self.first, run, said(&self.interactor, style)) {
-                (v, Some(why)) => {
-                    // Not the interactor's failure (`IE`): the run's reason.
-                    if v != Verdict::IE {
-                        reason = decision.map(|d| d.reason);
-                    }
-                    (v, why)
-                }
-                // The interactor's word: its message is the reason.
-                (v, None) if v == Verdict::AC => return (v, String::new(), None),
-                (v, None) => (v, "the interactor rejected the interaction".into()),
+        let end = if self.interactor_stuck {
+            InteractorEnd::Stuck {
+                grace: INTERACTOR_GRACE,
             }
-        };
-        if self.message.is_empty() || verdict != Verdict::IE && verdict != Verdict::WA {
-            (verdict, what, reason)
+        } else if let Some(said) = crate::language::refused_to_start(int.exit, &int.stderr_head) {
+            InteractorEnd::NotStarted(said)
+        } else if let Some(hit) = int.crossed.first() {
+            InteractorEnd::AtLimit(hit)
         } else {
-            (verdict, format!("{what}: {}", self.message), None)
-        }
-    }
-}
-
-/// The ICPC format's precedence between the interactor and the submission
-/// (problemtools' and BAPCtools' reading of it): an interactor that failed
-/// makes the test `IE`; one that ended first and rejected makes it `WA`
-/// (whatever the submission did after, e.g. crash on the closed pipe);
-/// else the submission's own run (`run`: a limit or a crash) decides, and
-/// last the interactor's word. Returns the verdict and its reason, `None`
-/// when the interactor's word is the reason.
-fn precedence(first: Who, run: Option<(Verdict, String)>, said: Said) -> (Verdict, Option<String>) {
-    match (said, run) {
-        (Said::Failed(why), _) => (Verdict::IE, Some(why)),
-        (Said::Rejected(v), _) if first == Who::Interactor => (v, None),
-        (_, Some((v, why))) => (v, Some(why)),
-        (Said::Rejected(v), None) => (v, None),
-        (Said::Accepted, None) => (Verdict::AC, None),
-    }
-}
-
-/// Runs and judges one test against the interactor `spec` names, compiled
-/// as `interactor`.
-pub fn judge_test_with(
-    prepared: &Prepared,
-    ctx: &Context,
-    program: &Compiled,
-    test: &PreparedTest,
-    spec: &crate::spec::InteractorSpec,
-    interactor: &Compiled,
-) -> TestResult {
-    let (style, args) = style_of(spec);
-    judge_test(prepared, ctx, program, test, interactor, style, args)
-}
-
-/// How the interactor `spec` names is called, and its arguments.
-pub(super) fn style_of(spec: &crate::spec::InteractorSpec) -> (Style, &[String]) {
-    match spec {
-        crate::spec::InteractorSpec::Testlib(_) => (Style::Testlib, &[]),
-        crate::spec::InteractorSpec::Icpc { args, .. } => (Style::Icpc, args),
-        // Never compiled: a built-in or described game is played in-process.
-        crate::spec::InteractorSpec::Builtin(_) | crate::spec::InteractorSpec::Described => {
-            (Style::Icpc, &[])
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use Verdict::{AC, IE, RE, TLE, WA};
-
-    /// The whole table, row by row: who ended first × the submission's own
-    /// result × the interactor's word.
-    #[test]
-    fn precedence_table() {
-        const S: Who = Who::Submission;
-        const I: Who = Who::Interactor;
-        let ok = || Said::Accepted;
-        let wa = || Said::Rejected(WA);
-        let failed = || Said::Failed("exit 1".into());
-        #[allow(clippy::type_complexity)]
-        let rows: [(Who, Option<Verdict>, Said, Verdict); 18] = [
-            // The submission ended first: its crash or limit stands.
-            (S, None, ok(), AC),
-            (S, None, wa(), WA),
-            (S, None, failed(), IE),
-            (S, Some(RE), ok(), RE),
-            (S, Some(RE), wa(), RE),
-            (S, Some(RE), failed(), IE),
-            (S, Some(TLE), ok(), TLE),
-            (S, Some(TLE), wa(), TLE),
-            (S, Some(TLE), failed(), IE),
-            // The interactor ended first: its rejection stands, its
-            // acceptance does not excuse a crash or limit after it.
-            (I, None, ok(), AC),
-            (I, None, wa(), WA),
-            (I, None, failed(), IE),
-            (I, Some(RE), ok(), RE),
-            (I, Some(RE), wa(), WA),
-            (I, Some(RE), failed(), IE),
-            (I, Some(TLE), ok(), TLE),
-            (I, Some(TLE), wa(), WA),
-            (I, Some(TLE), failed(), IE),
-        ];
-        for (first, run, said, want) in rows {
-            let row = format!("{first:?} {run:?} {said:?}");
-            let (got, why) = precedence(first, run.map(|v| (v, "the run".into())), said);
-            assert_eq!(got, want, "{row}");
-            // The interactor's word carries no reason of its own: its
-            // message is shown instead.
-            assert_eq!(why.is_none(), got == AC || (got == WA), "{row}");
-        }
+            InteractorEnd::Said(protocol.said(int.exit))
+        };
+        let run = run_verdict(
+            &RunFacts::of(&self.submission, &self.stderr_head),
+            limits,
+            problem_memory,
+        );
+        interaction(protocol, self.first, end, run, &self.message)
     }
 }

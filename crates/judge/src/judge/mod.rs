@@ -5,6 +5,7 @@
 //! view, a JSON report and a journal at once without knowing any of them.
 
 mod adhoc;
+mod context;
 mod derive_time;
 mod error;
 mod exec;
@@ -15,6 +16,7 @@ mod multipass;
 mod outcome;
 pub mod pool;
 mod prepare;
+mod prepared;
 mod result;
 mod score_file;
 mod slots;
@@ -28,10 +30,12 @@ use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
+pub use context::Context;
 pub use error::{Because, Cause, Chain, JudgeError, Source};
 pub use exec::{Execution, execute, execute_with_args, run_limits};
-pub use interactive::{PlayedGame, play_input};
-pub use prepare::{Context, NoAnswer, Prepared, PreparedTest, cases, prepare, prepare_with};
+pub use interactive::play_input;
+pub use prepare::{cases, prepare, prepare_with};
+pub use prepared::{Kind, NoAnswer, PlayedGame, Prepared, PreparedTest};
 pub use result::{CompileReport, Diff, DiffSide, Isolation, SubmissionResult, TestResult};
 pub use slots::{Admission, Slot, Slots};
 pub use workroot::Workroot;
@@ -317,7 +321,7 @@ fn run_tests(
         {
             return;
         }
-        let r = outcome::judge_test(prepared, ctx, program, tests[i], Some(&slot));
+        let r = judge_one(prepared, ctx, program, tests[i], Some(&slot));
         drop(slot);
         if r.verdict != Verdict::AC {
             group.fetch_min(i, Ordering::SeqCst);
@@ -370,6 +374,29 @@ fn run_tests(
         skipped = tests.len() - results.len();
     }
     Run { results, skipped }
+}
+
+/// Judges one test by the problem's kind of test (chosen when it was
+/// prepared): never fails, problems become `IE`. An ordinary run tells
+/// `lender` when it sleeps (its `--jobs` slot); an interactive one keeps
+/// its slot, its idleness clock bounding it.
+fn judge_one(
+    prepared: &Prepared,
+    ctx: &Context,
+    program: &Compiled,
+    test: &PreparedTest,
+    lender: Option<&dyn crate::sandbox::Lender>,
+) -> TestResult {
+    match (&prepared.kind, &prepared.interactor) {
+        (Kind::MultiPass { passes }, _) => {
+            multipass::judge_test(prepared, ctx, program, test, *passes, lender)
+        }
+        (Kind::Game(game), _) => interactive::judge_test(prepared, ctx, program, test, game),
+        (Kind::Interactor { protocol, args }, Some(interactor)) => interactor_program::judge_test(
+            prepared, ctx, program, test, interactor, *protocol, args,
+        ),
+        _ => outcome::judge_test(prepared, ctx, program, test, lender),
+    }
 }
 
 /// Whether, with `fail_fast`, the run of the test at position `i` is no

@@ -8,31 +8,22 @@
 //! that file as its input; the validator is then called with it as the
 //! input too, and the feedback folder keeps its other files from pass to
 //! pass. So a pass is judged exactly as a test is judged today, and the
-//! loop around the passes adds only the format's rules
-//! ("Multi-pass validation" of the 2023-07 and 2025-09 specifications):
-//!
-//! - judging stops at the first pass that is not accepted: its verdict is
-//!   the test's;
-//! - an accepting validator that writes no `nextpass.in` ends the test:
-//!   `AC` (how many passes a test has is the validator's choice);
-//! - a validator that writes `nextpass.in` and does not accept, or writes
-//!   it on the last pass `limits.validation_passes` allows, is a judge
-//!   error (`IE`): the package is wrong, not the submission.
+//! loop around the passes adds only the format's rules, which
+//! [`crate::verdict::multipass`] decides.
 //!
 //! The test's time and memory are the largest of its passes, since each
 //! pass has the whole limit.
 
 use std::path::{Path, PathBuf};
 
+use super::context::Context;
 use super::interactor_program;
 use super::outcome;
-use super::prepare::{Context, Prepared, PreparedTest};
+use super::prepared::{Prepared, PreparedTest};
 use super::result::TestResult;
 use crate::language::Compiled;
 use crate::verdict::Verdict;
-
-/// The file a validator writes to ask for another pass.
-pub const NEXT_PASS: &str = "nextpass.in";
+use crate::verdict::multipass::{AfterPass, NEXT_PASS, after_pass};
 
 /// What one pass came to.
 struct Pass {
@@ -79,23 +70,17 @@ pub fn judge_test(
             r.message = message;
             r
         };
-        let said = if merged.message.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", merged.message)
-        };
-        match (merged.verdict, next) {
-            (Verdict::AC, None) => return done(Verdict::AC, merged.message.clone()),
-            (Verdict::AC, Some(_)) if pass == passes => {
-                return done(
-                    Verdict::IE,
-                    format!(
-                        "pass {pass}: the output validator wrote {NEXT_PASS}, asking for pass {} of at most {passes} (limits.validation_passes)",
-                        pass + 1
-                    ),
-                );
-            }
-            (Verdict::AC, Some(next)) => {
+        match (
+            after_pass(
+                pass,
+                passes,
+                merged.verdict,
+                &merged.message,
+                next.is_some(),
+            ),
+            next,
+        ) {
+            (AfterPass::Next, Some(next)) => {
                 // Removed from the feedback folder before the next pass,
                 // as the format says; it becomes that pass's input.
                 let moved = dir.path().join(format!("pass-{}.in", pass + 1));
@@ -108,15 +93,9 @@ pub fn judge_test(
                 input = moved;
                 worst = Some(merged);
             }
-            (Verdict::WA | Verdict::PE, Some(_)) => {
-                return done(
-                    Verdict::IE,
-                    format!(
-                        "pass {pass}: the output validator rejected the output and wrote {NEXT_PASS} (only an accepting validator may ask for another pass){said}"
-                    ),
-                );
-            }
-            (verdict, _) => return done(verdict, format!("pass {pass}{said}")),
+            (AfterPass::Done(verdict, message), _) => return done(verdict, message),
+            // `Next` only follows a request for another pass.
+            (AfterPass::Next, None) => return done(Verdict::IE, "no next pass".into()),
         }
     }
     // Only reached with `passes == 0`, which the package reader refuses.
@@ -154,7 +133,7 @@ fn one_pass(
     lender: Option<&dyn crate::sandbox::Lender>,
 ) -> Pass {
     if let (Some(spec), Some(interactor)) = (&prepared.problem.interactor, &prepared.interactor) {
-        let (style, args) = interactor_program::style_of(spec);
+        let (protocol, args) = super::prepared::protocol_of(spec);
         let result = interactor_program::judge_pass(
             prepared,
             ctx,
@@ -162,7 +141,7 @@ fn one_pass(
             test,
             input,
             Some(feedback),
-            (interactor, style, args),
+            (interactor, protocol, args),
         );
         return Pass {
             result,

@@ -3,149 +3,19 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
+use super::context::Context;
 use super::exec::{execute, run_limits};
-use super::trusted::{self, Failed, GeneratorError, ReferenceError};
+use super::prepared::{Kind, NoAnswer, Prepared, PreparedTest};
+use super::trusted::{Failed, GeneratorError, ReferenceError};
 use super::{Because, JudgeError};
-use crate::cache::{Cache, Key};
+use crate::cache::Key;
 use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
-use crate::language::{CompileOutcome, Compiled, Languages, compile};
-use crate::sandbox::{RunLimits, Runner};
+use crate::language::Compiled;
+use crate::run_kind::{self, RunKind};
 use crate::spec::{CheckerSpec, Limits, Problem};
 use crate::units::Bytes;
-
-/// What a judge needs besides the problem.
-pub struct Context {
-    pub cache: Cache,
-    pub languages: Languages,
-    /// Replaces the spec's base seed (`gen --seed`).
-    pub seed: Option<u64>,
-    /// Runs and scratch files live here; removed when the context is dropped.
-    pub workroot: super::workroot::Workroot,
-    /// How every run of this judge is made (mode, cancellation).
-    pub sandbox: Runner,
-}
-
-impl Drop for Context {
-    /// Every run folder lives below the working root: whatever a program
-    /// left there is removed without recursion (see `workroot::remove_tree`).
-    fn drop(&mut self) {
-        let _ = super::workroot::remove_tree(self.workroot.path());
-    }
-}
-
-impl Context {
-    pub fn new(cache: Cache, languages: Languages, sandbox: Runner) -> Result<Context, JudgeError> {
-        super::workroot::remove_stale();
-        let workroot = super::workroot::Workroot::create()
-            .map_err(|e| JudgeError::Io(Because::of("cannot create a working folder", e)))?;
-        sandbox
-            .register_judge_folders(cache.root(), workroot.path())
-            .map_err(|e| {
-                JudgeError::Io(Because::of(
-                    "cannot prepare the folders for sandboxed runs",
-                    e,
-                ))
-            })?;
-        Ok(Context {
-            cache,
-            languages,
-            seed: None,
-            workroot,
-            sandbox,
-        })
-    }
-
-    /// Compiles a program that belongs to the problem (reference, checker,
-    /// generator): a failure here is the problem's fault, never a submission's.
-    pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
-        // A package's programs are built from a copy read beneath the
-        // package, with its `{{constants}}` replaced (see `stage`).
-        let staged = crate::spec::icpc::stage(path, &self.cache)
-            .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
-        let path = staged.as_deref().unwrap_or(path);
-        if crate::language::is_scripted(path) {
-            return match crate::language::build_scripted(
-                path,
-                &self.languages,
-                &self.cache,
-                &self.sandbox,
-            )
-            .map_err(|e| JudgeError::Problem(Because::of(what, e)))?
-            {
-                CompileOutcome::Ready(c) => Ok(c),
-                CompileOutcome::Failed { log, .. } => {
-                    Err(JudgeError::Problem(Because::new(format!(
-                        "{what} {} does not build:\n{}",
-                        path.display(),
-                        log.trim_end()
-                    ))))
-                }
-            };
-        }
-        let lang = self
-            .languages
-            .detect(path)
-            .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
-        match compile(lang, path, &self.cache, &self.sandbox)
-            .map_err(|e| JudgeError::Problem(Because::of(what, e)))?
-        {
-            CompileOutcome::Ready(c) => Ok(c),
-            CompileOutcome::Failed { log, .. } => Err(JudgeError::Problem(Because::new(format!(
-                "{what} {} does not compile:\n{}",
-                path.display(),
-                log.trim_end()
-            )))),
-        }
-    }
-}
-
-/// One test ready to judge.
-#[derive(Debug, Clone)]
-pub struct PreparedTest {
-    pub name: String,
-    pub group: String,
-    pub input: PathBuf,
-    /// The expected output, or why there is none (reported as `IE`).
-    pub answer: Result<PathBuf, NoAnswer>,
-}
-
-/// Why a test has no expected output; the test is then `IE`, with this as
-/// its message. Shared (`Arc`) because a prepared problem is cloned.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum NoAnswer {
-    /// The test's own answer could not be stored in the cache.
-    #[error("{0}")]
-    Store(Arc<std::io::Error>),
-    #[error("{0}")]
-    Reference(Arc<ReferenceError>),
-    #[error("no answer: {} names no reference solution and the test gives none", spec.display())]
-    NoReference { spec: PathBuf },
-    /// `grundy run` without `--answer`.
-    #[error("no answer given")]
-    NotGiven,
-    /// A described game that cannot decide the test, and no reference.
-    #[error("no answer: the game described in {} cannot decide this test ({why}), and the spec names no reference solution to answer it", spec.display())]
-    Undecided { spec: PathBuf, why: String },
-}
-
-/// A problem with everything judging needs.
-pub struct Prepared {
-    pub problem: Problem,
-    pub tests: Vec<PreparedTest>,
-    pub checker: Box<dyn Checker>,
-    /// The problem's interactor program, compiled (not for a built-in game).
-    pub interactor: Option<Compiled>,
-    /// Whether a validator's score files count (a scoring ICPC package):
-    /// found once here, so that an accepted test does not read the
-    /// package's `problem.yaml` again or look for files nobody writes.
-    pub scoring: bool,
-    /// The groups of a scoring package whose validator's `score.txt` is
-    /// not read (see `spec::icpc::score_file_unused`), found once here.
-    pub unscored_groups: Vec<String>,
-}
 
 /// Generates the tests, computes missing answers with the reference, and
 /// builds the checker.
@@ -239,6 +109,7 @@ pub fn prepare_with(
         None => None,
     };
     release_freed_memory();
+    let kind = Kind::of(problem, interactor.as_ref());
     let mut prepared = Prepared {
         problem: problem.clone(),
         tests,
@@ -246,6 +117,7 @@ pub fn prepare_with(
         interactor,
         scoring: problem.scoring,
         unscored_groups: super::score_file::unscored_groups(problem),
+        kind,
     };
     super::derive_time::apply(&mut prepared, ctx, step)?;
     Ok(prepared)
@@ -276,23 +148,16 @@ fn run_generator(
     }
     argv.extend(args.iter().map(Into::into));
     let dir = tempfile::tempdir_in(ctx.workroot.path())?;
-    let spec = crate::sandbox::RunSpec {
-        argv,
-        workdir: dir.path().to_path_buf(),
-        stdin: PathBuf::from("/dev/null"),
-        stdout: dir.path().join("out"),
-        env: vec![("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into())],
-        limits: RunLimits {
-            cpu: Duration::from_secs(30),
-            wall: Duration::from_secs(60),
-            memory: Bytes(4 << 30),
-            address_space: None,
-            output: Bytes::mib(256),
-        },
-        // The judge reads the `testcase.in` / `testcase.ans` a generator
-        // may leave there (below), so the folder is not a scratch tmpfs.
-        keep_workdir: true,
-    };
+    // The judge reads the `testcase.in` / `testcase.ans` a generator may
+    // leave in its folder (below): the kind keeps it.
+    let spec = RunKind::Generator
+        .spec(
+            argv,
+            dir.path(),
+            dir.path().join("out"),
+            run_kind::generator_limits(),
+        )
+        .build();
     let outcome = ctx.sandbox.run(&spec)?;
     let stderr = || super::exec::text_head(&outcome.stderr_head, 2000);
     if let Some(failed) = Failed::of(&outcome, "") {
@@ -332,7 +197,7 @@ fn reference_answer(
     if let Some(cached) = ctx.cache.existing_file("answers", &key, ".ans") {
         return Ok(cached);
     }
-    let run = trusted::generous(run_limits(reference, limits));
+    let run = run_kind::reference_limits(run_limits(reference, limits));
     let exec = execute(reference, input_path, run, limits.memory, ctx)?;
     if let Some(failed) = Failed::of(&exec.outcome, &exec.stderr_head) {
         return Err(ReferenceError::Failed(failed));

@@ -158,6 +158,17 @@ impl TestResult {
         self.reason = Some(d.reason);
     }
 
+    /// Records a submission's run that did not happen: the submission's
+    /// `RE` when [`crate::verdict::decide::not_run`] says so, else the
+    /// judge's failure (`IE`, the verdict until set), its message `doing`
+    /// then the error.
+    pub fn not_run(&mut self, e: crate::sandbox::SandboxError, doing: &str) {
+        match crate::verdict::decide::not_run(&e) {
+            Some(d) => self.decided_by_run(d),
+            None => self.message = format!("{doing}: {e}"),
+        }
+    }
+
     /// CPU time in milliseconds, as the JSON report writes it.
     pub fn time_ms(&self) -> f64 {
         self.time.as_nanos() as f64 / 1e6

@@ -12,7 +12,7 @@
 
 use std::path::Path;
 
-use super::prepare::Prepared;
+use super::prepared::Prepared;
 
 /// The most bytes read of either file: one number.
 const CAP: u64 = 4096;

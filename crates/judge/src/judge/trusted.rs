@@ -2,16 +2,7 @@
 //! by the same runner as a submission, with limits no loaded machine can
 //! break. Whatever goes wrong is the problem's failure, never a verdict.
 
-use crate::sandbox::{Exit, LimitHit, RunLimits, RunOutcome, SandboxError};
-
-/// The limits of a trusted run derived from a submission's: ten times the
-/// CPU time, so that an answer never depends on how loaded the machine
-/// is (`grundy verify` holds the reference to the real limits).
-pub fn generous(mut limits: RunLimits) -> RunLimits {
-    limits.cpu *= 10;
-    limits.wall = RunLimits::wall_for(limits.cpu);
-    limits
-}
+use crate::sandbox::{Exit, LimitHit, RunOutcome, SandboxError};
 
 /// How a trusted program ended, when it did not end cleanly.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,22 +74,6 @@ pub enum ReferenceError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
-
-    #[test]
-    fn generous_limits_are_ten_times_the_cpu_and_its_wall() {
-        let l = RunLimits {
-            cpu: Duration::from_secs(1),
-            wall: Duration::from_secs(3),
-            memory: crate::units::Bytes::mib(256),
-            address_space: None,
-            output: crate::units::Bytes::mib(64),
-        };
-        let g = generous(l);
-        assert_eq!(g.cpu, Duration::from_secs(10));
-        assert_eq!(g.wall, RunLimits::wall_for(Duration::from_secs(10)));
-        assert_eq!((g.memory, g.output), (l.memory, l.output));
-    }
 
     #[test]
     fn failures_read_as_before() {

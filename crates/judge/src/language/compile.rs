@@ -9,7 +9,8 @@ use super::sources::SourceSet;
 use super::toolchain::{self, resolve, toolchain};
 use super::{Language, LanguageError, java, pch};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{self, Exit, LimitHit, RunSpec, Runner};
+use crate::run_kind::RunKind;
+use crate::sandbox::{self, Exit, LimitHit, Runner};
 use crate::units::Bytes;
 
 /// Compiler output beyond this is cut: a CE message is for reading.
@@ -427,16 +428,17 @@ fn compile_in(
             argv.splice(1..1, ["-I".into(), p.dir.clone().into_os_string()]);
         }
     }
-    let spec = RunSpec {
-        argv,
-        workdir: run_dir.to_path_buf(),
-        stdin: PathBuf::from("/dev/null"),
-        stdout: logs.path().join("out"),
-        env: compile_env(compiler, run_dir),
-        limits: compile_limits(lang.compile_memory),
-        // The compiler reads the source there and leaves its products.
-        keep_workdir: true,
-    };
+    // The compiler reads the source in its folder and leaves its
+    // products there: the kind keeps it.
+    let spec = RunKind::Compiler
+        .spec(
+            argv,
+            run_dir,
+            logs.path().join("out"),
+            compile_limits(lang.compile_memory),
+        )
+        .env(compile_env(compiler, run_dir))
+        .build();
     let outcome = runner
         .run_kept(&spec, work)
         .map_err(|e| FillError::Language(e.into()))?;

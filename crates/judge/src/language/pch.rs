@@ -25,7 +25,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::compiler_run::{COMPILE_MEMORY, compile_env, compile_limits};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{Exit, RunSpec, Runner};
+use crate::run_kind::RunKind;
+use crate::sandbox::{Exit, Runner};
 
 /// Part of the key: raised when what the entry holds changes.
 const PCH_FORMAT: &[u8] = b"grundy-pch-format-1";
@@ -187,16 +188,17 @@ fn precompile(
     // judge's runs may write only there), then moved next to the header.
     let built = work.join(BUILT);
     argv.extend(["-o".into(), built.clone().into_os_string()]);
-    let spec = RunSpec {
-        argv,
-        workdir: work.to_path_buf(),
-        stdin: PathBuf::from("/dev/null"),
-        stdout: logs.path().join("out"),
-        env: compile_env(Some(compiler), work),
-        limits: compile_limits(COMPILE_MEMORY),
-        // The header's precompiled form is left there.
-        keep_workdir: true,
-    };
+    // The header's precompiled form is left in its folder: the kind
+    // keeps it.
+    let spec = RunKind::Compiler
+        .spec(
+            argv,
+            work,
+            logs.path().join("out"),
+            compile_limits(COMPILE_MEMORY),
+        )
+        .env(compile_env(Some(compiler), work))
+        .build();
     let outcome = runner.run(&spec).map_err(io::Error::other)?;
     if outcome.exit != Exit::Code(0) || !built.is_file() {
         return Err(io::Error::other("the header did not precompile"));

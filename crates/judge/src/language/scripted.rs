@@ -17,7 +17,8 @@ use super::compile::{CACHE_FORMAT, FAILED_FILE, FillError, LOG_CAP, fail, read_l
 use super::compiler_run::{COMPILE_MEMORY, compile_env, compile_limits, limit_message};
 use super::{CompileOutcome, Compiled, Language, LanguageError, Languages, compile};
 use crate::cache::{Cache, Key};
-use crate::sandbox::{Exit, LimitHit, RunSpec, Runner};
+use crate::run_kind::RunKind;
+use crate::sandbox::{Exit, LimitHit, Runner};
 
 /// The folder inside the artefact that holds the program's files.
 const PROGRAM: &str = "program";
@@ -108,15 +109,15 @@ fn fill(dir: &Path, work: &Path, runner: &Runner) -> Result<(), FillError> {
         } else {
             vec!["/bin/sh".into(), build.clone().into_os_string()]
         };
-        let spec = RunSpec {
-            argv,
-            workdir: program.clone(),
-            stdin: PathBuf::from("/dev/null"),
-            stdout: logs.path().join("out"),
-            env: compile_env(None, &program),
-            limits: compile_limits(COMPILE_MEMORY),
-            keep_workdir: true,
-        };
+        let spec = RunKind::BuildScript
+            .spec(
+                argv,
+                &program,
+                logs.path().join("out"),
+                compile_limits(COMPILE_MEMORY),
+            )
+            .env(compile_env(None, &program))
+            .build();
         let outcome = runner
             .run(&spec)
             .map_err(|e| FillError::Language(e.into()))?;

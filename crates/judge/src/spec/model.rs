@@ -7,6 +7,11 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// The most passes grundy runs on one test of a multi-pass problem: every
+/// pass is a full run of the submission, so a typo such as `2000000` must
+/// not mean hours. Both problem formats are held to it.
+pub const MAX_PASSES: u32 = 1000;
+
 pub use crate::generate::TestSource;
 pub use crate::units::Bytes;
 
@@ -214,7 +219,8 @@ pub struct Problem {
     pub interactor: Option<InteractorSpec>,
     /// Multi-pass problems (an ICPC package's `type: multi-pass`): the most
     /// runs of the submission on one test, each on the input the output
-    /// validator wrote for it (`limits.validation_passes`). `None`: one run.
+    /// validator wrote for it (`limits.validation_passes`), at most
+    /// [`MAX_PASSES`]. `None`: one run.
     pub passes: Option<u32>,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,

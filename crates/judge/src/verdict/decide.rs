@@ -17,32 +17,14 @@ use std::time::Duration;
 use super::Verdict;
 use crate::units::Bytes;
 
-/// How a program ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ended {
-    Code(i32),
-    Signal(i32),
-}
-
-/// The limits a run was held to (after language multipliers and allowances).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RunBudget {
-    pub cpu: Duration,
-    pub wall: Duration,
-    pub memory: Bytes,
-    /// The part of `memory` that is the language's allowance (its
-    /// runtime's own needs) rather than the problem's limit: a message
-    /// names the two apart, as the statement names only the problem's.
-    pub memory_allowance: Bytes,
-    pub output: Bytes,
-}
-
+pub use super::reason::Reason;
 pub use crate::limit::{Crossed, LimitHit};
+use crate::sandbox::{Exit, RunLimits, RunOutcome, SandboxError};
 
 /// What one run did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunFacts {
-    pub ended: Ended,
+    pub ended: Exit,
     pub cpu: Duration,
     pub wall: Duration,
     pub peak_memory: Bytes,
@@ -54,53 +36,6 @@ pub struct RunFacts {
     pub first_stderr_line: String,
 }
 
-/// Why a run was not clean: the structured reason behind a limit or crash
-/// verdict. Its `Display` is the message of the JSON report
-/// (docs/reference.md);
-/// [`Reason::without_measurements`] is the message reports that must be
-/// reproducible quote.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Reason {
-    Cpu {
-        limit: Duration,
-    },
-    Wall {
-        limit: Duration,
-        cpu: Duration,
-    },
-    MemoryPeak {
-        peak: Bytes,
-        limit: Bytes,
-        /// The language's share of `limit`.
-        allowance: Bytes,
-    },
-    /// The memory group (every process of the run) was full.
-    MemoryGroup {
-        limit: Bytes,
-        allowance: Bytes,
-    },
-    Output {
-        limit: Bytes,
-    },
-    /// A crash near the memory limit, or with an out-of-memory message.
-    OutOfMemory {
-        peak: Bytes,
-        limit: Bytes,
-        allowance: Bytes,
-    },
-    Crash {
-        ended: Ended,
-        first_stderr_line: String,
-    },
-    /// The kernel would not execute the program (not an executable, an
-    /// interpreter it cannot load, no process left for it): there are no
-    /// facts, only the system's word, `cause`. A full machine can say so
-    /// too, which is why a caller may want to know it was this.
-    NotStarted {
-        cause: String,
-    },
-}
-
 /// The verdict of a run that went wrong, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
@@ -108,21 +43,58 @@ pub struct Decision {
     pub reason: Reason,
 }
 
+impl RunFacts {
+    /// What the run `o` did, its stderr's head being `stderr`: every
+    /// crossed limit included (the sandbox reports them all), so the
+    /// verdict does not depend on the order the sandbox looked in.
+    pub fn of(o: &RunOutcome, stderr: &str) -> RunFacts {
+        const OUT_OF_MEMORY: [&str; 5] = [
+            "MemoryError",
+            "std::bad_alloc",
+            "memory allocation of",
+            "java.lang.OutOfMemoryError",
+            "Cannot allocate memory",
+        ];
+        RunFacts {
+            ended: o.exit,
+            cpu: o.cpu,
+            wall: o.wall,
+            peak_memory: o.peak_memory,
+            crossed: o.crossed,
+            said_out_of_memory: OUT_OF_MEMORY.iter().any(|m| stderr.contains(m)),
+            first_stderr_line: stderr
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("")
+                .to_string(),
+        }
+    }
+}
+
 /// The verdict when the run itself went wrong, or `None` for a clean exit
-/// (then the checker decides: [`test_verdict`]).
-pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
+/// (then the checker decides: [`test_verdict`]). `budget` is the limits the
+/// run was held to (after language multipliers and allowances),
+/// `problem_memory` the problem's own memory limit (the rest of
+/// `budget.memory` is the language's allowance, which a message names
+/// apart, as the statement names only the problem's).
+pub fn run_verdict(
+    facts: &RunFacts,
+    budget: &RunLimits,
+    problem_memory: Bytes,
+) -> Option<Decision> {
+    let allowance = Bytes(budget.memory.0.saturating_sub(problem_memory.0));
     let c = facts.crossed;
     let (verdict, reason) = if c.memory {
         let reason = if facts.peak_memory > budget.memory {
             Reason::MemoryPeak {
                 peak: facts.peak_memory,
                 limit: budget.memory,
-                allowance: budget.memory_allowance,
+                allowance,
             }
         } else {
             Reason::MemoryGroup {
                 limit: budget.memory,
-                allowance: budget.memory_allowance,
+                allowance,
             }
         };
         (Verdict::MLE, reason)
@@ -143,7 +115,7 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
                 limit: budget.output,
             },
         )
-    } else if facts.ended == Ended::Code(0) {
+    } else if facts.ended == Exit::Code(0) {
         return None;
     } else if facts.said_out_of_memory || near_the_limit(facts.peak_memory, budget.memory) {
         (
@@ -151,7 +123,7 @@ pub fn run_verdict(facts: &RunFacts, budget: &RunBudget) -> Option<Decision> {
             Reason::OutOfMemory {
                 peak: facts.peak_memory,
                 limit: budget.memory,
-                allowance: budget.memory_allowance,
+                allowance,
             },
         )
     } else {
@@ -174,6 +146,17 @@ pub fn not_started(cause: impl fmt::Display) -> Decision {
         reason: Reason::NotStarted {
             cause: cause.to_string(),
         },
+    }
+}
+
+/// The verdict of a submission's run that did not happen: a program the
+/// kernel would not start is the submission's (`RE`, [`not_started`]), as
+/// every kind of test must say alike; any other failure is the judge's
+/// (`None`: the test stays `IE`).
+pub fn not_run(e: &SandboxError) -> Option<Decision> {
+    match e {
+        SandboxError::NotExecutable { source, .. } => Some(not_started(source)),
+        _ => None,
     }
 }
 
@@ -211,10 +194,11 @@ pub enum CheckerSaid {
 /// `check` is only called for a clean run.
 pub fn test_verdict(
     facts: &RunFacts,
-    budget: &RunBudget,
+    budget: &RunLimits,
+    problem_memory: Bytes,
     check: impl FnOnce() -> CheckerSaid,
 ) -> Result<Verdict, Decision> {
-    match run_verdict(facts, budget) {
+    match run_verdict(facts, budget, problem_memory) {
         Some(d) => Err(d),
         None => Ok(match check() {
             CheckerSaid::Accepted => Verdict::AC,
@@ -225,145 +209,23 @@ pub fn test_verdict(
     }
 }
 
-fn secs(d: Duration) -> String {
-    format!("{:.2} s", d.as_secs_f64())
-}
-
-impl Reason {
-    /// The message without the figures measured during the run, which
-    /// differ between two runs of the same program.
-    pub fn without_measurements(&self) -> String {
-        match self {
-            Reason::Wall { limit, .. } => format!(
-                "wall time over {}: the program was waiting or sleeping",
-                secs(*limit)
-            ),
-            Reason::MemoryPeak {
-                limit, allowance, ..
-            } => format!(
-                "peak memory over the limit of {}",
-                memory_limit(*limit, *allowance)
-            ),
-            Reason::OutOfMemory {
-                limit, allowance, ..
-            } => format!(
-                "the program failed to get more memory (limit {})",
-                memory_limit(*limit, *allowance)
-            ),
-            other => other.to_string(),
-        }
-    }
-}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Reason::Cpu { limit } => write!(f, "CPU time over the limit of {}", secs(*limit)),
-            Reason::Wall { limit, cpu } => write!(
-                f,
-                "wall time over {} (CPU {}): the program was waiting or sleeping",
-                secs(*limit),
-                secs(*cpu)
-            ),
-            Reason::MemoryPeak {
-                peak,
-                limit,
-                allowance,
-            } => write!(
-                f,
-                "peak memory {} over the limit of {}",
-                peak.human(),
-                memory_limit(*limit, *allowance)
-            ),
-            Reason::MemoryGroup { limit, allowance } => write!(
-                f,
-                "the run's processes together went over the memory limit of {}",
-                memory_limit(*limit, *allowance)
-            ),
-            Reason::Output { limit } => write!(f, "output over the limit of {limit}"),
-            Reason::OutOfMemory {
-                peak,
-                limit,
-                allowance,
-            } => write!(
-                f,
-                "the program failed to get more memory (peak {}, limit {})",
-                peak.human(),
-                memory_limit(*limit, *allowance)
-            ),
-            Reason::Crash {
-                ended,
-                first_stderr_line,
-            } => {
-                match ended {
-                    Ended::Code(c) => write!(f, "exit code {c}")?,
-                    Ended::Signal(s) => write!(f, "killed by signal {s} ({})", signal_name(*s))?,
-                }
-                if !first_stderr_line.is_empty() {
-                    write!(f, ": {}", truncate(first_stderr_line, 200))?;
-                }
-                Ok(())
-            }
-            Reason::NotStarted { cause } => write!(f, "the program could not be started: {cause}"),
-        }
-    }
-}
-
-/// A run's memory limit as the statement and the language table put it:
-/// the problem's limit, and apart from it what the language's runtime is
-/// allowed besides (`256.0 MiB and the 16.0 MiB allowed for the
-/// language's runtime`).
-fn memory_limit(limit: Bytes, allowance: Bytes) -> String {
-    if allowance.0 == 0 || allowance.0 >= limit.0 {
-        return limit.human();
-    }
-    format!(
-        "{} and the {} allowed for the language's runtime",
-        Bytes(limit.0 - allowance.0).human(),
-        allowance.human()
-    )
-}
-
-fn signal_name(s: i32) -> &'static str {
-    match s {
-        libc::SIGSEGV => "SIGSEGV, invalid memory access or stack overflow",
-        libc::SIGABRT => "SIGABRT, aborted",
-        libc::SIGFPE => "SIGFPE, arithmetic error such as division by zero",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGXFSZ => "SIGXFSZ, file too large",
-        libc::SIGXCPU => "SIGXCPU, CPU limit",
-        _ => "signal",
-    }
-}
-
-fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(n).collect::<String>())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const MIB: u64 = 1 << 20;
 
-    fn budget() -> RunBudget {
-        RunBudget {
+    fn budget() -> RunLimits {
+        RunLimits {
             cpu: Duration::from_secs(1),
             wall: Duration::from_secs(3),
             memory: Bytes(256 * MIB),
-            memory_allowance: Bytes(0),
+            address_space: None,
             output: Bytes(64 * MIB),
         }
     }
 
-    fn facts(crossed: Crossed, ended: Ended, peak: u64) -> RunFacts {
+    fn facts(crossed: Crossed, ended: Exit, peak: u64) -> RunFacts {
         RunFacts {
             ended,
             cpu: Duration::from_millis(500),
@@ -417,8 +279,8 @@ mod tests {
             (or(or(cpu, wall), or(mem, out)), MLE),
         ];
         for (crossed, want) in table {
-            for ended in [Ended::Code(0), Ended::Code(1), Ended::Signal(libc::SIGKILL)] {
-                let got = run_verdict(&facts(crossed, ended, 10 * MIB), &budget());
+            for ended in [Exit::Code(0), Exit::Code(1), Exit::Signal(libc::SIGKILL)] {
+                let got = run_verdict(&facts(crossed, ended, 10 * MIB), &budget(), budget().memory);
                 assert_eq!(got.map(|d| d.verdict), Some(want), "{crossed:?} {ended:?}");
             }
         }
@@ -445,13 +307,13 @@ mod tests {
             } else {
                 OLE
             };
-            for ended in [Ended::Code(0), Ended::Code(1), Ended::Signal(libc::SIGSEGV)] {
+            for ended in [Exit::Code(0), Exit::Code(1), Exit::Signal(libc::SIGSEGV)] {
                 for (peak, said) in [(MIB, false), (250 * MIB, false), (MIB, true)] {
                     let f = RunFacts {
                         said_out_of_memory: said,
                         ..facts(crossed, ended, peak)
                     };
-                    let got = run_verdict(&f, &budget()).map(|d| d.verdict);
+                    let got = run_verdict(&f, &budget(), budget().memory).map(|d| d.verdict);
                     assert_eq!(got, Some(want), "{crossed:?} {ended:?} {peak} {said}");
                 }
             }
@@ -497,7 +359,12 @@ mod tests {
             wall: true,
             ..NONE
         };
-        let d = run_verdict(&facts(both, Ended::Signal(9), MIB), &budget()).expect("a limit");
+        let d = run_verdict(
+            &facts(both, Exit::Signal(9), MIB),
+            &budget(),
+            budget().memory,
+        )
+        .expect("a limit");
         assert_eq!(
             d.reason.to_string(),
             "CPU time over the limit of 1.00 s",
@@ -507,15 +374,18 @@ mod tests {
 
     #[test]
     fn a_clean_run_goes_to_the_checker() {
-        let f = facts(NONE, Ended::Code(0), MIB);
-        assert_eq!(run_verdict(&f, &budget()), None);
+        let f = facts(NONE, Exit::Code(0), MIB);
+        assert_eq!(run_verdict(&f, &budget(), budget().memory), None);
         for (said, want) in [
             (CheckerSaid::Accepted, Verdict::AC),
             (CheckerSaid::WrongAnswer, Verdict::WA),
             (CheckerSaid::PresentationError, Verdict::PE),
             (CheckerSaid::Failed, Verdict::IE),
         ] {
-            assert_eq!(test_verdict(&f, &budget(), || said), Ok(want));
+            assert_eq!(
+                test_verdict(&f, &budget(), budget().memory, || said),
+                Ok(want)
+            );
         }
     }
 
@@ -526,29 +396,29 @@ mod tests {
                 output: true,
                 ..NONE
             },
-            Ended::Code(0),
+            Exit::Code(0),
             MIB,
         );
-        let got = test_verdict(&f, &budget(), || panic!("checker called"));
+        let got = test_verdict(&f, &budget(), budget().memory, || panic!("checker called"));
         assert_eq!(got.map_err(|d| d.verdict), Err(Verdict::OLE));
     }
 
     #[test]
     fn a_crash_is_mle_near_the_limit_or_when_the_runtime_says_so() {
-        let near = facts(NONE, Ended::Signal(libc::SIGSEGV), 240 * MIB);
+        let near = facts(NONE, Exit::Signal(libc::SIGSEGV), 240 * MIB);
         assert_eq!(
-            run_verdict(&near, &budget()).map(|d| d.verdict),
+            run_verdict(&near, &budget(), budget().memory).map(|d| d.verdict),
             Some(Verdict::MLE)
         );
-        let mut said = facts(NONE, Ended::Code(1), MIB);
+        let mut said = facts(NONE, Exit::Code(1), MIB);
         said.said_out_of_memory = true;
         assert_eq!(
-            run_verdict(&said, &budget()).map(|d| d.verdict),
+            run_verdict(&said, &budget(), budget().memory).map(|d| d.verdict),
             Some(Verdict::MLE)
         );
-        let mut crash = facts(NONE, Ended::Code(3), MIB);
+        let mut crash = facts(NONE, Exit::Code(3), MIB);
         crash.first_stderr_line = "boom".into();
-        let d = run_verdict(&crash, &budget()).expect("a crash");
+        let d = run_verdict(&crash, &budget(), budget().memory).expect("a crash");
         assert_eq!(d.verdict, Verdict::RE);
         assert_eq!(d.reason.to_string(), "exit code 3: boom");
     }
@@ -578,12 +448,13 @@ mod tests {
             (16, 14, RE),
         ];
         for (limit, peak, want) in table {
-            let b = RunBudget {
+            let b = RunLimits {
                 memory: Bytes(limit * MIB),
                 ..budget()
             };
-            for ended in [Ended::Code(1), Ended::Signal(libc::SIGSEGV)] {
-                let got = run_verdict(&facts(NONE, ended, peak * MIB), &b).map(|d| d.verdict);
+            for ended in [Exit::Code(1), Exit::Signal(libc::SIGSEGV)] {
+                let got =
+                    run_verdict(&facts(NONE, ended, peak * MIB), &b, b.memory).map(|d| d.verdict);
                 assert_eq!(
                     got,
                     Some(want),
@@ -592,7 +463,7 @@ mod tests {
             }
             // A clean exit is the checker's, however near the limit.
             assert_eq!(
-                run_verdict(&facts(NONE, Ended::Code(0), peak * MIB), &b),
+                run_verdict(&facts(NONE, Exit::Code(0), peak * MIB), &b, b.memory),
                 None
             );
         }
@@ -604,7 +475,12 @@ mod tests {
             memory: true,
             ..NONE
         };
-        let over = run_verdict(&facts(mem, Ended::Signal(9), 300 * MIB), &budget()).expect("MLE");
+        let over = run_verdict(
+            &facts(mem, Exit::Signal(9), 300 * MIB),
+            &budget(),
+            budget().memory,
+        )
+        .expect("MLE");
         assert_eq!(
             over.reason.to_string(),
             "peak memory 300.0 MiB over the limit of 256.0 MiB"
@@ -613,26 +489,39 @@ mod tests {
             over.reason.without_measurements(),
             "peak memory over the limit of 256.0 MiB"
         );
-        let group = run_verdict(&facts(mem, Ended::Signal(9), 100 * MIB), &budget()).expect("MLE");
+        let group = run_verdict(
+            &facts(mem, Exit::Signal(9), 100 * MIB),
+            &budget(),
+            budget().memory,
+        )
+        .expect("MLE");
         assert_eq!(
             group.reason.to_string(),
             "the run's processes together went over the memory limit of 256.0 MiB"
         );
         // The problem's limit and the language's allowance, apart: the
         // statement says 256 MiB, not 272.
-        let with_runtime = RunBudget {
+        let with_runtime = RunLimits {
             memory: Bytes(272 * MIB),
-            memory_allowance: Bytes(16 * MIB),
             ..budget()
         };
-        let over =
-            run_verdict(&facts(mem, Ended::Signal(9), 300 * MIB), &with_runtime).expect("MLE");
+        let problem = Bytes(256 * MIB);
+        let over = run_verdict(
+            &facts(mem, Exit::Signal(9), 300 * MIB),
+            &with_runtime,
+            problem,
+        )
+        .expect("MLE");
         assert_eq!(
             over.reason.to_string(),
             "peak memory 300.0 MiB over the limit of 256.0 MiB and the 16.0 MiB allowed for the language's runtime"
         );
-        let crashed =
-            run_verdict(&facts(NONE, Ended::Code(1), 270 * MIB), &with_runtime).expect("MLE");
+        let crashed = run_verdict(
+            &facts(NONE, Exit::Code(1), 270 * MIB),
+            &with_runtime,
+            problem,
+        )
+        .expect("MLE");
         assert_eq!(
             crashed.reason.without_measurements(),
             "the program failed to get more memory (limit 256.0 MiB and the 16.0 MiB allowed for the language's runtime)"

@@ -1,6 +1,13 @@
-//! Verdicts and their precedence, in one place.
+//! Verdicts and their precedence, in one place: a run's and a checker's
+//! (`decide`, its messages in `reason`), what a checker's or interactor's
+//! exit status says (`protocol`), an interactive test's (`interactive`), a
+//! multi-pass test's (`multipass`), and a submission's score (`scoring`).
 
 pub mod decide;
+pub mod interactive;
+pub mod multipass;
+pub mod protocol;
+mod reason;
 pub mod scoring;
 
 use std::fmt;

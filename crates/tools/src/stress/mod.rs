@@ -589,7 +589,8 @@ mod tests {
     /// nor a wrong answer.
     #[test]
     fn only_a_time_out_or_a_refused_start_may_be_transient() {
-        use crate::verdict::decide::{Decision, Ended, not_started};
+        use crate::sandbox::Exit;
+        use crate::verdict::decide::{Decision, not_started};
         let decided = |d: Decision| {
             let mut r = TestResult::unjudged("t", "g");
             r.decided_by_run(d);
@@ -610,7 +611,7 @@ mod tests {
         let crash = decided(Decision {
             verdict: Verdict::RE,
             reason: Reason::Crash {
-                ended: Ended::Code(1),
+                ended: Exit::Code(1),
                 first_stderr_line: "the helper could not be started".into(),
             },
         });

@@ -18,8 +18,9 @@ use std::time::Duration;
 
 use self::run::{Call, Finished, Layout, RunError, run};
 use super::{CheckCase, CheckOutcome, CheckVerdict, Checker};
-use crate::sandbox::Exit;
 use crate::units::Bytes;
+use crate::verdict::Verdict;
+use crate::verdict::protocol::{Failure, Protocol, Said};
 
 pub use self::run::Runs;
 
@@ -41,15 +42,6 @@ pub const MESSAGE_CAP: usize = 500;
 
 /// Most characters of the command shown when naming the program.
 const NAME_CHARS: usize = 200;
-
-/// The conversation a checker program expects.
-#[derive(Debug, Clone, PartialEq)]
-enum Protocol {
-    /// `checker input output answer`; exit 0/1/2/3 = AC/WA/PE/fail.
-    Testlib,
-    /// `validator input answer feedback_dir/ [args] < output`; 42/43 = AC/WA.
-    Icpc { args: Vec<OsString> },
-}
 
 /// Why a checker program gave no verdict: never the submission's fault.
 #[derive(Debug, thiserror::Error)]
@@ -102,7 +94,13 @@ impl Default for Runs {
 #[derive(Debug, Clone)]
 pub struct ExternalChecker {
     command: Vec<OsString>,
+    /// How it is called, by the exit protocol it speaks: testlib's
+    /// `checker input output answer`, or ICPC's `validator input answer
+    /// feedback_dir/ [args] < output` (only ICPC validators take
+    /// arguments).
     protocol: Protocol,
+    /// The arguments after the ICPC ones (none for testlib).
+    args: Vec<OsString>,
     runs: Runs,
 }
 
@@ -112,6 +110,7 @@ impl ExternalChecker {
         ExternalChecker {
             command,
             protocol: Protocol::Testlib,
+            args: Vec::new(),
             runs,
         }
     }
@@ -121,7 +120,8 @@ impl ExternalChecker {
     pub fn icpc(command: Vec<OsString>, args: Vec<OsString>, runs: Runs) -> Self {
         ExternalChecker {
             command,
-            protocol: Protocol::Icpc { args },
+            protocol: Protocol::Icpc,
+            args,
             runs,
         }
     }
@@ -146,10 +146,10 @@ impl ExternalChecker {
             Protocol::Testlib => [&layout.input, &layout.output, &layout.answer]
                 .map(|p| os(p))
                 .to_vec(),
-            Protocol::Icpc { args } => {
+            Protocol::Icpc => {
                 let mut argv = vec![os(&layout.input), os(&layout.answer)];
                 argv.push(feedback_dir(&layout.feedback));
-                argv.extend(args.iter().cloned());
+                argv.extend(self.args.iter().cloned());
                 argv
             }
         }
@@ -159,7 +159,7 @@ impl ExternalChecker {
         let name = self.name();
         let text = match self.protocol {
             Protocol::Testlib => program_message(finished),
-            Protocol::Icpc { .. } => {
+            Protocol::Icpc => {
                 judge_message(case.scratch).unwrap_or_else(|| program_message(finished))
             }
         };
@@ -169,15 +169,13 @@ impl ExternalChecker {
         if let Some(said) = crate::language::refused_to_start(finished.exit, &finished.stderr) {
             return failure(&ExternalError::NotStarted { name, said }.to_string(), "");
         }
-        let verdict = match (&self.protocol, finished.exit) {
-            (Protocol::Testlib, Exit::Code(0)) | (Protocol::Icpc { .. }, Exit::Code(42)) => {
-                CheckVerdict::Accepted
+        let verdict = match self.protocol.said(finished.exit) {
+            Said::Accepted => CheckVerdict::Accepted,
+            Said::Rejected(Verdict::PE) => CheckVerdict::PresentationError,
+            Said::Rejected(_) => CheckVerdict::WrongAnswer,
+            Said::Failed(why) => {
+                return failure(&self.failure_reason(name, why).to_string(), &text);
             }
-            (Protocol::Testlib, Exit::Code(1)) | (Protocol::Icpc { .. }, Exit::Code(43)) => {
-                CheckVerdict::WrongAnswer
-            }
-            (Protocol::Testlib, Exit::Code(2)) => CheckVerdict::PresentationError,
-            (_, exit) => return failure(&self.failure_reason(name, exit).to_string(), &text),
         };
         CheckOutcome {
             verdict,
@@ -211,24 +209,24 @@ impl ExternalChecker {
         }
     }
 
-    fn failure_reason(&self, name: String, exit: Exit) -> ExternalError {
+    fn failure_reason(&self, name: String, why: Failure) -> ExternalError {
         let expected = match self.protocol {
             Protocol::Testlib => "0, 1 or 2",
-            Protocol::Icpc { .. } => "42 or 43",
+            Protocol::Icpc => "42 or 43",
         };
-        match exit {
-            Exit::Code(3) if self.protocol == Protocol::Testlib => ExternalError::Fail { name },
-            Exit::Code(code) => ExternalError::Code {
+        match why {
+            Failure::Fail => ExternalError::Fail { name },
+            Failure::Code(code) => ExternalError::Code {
                 name,
                 code,
                 expected,
             },
-            Exit::Signal(signal) => ExternalError::Signal { name, signal },
+            Failure::Signal(signal) => ExternalError::Signal { name, signal },
         }
     }
 
     fn try_check(&self, case: &CheckCase<'_>) -> Result<CheckOutcome, ExternalError> {
-        let icpc = matches!(self.protocol, Protocol::Icpc { .. });
+        let icpc = self.protocol == Protocol::Icpc;
         if icpc {
             // Its stdin: a missing output is named as such, not as a
             // failure to start the validator.

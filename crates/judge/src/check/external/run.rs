@@ -26,7 +26,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::sandbox::{Crossed, Exit, RunLimits, RunSpec, Runner, SandboxError};
+use crate::run_kind::RunKind;
+use crate::sandbox::{Crossed, Exit, RunLimits, Runner, SandboxError};
 use crate::units::Bytes;
 
 /// Bytes of each stream kept for the message; the rest is never read.
@@ -184,20 +185,13 @@ fn run_in(runs: &Runs, call: &Call<'_>, dir: &Path) -> Result<Finished, RunError
     }
     let mut argv = call.command.to_vec();
     argv.extend((call.args)(&layout));
-    let spec = RunSpec {
-        argv,
-        workdir: layout.feedback.clone(),
-        stdin: if call.output_on_stdin {
-            call.output.to_path_buf()
-        } else {
-            PathBuf::from("/dev/null")
-        },
-        stdout: dir.join("stdout"),
-        env: crate::sandbox::plain_env(&layout.feedback),
-        limits: runs.limits(),
-        // Its feedback lives there, and the judge reads it back.
-        keep_workdir: true,
-    };
+    // Its feedback lives in its folder, and the judge reads it back: the
+    // kind keeps it.
+    let mut spec = RunKind::Checker.spec(argv, &layout.feedback, dir.join("stdout"), runs.limits());
+    if call.output_on_stdin {
+        spec = spec.stdin(call.output.to_path_buf());
+    }
+    let spec = spec.build();
     let outcome = runs.runner.run(&spec)?;
     if let Some(judge_side) = call.feedback {
         carry_out(&layout.feedback, judge_side, runs.output)

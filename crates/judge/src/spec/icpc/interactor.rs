@@ -6,21 +6,8 @@
 
 use std::path::Path;
 
-use super::schema::{self, RawPackage, SchemaError, Version};
+use super::schema::{self, RawPackage, SchemaError, Version, kinds};
 use crate::spec::{CheckerSpec, InteractorSpec, SpecError};
-
-/// The words of `type:` (a string of words or a list).
-pub(super) fn kinds(kind: Option<&serde_yaml::Value>) -> Result<Vec<String>, SchemaError> {
-    match kind {
-        None => Ok(Vec::new()),
-        Some(serde_yaml::Value::String(s)) => Ok(s.split_whitespace().map(String::from).collect()),
-        Some(serde_yaml::Value::Sequence(v)) => Ok(v
-            .iter()
-            .filter_map(|k| k.as_str().map(String::from))
-            .collect()),
-        Some(_) => Err(SchemaError::TypeShape),
-    }
-}
 
 /// Whether the package is interactive; every other problem type than
 /// pass-fail, interactive and multi-pass (read by [`super::multipass`]) is

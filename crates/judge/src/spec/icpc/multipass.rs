@@ -4,14 +4,11 @@
 //! runs per test (the format's "Multi-pass validation"). Here only the
 //! number of passes is read; the judge runs them.
 
-use super::interactor::kinds;
-use super::schema::{RawPackage, SchemaError};
+use super::schema::{RawPackage, SchemaError, kinds};
+pub use crate::spec::model::MAX_PASSES;
 
 /// The format's default of `limits.validation_passes`.
 pub const DEFAULT_PASSES: u32 = 2;
-/// The most passes grundy runs on one test: every pass is a full run of
-/// the submission, so a typo such as `2000000` must not mean hours.
-pub const MAX_PASSES: u32 = 1000;
 
 /// The most passes of a test when the package is multi-pass, `None` when it
 /// is not (a `validation_passes` of another type is noted, not used).

@@ -186,6 +186,19 @@ pub fn check_type(kind: Option<&serde_yaml::Value>) -> Result<(), SchemaError> {
     }
 }
 
+/// The words of `type:` (a string of words or a list).
+pub(super) fn kinds(kind: Option<&serde_yaml::Value>) -> Result<Vec<String>, SchemaError> {
+    match kind {
+        None => Ok(Vec::new()),
+        Some(serde_yaml::Value::String(s)) => Ok(s.split_whitespace().map(String::from).collect()),
+        Some(serde_yaml::Value::Sequence(v)) => Ok(v
+            .iter()
+            .filter_map(|k| k.as_str().map(String::from))
+            .collect()),
+        Some(_) => Err(SchemaError::TypeShape),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
