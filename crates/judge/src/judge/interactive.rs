@@ -348,6 +348,7 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::play::Game;
     use crate::sandbox::{Exit, Isolation};
     use crate::spec::Bytes;
     use std::sync::OnceLock;
