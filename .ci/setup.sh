@@ -40,6 +40,8 @@ lean=()
 if $tests; then
   # Chromium: tests look at the HTML reports and statements as a person would.
   have chromium || lean+=(chromium)
+  # tests/serve_browser.rs drives Chromium over WebDriver.
+  have chromedriver || lean+=(chromium-driver)
   # problemtools' verifyproblem (tests/export.rs checks every export with
   # it) typesets statements with LuaLaTeX, converts them to HTML (tidy),
   # and cleans PDFs with Ghostscript; tests/export_statement.rs reads the

@@ -12,5 +12,6 @@
 pub use grundy_games::{catalog, games, generate};
 pub use grundy_judge::{cache, check, judge, language, spec, verdict, verify};
 pub use grundy_sandbox::sandbox;
+pub use grundy_serve::serve;
 pub use grundy_tools::{batch, export, mutants, report, similarity, skeleton, stress};
 pub use grundy_units::{beneath, limit, markup, units, yaml};

@@ -123,6 +123,25 @@ fn nobody() -> Option<As> {
     harness::nobody("the attacks on an ordinary user's judge need a second user")
 }
 
+/// Two tests of one attack: the judge run by this test's own user (root in
+/// CI), and the judge run by an ordinary user (the `user_…` twin), which
+/// needs a second user on the machine (see `harness::nobody`).
+macro_rules! twice {
+    ($attack:ident: $me:ident, $user:ident) => {
+        #[test]
+        fn $me() {
+            $attack(As::Me);
+        }
+
+        #[test]
+        fn $user() {
+            if let Some(who) = nobody() {
+                $attack(who);
+            }
+        }
+    };
+}
+
 // ---------------------------------------------------------------------------
 // Links out of the package.
 
@@ -140,17 +159,11 @@ fn validator_file_linked_to_a_secret(who: As) {
     nothing_escaped(&p, &ran, &before, &[&text]);
 }
 
-#[test]
-fn a_validator_file_linked_to_a_secret_is_not_copied() {
-    validator_file_linked_to_a_secret(As::Me);
-}
-
-#[test]
-fn user_a_validator_file_linked_to_a_secret_is_not_copied() {
-    if let Some(who) = nobody() {
-        validator_file_linked_to_a_secret(who);
-    }
-}
+twice!(
+    validator_file_linked_to_a_secret:
+    a_validator_file_linked_to_a_secret_is_not_copied,
+    user_a_validator_file_linked_to_a_secret_is_not_copied
+);
 
 fn header_linked_to_the_judges_environment(who: As) {
     let p = Project::new(who);
@@ -175,17 +188,11 @@ fn header_linked_to_the_judges_environment(who: As) {
     nothing_escaped(&p, &ran, &before, &["judge-secret-environment"]);
 }
 
-#[test]
-fn a_header_linked_to_the_judges_environment_is_not_copied() {
-    header_linked_to_the_judges_environment(As::Me);
-}
-
-#[test]
-fn user_a_header_linked_to_the_judges_environment_is_not_copied() {
-    if let Some(who) = nobody() {
-        header_linked_to_the_judges_environment(who);
-    }
-}
+twice!(
+    header_linked_to_the_judges_environment:
+    a_header_linked_to_the_judges_environment_is_not_copied,
+    user_a_header_linked_to_the_judges_environment_is_not_copied
+);
 
 fn validator_folder_linked_out(who: As) {
     let p = Project::new(who);
@@ -205,17 +212,11 @@ fn validator_folder_linked_out(who: As) {
     nothing_escaped(&p, &ran, &before, &[&text]);
 }
 
-#[test]
-fn a_validator_folder_linked_out_of_the_package_is_not_copied() {
-    validator_folder_linked_out(As::Me);
-}
-
-#[test]
-fn user_a_validator_folder_linked_out_of_the_package_is_not_copied() {
-    if let Some(who) = nobody() {
-        validator_folder_linked_out(who);
-    }
-}
+twice!(
+    validator_folder_linked_out:
+    a_validator_folder_linked_out_of_the_package_is_not_copied,
+    user_a_validator_folder_linked_out_of_the_package_is_not_copied
+);
 
 fn generators_yaml_climbing_out(who: As) {
     for (yaml, named) in [
@@ -255,17 +256,11 @@ fn generators_yaml_climbing_out(who: As) {
     }
 }
 
-#[test]
-fn generators_yaml_paths_out_of_the_package_are_refused() {
-    generators_yaml_climbing_out(As::Me);
-}
-
-#[test]
-fn user_generators_yaml_paths_out_of_the_package_are_refused() {
-    if let Some(who) = nobody() {
-        generators_yaml_climbing_out(who);
-    }
-}
+twice!(
+    generators_yaml_climbing_out:
+    generators_yaml_paths_out_of_the_package_are_refused,
+    user_generators_yaml_paths_out_of_the_package_are_refused
+);
 
 fn test_file_linked_out(who: As) {
     let p = Project::new(who);
@@ -282,17 +277,11 @@ fn test_file_linked_out(who: As) {
     nothing_escaped(&p, &ran, &before, &[&text]);
 }
 
-#[test]
-fn a_test_file_linked_to_a_secret_is_refused() {
-    test_file_linked_out(As::Me);
-}
-
-#[test]
-fn user_a_test_file_linked_to_a_secret_is_refused() {
-    if let Some(who) = nobody() {
-        test_file_linked_out(who);
-    }
-}
+twice!(
+    test_file_linked_out:
+    a_test_file_linked_to_a_secret_is_refused,
+    user_a_test_file_linked_to_a_secret_is_refused
+);
 
 /// A root judge reads another user's package with that user's rights: a
 /// file in it the owner cannot read (put there by root) is not copied.
@@ -346,17 +335,11 @@ fn pagemap(who: As) {
     nothing_escaped(&p, &ran, &before, &[]);
 }
 
-#[test]
-fn a_link_to_proc_self_pagemap_does_not_exhaust_the_judge() {
-    pagemap(As::Me);
-}
-
-#[test]
-fn user_a_link_to_proc_self_pagemap_does_not_exhaust_the_judge() {
-    if let Some(who) = nobody() {
-        pagemap(who);
-    }
-}
+twice!(
+    pagemap:
+    a_link_to_proc_self_pagemap_does_not_exhaust_the_judge,
+    user_a_link_to_proc_self_pagemap_does_not_exhaust_the_judge
+);
 
 fn mkfifo(path: &Path) {
     let c = std::ffi::CString::new(path.to_string_lossy().as_bytes()).expect("path");
@@ -405,17 +388,11 @@ fn special_files(who: As) {
     drop(socket);
 }
 
-#[test]
-fn fifos_and_sockets_in_a_package_are_refused_without_hanging() {
-    special_files(As::Me);
-}
-
-#[test]
-fn user_fifos_and_sockets_in_a_package_are_refused_without_hanging() {
-    if let Some(who) = nobody() {
-        special_files(who);
-    }
-}
+twice!(
+    special_files:
+    fifos_and_sockets_in_a_package_are_refused_without_hanging,
+    user_fifos_and_sockets_in_a_package_are_refused_without_hanging
+);
 
 /// A device node in a package (only root can make one).
 #[test]
@@ -492,17 +469,11 @@ fn deep_yaml(who: As) {
     refused(&ran, 2, "langs.yaml:3:");
 }
 
-#[test]
-fn deeply_nested_yaml_is_refused_naming_the_file_and_line() {
-    deep_yaml(As::Me);
-}
-
-#[test]
-fn user_deeply_nested_yaml_is_refused_naming_the_file_and_line() {
-    if let Some(who) = nobody() {
-        deep_yaml(who);
-    }
-}
+twice!(
+    deep_yaml:
+    deeply_nested_yaml_is_refused_naming_the_file_and_line,
+    user_deeply_nested_yaml_is_refused_naming_the_file_and_line
+);
 
 // ---------------------------------------------------------------------------
 // What must keep working.
@@ -532,14 +503,8 @@ fn links_inside(who: As) {
     nothing_escaped(&p, &ran, &before, &[]);
 }
 
-#[test]
-fn links_that_stay_inside_the_package_keep_working() {
-    links_inside(As::Me);
-}
-
-#[test]
-fn user_links_that_stay_inside_the_package_keep_working() {
-    if let Some(who) = nobody() {
-        links_inside(who);
-    }
-}
+twice!(
+    links_inside:
+    links_that_stay_inside_the_package_keep_working,
+    user_links_that_stay_inside_the_package_keep_working
+);

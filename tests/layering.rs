@@ -621,8 +621,6 @@ const KNOWN_LONG_FILES: &[&str] = &[
     "crates/tools/src/batch/engine.rs",
     "crates/tools/src/batch/grade.rs",
     "crates/tools/src/batch/walk.rs",
-    "crates/tools/src/mutants/mod.rs",
-    "crates/tools/src/mutants/operators.rs",
     "crates/tools/src/stress/mod.rs",
 ];
 

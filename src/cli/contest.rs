@@ -8,7 +8,8 @@ use grundy::batch::contest::{self, ContestOptions};
 use grundy::report::{self, Style};
 
 use super::exit::Failure;
-use super::{Global, batch_jobs, context, finish, hide, problem_set};
+use super::out::{batch_jobs, finish};
+use super::{Global, context, hide, problem_set};
 
 pub fn run(
     g: &Global,

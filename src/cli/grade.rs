@@ -6,7 +6,8 @@ use grundy::batch::{self, Fanout, FeedbackLevel, GradeOptions, Shard};
 use grundy::report::{Files, Progress};
 
 use super::exit::Failure;
-use super::{Global, batch_jobs, context, finish, hide, problem_set};
+use super::out::{batch_jobs, finish};
+use super::{Global, context, hide, problem_set};
 
 /// How to grade: the options that do not say what or where.
 pub struct How {

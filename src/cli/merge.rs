@@ -7,7 +7,7 @@ use grundy::batch::{Fanout, FeedbackLevel};
 use grundy::report::{Files, Progress};
 
 use super::exit::Failure;
-use super::finish;
+use super::out::finish;
 
 pub fn run(
     inputs: Vec<PathBuf>,

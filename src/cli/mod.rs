@@ -18,19 +18,18 @@ mod new;
 mod out;
 mod parsers;
 mod run_cmd;
+mod serve;
 mod similar;
 mod statement;
 mod stress;
 mod verify;
 
-use out::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
 
-use grundy::batch::{self, RunSummary};
 use grundy::cache::Cache;
 use grundy::judge::{Context, Options};
 use grundy::language::Languages;
@@ -66,7 +65,7 @@ struct Global {
     /// SECURITY.md) or `off` (limits only; never for untrusted code)
     #[arg(long, global = true, value_enum, default_value_t = SandboxMode::Auto)]
     sandbox: SandboxMode,
-    /// Let `grade` and `contest` run untrusted code although the sandbox
+    /// Let `grade`, `contest` and `serve` run untrusted code although the sandbox
     /// lacks protections (as an ordinary user; see SECURITY.md)
     #[arg(long, global = true)]
     allow_weak_sandbox: bool,
@@ -301,6 +300,8 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Serve a live contest or class: teams submit in a browser and see verdicts live (see docs/serve.md)
+    Serve(serve::ServeArgs),
     /// Write a problem as an ICPC / Kattis problem package (see docs/icpc.md)
     Export {
         problem: String,
@@ -329,8 +330,10 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         return Err(parsers::hand_over());
     }
     let g = &cli.global;
-    if matches!(cli.command, Command::Grade { .. } | Command::Contest { .. })
-        && !g.allow_weak_sandbox
+    if matches!(
+        cli.command,
+        Command::Grade { .. } | Command::Contest { .. } | Command::Serve(_)
+    ) && !g.allow_weak_sandbox
     {
         let weak = runner(g).weaknesses();
         if !weak.is_empty() {
@@ -443,6 +446,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
+        Command::Serve(args) => serve::run(g, args),
         Command::New { id } => new::run(g, &id),
         Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
         Command::Run {
@@ -526,17 +530,21 @@ fn context(g: &Global) -> Result<Context, Failure> {
     let cache_dir = g.cache.clone().unwrap_or_else(Cache::default_location);
     let policy = grundy::cache::Policy::from_env().map_err(|e| usage(anyhow!(e)))?;
     let (cache, _trimmed) = Cache::open_trimmed(&cache_dir, &policy).map_err(cache_failure)?;
+    let ctx = Context::new(cache, languages(g)?, runner(g))?;
+    hide(&ctx, &problem_set(g).dir)?;
+    Ok(ctx)
+}
+
+/// The language table in force (`--languages`, `$GRUNDY_LANGUAGES`).
+fn languages(g: &Global) -> Result<Languages, Failure> {
     let config = g
         .languages
         .clone()
         .or_else(|| std::env::var_os("GRUNDY_LANGUAGES").map(PathBuf::from));
-    let languages = match config {
-        Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e)))?,
-        None => Languages::default(),
-    };
-    let ctx = Context::new(cache, languages, runner(g))?;
-    hide(&ctx, &problem_set(g).dir)?;
-    Ok(ctx)
+    match config {
+        Some(p) => Languages::with_config(&p).map_err(|e| usage(anyhow!(e))),
+        None => Ok(Languages::default()),
+    }
 }
 
 /// Why a cache cannot be used: a cache someone else could change is the
@@ -572,34 +580,4 @@ fn runner(g: &Global) -> grundy::sandbox::Runner {
 
 fn find(g: &Global, id: &str) -> Result<Problem, Failure> {
     problem_set(g).find(id).map_err(|e| usage(anyhow!(e)))
-}
-
-/// The number of tests a batch command runs at once; a note when the
-/// request was cut.
-fn batch_jobs(requested: Option<usize>) -> usize {
-    let (n, note) = batch::jobs(requested);
-    if let Some(note) = note {
-        eprintln!("grundy: {note}");
-    }
-    n
-}
-
-/// Prints the closing lines of a batch command (what was judged, then the
-/// files the report writers wrote); its exit code. An interrupted run has
-/// said what it kept through its progress display.
-fn finish(summary: &RunSummary, files: &grundy::report::Files) -> u8 {
-    match summary.interrupted {
-        Some(sig) => {
-            for l in &summary.lines {
-                eprintln!("grundy: {}", grundy::markup::terminal(l));
-            }
-            exit::interrupted(sig)
-        }
-        None => {
-            for l in summary.lines.iter().chain(&files.lines()) {
-                outln!("{}", grundy::markup::terminal(l));
-            }
-            exit::of(summary.overall)
-        }
-    }
 }

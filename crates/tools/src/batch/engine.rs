@@ -617,7 +617,7 @@ fn smallest_failing_input(
 }
 
 /// The start of a test input, for a student to read.
-fn quote_input(path: &Path) -> String {
+pub fn quote_input(path: &Path) -> String {
     let mut buf = Vec::new();
     let total = std::fs::metadata(path).map_or(0, |m| m.len());
     if let Ok(f) = std::fs::File::open(path) {

@@ -40,6 +40,16 @@ use serde::Serialize;
 
 use crate::judge::{Event, SubmissionResult};
 
+/// The replay of a lost game (`judge --html`'s), for a page that embeds
+/// it: the section, its styles and its script (an inline `<script>`).
+pub fn replay_html(id: &str, game: &crate::games::play::Transcript) -> String {
+    let mut h = String::new();
+    replay::replay(&mut h, id, game);
+    h
+}
+pub const REPLAY_CSS: &str = replay::CSS;
+pub const REPLAY_SCRIPT: &str = replay::SCRIPT;
+
 /// A line for the person running a batch command, on stderr: an issue
 /// found in the input, a journal line skipped, a problem being prepared.
 /// Library code says it through here so that only `report` and the CLI

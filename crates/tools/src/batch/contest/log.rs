@@ -140,7 +140,7 @@ fn stem(name: &str) -> &str {
 
 /// RFC 4180 rows with their line numbers (from 1): commas, double quotes
 /// (`""` inside quotes), line breaks inside quotes, CRLF or LF.
-fn parse_csv(text: &str) -> Vec<(usize, Vec<String>)> {
+pub fn parse_csv(text: &str) -> Vec<(usize, Vec<String>)> {
     let mut rows = Vec::new();
     let mut row = Vec::new();
     let mut field = String::new();

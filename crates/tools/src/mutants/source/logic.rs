@@ -10,6 +10,7 @@
 
 use tree_sitter::Node;
 
+use super::operator_table::{op_name, replacements};
 use super::tree::{Edit, IntLiteral, Tree, ancestor, children, field_children, named_children};
 use super::{Candidate, Class, Language, show};
 
@@ -28,93 +29,6 @@ pub(super) fn candidates(tree: &Tree<'_>) -> Vec<Candidate> {
         out.extend(found);
     }
     out
-}
-
-/// A short name of an operator, for mutant kinds (`lt-to-le`).
-fn op_name(op: &str) -> &'static str {
-    match op {
-        "+" => "add",
-        "-" => "sub",
-        "*" => "mul",
-        "/" => "div",
-        "//" => "floordiv",
-        "%" => "rem",
-        "**" => "pow",
-        "&&" | "and" => "and",
-        "||" | "or" => "or",
-        "^" => "xor",
-        "&" => "bitand",
-        "|" => "bitor",
-        "<<" => "shl",
-        ">>" => "shr",
-        ">>>" => "ushr",
-        "==" => "eq",
-        "!=" => "ne",
-        "<" => "lt",
-        "<=" => "le",
-        ">" => "gt",
-        ">=" => "ge",
-        "+=" => "add-assign",
-        "-=" => "sub-assign",
-        "*=" => "mul-assign",
-        "/=" => "div-assign",
-        "//=" => "floordiv-assign",
-        "%=" => "rem-assign",
-        "^=" => "xor-assign",
-        "&=" => "bitand-assign",
-        "|=" => "bitor-assign",
-        "<<=" => "shl-assign",
-        ">>=" => "shr-assign",
-        _ => "op",
-    }
-}
-
-/// The operators a binary operator is swapped for (cargo-mutants' table;
-/// Python's `//` and `**` take the place of integer `/`).
-fn replacements(op: &str, language: Language) -> &'static [&'static str] {
-    let python = language == Language::Python;
-    match op {
-        "+" => &["-", "*"],
-        "-" => &["+", "*"],
-        "*" if python => &["+", "//"],
-        "*" => &["+", "/"],
-        "/" if python => &["//", "*"],
-        "/" => &["%", "*"],
-        "//" => &["%", "*"],
-        "%" if python => &["//", "+"],
-        "%" => &["/", "+"],
-        "**" => &["*"],
-        "&&" => &["||"],
-        "||" => &["&&"],
-        "and" => &["or"],
-        "or" => &["and"],
-        "^" => &["|", "&"],
-        "|" => &["^", "&"],
-        "&" => &["|", "^"],
-        "<<" => &[">>"],
-        ">>" => &["<<"],
-        ">>>" => &["<<"],
-        "==" => &["!="],
-        "!=" => &["=="],
-        "<" => &["<=", ">", ">="],
-        "<=" => &["<", ">", ">="],
-        ">" => &[">=", "<", "<="],
-        ">=" => &[">", "<", "<="],
-        "+=" => &["-=", "*="],
-        "-=" => &["+="],
-        "*=" if python => &["+=", "//="],
-        "*=" => &["+=", "/="],
-        "/=" => &["*=", "%="],
-        "//=" => &["*=", "%="],
-        "%=" if python => &["//="],
-        "%=" => &["/="],
-        "^=" => &["|=", "&="],
-        "&=" => &["|=", "^="],
-        "|=" => &["&=", "^="],
-        "<<=" => &[">>="],
-        ">>=" => &["<<="],
-        _ => &[],
-    }
 }
 
 /// The mutants swapping the operator token `op` of `whole`.

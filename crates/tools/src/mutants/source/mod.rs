@@ -22,6 +22,7 @@
 //! source. Nothing here knows of problems or judging.
 
 mod logic;
+mod operator_table;
 mod representation;
 mod rust;
 mod tree;

@@ -1,0 +1,240 @@
+//! The scoreboard pages: the public one (for teams and a projector),
+//! frozen in the last part of the contest, and the jury's, which always
+//! shows every result and holds the freeze switch. Both update live: the
+//! table is a fragment fetched again when a result comes in.
+
+use axum::Form;
+use axum::extract::State;
+use axum::response::Redirect;
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::error::Refusal;
+use super::identity::{JuryUser, Viewer, check_csrf};
+use super::layout::page;
+use super::{App, Shared};
+use crate::batch::contest::score::Scoring;
+use crate::batch::model::score_text;
+use crate::serve::THAWED;
+use crate::serve::clock::Millis;
+use crate::serve::db::Db;
+use crate::serve::events::{self, Kind, Notice, Op};
+use crate::serve::scoreboard::{self, Board, View};
+
+async fn board(app: &Shared, view: View) -> Result<(Board, bool), Refusal> {
+    let app2 = Shared::clone(app);
+    Ok(app
+        .db
+        .read(move |c| {
+            let thawed = Db::setting(c, THAWED)?.is_some();
+            let b = scoreboard::board(c, &app2.config, &app2.clock, view, thawed)?;
+            Ok((b, thawed))
+        })
+        .await?)
+}
+
+/// The table alone (what live pages fetch again).
+pub fn table(b: &Board) -> Markup {
+    let s = &b.standings;
+    html! {
+        @if b.frozen {
+            p class="frozen" id="frozen" { "The scoreboard is frozen: results of later submissions are shown as pending (?) until the contest's end." }
+        }
+        table class="scoreboard" id="scoreboard" {
+            thead { tr {
+                th { "rank" } th { "team" }
+                @match s.scoring {
+                    Scoring::Icpc => { th { "solved" } th { "penalty" } }
+                    Scoring::Ioi => { th { "total" } }
+                }
+                @for p in &s.problems { th title=(p.id.as_str()) { (p.label) small { (p.id.as_str()) } } }
+            } }
+            tbody {
+                @for r in &s.rows {
+                    tr class="row" data-contestant=(r.contestant) data-rank=(r.rank) {
+                        td { (r.rank) }
+                        td class="name" { (r.name) }
+                        @match s.scoring {
+                            Scoring::Icpc => { td class="solved-count" { (r.solved) } td { (r.penalty) } }
+                            Scoring::Ioi => { td class="total" { (score_text(r.total)) } }
+                        }
+                        @for (c, p) in r.cells.iter().zip(&s.problems) {
+                            @let pending = b.pending.get(&(r.contestant.clone(), p.id.clone())).copied().unwrap_or(0);
+                            (cell(s.scoring, c, pending, p.id.as_str()))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn cell(
+    scoring: Scoring,
+    c: &crate::batch::contest::score::Cell,
+    pending: usize,
+    problem: &str,
+) -> Markup {
+    let (class, text, minute) = match scoring {
+        Scoring::Icpc => match c.solved_minute {
+            Some(m) => (
+                if c.first { "solved first" } else { "solved" },
+                if c.rejected == 0 {
+                    "+".to_string()
+                } else {
+                    format!("+{}", c.rejected)
+                },
+                Some(format!("{m} min")),
+            ),
+            None if pending > 0 => (
+                "pending",
+                if c.rejected > 0 {
+                    format!("-{} ?{pending}", c.rejected)
+                } else {
+                    format!("?{pending}")
+                },
+                None,
+            ),
+            None if c.submissions > 0 => (
+                "failed",
+                if c.rejected > 0 {
+                    format!("-{}", c.rejected)
+                } else {
+                    "0".into()
+                },
+                None,
+            ),
+            None => ("untried", String::new(), None),
+        },
+        Scoring::Ioi => match c.best {
+            Some(b) if pending > 0 => ("pending", format!("{} ?{pending}", score_text(b)), None),
+            None if pending > 0 => ("pending", format!("?{pending}"), None),
+            Some(b) if b >= 100.0 => ("full", score_text(b), None),
+            Some(b) if b > 0.0 => ("partial", score_text(b), None),
+            Some(b) => ("zero", score_text(b), None),
+            None => ("untried", String::new(), None),
+        },
+    };
+    html! {
+        td class=(class) data-problem=(problem) data-pending=(pending) {
+            (text)
+            @if c.first { span title="first to solve" { " ★" } }
+            @if let Some(m) = minute { small { (m) } }
+        }
+    }
+}
+
+fn may_see_public(app: &App, viewer: &Viewer) -> Result<(), Refusal> {
+    if app.config.public_scoreboard || viewer.is_jury() {
+        Ok(())
+    } else {
+        Err(Refusal::forbidden("this class has no public scoreboard"))
+    }
+}
+
+pub async fn public_page(State(app): State<Shared>, viewer: Viewer) -> Result<Markup, Refusal> {
+    may_see_public(&app, &viewer)?;
+    let (b, _) = board(&app, View::Public).await?;
+    let body = html! {
+        h1 { "Scoreboard" }
+        div data-live="scoreboard" data-src="/scoreboard/table" { (table(&b)) }
+    };
+    Ok(page(&app, &viewer, "Scoreboard", body))
+}
+
+pub async fn public_table(State(app): State<Shared>, viewer: Viewer) -> Result<Markup, Refusal> {
+    may_see_public(&app, &viewer)?;
+    Ok(table(&board(&app, View::Public).await?.0))
+}
+
+pub async fn jury_page(
+    State(app): State<Shared>,
+    viewer: Viewer,
+    JuryUser(me): JuryUser,
+) -> Result<Markup, Refusal> {
+    let (b, thawed) = board(&app, View::Truth).await?;
+    let (public, _) = board(&app, View::Public).await?;
+    let body = html! {
+        h1 { "Scoreboard (every result)" }
+        @match app.clock.freeze {
+            None => p { "This contest has no freeze." },
+            Some(f) => {
+                p id="freeze-state" {
+                    "Freeze at " (f.rfc3339()) ". "
+                    @if thawed { "Unfrozen: the public sees every result." }
+                    @else if public.frozen { "Frozen now: the public sees results up to the freeze." }
+                    @else { "Not frozen yet." }
+                }
+                form method="post" action="/jury/freeze" {
+                    input type="hidden" name="csrf" value=(me.csrf);
+                    @if thawed {
+                        input type="hidden" name="action" value="freeze";
+                        button type="submit" { "Freeze again" }
+                    } @else {
+                        input type="hidden" name="action" value="unfreeze";
+                        button type="submit" { "Unfreeze the public scoreboard" }
+                    }
+                }
+            }
+        }
+        div data-live="scoreboard" data-src="/jury/scoreboard/table" { (table(&b)) }
+        p { a href="/jury/scoreboard.json" { "scoreboard.json" } }
+    };
+    Ok(page(&app, &viewer, "Scoreboard", body))
+}
+
+pub async fn jury_table(
+    State(app): State<Shared>,
+    JuryUser(_): JuryUser,
+) -> Result<Markup, Refusal> {
+    Ok(table(&board(&app, View::Truth).await?.0))
+}
+
+#[derive(Deserialize)]
+pub struct Freeze {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    action: String,
+}
+
+pub async fn freeze(
+    State(app): State<Shared>,
+    JuryUser(me): JuryUser,
+    Form(f): Form<Freeze>,
+) -> Result<Redirect, Refusal> {
+    check_csrf(&me, &f.csrf)?;
+    let thaw = match f.action.as_str() {
+        "unfreeze" => true,
+        "freeze" => false,
+        other => return Err(Refusal::bad(format!("unknown action `{other}`"))),
+    };
+    let app2 = Shared::clone(&app);
+    app.db
+        .write(move |c| {
+            let now = Millis::now();
+            if thaw {
+                Db::set_setting(c, THAWED, &now.0.to_string())?;
+            } else {
+                Db::delete_setting(c, THAWED)?;
+            }
+            events::log(
+                c,
+                Kind::State,
+                "state",
+                Op::Update,
+                &crate::serve::state_json(&app2.clock, thaw.then_some(now), now),
+            )?;
+            Ok(())
+        })
+        .await?;
+    app.hub.tell(Notice::State);
+    app.hub.tell(Notice::Scoreboard { jury_only: false });
+    Ok(Redirect::to("/jury/scoreboard"))
+}
+
+/// For the JSON download.
+pub fn standings_json(b: &Board) -> serde_json::Value {
+    json!(b.standings)
+}
