@@ -48,6 +48,11 @@ def main():
                         for left in range(a - k + 1):
                             if move is None and k <= a and G[left] ^ G[a - k - left] == want:
                                 move = (i, left, a - k - left)
+                if move is None:
+                    # Its own count says the position is lost: it takes
+                    # one pin from the end of the first row left.
+                    i = next(i for i, a in enumerate(rows) if a > 0)
+                    move = (i, rows[i] - 1, 0)
                 i, left, right = move
                 print(i + 1, left, right, flush=True)
             else:
