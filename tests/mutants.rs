@@ -24,7 +24,16 @@ fn mutants(problems: &Path, args: &[&str]) -> (Option<i32>, Vec<serde_json::Valu
                 panic!("not JSON ({e}): {l}\n{}", stderr(&out));
             })
         })
-        .collect();
+        .collect::<Vec<serde_json::Value>>();
+    // Every caller reads the first report: a command that wrote none says
+    // why on stderr, which is what a failure must show.
+    assert!(
+        !objects.is_empty(),
+        "`grundy {}` wrote no report (exit {:?}); stderr:\n{}",
+        all.join(" "),
+        out.status.code(),
+        stderr(&out)
+    );
     (out.status.code(), objects)
 }
 
