@@ -10,12 +10,6 @@ use serve_support::*;
 
 const PEOPLE: &str = "login,name,role\nana,Ana,team\nben,Ben,team\ncy,Cy,team\njudy,Judy,jury\n";
 
-fn signed(server: &Server, pw: &std::collections::BTreeMap<String, String>, who: &str) -> Client {
-    let mut c = server.client();
-    assert_eq!(c.login(who, &pw[who]), 303, "{who} signs in");
-    c
-}
-
 /// A team's verdicts and scores are those `grundy judge` gives the same
 /// files, and its own page lists them.
 #[test]

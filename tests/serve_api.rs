@@ -446,12 +446,6 @@ fn archive_matches(admin: &Api, read: &BTreeMap<String, BTreeMap<String, Value>>
     }
 }
 
-fn signed(server: &Server, pw: &BTreeMap<String, String>, who: &str) -> Client {
-    let mut c = server.client();
-    assert_eq!(c.login(who, &pw[who]), 303, "{who} signs in");
-    c
-}
-
 /// Every endpoint's JSON follows the specification's shapes, for the
 /// jury, a team and the public; the feed replayed from nothing gives the
 /// same objects and the same scoreboard as the endpoints.

@@ -14,12 +14,6 @@ use serve_support::*;
 
 const PEOPLE: &str = "login,name,role\nana,Ana,team\nben,Ben,team\njudy,Judy,jury\n";
 
-fn signed(server: &Server, pw: &std::collections::BTreeMap<String, String>, who: &str) -> Client {
-    let mut c = server.client();
-    assert_eq!(c.login(who, &pw[who]), 303, "{who} signs in");
-    c
-}
-
 /// The refused requests the server logged: (status, path).
 fn logged(server: &Server) -> Vec<(i64, String)> {
     let c = server.sql();

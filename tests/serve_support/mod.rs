@@ -224,6 +224,13 @@ impl Drop for Server {
     }
 }
 
+/// A client signed in as `who`, with the password `accounts` gave.
+pub fn signed(server: &Server, pw: &BTreeMap<String, String>, who: &str) -> Client {
+    let mut c = server.client();
+    assert_eq!(c.login(who, &pw[who]), 303, "{who} signs in");
+    c
+}
+
 /// `grundy serve accounts` for a CSV's people: login → password.
 pub fn accounts(p: &Project, csv: &str) -> BTreeMap<String, String> {
     let file = p.write("people.csv", csv);
