@@ -118,6 +118,7 @@ pub fn prepare_with(
         scoring: problem.scoring,
         unscored_groups: super::score_file::unscored_groups(problem),
         kind,
+        measured: Vec::new(),
     };
     super::derive_time::apply(&mut prepared, ctx, step)?;
     Ok(prepared)
@@ -229,10 +230,12 @@ pub(super) fn build_checker(
         None => None,
     };
     // Checkers run like every other program of the judge: its runner, its
-    // working root.
+    // working root; their time, as a package's validators', follows the
+    // problem's time limit.
     let runs = check::Runs {
         runner: ctx.sandbox.clone(),
         root: ctx.workroot.path().to_path_buf(),
+        timeout: run_kind::validator_time(problem.limits.time),
         ..check::Runs::default()
     };
     check::build_with(&problem.checker, command, runs).map_err(|e| {
