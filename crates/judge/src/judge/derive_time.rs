@@ -130,11 +130,6 @@ pub(super) fn apply(
         }
     };
     prepared.problem.notes.push(note);
-    // The output validator's limits follow the time limit (see
-    // `run_kind::checker_limits`): built again now that it is known.
-    if prepared.problem.limits.time != kept {
-        prepared.checker = super::prepare::build_checker(&prepared.problem, ctx)?;
-    }
     prepared.measured = runs;
     Ok(())
 }

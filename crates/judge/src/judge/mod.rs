@@ -31,11 +31,11 @@ use std::time::Duration;
 
 pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use context::Context;
+pub use derive_time::measured_result;
 pub use error::{Because, Cause, Chain, JudgeError, Source};
 pub use exec::{Execution, execute, execute_with_args, run_limits};
 pub use interactive::play_input;
 pub use prepare::{cases, prepare, prepare_with};
-pub use derive_time::measured_result;
 pub use prepared::{Kind, MeasuredRun, NoAnswer, PlayedGame, Prepared, PreparedTest};
 pub use result::{CompileReport, Diff, DiffSide, Isolation, SubmissionResult, TestResult};
 pub use slots::{Admission, Slot, Slots};

@@ -120,7 +120,13 @@ pub fn prepare_with(
         kind,
         measured: Vec::new(),
     };
+    let loaded = prepared.problem.limits.time;
     super::derive_time::apply(&mut prepared, ctx, step)?;
+    // The output validator's time follows the time limit
+    // (`run_kind::validator_time`): built again once it is derived.
+    if prepared.problem.limits.time != loaded {
+        prepared.checker = build_checker(&prepared.problem, ctx)?;
+    }
     Ok(prepared)
 }
 
@@ -238,7 +244,7 @@ pub(super) fn build_checker(
         timeout: run_kind::validator_time(problem.limits.time),
         ..check::Runs::default()
     };
-    check::build_with(&problem.checker, command, runs).map_err(|e| {
+    check::build_for_problem(&problem.checker, command, runs).map_err(|e| {
         JudgeError::Problem(Because::of(
             format!("{}: checker", problem.spec_path.display()),
             e,
