@@ -77,7 +77,7 @@ pub fn check_groups(prepared: &Prepared, groups: &[String]) -> Result<(), JudgeE
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// Tests using a CPU at once (1 keeps timings comparable between
-    /// submissions); a test that sleeps lends its place (see `slots.rs`).
+    /// submissions); a test that sleeps lends its place (see `slots/`).
     pub jobs: usize,
     /// Only these groups (`sample` names the samples); empty means all.
     pub groups: Vec<String>,
@@ -97,7 +97,7 @@ pub struct Options {
     /// each test takes one, so this judging never adds to more runs using
     /// a CPU than the batch's `--jobs`. None: slots of `jobs` for this
     /// judging alone. Either way a test that sleeps lends its slot to the
-    /// next one (see `slots.rs`).
+    /// next one (see `slots/`).
     pub slots: Option<std::sync::Arc<Slots>>,
 }
 
