@@ -32,7 +32,7 @@ use std::time::Duration;
 pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use context::Context;
 pub use error::{Because, Cause, Chain, JudgeError, Source};
-pub use exec::{Execution, execute, execute_with_args, run_limits};
+pub use exec::{Execute, Execution, execute, run_limits};
 pub use interactive::play_input;
 pub use prepare::{cases, prepare, prepare_with};
 pub use prepared::{Kind, NoAnswer, PlayedGame, Prepared, PreparedTest};

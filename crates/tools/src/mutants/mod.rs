@@ -253,7 +253,9 @@ pub fn run(
     // more per run that sleeps with its slot lent).
     let work = |k: usize, tx: &std::sync::mpsc::Sender<(usize, MutantResult)>| {
         let Some(&i) = order.get(k) else { return };
-        let Some((p, mutant)) = all.get(i) else { return };
+        let Some((p, mutant)) = all.get(i) else {
+            return;
+        };
         let Some(_admitted) = slots.admit(None) else {
             return;
         };

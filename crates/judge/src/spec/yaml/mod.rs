@@ -15,8 +15,8 @@ use serde::Deserialize;
 use super::{
     CheckerSpec, Group, InteractorSpec, Limits, Problem, ProblemId, Sample, SpecError, TestSource,
 };
-use fields::{RawGroup, RawId, RawLimits, RawSample, TEST_KINDS};
 pub(super) use fields::is_id;
+use fields::{RawGroup, RawId, RawLimits, RawSample, TEST_KINDS};
 use programs::{INTERACTOR_HELP, RawChecker, RawInteractor};
 
 #[derive(Debug, Deserialize)]

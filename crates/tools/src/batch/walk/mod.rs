@@ -18,7 +18,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};
 
-
 use super::model::{Issue, IssueKind, Item};
 use crate::language::Languages;
 use crate::spec::ProblemId;
