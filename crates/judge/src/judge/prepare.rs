@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::context::Context;
-use super::exec::{execute, run_limits};
+use super::exec::{Execute, run_limits};
 use super::prepared::{Kind, NoAnswer, Prepared, PreparedTest};
 use super::trusted::{Failed, GeneratorError, ReferenceError};
 use super::{Because, JudgeError};
@@ -205,7 +205,14 @@ fn reference_answer(
         return Ok(cached);
     }
     let run = run_kind::reference_limits(run_limits(reference, limits));
-    let exec = execute(reference, input_path, run, limits.memory, ctx)?;
+    let exec = Execute::new(
+        RunKind::Reference,
+        reference,
+        input_path,
+        run,
+        limits.memory,
+    )
+    .run(ctx)?;
     if let Some(failed) = Failed::of(&exec.outcome, &exec.stderr_head) {
         return Err(ReferenceError::Failed(failed));
     }
