@@ -18,7 +18,7 @@ use thiserror::Error;
 
 pub use crate::units::{parse_bytes, parse_duration};
 pub use file::read_regular;
-pub use icpc::{is_package as is_icpc_package, package_score, stage, statement_text};
+pub use icpc::{package_score, stage, statement_text};
 pub use model::*;
 
 /// The spec file inside a problem folder.

@@ -279,6 +279,9 @@ pub struct PackageFacts {
     /// (2025-09 folders with an unbounded `max_score`): such a test earns
     /// its whole share when accepted.
     pub unscored_groups: Vec<String>,
+    /// The package's `constants:` by name (`name` and `name.variant`):
+    /// shown in place of `{{name}}` in its statement.
+    pub constants: std::collections::BTreeMap<String, String>,
 }
 
 impl PackageFacts {

@@ -84,18 +84,19 @@ fn language_id(format: &str) -> Option<&'static str> {
     }
 }
 
-/// Reads `submissions/submissions.yaml` of the package in `dir`: `None`
-/// when there is none. Notes go to `notes`; a malformed file is an error
-/// naming it.
+/// Reads `submissions/submissions.yaml` of the package in `dir` (a
+/// `scoring` problem or not): `None` when there is none. Notes go to
+/// `notes`; a malformed file is an error naming it.
 pub fn load(
     dir: &Path,
+    scoring: bool,
     notes: &mut Vec<String>,
 ) -> Result<Option<Expectations>, ExpectationsError> {
     let path = dir.join("submissions").join("submissions.yaml");
     let Ok(text) = crate::spec::file::read_text(&path) else {
         // A scoring problem's folders are checked by the format's rules
         // (`partially_accepted/` is a score, not a verdict).
-        return Ok(super::scoring::dir_is_scoring(dir).then(Expectations::default));
+        return Ok(scoring.then(Expectations::default));
     };
     crate::yaml::check(&path, &text).map_err(ExpectationsError::Located)?;
     parse(&text, notes).map(Some)

@@ -20,6 +20,7 @@ pub fn fill(
     plan: Option<&Plan>,
     expectations: Option<Expectations>,
     input_validators: Vec<PathBuf>,
+    constants: std::collections::BTreeMap<String, String>,
 ) -> PackageFacts {
     let mut args = HashMap::new();
     for validator in &input_validators {
@@ -46,6 +47,7 @@ pub fn fill(
         input_validators,
         input_validator_args: args,
         unscored_groups,
+        constants,
     }
 }
 
@@ -129,8 +131,9 @@ fn input_validator_args(
 /// `max_score` is `unbounded`, where the format's score is `score.txt` as
 /// written with no maximum. grundy's groups have one, so such a test earns
 /// its whole share when accepted (a note says so when the package loads).
+/// Asked of scoring problems only.
 fn score_file_unused(dir: &Path, version: Version, plan: Option<&Plan>, group: &str) -> bool {
-    if version != Version::V2025 || !scoring::dir_is_scoring(dir) {
+    if version != Version::V2025 {
         return false;
     }
     let data = dir.join("data");

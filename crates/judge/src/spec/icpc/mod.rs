@@ -42,11 +42,10 @@ pub use stage::stage;
 /// A statement's text as the format shows it: in a package with
 /// `constants:`, `{{name}}` (Markdown) or `\constant{name}` (LaTeX)
 /// replaced by the value; any other statement as written.
-pub fn statement_text(dir: &Path, text: String, latex: bool) -> String {
-    if is_package(dir) {
-        constants::Constants::in_statement(dir, text, latex)
-    } else {
-        text
+pub fn statement_text(problem: &Problem, text: String, latex: bool) -> String {
+    match &problem.package {
+        Some(p) => constants::Constants::in_statement(&p.constants, text, latex),
+        None => text,
     }
 }
 
@@ -109,7 +108,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let version = Version::parse(raw.problem_format_version.as_deref()).map_err(|e| invalid(&e))?;
     let interactive = interactor::is_interactive(&raw).map_err(|e| invalid(&e))?;
     let scoring = scoring::is_scoring(&raw);
-    constants::Constants::read(&raw).map_err(|e| invalid(&e))?;
+    let constants = constants::Constants::read(&raw).map_err(|e| invalid(&e))?;
     let mut notes: Vec<String> = raw
         .unknown_keys()
         .into_iter()
@@ -128,7 +127,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         validator_notes,
         &mut notes,
     )?;
-    let expected = expectations::load(&dir, &mut notes).map_err(|e| match e {
+    let expected = expectations::load(&dir, scoring, &mut notes).map_err(|e| match e {
         expectations::ExpectationsError::Located(y) => super::yaml::located(y),
         e => SpecError::Refused {
             path: dir.join("submissions").join("submissions.yaml"),
@@ -254,6 +253,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         made.as_ref(),
         expected,
         input_validators,
+        constants.into_map(),
     ));
     Ok(problem)
 }

@@ -51,12 +51,6 @@ pub fn is_scoring(raw: &RawPackage) -> bool {
     }
 }
 
-/// Whether the package in `dir` is a scoring problem (read again from its
-/// `problem.yaml`, for the parts that only have the loaded problem).
-pub fn dir_is_scoring(dir: &Path) -> bool {
-    super::schema::raw_package(dir).is_some_and(|raw| is_scoring(&raw))
-}
-
 /// A submission's score as the package counts it: grundy's score (out of
 /// 100) as the same fraction of the points of `groups` (the package's
 /// maximum, since each group's points are its score in the package).
