@@ -228,7 +228,7 @@ fn trim(x: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::legacy::{aggregation, flags};
+    use super::legacy::aggregation;
     use super::*;
 
     #[test]
