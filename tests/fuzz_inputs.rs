@@ -1462,7 +1462,7 @@ fn hostile_package_files() {
                 "output_validator",
                 "submissions/accepted/a.py",
             ] {
-                if let Err(e) = grundy::spec::icpc::stage(&d.join(program), &cache) {
+                if let Err(e) = grundy::spec::stage(&d.join(program), &cache) {
                     said.push(e.to_string());
                 }
             }

@@ -8,7 +8,10 @@
 //!   known today (`KNOWN_CIRCLES`, which may only shrink);
 //! - no source file under `src/` and `crates/` is longer than
 //!   `MAX_LINES` beyond the ones known today (`KNOWN_LONG_FILES`, which
-//!   may only shrink).
+//!   may only shrink);
+//! - no file outside the problem loader (`crates/judge/src/spec/`) names
+//!   the package format's reader (`spec::icpc`), beyond the ones known
+//!   today (`KNOWN_FORMAT_READERS`, which may only shrink).
 //!
 //! A leak upwards is what turned into import loops before; the compiler
 //! keeps the crates apart, and this test stops the next leak inside a crate
@@ -583,11 +586,6 @@ const MAX_LINES: usize = 600;
 /// The judge's `judge/`, `spec/` and `verdict/` files go with the work that
 /// removes their import circles; the others are split one by one.
 const KNOWN_LONG_FILES: &[&str] = &[
-    "crates/judge/src/spec/icpc/expectations.rs",
-    "crates/judge/src/spec/icpc/generators.rs",
-    "crates/judge/src/spec/icpc/mod.rs",
-    "crates/judge/src/spec/icpc/scoring.rs",
-    "crates/judge/src/verify.rs",
 ];
 
 /// Every `.rs` file under `folders` (relative to `root`) longer than
@@ -908,6 +906,116 @@ fn a_new_long_file_is_caught_and_a_shortened_one_must_leave_the_list() {
     );
     assert!(
         long_file_violations(&found, &["crates/a/src/known.rs", "src/deep/over.rs"]).is_empty()
+    );
+}
+
+// ---- The problem package format stays inside the loader ----
+
+/// The folder of the problem loader: the only one that may name the
+/// package format's reader (`spec::icpc`). Everything else reads what the
+/// loader put in the problem model.
+const LOADER: &str = "crates/judge/src/spec/";
+
+/// The files outside the loader that still name the format's reader
+/// today: they may leave the list, no other file may join it.
+const KNOWN_FORMAT_READERS: &[&str] = &[];
+
+/// Every `.rs` file under `folders` (relative to `root`) and outside
+/// [`LOADER`] whose code names the format's reader, sorted.
+fn format_readers(root: &Path, folders: &[String]) -> Vec<String> {
+    let mut files = Vec::new();
+    for f in folders {
+        let dir = root.join(f);
+        if dir.is_dir() {
+            rust_files(&dir, &mut files);
+        }
+    }
+    let needle = concat!("icpc", "::");
+    let mut out: Vec<String> = files
+        .into_iter()
+        .filter_map(|file| {
+            let rel = file.strip_prefix(root).ok()?.to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(&file)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            (!rel.starts_with(LOADER) && text.contains(needle)).then_some(rel)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The readers of `found` that `known` does not list, and the known ones
+/// that no longer are.
+fn format_reader_violations(found: &[String], known: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in found {
+        if !known.contains(&f.as_str()) {
+            out.push(format!(
+                "{f}: reads the problem package format past the loader: take what it needs from the problem model (spec::PackageFacts)"
+            ));
+        }
+    }
+    for k in known {
+        if !found.iter().any(|f| f == k) {
+            out.push(format!(
+                "{k}: no longer reads the package format: take it out of KNOWN_FORMAT_READERS"
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_loader_reads_the_problem_package_format() {
+    let wrong = format_reader_violations(
+        &format_readers(root(), &source_folders()),
+        KNOWN_FORMAT_READERS,
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_format_reader_past_the_loader_is_caught() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path();
+    let write = |path: &str, text: &str| {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    let reads = concat!("use crate::spec::", "icpc::stage;\n");
+    write("crates/judge/src/spec/icpc/mod.rs", reads);
+    write("crates/judge/src/spec/mod.rs", reads);
+    write("crates/judge/src/verify.rs", reads);
+    write("crates/judge/src/judge/known.rs", reads);
+    write(
+        "crates/judge/src/judge/clean.rs",
+        "use crate::spec::Problem;\n",
+    );
+    write(
+        "src/cli/export.rs",
+        concat!("grundy::spec::", "icpc::statement_text"),
+    );
+    let folders = ["src".to_string(), "crates/judge/src".to_string()];
+    let found = format_readers(root, &folders);
+    assert_eq!(
+        found,
+        vec![
+            "crates/judge/src/judge/known.rs".to_string(),
+            "crates/judge/src/verify.rs".to_string(),
+            "src/cli/export.rs".to_string(),
+        ]
+    );
+    assert_eq!(
+        format_reader_violations(
+            &found,
+            &["crates/judge/src/verify.rs", "crates/judge/src/judge/gone.rs"]
+        ),
+        vec![
+            "crates/judge/src/judge/known.rs: reads the problem package format past the loader: take what it needs from the problem model (spec::PackageFacts)".to_string(),
+            "src/cli/export.rs: reads the problem package format past the loader: take what it needs from the problem model (spec::PackageFacts)".to_string(),
+            "crates/judge/src/judge/gone.rs: no longer reads the package format: take it out of KNOWN_FORMAT_READERS".to_string(),
+        ]
     );
 }
 

@@ -27,7 +27,8 @@ use super::context::Context;
 use super::prepared::{MeasuredRun, Prepared};
 use super::{JudgeError, Options, judge};
 use crate::cache::Key;
-use crate::spec::icpc;
+use crate::spec::PackageFacts;
+use crate::spec::expected::{Rule, bounds_time_limit};
 use crate::verdict::Verdict;
 
 /// The bound the submissions run under while the limit is being found
@@ -46,7 +47,7 @@ struct Measured {
     path: PathBuf,
     /// Its path under `submissions/`, as reports and rules name it.
     rel: String,
-    rules: Vec<icpc::Rule>,
+    rules: Vec<Rule>,
     language: Option<String>,
 }
 
@@ -178,18 +179,25 @@ pub fn measured_result(
         .then(|| r.clone())
 }
 
+/// What the loader read of the package; a problem that is not one has
+/// its time limit derived as a legacy package's.
+fn facts(prepared: &Prepared) -> std::borrow::Cow<'_, PackageFacts> {
+    match &prepared.problem.package {
+        Some(f) => std::borrow::Cow::Borrowed(f),
+        None => std::borrow::Cow::Owned(PackageFacts {
+            legacy: true,
+            ..PackageFacts::default()
+        }),
+    }
+}
+
 /// The known submissions with some test whose run bounds the limit from
 /// below, in a language with a toolchain here.
 fn bounding_submissions(prepared: &Prepared, ctx: &Context) -> Vec<Measured> {
-    let dir = &prepared.problem.dir;
-    let root = dir.join("submissions");
-    let legacy = icpc::is_legacy(dir);
-    // Loading the package has read the file already: an error cannot be.
-    let expected = icpc::expectations(dir, &mut Vec::new())
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    let paths = icpc::test_paths(&prepared.problem);
+    let root = prepared.problem.dir.join("submissions");
+    let facts = facts(prepared);
+    let legacy = facts.legacy;
+    let expected = facts.expectations.clone().unwrap_or_default();
     let mut out = Vec::new();
     for entry in walkdir::WalkDir::new(&root)
         .min_depth(2)
@@ -212,8 +220,8 @@ fn bounding_submissions(prepared: &Prepared, ctx: &Context) -> Vec<Measured> {
         }
         let rules = expected.rules_for(&rel);
         let bounds = prepared.tests.iter().any(|t| {
-            let at = icpc::test_path(&paths, &t.group, &t.name);
-            legacy || icpc::bounds_time_limit(&rules, &at, false)
+            let at = facts.test_path(&t.group, &t.name);
+            legacy || bounds_time_limit(&rules, &at, false)
         });
         if !bounds {
             continue;
@@ -249,8 +257,8 @@ fn measure(
     step: &dyn Fn(&str),
     runs: &mut Vec<MeasuredRun>,
 ) -> Option<Slowest> {
-    let legacy = icpc::is_legacy(&prepared.problem.dir);
-    let paths = icpc::test_paths(&prepared.problem);
+    let facts = facts(prepared).into_owned();
+    let legacy = facts.legacy;
     let kept = prepared.problem.limits.time;
     prepared.problem.limits.time = MEASURING_LIMIT;
     let mut slowest: Option<Slowest> = None;
@@ -284,8 +292,8 @@ fn measure(
             continue;
         }
         for t in &result.tests {
-            let at = icpc::test_path(&paths, &t.group, &t.name);
-            let counts = legacy || icpc::bounds_time_limit(&m.rules, &at, false);
+            let at = facts.test_path(&t.group, &t.name);
+            let counts = legacy || bounds_time_limit(&m.rules, &at, false);
             if !counts || matches!(t.verdict, Verdict::TLE | Verdict::IE | Verdict::CE) {
                 continue;
             }

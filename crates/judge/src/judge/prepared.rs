@@ -54,7 +54,7 @@ pub struct Prepared {
     /// package's `problem.yaml` again or look for files nobody writes.
     pub scoring: bool,
     /// The groups of a scoring package whose validator's `score.txt` is
-    /// not read (see `spec::icpc::score_file_unused`), found once here.
+    /// not read (`spec::PackageFacts::unscored_groups`).
     pub unscored_groups: Vec<String>,
     /// How every test is judged, chosen once here.
     pub kind: Kind,

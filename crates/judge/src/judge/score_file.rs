@@ -8,7 +8,7 @@
 //!
 //! A test's maximum is the points of the grundy group it was put in: one
 //! test's share of a `sum` group, or a whole `min` group
-//! (`spec::icpc::scoring`).
+//! (see the package loader's scoring).
 
 use std::path::Path;
 
@@ -85,18 +85,17 @@ pub(super) fn read(feedback: &Path, who: &'static str) -> Result<Files, ScoreFil
 }
 
 /// The groups of `problem` whose validator's `score.txt` is not read
-/// (2025-09 folders with an unbounded `max_score`). Each look reads the
-/// package's files, so it is done once per judging, not per test.
+/// (2025-09 folders with an unbounded `max_score`), as the loader found
+/// them.
 pub(super) fn unscored_groups(problem: &crate::spec::Problem) -> Vec<String> {
     if !problem.scoring {
         return Vec::new();
     }
     problem
-        .groups
-        .iter()
-        .filter(|g| crate::spec::icpc::score_file_unused(&problem.dir, &g.name))
-        .map(|g| g.name.clone())
-        .collect()
+        .package
+        .as_ref()
+        .map(|p| p.unscored_groups.clone())
+        .unwrap_or_default()
 }
 
 /// The share of its credit the accepted test in `group` earns, from the

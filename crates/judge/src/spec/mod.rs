@@ -3,10 +3,12 @@
 //! `grundy judge nim …` looks the id up in the problems folder
 //! (`--problems DIR`, else `$GRUNDY_PROBLEMS`, else `./problems`); a path to
 //! a folder holding `problem.yaml` works too, and so does an ICPC / Kattis
-//! problem package ([`icpc`]).
+//! problem package, read by the loader in `icpc` (private: what the judge
+//! needs of a package is in the model, [`PackageFacts`]).
 
+pub mod expected;
 pub mod file;
-pub mod icpc;
+mod icpc;
 mod model;
 mod yaml;
 
@@ -16,7 +18,7 @@ use thiserror::Error;
 
 pub use crate::units::{parse_bytes, parse_duration};
 pub use file::read_regular;
-pub use icpc::is_package as is_icpc_package;
+pub use icpc::{package_score, stage, statement_text};
 pub use model::*;
 
 /// The spec file inside a problem folder.

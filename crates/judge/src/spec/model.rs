@@ -4,7 +4,7 @@
 //! [`Problem`]; nothing downstream knows which format a problem came from.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The most passes grundy runs on one test of a multi-pass problem: every
@@ -248,6 +248,64 @@ pub struct Problem {
     /// answers, input format, generators and (for a played game) the
     /// judge's player come from the description.
     pub game: Option<std::sync::Arc<crate::catalog::described::GameSpec>>,
+    /// What a problem package (ICPC / Kattis format) says beyond this
+    /// model, read once by the loader so that nothing downstream reads the
+    /// package's files again; `None` for one of our specs.
+    pub package: Option<PackageFacts>,
+}
+
+/// The parts of a problem package that the judge and `verify` need and
+/// the common model has no place for: filled by the loader.
+#[derive(Debug, Clone, Default)]
+pub struct PackageFacts {
+    /// A `legacy` package: its time limit comes from every test of the
+    /// `accepted/` submissions, as problemtools derives it.
+    pub legacy: bool,
+    /// What each known submission must get (`submissions.yaml`, or the
+    /// folders' defaults for a scoring problem); `None`: each folder's
+    /// single verdict.
+    pub expectations: Option<crate::spec::expected::Expectations>,
+    /// Each test's path under `data/` without `.in` (how `submissions.yaml`
+    /// names tests and groups), by its group and number.
+    pub test_paths: std::collections::HashMap<(String, u32), String>,
+    /// The input validator programs (`input_validators/`, …), run by
+    /// `verify` with the format's exit codes.
+    pub input_validators: Vec<PathBuf>,
+    /// The arguments each input validator gets on each test, by the test's
+    /// group and number and the validator's name (its file's stem): the
+    /// settings in force in the test's folder, overridden by its own.
+    pub input_validator_args: std::collections::HashMap<(String, u32, String), Vec<String>>,
+    /// The groups whose output validator's `score.txt` is not read
+    /// (2025-09 folders with an unbounded `max_score`): such a test earns
+    /// its whole share when accepted.
+    pub unscored_groups: Vec<String>,
+    /// The package's `constants:` by name (`name` and `name.variant`):
+    /// shown in place of `{{name}}` in its statement.
+    pub constants: std::collections::BTreeMap<String, String>,
+}
+
+impl PackageFacts {
+    /// The arguments the input validator at `validator` gets on test
+    /// `name` (`<group>-<k>`) of group `group`.
+    pub fn input_validator_args(&self, group: &str, name: &str, validator: &Path) -> Vec<String> {
+        let stem = validator
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        test_number(name)
+            .and_then(|k| self.input_validator_args.get(&(group.to_string(), k, stem)))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The path under `data/` (without `.in`) of the test a result names,
+    /// as `submissions.yaml` names tests; the test's own name when unknown.
+    pub fn test_path(&self, group: &str, name: &str) -> String {
+        test_number(name)
+            .and_then(|k| self.test_paths.get(&(group.to_string(), k)))
+            .cloned()
+            .unwrap_or_else(|| name.to_string())
+    }
 }
 
 impl Problem {
@@ -286,4 +344,9 @@ impl Problem {
                 .collect(),
         }
     }
+}
+
+/// The number a test's name ends with (`secret-03` is 3).
+fn test_number(name: &str) -> Option<u32> {
+    name.rsplit('-').next()?.parse().ok()
 }

@@ -1,12 +1,12 @@
 //! Which known submissions `verify` checks and what each must get: its
 //! folder's verdict, or for a package with `submissions/submissions.yaml`
-//! the format's per-test rules (see `spec::icpc::expectations`).
+//! the format's per-test rules (see `spec::expected`).
 
 use std::path::PathBuf;
 
 use crate::judge;
 use crate::spec::Problem;
-use crate::spec::icpc::{self, Rule};
+use crate::spec::expected::{Build, Expectations, Rule};
 use crate::verdict::Verdict;
 
 /// A known submission: the verdict its folder promises (shown), and the
@@ -16,7 +16,7 @@ pub struct Known {
     pub path: PathBuf,
     pub rules: Vec<Rule>,
     /// Its language and entry point when `submissions.yaml` says them.
-    pub build: Option<icpc::Build>,
+    pub build: Option<Build>,
 }
 
 pub fn known(problem: &Problem) -> Vec<Known> {
@@ -31,11 +31,11 @@ pub fn known(problem: &Problem) -> Vec<Known> {
             })
             .collect()
     };
-    if !crate::spec::is_icpc_package(&problem.dir) {
-        return plain();
-    }
-    // Loading the package already read the file; an error here cannot be.
-    let Ok(Some(rules)) = icpc::expectations(&problem.dir, &mut Vec::new()) else {
+    let Some(rules) = problem
+        .package
+        .as_ref()
+        .and_then(|p| p.expectations.as_ref())
+    else {
         return plain();
     };
     let root = problem.dir.join("submissions");
@@ -88,7 +88,5 @@ pub fn time_rules(problem: &Problem, known: &Known) -> Vec<Rule> {
         .unwrap_or(&known.path)
         .to_string_lossy()
         .into_owned();
-    icpc::Expectations::default().rules_for(&rel)
+    Expectations::default().rules_for(&rel)
 }
-
-pub use crate::spec::icpc::{test_path, test_paths};

@@ -22,9 +22,8 @@ pub fn check(
     step: &dyn Fn(&str),
 ) -> Status {
     let problem = &prepared.problem;
-    if crate::spec::is_icpc_package(&problem.dir) {
-        let (programs, _) = crate::spec::icpc::input_validators(&problem.dir);
-        return check_programs(prepared, ctx, &programs, notes, step);
+    if let Some(package) = &problem.package {
+        return check_programs(prepared, ctx, &package.input_validators, notes, step);
     }
     let built_in = check_format(prepared);
     if built_in.failed() || problem.input_validators.is_empty() {
@@ -116,7 +115,11 @@ fn check_programs(
         }
         for t in &prepared.tests {
             // Per test: a test's own settings may give its own arguments.
-            let args = crate::spec::icpc::input_validator_args(problem, &t.group, &t.name, path);
+            let args = problem
+                .package
+                .as_ref()
+                .map(|p| p.input_validator_args(&t.group, &t.name, path))
+                .unwrap_or_default();
             let exec = match Execute::new(
                 RunKind::Validator,
                 &program,

@@ -50,7 +50,7 @@ pub fn statement_html(problem: &Problem) -> Result<String, ExportError> {
         ))
     })?;
     let latex = path.extension().is_some_and(|e| e == "tex");
-    let text = crate::spec::icpc::statement_text(&problem.dir, text, latex);
+    let text = crate::spec::statement_text(problem, text, latex);
     let markdown = if latex {
         format!("~~~~~~~~\n{text}\n~~~~~~~~\n")
     } else {

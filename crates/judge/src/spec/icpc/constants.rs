@@ -131,10 +131,17 @@ impl Constants {
             .unwrap_or_default()
     }
 
-    /// The statement `text` of the package in `dir` as the format shows
-    /// it: `{{name}}` replaced in Markdown, `\constant{name}` in LaTeX.
-    pub fn in_statement(dir: &Path, text: String, latex: bool) -> String {
-        let constants = Constants::of_dir(dir);
+    /// The constants by name (`name` and `name.variant`), as the problem
+    /// model keeps them.
+    pub fn into_map(self) -> BTreeMap<String, String> {
+        self.0
+    }
+
+    /// The statement `text` of a package with these constants as the
+    /// format shows it: `{{name}}` replaced in Markdown, `\constant{name}`
+    /// in LaTeX.
+    pub fn in_statement(map: &BTreeMap<String, String>, text: String, latex: bool) -> String {
+        let constants = Constants(map.clone());
         if constants.is_empty() {
             text
         } else if latex {

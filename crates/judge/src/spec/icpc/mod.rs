@@ -13,6 +13,7 @@
 mod constants;
 mod domjudge;
 mod expectations;
+mod facts;
 mod generated;
 mod generators;
 mod input_validators;
@@ -34,24 +35,17 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
-pub use expectations::{
-    Build, Code, Expectations, Origin, Rule, TimeUse, bounds_time_limit, load as expectations,
-};
-pub use input_validators::find as input_validators;
-pub use multipass::MAX_PASSES;
-pub use paths::{test_number, test_path, test_paths};
+use crate::spec::expected::{Code, Expectations};
 pub use scoring::package_score;
 pub use stage::stage;
-pub use testdata::SECRET_GROUP;
 
 /// A statement's text as the format shows it: in a package with
 /// `constants:`, `{{name}}` (Markdown) or `\constant{name}` (LaTeX)
 /// replaced by the value; any other statement as written.
-pub fn statement_text(dir: &Path, text: String, latex: bool) -> String {
-    if is_package(dir) {
-        constants::Constants::in_statement(dir, text, latex)
-    } else {
-        text
+pub fn statement_text(problem: &Problem, text: String, latex: bool) -> String {
+    match &problem.package {
+        Some(p) => constants::Constants::in_statement(&p.constants, text, latex),
+        None => text,
     }
 }
 
@@ -92,122 +86,6 @@ pub fn is_package_spec(dir: &Path, text: &str) -> bool {
     }
 }
 
-/// Whether the package in `dir` is a `legacy` one (its `problem.yaml` read
-/// again, for the parts that only have the loaded problem).
-pub fn is_legacy(dir: &Path) -> bool {
-    schema::raw_package(dir)
-        .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok())
-        .is_none_or(|v| v == Version::Legacy)
-}
-
-/// The arguments the input validator at `validator` gets on test `name`
-/// (grundy's test name, `<group>-<k>`) of group `group` (`sample` for the
-/// samples): the `input_validator_args` / `input_validator_flags` in force
-/// in the test's folder, inherited down the test-data tree, overridden by
-/// the test's own settings (`<test>.yaml`, or its `yaml:` in
-/// `generators.yaml`).
-pub fn input_validator_args(
-    problem: &Problem,
-    group: &str,
-    name: &str,
-    validator: &Path,
-) -> Vec<String> {
-    let dir = &problem.dir;
-    let validator_name = validator
-        .file_stem()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let version = schema::raw_package(dir)
-        .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok())
-        .unwrap_or(Version::Legacy);
-    let mut quiet = Vec::new();
-    let plan = generated::read(dir, &mut quiet).ok().flatten();
-    // The test as the package gives it: its entry in the group, or for
-    // samples judged as text, the k-th sample file (or plan entry).
-    let k: Option<usize> = name
-        .rsplit('-')
-        .next()
-        .and_then(|k| k.parse().ok())
-        .filter(|k| *k >= 1);
-    let source: Option<super::TestSource> =
-        k.and_then(|k| {
-            if let Some(g) = problem.groups.iter().find(|g| g.name == group) {
-                return g.tests.get(k - 1).cloned();
-            }
-            if group != crate::generate::SAMPLE_GROUP {
-                return None;
-            }
-            match &plan {
-                Some(plan) => plan.samples.get(k - 1).cloned(),
-                None => testdata::sample_files(dir).ok()?.get(k - 1).map(|input| {
-                    super::TestSource::File {
-                        input: input.strip_prefix(dir).unwrap_or(input).to_path_buf(),
-                        answer: None,
-                    }
-                }),
-            }
-        });
-    let settings = match (&plan, &source) {
-        (Some(plan), Some(t)) => generated::test_settings(plan, t),
-        (None, Some(super::TestSource::File { input, .. })) => {
-            let data = dir.join("data");
-            let at = dir.join(input);
-            let folder = at.parent().map(Path::to_path_buf).unwrap_or(data.clone());
-            testdata::settings_for(&data, &folder, version, &mut quiet)
-                .ok()
-                .map(|folder| {
-                    let own = test_yaml::read_in(version)
-                        .then(|| test_yaml::read(&at).ok().flatten())
-                        .flatten()
-                        .unwrap_or_default();
-                    testdata::merge(folder, own)
-                })
-        }
-        _ => None,
-    };
-    settings
-        .map(|s| testdata::input_validator_args(&s, &validator_name))
-        .unwrap_or_default()
-}
-
-/// Whether an output validator's `score.txt` on a test of grundy group
-/// `group` is not to be read: the test is in a 2025-09 folder whose
-/// `max_score` is `unbounded`, where the format's score is `score.txt` as
-/// written with no maximum. grundy's groups have one, so such a test earns
-/// its whole share when accepted (a note says so when the package loads).
-pub fn score_file_unused(dir: &Path, group: &str) -> bool {
-    let version = schema::raw_package(dir)
-        .and_then(|raw| Version::parse(raw.problem_format_version.as_deref()).ok());
-    if version != Some(Version::V2025) || !scoring::dir_is_scoring(dir) {
-        return false;
-    }
-    let data = dir.join("data");
-    let mut quiet = Vec::new();
-    let plan = generated::read(dir, &mut quiet).ok().flatten();
-    let (keys, folders): (scoring::Keys<'_>, Vec<PathBuf>) = match &plan {
-        Some(plan) => (
-            scoring::Keys::Plan(plan),
-            plan.secret.iter().map(|(f, _)| data.join(f)).collect(),
-        ),
-        None => (
-            scoring::Keys::Data,
-            testdata::secret_groups(dir)
-                .map(|g| g.into_iter().map(|g| g.folder).collect())
-                .unwrap_or_default(),
-        ),
-    };
-    // The group itself, or one of the per-test groups made of it.
-    scoring::unbounded_names(&data, keys, &folders)
-        .into_iter()
-        .any(|n| {
-            group == n
-                || group
-                    .strip_prefix(&n)
-                    .and_then(|r| r.strip_prefix('-'))
-                    .is_some_and(|k| k.bytes().all(|b| b.is_ascii_digit()))
-        })
-}
-
 /// The note of a package with no test data at all (a package still being
 /// written, or one that only checks its `problem.yaml`): loaded, so that
 /// `verify` checks what can be checked; nothing can be judged.
@@ -230,7 +108,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let version = Version::parse(raw.problem_format_version.as_deref()).map_err(|e| invalid(&e))?;
     let interactive = interactor::is_interactive(&raw).map_err(|e| invalid(&e))?;
     let scoring = scoring::is_scoring(&raw);
-    constants::Constants::read(&raw).map_err(|e| invalid(&e))?;
+    let constants = constants::Constants::read(&raw).map_err(|e| invalid(&e))?;
     let mut notes: Vec<String> = raw
         .unknown_keys()
         .into_iter()
@@ -241,8 +119,15 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     }
     let passes = multipass::passes(&raw, &mut notes).map_err(|e| invalid(&e))?;
     // Sample dialogues (`.interaction`) belong to both kinds.
-    refuse_parts(&dir, version, interactive || passes.is_some(), &mut notes)?;
-    let expected = expectations::load(&dir, &mut notes).map_err(|e| match e {
+    let (input_validators, validator_notes) = input_validators::find(&dir);
+    refuse_parts(
+        &dir,
+        version,
+        interactive || passes.is_some(),
+        validator_notes,
+        &mut notes,
+    )?;
+    let expected = expectations::load(&dir, scoring, &mut notes).map_err(|e| match e {
         expectations::ExpectationsError::Located(y) => super::yaml::located(y),
         e => SpecError::Refused {
             path: dir.join("submissions").join("submissions.yaml"),
@@ -342,7 +227,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let title = title(raw.name.as_ref(), statement.as_deref())
         .or_else(|| ini.as_ref().and_then(|i| i.name.clone()))
         .unwrap_or_else(|| id.clone());
-    Ok(Problem {
+    let mut problem = Problem {
         id: ProblemId(id),
         title,
         source: source_text(raw.source.as_ref()),
@@ -367,7 +252,17 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         scoring,
         notes,
         game: None,
-    })
+        package: None,
+    };
+    problem.package = Some(facts::fill(
+        &problem,
+        version,
+        made.as_ref(),
+        expected,
+        input_validators,
+        constants.into_map(),
+    ));
+    Ok(problem)
 }
 
 /// Whether `reference` may be the reference: `submissions.yaml` may say
@@ -470,6 +365,7 @@ fn refuse_parts(
     dir: &Path,
     version: Version,
     interactive: bool,
+    validator_notes: Vec<String>,
     notes: &mut Vec<String>,
 ) -> Result<(), SpecError> {
     if dir.join("include").exists() {
@@ -481,7 +377,7 @@ fn refuse_parts(
     if dir.join("static_validator").exists() {
         notes.push("static_validator/: not run".into());
     }
-    notes.extend(input_validators::find(dir).1);
+    notes.extend(validator_notes);
 
     if version == Version::Legacy && dir.join("output_validator").is_dir() {
         return Err(SpecError::Invalid {

@@ -1,22 +1,13 @@
 //! Where a test lies in a package's `data/` tree, as `submissions.yaml`
 //! names tests and test data groups (`secret/group1/03`, no `.in`): what
 //! rules scoped to a group are matched against, by `verify` and by the
-//! time-limit derivation alike.
+//! time-limit derivation alike (kept in `PackageFacts::test_paths`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::testdata::{is_test_input, walk_data};
 use crate::spec::Problem;
-
-/// The path under `data/` (without `.in`) of the test a result names, as
-/// `submissions.yaml` names tests; the test's own name when unknown.
-pub fn test_path(paths: &HashMap<(String, u32), String>, group: &str, name: &str) -> String {
-    test_number(name)
-        .and_then(|k| paths.get(&(group.to_string(), k)))
-        .cloned()
-        .unwrap_or_else(|| name.to_string())
-}
 
 /// Each test's path under `data/` without `.in` (how `submissions.yaml`
 /// names tests and groups), by its group and number.
@@ -51,9 +42,4 @@ pub fn test_paths(problem: &Problem) -> HashMap<(String, u32), String> {
         }
     }
     paths
-}
-
-/// The number a test's name ends with (`secret-03` is 3).
-pub fn test_number(name: &str) -> Option<u32> {
-    name.rsplit('-').next()?.parse().ok()
 }

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::expectations::Expectations;
 use super::validators::{has_source_extension, visible_entries};
+use crate::spec::expected::Expectations;
 use crate::verdict::Verdict;
 
 /// The reference: the first accepted submission in name order (a file, or

@@ -280,6 +280,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         scoring: false,
         notes: Vec::new(),
         game,
+        package: None,
     })
 }
 
