@@ -27,7 +27,6 @@ use serde_json::{Value, json};
 use crate::serve::THAWED;
 use crate::serve::clock::{Millis, contest_time};
 use crate::serve::db::{Db, DbError};
-use crate::serve::scoreboard;
 use crate::serve::web::{Refused, Shared};
 use access::{Access, Lens, Who};
 
@@ -200,7 +199,9 @@ pub fn scoreboard_and_awards(
     who: &Access,
 ) -> crate::serve::db::DbResult<(Value, Vec<Value>)> {
     let thawed = Db::setting(c, THAWED)?.is_some();
-    let b = scoreboard::board(c, &app.config, &app.clock, board::view(who), thawed)?;
+    let b = app
+        .boards
+        .get(c, &app.config, &app.clock, board::view(who), thawed)?;
     let now = Millis::now();
     let v = json!({
         "time": now.rfc3339(),
@@ -208,7 +209,7 @@ pub fn scoreboard_and_awards(
         "state": current_state(app, c)?,
         "rows": board::rows(&b),
     });
-    Ok((v, board::awards(&b)))
+    Ok((v, board::awards(&b, &app.config)))
 }
 
 async fn scoreboard(
@@ -238,8 +239,9 @@ pub fn list(
         "judgement-types" => objects::judgement_types(),
         "languages" => objects::languages(app),
         "problems" => objects::problems(app, &lens),
-        "groups" | "organizations" => Vec::new(),
-        "teams" => objects::teams(c)?,
+        "groups" => objects::groups(&app.config),
+        "organizations" => Vec::new(),
+        "teams" => objects::teams(&app.config, c)?,
         "submissions" => objects::submissions(c, cid)?,
         "judgements" => objects::judgements(app, c, &lens)?,
         "runs" => objects::runs(app, c, &lens)?,
