@@ -654,7 +654,10 @@ fn awards_of(api: &Api) -> BTreeMap<String, Value> {
         .iter()
         .map(|a| {
             check("award", a);
-            (a["id"].as_str().expect("id").to_string(), a["team_ids"].clone())
+            (
+                a["id"].as_str().expect("id").to_string(),
+                a["team_ids"].clone(),
+            )
         })
         .collect()
 }
@@ -709,7 +712,10 @@ fn medals_and_group_winners_follow_the_ranks_and_wait_for_the_thaw() {
     for api in [&public, &team] {
         let seen = awards_of(api);
         for hidden in ["winner", "gold-medal", "silver-medal", "group-winner-north"] {
-            assert!(!seen.contains_key(hidden), "{hidden} while frozen: {seen:?}");
+            assert!(
+                !seen.contains_key(hidden),
+                "{hidden} while frozen: {seen:?}"
+            );
         }
         assert!(awards_of(api).contains_key("first-to-solve-toy"));
     }

@@ -77,20 +77,13 @@ impl Host {
             }
             None => Command::new(bin),
         };
-        cmd.args([
-            "judgehost",
-            "--server",
-            url,
-            "--jobs",
-            "1",
-            "--token",
-        ])
-        .arg(token)
-        .arg("--cache")
-        .arg(cache)
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+        cmd.args(["judgehost", "--server", url, "--jobs", "1", "--token"])
+            .arg(token)
+            .arg("--cache")
+            .arg(cache)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("start grundy judgehost");
         let (tx, rx) = mpsc::channel();
         let err = child.stderr.take().expect("stderr");
@@ -456,10 +449,7 @@ fn pass_on(mut client: TcpStream, upstream: &str, packages: &AtomicUsize) -> std
         .to_ascii_lowercase()
         .contains("connection: close");
     if !says_close {
-        let line_end = answer
-            .windows(2)
-            .position(|w| w == b"\r\n")
-            .unwrap_or(0);
+        let line_end = answer.windows(2).position(|w| w == b"\r\n").unwrap_or(0);
         answer.splice(line_end..line_end, b"\r\nconnection: close".iter().copied());
     }
     client.write_all(&answer)

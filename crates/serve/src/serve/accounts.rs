@@ -124,7 +124,11 @@ struct Turn;
 
 impl Turn {
     fn take() -> Turn {
-        let lock = || CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let lock = || {
+            CHECKING
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
         let mut running = lock();
         while *running >= CHECKS_AT_ONCE {
             running = CHECKED
@@ -139,7 +143,9 @@ impl Turn {
 
 impl Drop for Turn {
     fn drop(&mut self) {
-        *CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
+        *CHECKING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
         CHECKED.notify_one();
     }
 }
@@ -373,7 +379,10 @@ mod tests {
             }
         });
         let most = MOST.load(std::sync::atomic::Ordering::SeqCst);
-        assert!((1..=CHECKS_AT_ONCE).contains(&most), "{most} checks at once");
+        assert!(
+            (1..=CHECKS_AT_ONCE).contains(&most),
+            "{most} checks at once"
+        );
     }
 
     #[test]

@@ -200,7 +200,11 @@ impl Config {
 
     /// The teams' groups, each once, sorted.
     pub fn groups(&self) -> Vec<&str> {
-        let mut g: Vec<&str> = self.people.iter().filter_map(|p| p.group.as_deref()).collect();
+        let mut g: Vec<&str> = self
+            .people
+            .iter()
+            .filter_map(|p| p.group.as_deref())
+            .collect();
         g.sort_unstable();
         g.dedup();
         g

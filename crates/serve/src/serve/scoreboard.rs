@@ -357,7 +357,13 @@ mod tests {
         };
         db.with_writer(|c| {
             for login in ["ana", "ben"] {
-                crate::serve::accounts::upsert(c, login, login, crate::serve::accounts::Role::Team, None)?;
+                crate::serve::accounts::upsert(
+                    c,
+                    login,
+                    login,
+                    crate::serve::accounts::Role::Team,
+                    None,
+                )?;
             }
             Ok(())
         })

@@ -263,7 +263,7 @@ pub fn audit(c: &Connection, limit: i64) -> DbResult<Vec<Refused>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ONE, OF_ACCOUNT, ROW};
+    use super::{OF_ACCOUNT, ONE, ROW};
     use crate::serve::db::Db;
 
     /// What SQLite plans for `sql`: one line per step.
@@ -274,9 +274,7 @@ mod tests {
                 .expect("prepare");
             let args = vec![1; st.parameter_count()];
             let lines: Vec<String> = st
-                .query_map(rusqlite::params_from_iter(args), |r| {
-                    r.get::<_, String>(3)
-                })
+                .query_map(rusqlite::params_from_iter(args), |r| r.get::<_, String>(3))
                 .expect("plan")
                 .map(|l| l.expect("line"))
                 .collect();

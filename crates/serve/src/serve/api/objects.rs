@@ -152,7 +152,11 @@ pub fn teams(config: &Config, c: &Connection) -> DbResult<Vec<Value>> {
         .what("cannot list the teams")?;
     let rows = st
         .query_map([], |r| {
-            Ok(team(config, &r.get::<_, String>(0)?, &r.get::<_, String>(1)?))
+            Ok(team(
+                config,
+                &r.get::<_, String>(0)?,
+                &r.get::<_, String>(1)?,
+            ))
         })
         .what("cannot list the teams")?;
     rows.collect::<rusqlite::Result<Vec<_>>>()

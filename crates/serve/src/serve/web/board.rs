@@ -20,8 +20,8 @@ use crate::serve::clock::Millis;
 use crate::serve::db::Db;
 use crate::serve::events::{self, Kind, Notice, Op};
 use crate::serve::scoreboard::{Board, View};
-use std::sync::Arc;
 use crate::serve::{FINALIZED, THAWED};
+use std::sync::Arc;
 
 async fn board(app: &Shared, view: View) -> Result<(Arc<Board>, bool), Refusal> {
     let app2 = Shared::clone(app);
