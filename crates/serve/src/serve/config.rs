@@ -190,26 +190,6 @@ impl Config {
         self.problems.iter().find(|p| p.id == id)
     }
 
-    /// The group of a team, if it has one.
-    pub fn group_of(&self, login: &str) -> Option<&str> {
-        self.people
-            .iter()
-            .find(|p| p.login == login)
-            .and_then(|p| p.group.as_deref())
-    }
-
-    /// The teams' groups, each once, sorted.
-    pub fn groups(&self) -> Vec<&str> {
-        let mut g: Vec<&str> = self
-            .people
-            .iter()
-            .filter_map(|p| p.group.as_deref())
-            .collect();
-        g.sort_unstable();
-        g.dedup();
-        g
-    }
-
     /// The folder of the file: paths and the database start there.
     pub fn folder(&self) -> PathBuf {
         folder_of(&self.path)

@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use super::access::Access;
+use super::objects::{group_ids, group_of};
 use crate::batch::contest::score::{Row, Scoring};
 use crate::serve::awards::Medal;
 use crate::serve::config::Config;
@@ -116,8 +117,8 @@ pub fn awards(b: &Board, config: &Config) -> Vec<Value> {
                 "team_ids": ids(&|r| config.medals.of_rank(r.rank) == Some(medal)),
             }));
         }
-        for group in config.groups() {
-            let in_group = |r: &Row| config.group_of(&r.contestant) == Some(group);
+        for group in group_ids(config) {
+            let in_group = |r: &Row| group_of(config, &r.contestant) == Some(group);
             let best = scored.iter().filter(|r| in_group(r)).map(|r| r.rank).min();
             out.push(json!({
                 "id": format!("group-winner-{group}"),

@@ -124,6 +124,27 @@ pub fn problems(app: &App, lens: &Lens) -> Vec<Value> {
 }
 
 /// A team as the event log and the endpoint show it.
+/// The group of a team, if the contest file gives it one.
+pub fn group_of<'a>(config: &'a Config, login: &str) -> Option<&'a str> {
+    config
+        .people
+        .iter()
+        .find(|p| p.login == login)
+        .and_then(|p| p.group.as_deref())
+}
+
+/// The teams' groups, each once, sorted.
+pub fn group_ids(config: &Config) -> Vec<&str> {
+    let mut g: Vec<&str> = config
+        .people
+        .iter()
+        .filter_map(|p| p.group.as_deref())
+        .collect();
+    g.sort_unstable();
+    g.dedup();
+    g
+}
+
 /// A team; its group comes from the contest file.
 pub fn team(config: &Config, login: &str, name: &str) -> Value {
     json!({
@@ -132,15 +153,14 @@ pub fn team(config: &Config, login: &str, name: &str) -> Value {
         "name": name,
         "display_name": name,
         "organization_id": null,
-        "group_ids": config.group_of(login).into_iter().collect::<Vec<_>>(),
+        "group_ids": group_of(config, login).into_iter().collect::<Vec<_>>(),
         "hidden": false,
     })
 }
 
 /// The teams' groups the contest file names (a group's id is its name).
 pub fn groups(config: &Config) -> Vec<Value> {
-    config
-        .groups()
+    group_ids(config)
         .into_iter()
         .map(|g| json!({"id": g, "name": g}))
         .collect()
