@@ -125,6 +125,14 @@ class Stats:
 def watch(port, cookies, pending, stats, stop):
     """The team's live stream: when told a submission changed, asks its
     status; a judged one records its submission-to-verdict time."""
+    try:
+        follow(port, cookies, pending, stats, stop)
+    except (OSError, http.client.HTTPException, ValueError):
+        if not stop.is_set():
+            stats.error("an event stream broke off")
+
+
+def follow(port, cookies, pending, stats, stop):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
     c.request("GET", "/events", headers={"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
     r = c.getresponse()
@@ -217,9 +225,37 @@ def proc_mem(pid):
     return out
 
 
-def phase(name, port, pid, people, sources, args, stats):
+def sample(pid, db, peaks, stop):
+    """Every second: the server's threads, open database files and
+    memory, and the size of the database's write-ahead log; keeps peaks."""
+    while not stop.wait(1.0):
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                for line in f:
+                    k, _, v = line.partition(":")
+                    if k in ("Threads", "VmRSS"):
+                        n = int(v.split()[0])
+                        peaks[k] = max(peaks.get(k, 0), n)
+            fds = 0
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                try:
+                    if os.readlink(f"/proc/{pid}/fd/{fd}").startswith(db):
+                        fds += 1
+                except OSError:
+                    pass
+            peaks["db files"] = max(peaks.get("db files", 0), fds)
+            wal = os.path.getsize(db + "-wal") if os.path.exists(db + "-wal") else 0
+            peaks["wal"] = max(peaks.get("wal", 0), wal)
+        except OSError:
+            return
+
+
+def phase(name, port, pid, people, sources, args, stats, db):
     stop = threading.Event()
     t_end = time.monotonic() + args.minutes * 60
+    stats.peaks = {}
+    threading.Thread(target=sample, args=(pid, db, stats.peaks, stop), daemon=True).start()
+    load0 = os.getloadavg()
     cpu0, wall0 = proc_cpu(pid), time.monotonic()
     threads = [
         threading.Thread(target=team, args=(port, u, p, sources, args, stats, stop, t_end), daemon=True)
@@ -230,6 +266,7 @@ def phase(name, port, pid, people, sources, args, stats):
     for t in threads:
         t.join(timeout=max(0.0, t_end - time.monotonic()) + 120)
     cpu1, wall1 = proc_cpu(pid), time.monotonic()
+    stats.load = (load0, os.getloadavg())
     stop.set()
     own = (cpu1[0] - cpu0[0]) / (wall1 - wall0) * 100
     kids = (cpu1[1] - cpu0[1]) / (wall1 - wall0) * 100
@@ -245,6 +282,12 @@ def report(name, stats, own, kids, mem):
             print(f"{what:>12}: n=    0")
     print(f"server CPU: {own:.1f} % of one core (its own threads); judged programs and compilers: {kids:.1f} %")
     print(f"server memory: RSS {mem.get('VmRSS', 0):.0f} MiB, peak {mem.get('VmHWM', 0):.0f} MiB")
+    p = getattr(stats, "peaks", {})
+    print(f"server peaks: {p.get('Threads', 0)} threads, {p.get('db files', 0)} open database files, "
+          f"write-ahead log {p.get('wal', 0) / 2**20:.1f} MiB")
+    if hasattr(stats, "load"):
+        (a0, _, _), (a1, b1, _) = stats.load
+        print(f"machine load average: {a0:.1f} at the start, {a1:.1f} (1 min) / {b1:.1f} (5 min) at the end")
     if stats.errors:
         print(f"errors: {len(stats.errors)} (first: {stats.errors[:3]})")
 
@@ -347,7 +390,7 @@ def measure(args, port, pid, pw, sources, db, logins):
 
     people = [(l, pw[l]) for l in logins]
     loaded = Stats()
-    own, kids = phase("judging", port, pid, people, sources, args, loaded)
+    own, kids = phase("judging", port, pid, people, sources, args, loaded, db)
     report("with judging (--jobs %d)" % args.jobs, loaded, own, kids, proc_mem(pid))
     # Nothing lost: every submission stored, each judged once when the queue empties.
     deadline = time.monotonic() + args.drain
@@ -375,7 +418,7 @@ def measure(args, port, pid, pw, sources, db, logins):
     st, _, _ = admin.request("POST", "/jury/queue", f"csrf={csrf_of(page)}&action=pause",
                              {"Content-Type": "application/x-www-form-urlencoded"})
     idle = Stats()
-    own, kids = phase("paused", port, pid, people, sources, args, idle)
+    own, kids = phase("paused", port, pid, people, sources, args, idle, db)
     idle.lat.pop("verdict")
     report("without judging (paused)", idle, own, kids, proc_mem(pid))
     con.close()

@@ -196,6 +196,7 @@ const COLLECTIONS: &[(&str, &str)] = &[
     ("judgement-types", "judgement-type"),
     ("languages", "language"),
     ("problems", "problem"),
+    ("groups", "group"),
     ("teams", "team"),
     ("submissions", "submission"),
     ("judgements", "judgement"),
@@ -345,10 +346,8 @@ fn endpoints(api: &Api) -> BTreeMap<String, BTreeMap<String, Value>> {
         "scoreboard",
         &api.ok(&format!("/api/contests/{CID}/scoreboard")),
     );
-    for kind in ["groups", "organizations"] {
-        let v = api.ok(&format!("/api/contests/{CID}/{kind}"));
-        assert_eq!(v, json!([]), "{kind}");
-    }
+    let v = api.ok(&format!("/api/contests/{CID}/organizations"));
+    assert_eq!(v, json!([]), "organizations");
     for (kind, schema) in COLLECTIONS {
         let list = api.ok(&format!("/api/contests/{CID}/{kind}"));
         let mut by_id = BTreeMap::new();
@@ -645,6 +644,87 @@ fn frozen_results_are_withheld_until_the_organiser_unfreezes() {
     let rows = icpc_rows(&public.ok(&format!("/api/contests/{CID}/scoreboard")));
     assert_eq!(rows["ana"]["num_solved"], 1);
     assert_eq!(icpc_board(&replay(&public.feed(""))), rows);
+}
+
+/// The awards by id, as `api` reads them (each checked against the schema).
+fn awards_of(api: &Api) -> BTreeMap<String, Value> {
+    let list = api.ok(&format!("/api/contests/{CID}/awards"));
+    list.as_array()
+        .expect("an array")
+        .iter()
+        .map(|a| {
+            check("award", a);
+            (
+                a["id"].as_str().expect("id").to_string(),
+                a["team_ids"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// Medals by rank in the numbers the contest file gives, each group's
+/// best team, and the groups themselves; the public does not see who won
+/// while the scoreboard is frozen, and does once it is unfrozen.
+#[test]
+fn medals_and_group_winners_follow_the_ranks_and_wait_for_the_thaw() {
+    let p = Project::toy("");
+    let contest = "title: Toy Cup\nproblems: [toy]\n\
+        teams: [{id: ana, group: north}, {id: ben, group: south}, {id: cy, group: north}]\n\
+        medals: {gold: 1, silver: 1, bronze: 0}\n\
+        start: now-10m\nduration: 5h\nfreeze: 5h\n";
+    let server = Server::start(&p, contest, 1);
+    let pw = accounts(&p, PEOPLE);
+    let mut ana = signed(&server, &pw, "ana");
+    let mut ben = signed(&server, &pw, "ben");
+    let mut cy = signed(&server, &pw, "cy");
+    // ana solves first; ben after a wrong try (20 more minutes); cy fails.
+    let a1 = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
+    assert_eq!(ana.verdict(a1).0, "AC");
+    let b1 = Client::submitted_id(&ben.submit("toy", "wa.c", TOY_WA_C.as_bytes()));
+    assert_eq!(ben.verdict(b1).0, "WA");
+    let b2 = Client::submitted_id(&ben.submit("toy", "ok.c", TOY_C.as_bytes()));
+    assert_eq!(ben.verdict(b2).0, "AC");
+    let c1 = Client::submitted_id(&cy.submit("toy", "wa.c", TOY_WA_C.as_bytes()));
+    assert_eq!(cy.verdict(c1).0, "WA");
+
+    let jury = Api::new(&server, Some(("judy", &pw["judy"])));
+    let read = endpoints(&jury);
+    assert_eq!(
+        read["groups"].keys().collect::<Vec<_>>(),
+        ["north", "south"],
+        "{:?}",
+        read["groups"]
+    );
+    assert_eq!(read["teams"]["cy"]["group_ids"], json!(["north"]));
+    same_objects(&replay(&jury.feed("")), &read);
+    let truth = awards_of(&jury);
+    assert_eq!(truth["winner"], json!(["ana"]));
+    assert_eq!(truth["gold-medal"], json!(["ana"]));
+    assert_eq!(truth["silver-medal"], json!(["ben"]));
+    assert_eq!(truth["bronze-medal"], json!([]));
+    assert_eq!(truth["group-winner-north"], json!(["ana"]));
+    assert_eq!(truth["group-winner-south"], json!(["ben"]));
+    assert!(truth.contains_key("first-to-solve-toy"), "{truth:?}");
+
+    // Frozen: the public and the teams are not told who won.
+    let public = Api::new(&server, None);
+    let team = Api::new(&server, Some(("cy", &pw["cy"])));
+    for api in [&public, &team] {
+        let seen = awards_of(api);
+        for hidden in ["winner", "gold-medal", "silver-medal", "group-winner-north"] {
+            assert!(
+                !seen.contains_key(hidden),
+                "{hidden} while frozen: {seen:?}"
+            );
+        }
+        assert!(awards_of(api).contains_key("first-to-solve-toy"));
+    }
+
+    let mut judy = signed(&server, &pw, "judy");
+    let csrf = judy.csrf("/jury/scoreboard");
+    let r = judy.post("/jury/freeze", &[("csrf", &csrf), ("action", "unfreeze")]);
+    assert_eq!(r.status, 303, "{}", r.body);
+    assert_eq!(awards_of(&public), truth);
 }
 
 /// Who may read what: sources for the jury and their team only; a wrong

@@ -5,15 +5,18 @@
 //! refused at once and its judging goes elsewhere; a host whose clock is
 //! days off judges as well (leases are timed by the server's clock); a
 //! result posted twice is stored once; a host of another version, or
-//! without a token, is refused with the reason.
+//! without a token, is refused with the reason; a package download that
+//! fails once is tried again, not taken as the host refusing the problem.
 
 mod common;
 mod serve_support;
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -60,6 +63,11 @@ struct Host {
 impl Host {
     /// Starts a host; `wrap` runs it under another program (faketime).
     fn start(server: &Server, token: &Path, wrap: &[&str]) -> Host {
+        Host::start_at(&server.url, token, wrap, &cache())
+    }
+
+    /// Starts a host talking to `url`, with the cache `cache`.
+    fn start_at(url: &str, token: &Path, wrap: &[&str], cache: &Path) -> Host {
         let bin = env!("CARGO_BIN_EXE_grundy");
         let mut cmd = match wrap.split_first() {
             Some((first, rest)) => {
@@ -69,20 +77,13 @@ impl Host {
             }
             None => Command::new(bin),
         };
-        cmd.args([
-            "judgehost",
-            "--server",
-            &server.url,
-            "--jobs",
-            "1",
-            "--token",
-        ])
-        .arg(token)
-        .arg("--cache")
-        .arg(cache())
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+        cmd.args(["judgehost", "--server", url, "--jobs", "1", "--token"])
+            .arg(token)
+            .arg("--cache")
+            .arg(cache)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("start grundy judgehost");
         let (tx, rx) = mpsc::channel();
         let err = child.stderr.take().expect("stderr");
@@ -375,4 +376,139 @@ fn refusals_and_a_result_posted_twice_is_stored_once() {
         vec![("rack-a".to_string(), true, false, true)]
     );
     assert_eq!(ana.verdict(id).0, "WA");
+}
+
+/// A proxy in front of the server, as a load balancer would be: it answers
+/// 503 to the first request for a package and passes every other request
+/// on, one request per connection. Its URL, and how many package requests
+/// it saw.
+fn flaky_proxy(upstream: &str) -> (String, Arc<AtomicUsize>) {
+    let upstream = upstream
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind the proxy");
+    let url = format!("http://{}/", listener.local_addr().expect("address"));
+    let packages = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::clone(&packages);
+    std::thread::spawn(move || {
+        for conn in listener.incoming().map_while(Result::ok) {
+            let (up, seen) = (upstream.clone(), Arc::clone(&seen));
+            std::thread::spawn(move || {
+                let _ = pass_on(conn, &up, &seen);
+            });
+        }
+    });
+    (url, packages)
+}
+
+/// Reads one request from `client`, answers it (see [`flaky_proxy`]) and
+/// closes the connection.
+fn pass_on(mut client: TcpStream, upstream: &str, packages: &AtomicUsize) -> std::io::Result<()> {
+    let mut reader = BufReader::new(client.try_clone()?);
+    let (mut head, mut first, mut length) = (Vec::new(), String::new(), 0usize);
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        if line == "\r\n" {
+            break;
+        }
+        if first.is_empty() {
+            first = line.clone();
+        }
+        let lower = line.to_ascii_lowercase();
+        if let Some(v) = lower.strip_prefix("content-length:") {
+            length = v.trim().parse().unwrap_or(0);
+        }
+        if !lower.starts_with("connection:") {
+            head.extend_from_slice(line.as_bytes());
+        }
+    }
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body)?;
+    if first.starts_with("GET /judgehost/packages/") && packages.fetch_add(1, Ordering::SeqCst) == 0
+    {
+        return client.write_all(
+            b"HTTP/1.1 503 Service Unavailable\r\ncontent-length: 5\r\nconnection: close\r\n\r\nbusy\n",
+        );
+    }
+    let mut up = TcpStream::connect(upstream)?;
+    up.write_all(&head)?;
+    up.write_all(b"connection: close\r\n\r\n")?;
+    up.write_all(&body)?;
+    let mut answer = Vec::new();
+    up.read_to_end(&mut answer)?;
+    // The host must not send another request on this connection.
+    let end = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(answer.len());
+    let says_close = String::from_utf8_lossy(&answer[..end])
+        .to_ascii_lowercase()
+        .contains("connection: close");
+    if !says_close {
+        let line_end = answer.windows(2).position(|w| w == b"\r\n").unwrap_or(0);
+        answer.splice(line_end..line_end, b"\r\nconnection: close".iter().copied());
+    }
+    client.write_all(&answer)
+}
+
+#[test]
+fn a_package_download_that_fails_once_is_tried_again_and_not_held_against_the_host() {
+    let p = project();
+    let server = Server::start_args(&p, &contest_yaml(""), 1, &["--no-local-judging"]);
+    let pw = accounts(&p, PEOPLE);
+    let mut ana = team(&server, &pw);
+    let token = register(&server, "rack-a");
+    let (url, packages) = flaky_proxy(&server.url);
+    // A cache of its own: the package must be fetched, not found there.
+    let own_cache = server.db.with_file_name("host-cache");
+    let host = Host::start_at(&url, &token, &[], &own_cache);
+    let id = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
+    // The only host never says it cannot judge the problem; it judges it.
+    let deadline = Instant::now() + DEADLINE;
+    loop {
+        let c = server.sql();
+        let mut st = c
+            .prepare("SELECT host, problem, reason FROM judgehost_refusals")
+            .expect("prepare");
+        let refusals: Vec<(String, String, String)> = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .expect("query")
+            .map(|r| r.expect("row"))
+            .collect();
+        assert!(
+            refusals.is_empty(),
+            "a failed download was taken as a refusal: {refusals:?}"
+        );
+        if ana.status(id)["done"] == json!(true) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "submission {id} was not judged");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(ana.verdict(id).0, "AC");
+    assert_eq!(packages.load(Ordering::SeqCst), 2, "one failed, one served");
+    // The first judging was abandoned, the second judged it.
+    assert_eq!(
+        judgings(&server, id),
+        vec![
+            ("rack-a".to_string(), false, true, false),
+            ("rack-a".to_string(), true, false, true)
+        ]
+    );
+    // The host said why, and that it would try again.
+    let mut said = Vec::new();
+    while !said
+        .iter()
+        .any(|l: &String| l.contains("503") && l.contains("trying again"))
+    {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match host.lines.recv_timeout(left) {
+            Ok(line) => said.push(line),
+            Err(_) => panic!("the host did not say it would try again: {said:?}"),
+        }
+    }
 }

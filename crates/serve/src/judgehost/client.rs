@@ -145,6 +145,11 @@ impl Server {
         self.ack("/judgehost/finish", finish)
     }
 
+    /// Gives the lease back for now: the job is queued again.
+    pub fn release(&self, lease: &LeaseRef) -> Result<Ack, Failed> {
+        self.ack("/judgehost/release", lease)
+    }
+
     pub fn refuse(&self, refuse: &Refuse) -> Result<Ack, Failed> {
         self.ack("/judgehost/refuse", refuse)
     }

@@ -10,8 +10,11 @@
 //! expires and the server gives the submission to another host. A host
 //! that cannot build a problem, or whose sandbox fails on it, gives the
 //! lease back saying why (the server does not give it that problem
-//! again). A host refused by the server (another grundy version, a token
-//! unknown or revoked) stops with the server's sentence.
+//! again). A package whose download fails (the network, a server error)
+//! is no such reason: the host gives the lease back for now, waits (1 s,
+//! then twice as long each time it fails again, at most a minute) and
+//! tries again. A host refused by the server (another grundy version, a
+//! token unknown or revoked) stops with the server's sentence.
 //!
 //! `client` speaks the protocol; `package` keeps packages in the cache.
 
@@ -28,6 +31,7 @@ use base64::Engine as _;
 
 pub use client::Failed;
 use client::Server;
+use package::Missing;
 
 use crate::judge::{self, Context, Event, Options, Prepared, Slots, SubmissionResult};
 use crate::serve::hosts::wire::{Finish, Job, Refuse, Run};
@@ -53,6 +57,11 @@ pub enum HostError {
     #[error("{0}")]
     Internal(String),
 }
+
+/// The first wait after a package could not be fetched; each failure
+/// after it doubles the wait, up to [`LAST_RETRY`].
+const FIRST_RETRY: Duration = Duration::from_secs(1);
+const LAST_RETRY: Duration = Duration::from_secs(60);
 
 /// Hears one line per judging and per problem fetched.
 pub type Say = Box<dyn FnMut(&str) + Send>;
@@ -145,12 +154,23 @@ impl Host {
 
     fn work(&self) {
         let mut quiet = Duration::from_millis(250);
+        let mut backoff = FIRST_RETRY;
         while !self.done() {
             match self.server.lease() {
                 Ok(Some(job)) => {
                     quiet = Duration::from_millis(250);
-                    if let Err(Failed::Refused(why)) = self.judge_job(&job) {
-                        self.refused(why);
+                    match self.judge_job(&job) {
+                        Err(Failed::Refused(why)) => self.refused(why),
+                        Ok(Some(why)) => {
+                            self.tell(&format!(
+                                "submission {}: {why}; lease given back, trying again in {} s",
+                                job.submission,
+                                backoff.as_secs()
+                            ));
+                            self.pause(backoff);
+                            backoff = (backoff * 2).min(LAST_RETRY);
+                        }
+                        Ok(None) | Err(Failed::Again(_)) => backoff = FIRST_RETRY,
                     }
                 }
                 // Nothing queued: look again soon, less often while idle.
@@ -167,7 +187,9 @@ impl Host {
         }
     }
 
-    /// The problem of a package, prepared once per package.
+    /// The problem of a package, prepared once per package (a package
+    /// that could not be fetched is not remembered: it is fetched again).
+    /// `Failed::Again`: the package could not be fetched this time.
     fn problem(&self, job: &Job) -> Result<Arc<Result<Prepared, String>>, Failed> {
         if let Some(p) = self
             .prepared
@@ -178,8 +200,9 @@ impl Host {
             return Ok(Arc::clone(p));
         }
         let made = match package::folder(&self.server, &self.ctx, &job.package) {
-            Err(Failed::Again(why)) => Err(format!("cannot fetch the problem's package: {why}")),
-            Err(refused) => return Err(refused),
+            Err(Missing::Unusable(why)) => Err(format!("cannot use the problem's package: {why}")),
+            Err(Missing::Later(why)) => return Err(Failed::Again(why)),
+            Err(Missing::Refused(why)) => return Err(Failed::Refused(why)),
             Ok(dir) => self.build(&dir, &job.problem),
         };
         let made = Arc::new(made);
@@ -209,9 +232,20 @@ impl Host {
     }
 
     /// Judges one leased submission and posts its result, or gives the
-    /// lease back saying why it cannot.
-    fn judge_job(&self, job: &Job) -> Result<(), Failed> {
-        let prepared = self.problem(job)?;
+    /// lease back saying why it cannot. `Some(why)`: given back for now
+    /// (the package could not be fetched), to try again later.
+    fn judge_job(&self, job: &Job) -> Result<Option<String>, Failed> {
+        let prepared = match self.problem(job) {
+            Ok(p) => p,
+            Err(Failed::Refused(why)) => return Err(Failed::Refused(why)),
+            Err(Failed::Again(why)) => {
+                // The lease runs out by itself if this fails too.
+                if let Err(Failed::Refused(why)) = self.server.release(&job.lease) {
+                    return Err(Failed::Refused(why));
+                }
+                return Ok(Some(format!("cannot fetch the problem's package: {why}")));
+            }
+        };
         let refuse = |reason: String| {
             self.tell(&format!(
                 "submission {}: not judged here: {reason}",
@@ -222,7 +256,7 @@ impl Host {
                     lease: job.lease.clone(),
                     reason,
                 })
-                .map(|_| ())
+                .map(|_| None)
         };
         let prepared = match prepared.as_ref() {
             Ok(p) => p,
@@ -243,7 +277,7 @@ impl Host {
             return refuse(format!("cannot write the source: {e}"));
         }
         let Some(judged) = self.judge(job, prepared, &path)? else {
-            return Ok(()); // the lease was lost, or the host stops
+            return Ok(None); // the lease was lost, or the host stops
         };
         let (result, first_fail) = match judged {
             Ok(done) => done,
@@ -272,7 +306,7 @@ impl Host {
                             "not stored: the lease was lost"
                         }
                     ));
-                    return Ok(());
+                    return Ok(None);
                 }
                 Err(Failed::Again(why)) if attempt < 4 => {
                     self.tell(&format!("cannot post a result: {why}; trying again"));
@@ -281,7 +315,7 @@ impl Host {
                 Err(e) => return Err(e),
             }
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Runs the judge, posting each test and renewing the lease; `None`

@@ -14,14 +14,29 @@ use crate::serve::hosts::package::{FILE_CAP, TOTAL_CAP};
 /// The cache's kind for packages.
 const KIND: &str = "judgehost-packages";
 
+/// Why a package is not in the cache.
+#[derive(Debug)]
+pub enum Missing {
+    /// Its download failed (the network, a server error, bytes that do not
+    /// match the hash): it may well work later.
+    Later(String),
+    /// The server refused this host.
+    Refused(String),
+    /// It cannot be used here: not a package, larger than a package may
+    /// be, or this host's cache cannot hold it.
+    Unusable(String),
+}
+
 /// The folder of package `sha`, fetched and unpacked the first time.
-pub fn folder(server: &Server, ctx: &Context, sha: &str) -> Result<PathBuf, Failed> {
+pub fn folder(server: &Server, ctx: &Context, sha: &str) -> Result<PathBuf, Missing> {
     if sha.len() != 64
         || !sha
             .bytes()
             .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
     {
-        return Err(Failed::Again(format!("`{sha}` is not a package's SHA-256")));
+        return Err(Missing::Unusable(format!(
+            "`{sha}` is not a package's SHA-256"
+        )));
     }
     let key = Key(sha.to_string());
     let mut fetched = None;
@@ -37,10 +52,10 @@ pub fn folder(server: &Server, ctx: &Context, sha: &str) -> Result<PathBuf, Fail
             };
             unpack(&bytes, dir)
         })
-        .map_err(|e| {
-            fetched
-                .take()
-                .unwrap_or_else(|| Failed::Again(e.to_string()))
+        .map_err(|e| match fetched.take() {
+            Some(Failed::Again(why)) => Missing::Later(why),
+            Some(Failed::Refused(why)) => Missing::Refused(why),
+            None => Missing::Unusable(e.to_string()),
         })
 }
 

@@ -109,8 +109,51 @@ pub fn hash_password(password: &str) -> String {
         .unwrap_or_else(|e| panic!("argon2 with its default parameters hashes: {e}"))
 }
 
-/// Whether `password` matches the stored hash.
+/// Password checks that run at once. Each takes argon2id's 19 MiB and a
+/// core for a while; a crowd signing in together (a contest's start) ran
+/// hundreds at once and took gigabytes, which the allocator then kept.
+pub const CHECKS_AT_ONCE: usize = 2;
+
+static CHECKING: std::sync::Mutex<usize> = std::sync::Mutex::new(0);
+static CHECKED: std::sync::Condvar = std::sync::Condvar::new();
+/// The most checks seen running at once (for the tests).
+static MOST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A turn to check a password; the next waiting one goes when dropped.
+struct Turn;
+
+impl Turn {
+    fn take() -> Turn {
+        let lock = || {
+            CHECKING
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        let mut running = lock();
+        while *running >= CHECKS_AT_ONCE {
+            running = CHECKED
+                .wait(running)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        *running += 1;
+        MOST.fetch_max(*running, std::sync::atomic::Ordering::SeqCst);
+        Turn
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        *CHECKING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
+        CHECKED.notify_one();
+    }
+}
+
+/// Whether `password` matches the stored hash (blocking: waits its turn
+/// among [`CHECKS_AT_ONCE`]).
 pub fn verify_password(hash: &str, password: &str) -> bool {
+    let _turn = Turn::take();
     PasswordHash::new(hash).is_ok_and(|h| {
         Argon2::default()
             .verify_password(password.as_bytes(), &h)
@@ -326,6 +369,21 @@ pub fn create(c: &mut Connection, wanted: &[Wanted]) -> DbResult<Vec<(Wanted, St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crowd_signing_in_checks_a_few_passwords_at_once() {
+        let h = hash_password("pw");
+        std::thread::scope(|s| {
+            for _ in 0..8 {
+                s.spawn(|| assert!(verify_password(&h, "pw")));
+            }
+        });
+        let most = MOST.load(std::sync::atomic::Ordering::SeqCst);
+        assert!(
+            (1..=CHECKS_AT_ONCE).contains(&most),
+            "{most} checks at once"
+        );
+    }
 
     #[test]
     fn passwords_hash_and_verify() {

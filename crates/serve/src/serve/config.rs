@@ -10,7 +10,8 @@
 //! freeze: 1h                 # the last hour: frozen for the public and the teams
 //! penalty: 20                # ICPC: minutes per rejected try
 //! problems: [nim, {id: wythoff, label: W}, {path: packages/inc}]
-//! teams: [ana, {id: ben, name: Ben's team}]   # or students: in a class
+//! teams: [ana, {id: ben, name: Ben's team, group: europe}]   # or students: in a class
+//! medals: {gold: 4, silver: 4, bronze: 4}     # the Contest API's awards (these are the defaults)
 //! languages: [c, cpp, python, java, rust]     # default: all of them
 //! feedback: verdict          # verdict, groups or first-fail
 //! upload_limit: 256KiB
@@ -27,6 +28,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+pub use super::awards::Medals;
 use super::clock::TimeSpec;
 pub use super::homework::{Count, Homework, Late};
 use super::homework::{HomeworkFile, late};
@@ -92,6 +94,7 @@ struct File {
     upload_limit: Option<String>,
     public_scoreboard: Option<bool>,
     homework: Option<HomeworkFile>,
+    medals: Option<Medals>,
     /// `grundy contest`'s sources of submissions: allowed, and unused here.
     #[allow(dead_code)]
     log: Option<String>,
@@ -117,7 +120,11 @@ enum ProblemEntry {
 #[serde(untagged)]
 enum PersonEntry {
     Id(String),
-    Full { id: String, name: Option<String> },
+    Full {
+        id: String,
+        name: Option<String>,
+        group: Option<String>,
+    },
 }
 
 /// A problem of the served contest.
@@ -138,6 +145,8 @@ pub struct Problem {
 pub struct Person {
     pub login: String,
     pub name: String,
+    /// Its group (the Contest API's `groups`), if any.
+    pub group: Option<String>,
 }
 
 /// A loaded contest file.
@@ -159,6 +168,7 @@ pub struct Config {
     pub upload_limit: Bytes,
     pub public_scoreboard: bool,
     pub homework: Option<Homework>,
+    pub medals: Medals,
 }
 
 /// What a submission may weigh unless the file says otherwise.
@@ -359,12 +369,19 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
                 PersonEntry::Id(id) => Person {
                     name: id.clone(),
                     login: id,
+                    group: None,
                 },
-                PersonEntry::Full { id, name } => Person {
+                PersonEntry::Full { id, name, group } => Person {
                     name: name.unwrap_or_else(|| id.clone()),
                     login: id,
+                    group,
                 },
             };
+            if let Some(g) = &person.group
+                && let Err(why) = super::awards::check_group(g)
+            {
+                return Err(value("group", g, why));
+            }
             if let Err(why) = super::accounts::check_login(&person.login) {
                 return Err(at(&person.login, 0, format!("{key}: {why}")));
             }
@@ -446,6 +463,7 @@ pub fn parse(path: &Path, text: &str, known_languages: &[String]) -> Result<Conf
         upload_limit: upload_limit.unwrap_or(DEFAULT_UPLOAD_LIMIT),
         public_scoreboard: file.public_scoreboard.unwrap_or(homework.is_none()),
         homework,
+        medals: file.medals.unwrap_or_default(),
     })
 }
 

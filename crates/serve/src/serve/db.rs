@@ -6,7 +6,7 @@
 //! run beside grundy, and a contest is one file to copy or archive.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
@@ -93,6 +93,13 @@ pub fn migrate(c: &mut Connection) -> DbResult<()> {
     Ok(())
 }
 
+/// Reading connections: at most this many are open, and as many reads
+/// run at once; the others wait their turn. Reads are short and the
+/// machine has few cores: more would not read faster, and under a crowd
+/// of requests each new connection (its own cache of pages, a thread to
+/// run it) cost memory and time without bound.
+pub const READERS: usize = 4;
+
 /// The database shared by the server's threads: one writer (SQLite allows
 /// one at a time anyway) and a few readers.
 #[derive(Clone)]
@@ -103,7 +110,44 @@ pub struct Db {
 struct Inner {
     path: PathBuf,
     writer: Mutex<Connection>,
-    readers: Mutex<Vec<Connection>>,
+    readers: Mutex<Readers>,
+    /// Rung when a reading connection is handed back.
+    returned: Condvar,
+    /// Async reads and writes wait here, not on a thread each.
+    reading: tokio::sync::Semaphore,
+    writing: tokio::sync::Semaphore,
+}
+
+/// The reading connections: those idle, and how many are open.
+#[derive(Default)]
+struct Readers {
+    idle: Vec<Connection>,
+    open: usize,
+}
+
+/// A reading connection lent out; handed back when dropped (even when
+/// the read panicked), or forgotten when it failed to open.
+struct Lent<'a> {
+    inner: &'a Inner,
+    c: Option<Connection>,
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        let mut r = self.inner.lock_readers();
+        match self.c.take() {
+            Some(c) => r.idle.push(c),
+            None => r.open -= 1,
+        }
+        drop(r);
+        self.inner.returned.notify_one();
+    }
+}
+
+impl Inner {
+    fn lock_readers(&self) -> MutexGuard<'_, Readers> {
+        self.readers.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 impl Db {
@@ -114,7 +158,10 @@ impl Db {
             inner: Arc::new(Inner {
                 path: path.to_path_buf(),
                 writer: Mutex::new(writer),
-                readers: Mutex::new(Vec::new()),
+                readers: Mutex::new(Readers::default()),
+                returned: Condvar::new(),
+                reading: tokio::sync::Semaphore::new(READERS),
+                writing: tokio::sync::Semaphore::new(1),
             }),
         })
     }
@@ -134,46 +181,60 @@ impl Db {
         f(&mut c)
     }
 
-    /// Runs `f` with a reading connection (blocking).
+    /// Runs `f` with a reading connection (blocking: waits for one when
+    /// [`READERS`] are in use).
     pub fn with_reader<T>(&self, f: impl FnOnce(&Connection) -> DbResult<T>) -> DbResult<T> {
-        let taken = self
-            .inner
-            .readers
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .pop();
-        let c = match taken {
-            Some(c) => c,
-            None => open_connection(&self.inner.path)?,
+        let inner = &*self.inner;
+        let mut r = inner.lock_readers();
+        let mut lent = loop {
+            if let Some(c) = r.idle.pop() {
+                break Lent { inner, c: Some(c) };
+            }
+            if r.open < READERS {
+                r.open += 1;
+                break Lent { inner, c: None };
+            }
+            r = inner
+                .returned
+                .wait(r)
+                .unwrap_or_else(PoisonError::into_inner);
         };
-        let out = f(&c);
-        let mut pool = self
-            .inner
-            .readers
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if pool.len() < 8 {
-            pool.push(c);
+        drop(r);
+        if lent.c.is_none() {
+            // Opened outside the lock; a failure gives the place back.
+            lent.c = Some(open_connection(&inner.path)?);
         }
-        out
+        match &lent.c {
+            Some(c) => f(c),
+            None => unreachable!("a lent connection is open"),
+        }
     }
 
-    /// [`Db::with_reader`] off the async threads.
+    /// The reading connections open now (at most [`READERS`]).
+    pub fn readers_open(&self) -> usize {
+        self.inner.lock_readers().open
+    }
+
+    /// [`Db::with_reader`] off the async threads; waits its turn without
+    /// holding a thread.
     pub async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Connection) -> DbResult<T> + Send + 'static,
     ) -> DbResult<T> {
+        let _turn = self.inner.reading.acquire().await;
         let db = self.clone();
         tokio::task::spawn_blocking(move || db.with_reader(f))
             .await
             .unwrap_or_else(|e| Err(joined(e)))
     }
 
-    /// [`Db::with_writer`] off the async threads.
+    /// [`Db::with_writer`] off the async threads; waits its turn without
+    /// holding a thread.
     pub async fn write<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Connection) -> DbResult<T> + Send + 'static,
     ) -> DbResult<T> {
+        let _turn = self.inner.writing.acquire().await;
         let db = self.clone();
         tokio::task::spawn_blocking(move || db.with_writer(f))
             .await
@@ -236,5 +297,59 @@ mod tests {
         assert_eq!(mode, "wal");
         drop(db);
         Db::open(&path).expect("opens again");
+    }
+
+    /// A crowd of requests reading at once shares a few connections (each
+    /// one more would cost its own cache of pages and a thread).
+    #[test]
+    fn a_crowd_of_reads_shares_a_few_connections_and_every_read_is_answered() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let db = Db::open(&t.path().join("c.sqlite")).expect("opens");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let answers = runtime.block_on(async {
+            let reads: Vec<_> = (0..64)
+                .map(|i| {
+                    let db = db.clone();
+                    tokio::spawn(async move {
+                        db.read(move |c| {
+                            // Long enough that the reads overlap.
+                            std::thread::sleep(Duration::from_millis(5));
+                            c.query_row("SELECT ?1", [i], |r| r.get::<_, i64>(0))
+                                .what("select")
+                        })
+                        .await
+                    })
+                })
+                .collect();
+            let mut out = Vec::new();
+            for r in reads {
+                out.push(r.await.expect("joined").expect("read"));
+            }
+            out
+        });
+        assert_eq!(answers, (0..64).collect::<Vec<i64>>());
+        assert!(
+            (1..=READERS).contains(&db.readers_open()),
+            "{} reading connections",
+            db.readers_open()
+        );
+        // Blocking reads from threads wait their turn as well.
+        std::thread::scope(|s| {
+            for _ in 0..16 {
+                s.spawn(|| {
+                    db.with_reader(|c| {
+                        std::thread::sleep(Duration::from_millis(5));
+                        c.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))
+                            .what("select")
+                    })
+                    .expect("read")
+                });
+            }
+        });
+        assert!(db.readers_open() <= READERS);
     }
 }

@@ -21,6 +21,7 @@
 pub mod accounts;
 pub mod api;
 pub mod auth;
+pub mod awards;
 pub mod clock;
 pub mod config;
 pub mod credentials;
@@ -251,6 +252,7 @@ pub fn serve(
         wake: Arc::clone(&wake),
         deadlines,
         packages,
+        boards: scoreboard::Boards::default(),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

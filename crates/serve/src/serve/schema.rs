@@ -17,7 +17,11 @@
 //! - `judgehosts` (migration 2): the judge hosts on other machines, each
 //!   with its own token (kept as its SHA-256) that the organiser may
 //!   revoke; `judgehost_refusals`: the problems a host said it cannot
-//!   judge (and why), which it is not given again.
+//!   judge (and why), which it is not given again;
+//! - migration 3: an index of jobs by submission, so that a submission's
+//!   status (asked by every page that shows it) is found, not searched
+//!   for through the whole queue; and of events by type (the last change
+//!   of the teams tells whether a scoreboard computed before still holds).
 
 pub const MIGRATIONS: &[&str] = &[
     r#"
@@ -138,5 +142,9 @@ CREATE TABLE judgehost_refusals (
     at_ms INTEGER NOT NULL,
     PRIMARY KEY (host, problem)
 );
+"#,
+    r#"
+CREATE INDEX jobs_by_submission ON jobs(submission_id, state);
+CREATE INDEX events_by_type ON events(type, id);
 "#,
 ];

@@ -104,6 +104,83 @@ fn counted_score(config: &Config, late: bool, score: f64) -> f64 {
     }
 }
 
+/// What a scoreboard is computed from, in a few numbers read by index:
+/// the last submission, the judgings that count, the teams. When none
+/// changed, neither did the scoreboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key {
+    view: View,
+    frozen: bool,
+    last_submission: i64,
+    counted: (i64, i64),
+    teams: (i64, i64),
+}
+
+fn key(c: &Connection, view: View, frozen: bool) -> DbResult<Key> {
+    c.prepare_cached(
+        "SELECT (SELECT IFNULL(MAX(id), 0) FROM submissions),
+                (SELECT COUNT(*) FROM judgings WHERE valid = 1),
+                (SELECT IFNULL(SUM(id), 0) FROM judgings WHERE valid = 1),
+                (SELECT COUNT(*) FROM accounts WHERE role = 'team'),
+                (SELECT IFNULL(MAX(id), 0) FROM events WHERE type = 'teams')",
+    )
+    .and_then(|mut st| {
+        st.query_row([], |r| {
+            Ok(Key {
+                view,
+                frozen,
+                last_submission: r.get(0)?,
+                counted: (r.get(1)?, r.get(2)?),
+                teams: (r.get(3)?, r.get(4)?),
+            })
+        })
+    })
+    .what("cannot read what the scoreboard depends on")
+}
+
+/// The scoreboards computed last, one per view and freeze: every page
+/// and API client asks for the scoreboard, and between two results it is
+/// the same; recomputing it from every submission each time cost the
+/// server most of its time under a crowd.
+#[derive(Default)]
+pub struct Boards {
+    last: std::sync::Mutex<Vec<(Key, std::sync::Arc<Board>)>>,
+}
+
+impl Boards {
+    /// The scoreboard for `view`, computed again only when what it is
+    /// computed from changed (see [`board`]).
+    pub fn get(
+        &self,
+        c: &Connection,
+        config: &Config,
+        clock: &Clock,
+        view: View,
+        thawed: bool,
+    ) -> DbResult<std::sync::Arc<Board>> {
+        let frozen = is_frozen(clock, view, thawed);
+        let k = key(c, view, frozen)?;
+        let lock = || {
+            self.last
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        if let Some((_, b)) = lock().iter().find(|(old, _)| *old == k) {
+            return Ok(std::sync::Arc::clone(b));
+        }
+        let b = std::sync::Arc::new(board(c, config, clock, view, thawed)?);
+        let mut last = lock();
+        last.retain(|(old, _)| (old.view, old.frozen) != (k.view, k.frozen));
+        last.push((k, std::sync::Arc::clone(&b)));
+        Ok(b)
+    }
+}
+
+/// Whether `view` hides results after the freeze now.
+fn is_frozen(clock: &Clock, view: View, thawed: bool) -> bool {
+    view == View::Public && !thawed && clock.freeze.is_some_and(|f| Millis::now() >= f)
+}
+
 /// The scoreboard for `view`; `thawed`: the organiser has unfrozen it.
 pub fn board(
     c: &Connection,
@@ -112,8 +189,7 @@ pub fn board(
     view: View,
     thawed: bool,
 ) -> DbResult<Board> {
-    let frozen =
-        view == View::Public && !thawed && clock.freeze.is_some_and(|f| Millis::now() >= f);
+    let frozen = is_frozen(clock, view, thawed);
     let mut pending: BTreeMap<(String, ProblemId), usize> = BTreeMap::new();
     let mut attempts: Vec<Attempt> = Vec::new();
     let all = judged(c, false)?;
@@ -217,4 +293,108 @@ pub fn class_report(
         // contest.
         identical: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::serve::db::Db;
+
+    /// Judges submission `id` with `verdict` (a valid judging).
+    fn judge(db: &Db, id: i64, verdict: &str) {
+        db.with_writer(|c| {
+            c.execute(
+                "INSERT INTO jobs (submission_id, reason, state, created_ms) VALUES (?1, 'new', 'done', 0)",
+                [id],
+            )
+            .what("job")?;
+            let job = c.last_insert_rowid();
+            c.execute("UPDATE judgings SET valid = 0 WHERE submission_id = ?1", [id])
+                .what("old")?;
+            c.execute(
+                "INSERT INTO judgings (submission_id, job_id, host, started_ms, finished_ms, verdict, score, valid)
+                 VALUES (?1, ?2, 'h', 0, 1, ?3, 0, 1)",
+                rusqlite::params![id, job, verdict],
+            )
+            .what("judging")?;
+            Ok(())
+        })
+        .expect("judged");
+    }
+
+    fn submit(db: &Db, account: i64) -> i64 {
+        db.with_writer(|c| {
+            c.execute(
+                "INSERT INTO submissions (account_id, problem, language, file_name, source, sha256, time_ms, contest_ms)
+                 VALUES (?1, 'nim', 'c', 'a.c', x'00', '', 60000, 60000)",
+                [account],
+            )
+            .what("submission")?;
+            Ok(c.last_insert_rowid())
+        })
+        .expect("submitted")
+    }
+
+    /// Asked again with nothing changed, the scoreboard is the one computed
+    /// before; a new submission, a judging, a rejudging or a new team each
+    /// give a new one, equal to one computed from nothing.
+    #[test]
+    fn a_scoreboard_is_computed_again_only_when_what_it_shows_changed() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let db = Db::open(&t.path().join("c.sqlite")).expect("db");
+        let config = crate::serve::config::parse(
+            Path::new("c.yaml"),
+            "problems: [nim]\nteams: [ana, ben]\n",
+            &["c".to_string()],
+        )
+        .expect("config");
+        let clock = Clock {
+            start: Millis(0),
+            end: None,
+            freeze: None,
+        };
+        db.with_writer(|c| {
+            for login in ["ana", "ben"] {
+                crate::serve::accounts::upsert(
+                    c,
+                    login,
+                    login,
+                    crate::serve::accounts::Role::Team,
+                    None,
+                )?;
+            }
+            Ok(())
+        })
+        .expect("teams");
+        let boards = Boards::default();
+        let get = || {
+            db.with_reader(|c| boards.get(c, &config, &clock, View::Truth, false))
+                .expect("board")
+        };
+        let fresh = || {
+            db.with_reader(|c| board(c, &config, &clock, View::Truth, false))
+                .expect("board")
+        };
+        let first = get();
+        assert!(std::sync::Arc::ptr_eq(&first, &get()), "computed again");
+        let mut seen = vec![first];
+        let s = submit(&db, 1);
+        seen.push(get());
+        judge(&db, s, "WA");
+        seen.push(get());
+        judge(&db, s, "AC");
+        seen.push(get());
+        db.with_writer(|c| {
+            crate::serve::accounts::upsert(c, "cy", "Cy", crate::serve::accounts::Role::Team, None)
+        })
+        .expect("a new team");
+        seen.push(get());
+        for pair in seen.windows(2) {
+            assert_ne!(pair[0], pair[1], "a change was not seen");
+        }
+        assert_eq!(*get(), fresh());
+        assert_eq!(get().standings.rows.len(), 3);
+    }
 }

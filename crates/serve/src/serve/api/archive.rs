@@ -37,7 +37,7 @@ pub fn files(app: &Shared, c: &Connection) -> Result<Vec<(String, Vec<u8>)>, Api
     }
     let lens = Lens::read(c, who, &app.clock)?;
     let mut feed_lines = feed::prelude(app, &lens);
-    let (log, _) = feed::log_lines(c, &cid, 0, &lens, None)?;
+    let (log, _) = feed::log_lines(&app.config, c, &cid, 0, &lens, None)?;
     feed_lines.extend(log);
     feed_lines.push(format!(
         "{}\n",

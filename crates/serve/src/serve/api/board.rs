@@ -5,7 +5,10 @@
 use serde_json::{Value, json};
 
 use super::access::Access;
-use crate::batch::contest::score::Scoring;
+use super::objects::{group_ids, group_of};
+use crate::batch::contest::score::{Row, Scoring};
+use crate::serve::awards::Medal;
+use crate::serve::config::Config;
 use crate::serve::scoreboard::{Board, View};
 
 /// Which scoreboard a client gets.
@@ -79,22 +82,51 @@ pub fn rows(b: &Board) -> Vec<Value> {
         .collect()
 }
 
-/// The awards a scoreboard gives: the leaders (`winner`) and the first
-/// to solve each problem (ICPC), as the client's scoreboard shows them.
-pub fn awards(b: &Board) -> Vec<Value> {
+/// The awards a scoreboard gives: the leaders (`winner`), the medals by
+/// rank (`gold-medal`, `silver-medal`, `bronze-medal`, as many of each as
+/// the contest file's `medals` says), each group's best team
+/// (`group-winner-{group}`) and the first to solve each problem (ICPC),
+/// as the client's scoreboard shows them. Only teams that scored win
+/// anything. While that scoreboard is frozen, the winner, the medals and
+/// the group winners are not given (they would tell the hidden results'
+/// effect); the first to solve, earned before the freeze, are.
+pub fn awards(b: &Board, config: &Config) -> Vec<Value> {
     let s = &b.standings;
-    let scored = |r: &&crate::batch::contest::score::Row| match s.scoring {
-        Scoring::Icpc => r.solved > 0,
-        Scoring::Ioi => r.total > 0.0,
-    };
-    let winners: Vec<&str> = s
+    let scored: Vec<&Row> = s
         .rows
         .iter()
-        .filter(|r| r.rank == 1)
-        .filter(scored)
-        .map(|r| r.contestant.as_str())
+        .filter(|r| match s.scoring {
+            Scoring::Icpc => r.solved > 0,
+            Scoring::Ioi => r.total > 0.0,
+        })
         .collect();
-    let mut out = vec![json!({"id": "winner", "citation": "Contest winner", "team_ids": winners})];
+    let ids = |keep: &dyn Fn(&Row) -> bool| -> Vec<&str> {
+        scored
+            .iter()
+            .filter(|r| keep(r))
+            .map(|r| r.contestant.as_str())
+            .collect()
+    };
+    let mut out = Vec::new();
+    if !b.frozen {
+        out.push(json!({"id": "winner", "citation": "Contest winner", "team_ids": ids(&|r| r.rank == 1)}));
+        for medal in Medal::ALL {
+            out.push(json!({
+                "id": medal.award_id(),
+                "citation": medal.citation(),
+                "team_ids": ids(&|r| config.medals.of_rank(r.rank) == Some(medal)),
+            }));
+        }
+        for group in group_ids(config) {
+            let in_group = |r: &Row| group_of(config, &r.contestant) == Some(group);
+            let best = scored.iter().filter(|r| in_group(r)).map(|r| r.rank).min();
+            out.push(json!({
+                "id": format!("group-winner-{group}"),
+                "citation": format!("Winner of group {group}"),
+                "team_ids": ids(&|r| in_group(r) && Some(r.rank) == best),
+            }));
+        }
+    }
     if s.scoring == Scoring::Icpc {
         for (j, p) in s.problems.iter().enumerate() {
             let firsts: Vec<&str> = s

@@ -24,6 +24,7 @@ use tokio::sync::mpsc;
 use super::access::{Access, Lens};
 use super::objects;
 use crate::serve::clock::Millis;
+use crate::serve::config::Config;
 use crate::serve::db::{Context, DbResult};
 use crate::serve::web::{App, Shared};
 use crate::serve::{THAWED, state_json};
@@ -50,6 +51,7 @@ pub fn prelude(app: &App, lens: &Lens) -> Vec<String> {
         ("judgement-types", objects::judgement_types()),
         ("languages", objects::languages(app)),
         ("problems", objects::problems(app, lens)),
+        ("groups", objects::groups(&app.config)),
     ] {
         for o in items {
             out.push(line(kind, o["id"].as_str(), &o, None));
@@ -117,6 +119,7 @@ fn shows(c: &Connection, lens: &Lens, kind: &str, object: &str, data: &Value) ->
 /// `before` did not (`before`: `None` for every row `now` shows); the
 /// last row read.
 pub fn log_lines(
+    config: &Config,
     c: &Connection,
     cid: &str,
     after: i64,
@@ -162,7 +165,7 @@ pub fn log_lines(
             let data = if op == "delete" {
                 Value::Null
             } else {
-                objects::shape(&kind, &data, cid)
+                objects::shape(config, &kind, &data, cid)
             };
             out.push(line(&kind, Some(&object), &data, Some(id)));
         }
@@ -239,10 +242,10 @@ async fn run(
                     && p.withheld_from.is_some()
                     && lens.withheld_from.is_none()
                 {
-                    let (held, _) = log_lines(c, &c2, 0, &lens, Some(p))?;
+                    let (held, _) = log_lines(&a.config, c, &c2, 0, &lens, Some(p))?;
                     lines.extend(held.into_iter().filter(|l| token_of(l) <= last));
                 }
-                let (new, end) = log_lines(c, &c2, last, &lens, None)?;
+                let (new, end) = log_lines(&a.config, c, &c2, last, &lens, None)?;
                 lines.extend(new);
                 let st = state(&a, c)?;
                 Ok((lens, lines, end, st))

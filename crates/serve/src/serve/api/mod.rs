@@ -27,7 +27,6 @@ use serde_json::{Value, json};
 use crate::serve::THAWED;
 use crate::serve::clock::{Millis, contest_time};
 use crate::serve::db::{Db, DbError};
-use crate::serve::scoreboard;
 use crate::serve::web::{Refused, Shared};
 use access::{Access, Lens, Who};
 
@@ -158,7 +157,8 @@ async fn access_of(
         json!({"type": "judgement-types", "properties": ["id", "name", "penalty", "solved"]}),
         json!({"type": "languages", "properties": ["id", "name", "entry_point_required", "entry_point_name", "extensions"]}),
         json!({"type": "problems", "properties": ["id", "label", "name", "ordinal", "time_limit", "test_data_count"]}),
-        json!({"type": "teams", "properties": props(&objects::team("t", "t"))}),
+        json!({"type": "groups", "properties": ["id", "name"]}),
+        json!({"type": "teams", "properties": props(&objects::team(&app.config, "t", "t"))}),
         json!({"type": "state", "properties": ["started", "frozen", "ended", "thawed", "finalized", "end_of_updates"]}),
         json!({"type": "submissions", "properties": ["id", "language_id", "problem_id", "team_id", "time", "contest_time", "entry_point", "files"]}),
         json!({"type": "judgements", "properties": ["id", "submission_id", "judgement_type_id", "score", "start_time", "start_contest_time", "end_time", "end_contest_time", "max_run_time"]}),
@@ -200,7 +200,9 @@ pub fn scoreboard_and_awards(
     who: &Access,
 ) -> crate::serve::db::DbResult<(Value, Vec<Value>)> {
     let thawed = Db::setting(c, THAWED)?.is_some();
-    let b = scoreboard::board(c, &app.config, &app.clock, board::view(who), thawed)?;
+    let b = app
+        .boards
+        .get(c, &app.config, &app.clock, board::view(who), thawed)?;
     let now = Millis::now();
     let v = json!({
         "time": now.rfc3339(),
@@ -208,7 +210,7 @@ pub fn scoreboard_and_awards(
         "state": current_state(app, c)?,
         "rows": board::rows(&b),
     });
-    Ok((v, board::awards(&b)))
+    Ok((v, board::awards(&b, &app.config)))
 }
 
 async fn scoreboard(
@@ -238,8 +240,9 @@ pub fn list(
         "judgement-types" => objects::judgement_types(),
         "languages" => objects::languages(app),
         "problems" => objects::problems(app, &lens),
-        "groups" | "organizations" => Vec::new(),
-        "teams" => objects::teams(c)?,
+        "groups" => objects::groups(&app.config),
+        "organizations" => Vec::new(),
+        "teams" => objects::teams(&app.config, c)?,
         "submissions" => objects::submissions(c, cid)?,
         "judgements" => objects::judgements(app, c, &lens)?,
         "runs" => objects::runs(app, c, &lens)?,

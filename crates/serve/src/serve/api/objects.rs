@@ -13,6 +13,7 @@ use super::access::Lens;
 use crate::batch::contest::score::Scoring;
 use crate::judge::SubmissionResult;
 use crate::serve::clock::{Millis, contest_time};
+use crate::serve::config::Config;
 use crate::serve::db::{Context, DbResult};
 use crate::serve::judgement;
 use crate::serve::web::App;
@@ -123,25 +124,59 @@ pub fn problems(app: &App, lens: &Lens) -> Vec<Value> {
 }
 
 /// A team as the event log and the endpoint show it.
-pub fn team(login: &str, name: &str) -> Value {
+/// The group of a team, if the contest file gives it one.
+pub fn group_of<'a>(config: &'a Config, login: &str) -> Option<&'a str> {
+    config
+        .people
+        .iter()
+        .find(|p| p.login == login)
+        .and_then(|p| p.group.as_deref())
+}
+
+/// The teams' groups, each once, sorted.
+pub fn group_ids(config: &Config) -> Vec<&str> {
+    let mut g: Vec<&str> = config
+        .people
+        .iter()
+        .filter_map(|p| p.group.as_deref())
+        .collect();
+    g.sort_unstable();
+    g.dedup();
+    g
+}
+
+/// A team; its group comes from the contest file.
+pub fn team(config: &Config, login: &str, name: &str) -> Value {
     json!({
         "id": login,
         "label": login,
         "name": name,
         "display_name": name,
         "organization_id": null,
-        "group_ids": [],
+        "group_ids": group_of(config, login).into_iter().collect::<Vec<_>>(),
         "hidden": false,
     })
 }
 
-pub fn teams(c: &Connection) -> DbResult<Vec<Value>> {
+/// The teams' groups the contest file names (a group's id is its name).
+pub fn groups(config: &Config) -> Vec<Value> {
+    group_ids(config)
+        .into_iter()
+        .map(|g| json!({"id": g, "name": g}))
+        .collect()
+}
+
+pub fn teams(config: &Config, c: &Connection) -> DbResult<Vec<Value>> {
     let mut st = c
         .prepare_cached("SELECT login, name FROM accounts WHERE role = 'team' ORDER BY login")
         .what("cannot list the teams")?;
     let rows = st
         .query_map([], |r| {
-            Ok(team(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?))
+            Ok(team(
+                config,
+                &r.get::<_, String>(0)?,
+                &r.get::<_, String>(1)?,
+            ))
         })
         .what("cannot list the teams")?;
     rows.collect::<rusqlite::Result<Vec<_>>>()
@@ -341,7 +376,7 @@ pub fn clarifications(app: &App, c: &Connection, lens: &Lens) -> DbResult<Vec<Va
 
 /// What the event log holds, in the shape the endpoints return (the log
 /// was written for the pages first: a few names and fields differ).
-pub fn shape(kind: &str, data: &Value, cid: &str) -> Value {
+pub fn shape(config: &Config, kind: &str, data: &Value, cid: &str) -> Value {
     let mut o: Map<String, Value> = data.as_object().cloned().unwrap_or_default();
     match kind {
         "teams" => {
@@ -355,7 +390,7 @@ pub fn shape(kind: &str, data: &Value, cid: &str) -> Value {
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_string();
-            return team(&login, &name);
+            return team(config, &login, &name);
         }
         "submissions" => {
             let id = o

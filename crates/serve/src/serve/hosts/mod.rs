@@ -166,18 +166,34 @@ pub fn refuse(c: &mut Connection, lease: &Lease, problem: &str, reason: &str) ->
         params![lease.host, problem, reason, Millis::now().0],
     )
     .what("cannot note a refusal")?;
-    tx.execute(
+    requeue(&tx, lease)?;
+    tx.commit().what("cannot note a refusal")?;
+    Ok(())
+}
+
+/// The host gives the lease back for now (a failure it expects to pass,
+/// such as the package's download breaking off): the job is queued again,
+/// for any host, this one included; nothing is held against the host.
+pub fn give_back(c: &mut Connection, lease: &Lease) -> DbResult<()> {
+    let tx = c.transaction().what("cannot start a transaction")?;
+    requeue(&tx, lease)?;
+    tx.commit().what("cannot give a lease back")?;
+    Ok(())
+}
+
+/// Abandons the lease's judging and queues its job again.
+fn requeue(c: &Connection, lease: &Lease) -> DbResult<()> {
+    c.execute(
         "UPDATE judgings SET aborted = 1 WHERE id = ?1 AND finished_ms IS NULL",
         [lease.judging],
     )
     .what("cannot abandon a judging")?;
-    tx.execute(
+    c.execute(
         "UPDATE jobs SET state = 'queued', host = NULL, lease_token = NULL, lease_expires_ms = NULL
          WHERE id = ?1 AND lease_token = ?2",
         params![lease.job, lease.token],
     )
     .what("cannot queue a judging again")?;
-    tx.commit().what("cannot note a refusal")?;
     Ok(())
 }
 

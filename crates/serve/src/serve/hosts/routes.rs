@@ -1,5 +1,6 @@
 //! The server's side of the judge hosts' protocol (`wire`): `hello`,
-//! `lease`, `packages/{sha}`, `renew`, `run`, `finish`, `refuse`, each
+//! `lease`, `packages/{sha}`, `renew`, `run`, `finish`, `release`,
+//! `refuse`, each
 //! behind the host's token and version. Answers are JSON or plain text
 //! (a host prints a refusal as it is).
 
@@ -38,6 +39,7 @@ pub fn routes() -> Router<Shared> {
             "/judgehost/finish",
             post(finish).layer(DefaultBodyLimit::max(RESULT_LIMIT)),
         )
+        .route("/judgehost/release", post(release))
         .route("/judgehost/refuse", post(refuse))
 }
 
@@ -316,6 +318,23 @@ async fn store(
         jury_only: app.clock.after_freeze(submitted) && !thawed,
     });
     Ok(true)
+}
+
+/// The host gives the lease back for now (it could not fetch the
+/// package): the job is queued again, and this host may take it later.
+async fn release(
+    State(app): State<Shared>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Answer<Response> {
+    let host = host_of(&app, &headers).await?;
+    let r: LeaseRef = parse(&body)?;
+    let Some(lease) = held(&app, host, &r).await? else {
+        return Ok(json(&LOST));
+    };
+    app.db.write(move |c| super::give_back(c, &lease)).await?;
+    app.wake.ring();
+    Ok(json(&LOST))
 }
 
 async fn refuse(

@@ -77,7 +77,11 @@ pub struct Refuse {
     pub reason: String,
 }
 
-/// The answer to `renew`, `run`, `finish` and `refuse`.
+/// `POST /judgehost/release` takes a [`LeaseRef`]: the host gives the
+/// lease back for now (the package could not be fetched); the job goes back
+/// to the queue and nothing is held against the host.
+///
+/// The answer to `renew`, `run`, `finish`, `release` and `refuse`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Ack {
     /// Whether the host still holds the lease (false: stop, the job is

@@ -19,16 +19,19 @@ use crate::batch::model::score_text;
 use crate::serve::clock::Millis;
 use crate::serve::db::Db;
 use crate::serve::events::{self, Kind, Notice, Op};
-use crate::serve::scoreboard::{self, Board, View};
+use crate::serve::scoreboard::{Board, View};
 use crate::serve::{FINALIZED, THAWED};
+use std::sync::Arc;
 
-async fn board(app: &Shared, view: View) -> Result<(Board, bool), Refusal> {
+async fn board(app: &Shared, view: View) -> Result<(Arc<Board>, bool), Refusal> {
     let app2 = Shared::clone(app);
     Ok(app
         .db
         .read(move |c| {
             let thawed = Db::setting(c, THAWED)?.is_some();
-            let b = scoreboard::board(c, &app2.config, &app2.clock, view, thawed)?;
+            let b = app2
+                .boards
+                .get(c, &app2.config, &app2.clock, view, thawed)?;
             Ok((b, thawed))
         })
         .await?)

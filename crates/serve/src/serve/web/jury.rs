@@ -333,7 +333,8 @@ pub async fn scoreboard_json(
         .db
         .read(move |c| {
             let thawed = Db::setting(c, THAWED)?.is_some();
-            scoreboard::board(c, &app2.config, &app2.clock, View::Truth, thawed)
+            app2.boards
+                .get(c, &app2.config, &app2.clock, View::Truth, thawed)
         })
         .await?;
     let text = serde_json::to_string_pretty(&super::board::standings_json(&b))

@@ -74,6 +74,8 @@ pub struct App {
     pub deadlines: Vec<(String, Millis)>,
     /// Per problem, its package as judge hosts fetch it.
     pub packages: std::collections::BTreeMap<ProblemId, super::hosts::package::Package>,
+    /// The scoreboards computed last.
+    pub boards: super::scoreboard::Boards,
 }
 
 impl App {
