@@ -2,7 +2,7 @@
 //! `n`, take 1..m per move, last taker wins; `first` or `second` per case.
 
 use super::kit::{Style, TRIES, chunks, outcome, range_within, render};
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::bash::BashOracle;
 use crate::generate::{GenError, Params, Rng};
 
@@ -12,7 +12,6 @@ const M_LIMIT: (u64, u64) = (1, 1000);
 
 pub const ENTRY: Entry = Entry {
     id: "bash-game",
-    format: super::format::bash_game,
     families: &[
         Family {
             name: "bash-game-cases",
@@ -28,8 +27,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::bash_game,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 /// Ranges and probabilities for one case.

@@ -6,7 +6,7 @@ use super::kit::{
     Style, TRIES, multisets, nim_sum, outcome, random_piles, range_within, render,
     single_case_input, values_within, vary_order, xor_to,
 };
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
@@ -16,7 +16,6 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 
 pub const ENTRY: Entry = Entry {
     id: "bounded-nim",
-    format: super::format::bounded_nim,
     families: &[
         Family {
             name: "bounded-nim-piles",
@@ -32,8 +31,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::bounded_nim,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 struct Knobs {

@@ -2,7 +2,7 @@
 //! then `N` piles; `John` when the first player wins, else `Brother`.
 
 use super::kit::{PileKnobs, Rule, Style, draw_position, multi_case_oracle, range_within, render};
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
@@ -12,7 +12,6 @@ const A_LIMIT: (u64, u64) = (1, 4747);
 
 pub const ENTRY: Entry = Entry {
     id: "john",
-    format: super::format::john,
     families: &[
         Family {
             name: "john-cases",
@@ -26,8 +25,11 @@ pub const ENTRY: Entry = Entry {
             generate: |p, r| super::extremes::generate(&super::format::john(), p, r),
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::john,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 fn gen_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {

@@ -2,7 +2,7 @@
 //! each `M a1 … aM`; one `Yes`/`No` per case for normal-play Nim.
 
 use super::kit::{PileKnobs, Rule, Style, draw_position, multi_case_oracle, range_within, render};
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
@@ -13,7 +13,6 @@ const CASES_LIMIT: (u64, u64) = (1, 50_000);
 
 pub const ENTRY: Entry = Entry {
     id: "matches-game",
-    format: super::format::matches_game,
     families: &[
         Family {
             name: "matches-game-cases",
@@ -29,8 +28,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::matches_game,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 fn gen_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {

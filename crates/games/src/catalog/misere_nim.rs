@@ -5,7 +5,7 @@ use super::kit::{
     PileKnobs, Rule, Style, TRIES, compose, draw_parity, draw_position, outcome, range_within,
     render, single_case_oracle,
 };
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
@@ -14,7 +14,6 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 
 pub const ENTRY: Entry = Entry {
     id: "misere-nim",
-    format: super::format::large_piles,
     families: &[
         Family {
             name: "misere-nim-piles",
@@ -37,8 +36,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::large_piles,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {

@@ -5,7 +5,7 @@ use super::kit::{
     PileKnobs, Rule, Style, TRIES, draw_position, outcome, range_within, render,
     single_case_oracle, values_within, xor_to,
 };
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
@@ -16,7 +16,6 @@ const HIGH_HALF: u64 = 1 << 29;
 
 pub const ENTRY: Entry = Entry {
     id: "nim-yes-no",
-    format: super::format::large_piles,
     families: &[
         Family {
             name: "nim-yes-no-piles",
@@ -38,8 +37,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::large_piles,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
