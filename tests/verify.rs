@@ -101,7 +101,7 @@ fn a_missing_reference_is_a_failure_not_a_skip() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     // The first test with no answer is named, and why it has none.
     assert!(
-        text.contains("no reference solution (expected reference/nim.rs, or `reference:` in the spec): test small-1: no answer:"),
+        text.contains("no reference solution (expected reference/nim.rs, or `reference:` in the spec): test small-01: no answer:"),
         "{text}"
     );
 }

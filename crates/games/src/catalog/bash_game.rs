@@ -3,7 +3,6 @@
 
 use super::kit::{Style, TRIES, outcome, range_within, render};
 use super::{Entry, Family};
-use crate::games::bash::BashOracle;
 use crate::generate::{GenError, Params, Rng};
 
 const C_LIMIT: (u64, u64) = (1, 100);
@@ -112,6 +111,7 @@ fn near_multiple(rng: &mut Rng, m: u64, (lo, hi): (u64, u64)) -> Option<u64> {
 mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::bash::BashOracle;
 
     fn parse(input: &str) -> Vec<(u64, u64)> {
         let t = numbers(input);

@@ -6,7 +6,6 @@ use super::kit::{
     Style, TRIES, nim_sum, outcome, random_piles, range_within, render, values_within, xor_to,
 };
 use super::{Entry, Family};
-use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 const N_LIMIT: (u64, u64) = (1, 100_000);
@@ -129,6 +128,7 @@ fn residues_to_zero(rng: &mut Rng, n: usize, lo: u64, hi: u64, k: u64) -> Option
 mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::nim::NimOracle;
 
     fn parse(input: &str) -> (u64, Vec<u64>) {
         let t = numbers(input);

@@ -3,7 +3,6 @@
 
 use super::kit::{PileKnobs, Rule, Style, draw_position, range_within, render};
 use super::{Entry, Family};
-use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 const M_LIMIT: (u64, u64) = (1, 20);
@@ -59,6 +58,7 @@ fn case_line(piles: &[u64]) -> Vec<u64> {
 mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::nim::NimOracle;
 
     /// The cases of an input, checked against the format on the way.
     fn parse(input: &str) -> Vec<Vec<u64>> {

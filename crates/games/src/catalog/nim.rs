@@ -3,7 +3,6 @@
 
 use super::kit::{PileKnobs, Rule, Style, draw_position, render};
 use super::{Entry, Family};
-use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 const N_LIMIT: (u64, u64) = (1, 100);
@@ -44,6 +43,7 @@ mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::super::kit::*;
     use super::*;
+    use crate::games::nim::NimOracle;
 
     fn parse(input: &str) -> Vec<u64> {
         let t = numbers(input);

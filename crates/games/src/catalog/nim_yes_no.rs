@@ -6,7 +6,6 @@ use super::kit::{
     xor_to,
 };
 use super::{Entry, Family};
-use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 const N_LIMIT: (u64, u64) = (1, 100_000);
@@ -92,6 +91,7 @@ mod tests {
     use super::super::kit::nim_sum;
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::nim::NimOracle;
 
     fn parse(input: &str) -> Vec<u64> {
         let t = numbers(input);
