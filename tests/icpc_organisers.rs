@@ -345,3 +345,25 @@ fn tests_linked_into_later_groups_count_in_each() {
         "{text}"
     );
 }
+
+#[test]
+fn a_folder_name_with_a_dash_is_read_and_said_not_a_short_name() {
+    let p = Project::empty();
+    p.write("big-sq/problem.yaml", "name: Square\n");
+    p.write("big-sq/.timelimit", "1\n");
+    square_tests(&p, "big-sq");
+    p.write(
+        "big-sq/submissions/accepted/a.py",
+        "n = int(input())\nprint(n * n)\n",
+    );
+    let (code, text) = verify_package(&p, &p.path("big-sq"));
+    // grundy's own problem ids have dashes: read, with a note saying what
+    // problemtools makes of it.
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.contains(
+            "note: the package folder name `big-sq` is not a short name the format allows (`[a-z0-9]+`): grundy reads it as the problem id, problemtools' verifyproblem refuses it (\"Invalid shortname\"); name the folder `bigsq`"
+        ),
+        "{text}"
+    );
+}

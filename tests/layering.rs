@@ -583,18 +583,11 @@ const MAX_LINES: usize = 600;
 /// The judge's `judge/`, `spec/` and `verdict/` files go with the work that
 /// removes their import circles; the others are split one by one.
 const KNOWN_LONG_FILES: &[&str] = &[
-    "crates/games/src/catalog/format.rs",
-    "crates/judge/src/judge/slots.rs",
     "crates/judge/src/spec/icpc/expectations.rs",
     "crates/judge/src/spec/icpc/generators.rs",
     "crates/judge/src/spec/icpc/mod.rs",
     "crates/judge/src/spec/icpc/scoring.rs",
-    "crates/judge/src/spec/yaml.rs",
     "crates/judge/src/verify.rs",
-    "crates/tools/src/batch/engine.rs",
-    "crates/tools/src/batch/grade.rs",
-    "crates/tools/src/batch/walk.rs",
-    "crates/tools/src/stress/mod.rs",
 ];
 
 /// Every `.rs` file under `folders` (relative to `root`) longer than

@@ -500,3 +500,40 @@ fn an_equivalent_player_mutant_is_shown_by_the_games_it_won() {
     assert!(random >= 100, "{text}");
     assert!(!text.contains("0 small positions"), "{text}");
 }
+
+/// Mutants are judged through the judge's one pool and slot scheduler, as
+/// `judge` and `grade` are: every test run of the measure (the programs'
+/// check, each mutant's tests and its search) takes a slot of the slots it
+/// is given, so `--jobs` bounds the runs using a CPU whoever starts them.
+#[test]
+fn every_run_of_a_measure_takes_a_slot_of_the_judges_scheduler() {
+    use grundy::judge::{Context, Slots};
+    use std::sync::Arc;
+    let p = common::Project::toy("");
+    let problem = grundy::spec::load(&p.path("problems/toy/problem.yaml")).expect("the toy spec");
+    let cache = grundy::cache::Cache::open(p.path("cache")).expect("a cache");
+    let ctx = Context::new(
+        cache,
+        grundy::language::Languages::default(),
+        grundy::sandbox::Runner::new(grundy::sandbox::Mode::Auto),
+    )
+    .expect("a context");
+    let slots = Arc::new(Slots::new(2));
+    let options = grundy::mutants::Options {
+        jobs: 2,
+        slots: Some(slots.clone()),
+        kinds: vec!["negate-condition".into()],
+        ..grundy::mutants::Options::default()
+    };
+    let measured = grundy::mutants::run(&problem, &ctx, &options, &|_| {}).expect("measured");
+    let c = measured.counts();
+    assert!(c.killed >= 1, "{c:?}");
+    let judged = c.killed + c.survived + c.equivalent + c.timeout;
+    // The reference's own check runs the toy's four tests; each judged
+    // mutant runs at least one more.
+    assert!(
+        slots.runs_started() >= 4 + judged,
+        "{} runs through the slots for {judged} mutants judged: {c:?}",
+        slots.runs_started()
+    );
+}

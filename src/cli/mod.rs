@@ -220,7 +220,8 @@ enum Command {
         /// Print one JSON object per problem
         #[arg(long)]
         json: bool,
-        /// Mutants judged at once
+        /// Tests using a CPU at once, whichever mutants they judge; a test
+        /// seen sleeping lends its place
         #[arg(long, default_value_t = 2)]
         jobs: usize,
         /// Start no mutant after this many seconds (the rest are "not run")

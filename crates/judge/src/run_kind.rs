@@ -56,6 +56,15 @@ pub enum Env {
 /// (`grundy verify` holds the reference to the real limits).
 const TRUSTED_CPU_FACTOR: u32 = 10;
 
+/// A validator's (input or output, a package's own program) CPU time per
+/// run: this many times the problem's time limit…
+const VALIDATOR_TIME_FACTOR: u32 = 5;
+/// …but never less (a validator in Python reads a big input slowly, or
+/// checks a big output)…
+const VALIDATOR_TIME_MIN: Duration = Duration::from_secs(10);
+/// …nor more than the ICPC format's `validation_time` default.
+const VALIDATOR_TIME_MAX: Duration = Duration::from_secs(60);
+
 /// A generator's limits: it is the problem's own program, and a test it
 /// cannot write within these is the problem's failure.
 const GENERATOR_LIMITS: RunLimits = RunLimits {
@@ -136,6 +145,25 @@ pub fn reference_limits(mut submission: RunLimits) -> RunLimits {
     submission.cpu *= TRUSTED_CPU_FACTOR;
     submission.wall = RunLimits::wall_for(submission.cpu);
     submission
+}
+
+/// The CPU time of one run of an input or output validator on a problem
+/// whose time limit is `time_limit`: [`VALIDATOR_TIME_FACTOR`] times it,
+/// within [`VALIDATOR_TIME_MIN`]..=[`VALIDATOR_TIME_MAX`]. A validator
+/// that never ends costs that on a test, not a fixed minute, and a
+/// problem with a long limit (big inputs and outputs) gives its
+/// validators longer.
+pub fn validator_time(time_limit: Duration) -> Duration {
+    (time_limit * VALIDATOR_TIME_FACTOR).clamp(VALIDATOR_TIME_MIN, VALIDATOR_TIME_MAX)
+}
+
+/// How [`validator_time`] is derived, for a message that names the limit.
+pub fn validator_time_rule() -> String {
+    format!(
+        "{VALIDATOR_TIME_FACTOR} × the time limit, at least {} s, at most {} s",
+        VALIDATOR_TIME_MIN.as_secs(),
+        VALIDATOR_TIME_MAX.as_secs()
+    )
 }
 
 /// A generator's limits.
@@ -251,6 +279,14 @@ mod tests {
             compiler.env,
             vec![(OsString::from("X"), OsString::from("1"))]
         );
+    }
+
+    #[test]
+    fn a_validator_gets_a_multiple_of_the_time_limit_within_bounds() {
+        let secs = Duration::from_secs;
+        assert_eq!(validator_time(secs(1)), secs(10));
+        assert_eq!(validator_time(secs(4)), secs(20));
+        assert_eq!(validator_time(secs(30)), secs(60));
     }
 
     #[test]

@@ -131,6 +131,9 @@ pub fn verify(
     // The prepared problem's notes: a derived time limit adds one.
     let mut notes = prepared.problem.notes.clone();
     let input = input::check(&prepared, ctx, &mut notes, step);
+    if let Some(note) = reused_note(&prepared, ctx) {
+        notes.push(note);
+    }
     let tests = crate::markup::count(prepared.tests.len(), "test", "tests");
     if let Some(r) = &prepared.problem.reference {
         step(&format!("reference {} on {tests}", shown(problem, r)));
@@ -188,6 +191,29 @@ pub fn verify(
     })
 }
 
+/// Which submissions are judged from their runs measuring the time limit
+/// (see `judge::measured_result`), said once: they are not run again.
+fn reused_note(prepared: &Prepared, ctx: &Context) -> Option<String> {
+    let reused: Vec<String> = prepared
+        .measured
+        .iter()
+        .filter(|m| judge::measured_result(prepared, ctx, &m.path, m.language.as_deref()).is_some())
+        .map(|m| {
+            m.path
+                .strip_prefix(prepared.problem.dir.join("submissions"))
+                .unwrap_or(&m.path)
+                .display()
+                .to_string()
+        })
+        .collect();
+    (!reused.is_empty()).then(|| {
+        format!(
+            "judged from their runs measuring the time limit, every run within the derived limit (not run again): {}",
+            reused.join(", ")
+        )
+    })
+}
+
 /// `path` as the setter knows it: beneath the problem's folder.
 fn shown(problem: &Problem, path: &Path) -> String {
     path.strip_prefix(&problem.dir)
@@ -228,7 +254,12 @@ fn check_reference(
         jobs,
         ..Options::default()
     };
-    let result = judge::judge(prepared, ctx, path, &options, &mut |_| {});
+    // Judged already while the time limit was measured: that result,
+    // when every run is within the derived limit (not run again).
+    let result = match judge::measured_result(prepared, ctx, path, None) {
+        Some(r) => Ok(r),
+        None => judge::judge(prepared, ctx, path, &options, &mut |_| {}),
+    };
     let max = result
         .as_ref()
         .ok()
@@ -554,7 +585,11 @@ fn check_known(
             return check;
         }
     };
-    let mut judged = judge::judge(prepared, ctx, path, &options, &mut |_| {});
+    let mut judged = match judge::measured_result(prepared, ctx, path, options.language.as_deref())
+    {
+        Some(r) => Ok(r),
+        None => judge::judge(prepared, ctx, path, &options, &mut |_| {}),
+    };
     // Python 2 code in a `.py` with no `#!` line naming it (packages older
     // than Python 3): judged as Python 2 where an interpreter is, else
     // said plainly instead of a compile error.

@@ -132,6 +132,27 @@ pub fn build_with(
     command: Option<Vec<OsString>>,
     runs: Runs,
 ) -> Result<Box<dyn Checker>, CheckError> {
+    build_inner(spec, command, runs, false)
+}
+
+/// [`build_with`] for a problem's own checker program: its messages name
+/// it by its file in the problem (`output_validators/check`), not by the
+/// command that runs its compiled copy.
+pub fn build_for_problem(
+    spec: &CheckerSpec,
+    command: Option<Vec<OsString>>,
+    runs: Runs,
+) -> Result<Box<dyn Checker>, CheckError> {
+    build_inner(spec, command, runs, true)
+}
+
+fn build_inner(
+    spec: &CheckerSpec,
+    command: Option<Vec<OsString>>,
+    runs: Runs,
+    by_file: bool,
+) -> Result<Box<dyn Checker>, CheckError> {
+    let named = |c: ExternalChecker, path: &Path| if by_file { c.named_by(path) } else { c };
     Ok(match spec {
         CheckerSpec::Tokens => Box::new(TokensChecker),
         CheckerSpec::Exact => Box::new(ExactChecker),
@@ -150,7 +171,7 @@ pub fn build_with(
         )?),
         CheckerSpec::Testlib(path) => {
             let command = program(command, path)?;
-            Box::new(ExternalChecker::testlib(command, runs))
+            Box::new(named(ExternalChecker::testlib(command, runs), path))
         }
         CheckerSpec::Icpc {
             program: path,
@@ -158,7 +179,7 @@ pub fn build_with(
         } => {
             let command = program(command, path)?;
             let args = args.iter().map(OsString::from).collect();
-            Box::new(ExternalChecker::icpc(command, args, runs))
+            Box::new(named(ExternalChecker::icpc(command, args, runs), path))
         }
     })
 }

@@ -109,6 +109,7 @@ pub fn run_on_input(
         kind: Kind::of(problem, None),
         scoring: problem.scoring,
         unscored_groups: super::score_file::unscored_groups(problem),
+        measured: Vec::new(),
     };
     let limits = run_limits(&program, &problem.limits);
     let exec = execute(&program, &test.input, limits, problem.limits.memory, ctx)

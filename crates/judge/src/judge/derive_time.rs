@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::context::Context;
-use super::prepared::Prepared;
+use super::prepared::{MeasuredRun, Prepared};
 use super::{JudgeError, Options, judge};
 use crate::cache::Key;
 use crate::spec::icpc;
@@ -75,10 +75,11 @@ pub(super) fn apply(
     };
     let measured = bounding_submissions(prepared, ctx);
     let key = cache_key(prepared, ctx, &measured);
+    let mut runs = Vec::new();
     let (slowest, from_cache) = match key.as_ref().and_then(|k| cached(ctx, k)) {
         Some(s) => (Some(s), true),
         None => {
-            let s = measure(prepared, ctx, &measured, step);
+            let s = measure(prepared, ctx, &measured, step, &mut runs);
             if let (Some(s), Some(k)) = (&s, &key) {
                 // Best effort: a cache that cannot be written costs a
                 // measurement next time, nothing else.
@@ -129,7 +130,52 @@ pub(super) fn apply(
         }
     };
     prepared.problem.notes.push(note);
+    prepared.measured = runs;
     Ok(())
+}
+
+/// The result `path` (judged as `language`, when not detected) got while
+/// the time limit was measured, when that is its result under the derived
+/// limit too: accepted on every test, each run within the CPU and
+/// wall-clock time it now gets (a run within the limit is not changed by
+/// a higher one), on a problem whose tests are ordinary runs (an
+/// interactor's or a pass's limits follow the submission's, and their
+/// runs are not in the result). `None`: judge it.
+pub fn measured_result(
+    prepared: &Prepared,
+    ctx: &Context,
+    path: &Path,
+    language: Option<&str>,
+) -> Option<super::SubmissionResult> {
+    if !matches!(prepared.kind, super::Kind::Ordinary) {
+        return None;
+    }
+    let same = |a: &Path| {
+        a == path
+            || std::fs::canonicalize(a)
+                .ok()
+                .is_some_and(|a| std::fs::canonicalize(path).is_ok_and(|b| a == b))
+    };
+    let m = prepared
+        .measured
+        .iter()
+        .find(|m| m.language.as_deref() == language && same(&m.path))?;
+    let r = &m.result;
+    if r.verdict != Verdict::AC || r.tests.len() != prepared.tests.len() {
+        return None;
+    }
+    let lang = ctx.languages.by_id(&r.language).ok()?;
+    let limits = &prepared.problem.limits;
+    let cpu = if limits.language_allowance {
+        limits.time.mul_f64(lang.time_multiplier)
+    } else {
+        limits.time
+    };
+    let wall = crate::sandbox::RunLimits::wall_for(cpu);
+    r.tests
+        .iter()
+        .all(|t| t.verdict == Verdict::AC && t.time <= cpu && t.wall <= wall)
+        .then(|| r.clone())
 }
 
 /// The known submissions with some test whose run bounds the limit from
@@ -201,6 +247,7 @@ fn measure(
     ctx: &Context,
     measured: &[Measured],
     step: &dyn Fn(&str),
+    runs: &mut Vec<MeasuredRun>,
 ) -> Option<Slowest> {
     let legacy = icpc::is_legacy(&prepared.problem.dir);
     let paths = icpc::test_paths(&prepared.problem);
@@ -222,6 +269,14 @@ fn measure(
             ..Options::default()
         };
         let Ok(result) = judge(prepared, ctx, &m.path, &options, &mut |_| {}) else {
+            continue;
+        };
+        runs.push(MeasuredRun {
+            path: m.path.clone(),
+            language: m.language.clone(),
+            result,
+        });
+        let Some(MeasuredRun { result, .. }) = runs.last() else {
             continue;
         };
         // Legacy: accepted submissions that are accepted, as problemtools.

@@ -43,7 +43,8 @@ pub fn run_limits(program: &Compiled, limits: &Limits) -> RunLimits {
 }
 
 /// Runs `program` with `input` as its stdin inside a new folder of the
-/// context's working root, with the context's runner.
+/// context's working root, with the context's runner: [`Execute`] as a
+/// submission, with nothing else set.
 pub fn execute(
     program: &Compiled,
     input: &Path,
@@ -51,96 +52,100 @@ pub fn execute(
     problem_memory: Bytes,
     ctx: &Context,
 ) -> Result<Execution, SandboxError> {
-    execute_with_args(program, &[], input, limits, problem_memory, ctx)
+    Execute::new(RunKind::Submission, program, input, limits, problem_memory).run(ctx)
 }
 
-/// [`execute`] with arguments after the program's own (an input
-/// validator's `input_validator_args`).
-pub fn execute_with_args(
-    program: &Compiled,
-    args: &[String],
-    input: &Path,
-    limits: RunLimits,
-    problem_memory: Bytes,
-    ctx: &Context,
-) -> Result<Execution, SandboxError> {
-    let kind = if args.is_empty() {
-        RunKind::Submission
-    } else {
-        RunKind::Validator
-    };
-    execute_in(
-        kind,
-        program,
-        args,
-        input,
-        (limits, problem_memory),
-        ctx,
-        None,
-    )
-}
-
-/// [`execute`], telling `lender` when the run sleeps (see
-/// `sandbox::Lender`): a test's run lends its `--jobs` slot so.
-pub fn execute_lending(
-    program: &Compiled,
-    input: &Path,
-    limits: RunLimits,
-    problem_memory: Bytes,
-    ctx: &Context,
-    lender: Option<&dyn Lender>,
-) -> Result<Execution, SandboxError> {
-    execute_in(
-        RunKind::Submission,
-        program,
-        &[],
-        input,
-        (limits, problem_memory),
-        ctx,
-        lender,
-    )
-}
-
-fn execute_in(
+/// A run of a compiled program on one input file, in a fresh folder of
+/// the context's working root: its kind (the row of the run-kind table
+/// that gives its environment and folders), its limits (the problem's,
+/// from [`run_limits`]), and what only some runs have set by name.
+pub struct Execute<'a> {
     kind: RunKind,
-    program: &Compiled,
-    args: &[String],
-    input: &Path,
-    (limits, problem_memory): (RunLimits, Bytes),
-    ctx: &Context,
-    lender: Option<&dyn Lender>,
-) -> Result<Execution, SandboxError> {
-    let setup = |what: &str| {
-        let what = what.to_string();
-        move |source| SandboxError::Setup { what, source }
-    };
-    let dir = ctx
-        .workroot
-        .run_folder()
-        .map_err(setup("create the run folder"))?;
-    let workdir = dir.path().join(RunFolder::WORK);
-    let mut argv = program.argv(problem_memory);
-    argv.extend(args.iter().map(Into::into));
-    let spec = kind
-        .spec(argv, &workdir, dir.path().join(RunFolder::STDOUT), limits)
-        .stdin(input.to_path_buf())
-        .build();
-    // On an error `dir` goes with it (removed, or given back if clean).
-    let outcome = match lender {
-        Some(l) => ctx.sandbox.run_lending(&spec, l),
-        None => ctx.sandbox.run(&spec),
-    }?;
-    let stderr_head = program.messages(&text_head(&outcome.stderr_head, STDERR_CAP));
-    let mut dir = dir;
-    if !outcome.isolation.had_tmpfs_workdir() {
-        dir.no_tmpfs_attached();
+    program: &'a Compiled,
+    input: &'a Path,
+    limits: RunLimits,
+    problem_memory: Bytes,
+    args: &'a [String],
+    lender: Option<&'a dyn Lender>,
+}
+
+impl<'a> Execute<'a> {
+    /// `program` of `kind` on `input`, held to `limits`; `problem_memory`
+    /// is what the program is told it may use (a JVM's heap).
+    pub fn new(
+        kind: RunKind,
+        program: &'a Compiled,
+        input: &'a Path,
+        limits: RunLimits,
+        problem_memory: Bytes,
+    ) -> Execute<'a> {
+        Execute {
+            kind,
+            program,
+            input,
+            limits,
+            problem_memory,
+            args: &[],
+            lender: None,
+        }
     }
-    Ok(Execution {
-        outcome,
-        stdout: spec.stdout,
-        stderr_head,
-        dir,
-    })
+
+    /// Arguments after the program's own (an input validator's
+    /// `input_validator_args`).
+    pub fn args(mut self, args: &'a [String]) -> Execute<'a> {
+        self.args = args;
+        self
+    }
+
+    /// Tells `lender` when the run sleeps (see `sandbox::Lender`): a
+    /// test's run lends its `--jobs` slot so.
+    pub fn lending(mut self, lender: Option<&'a dyn Lender>) -> Execute<'a> {
+        self.lender = lender;
+        self
+    }
+
+    /// Runs it; the run's files live until the [`Execution`] is dropped.
+    pub fn run(self, ctx: &Context) -> Result<Execution, SandboxError> {
+        let setup = |what: &str| {
+            let what = what.to_string();
+            move |source| SandboxError::Setup { what, source }
+        };
+        let dir = ctx
+            .workroot
+            .run_folder()
+            .map_err(setup("create the run folder"))?;
+        let workdir = dir.path().join(RunFolder::WORK);
+        let mut argv = self.program.argv(self.problem_memory);
+        argv.extend(self.args.iter().map(Into::into));
+        let spec = self
+            .kind
+            .spec(
+                argv,
+                &workdir,
+                dir.path().join(RunFolder::STDOUT),
+                self.limits,
+            )
+            .stdin(self.input.to_path_buf())
+            .build();
+        // On an error `dir` goes with it (removed, or given back if clean).
+        let outcome = match self.lender {
+            Some(l) => ctx.sandbox.run_lending(&spec, l),
+            None => ctx.sandbox.run(&spec),
+        }?;
+        let stderr_head = self
+            .program
+            .messages(&text_head(&outcome.stderr_head, STDERR_CAP));
+        let mut dir = dir;
+        if !outcome.isolation.had_tmpfs_workdir() {
+            dir.no_tmpfs_attached();
+        }
+        Ok(Execution {
+            outcome,
+            stdout: spec.stdout,
+            stderr_head,
+            dir,
+        })
+    }
 }
 
 /// The first `cap` bytes of `bytes` (a run's stderr), as text.

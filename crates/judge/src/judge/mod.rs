@@ -31,11 +31,12 @@ use std::time::Duration;
 
 pub use adhoc::{AdhocRun, OUTPUT_SHOWN, run_on_input};
 pub use context::Context;
+pub use derive_time::measured_result;
 pub use error::{Because, Cause, Chain, JudgeError, Source};
-pub use exec::{Execution, execute, execute_with_args, run_limits};
+pub use exec::{Execute, Execution, execute, run_limits};
 pub use interactive::play_input;
 pub use prepare::{cases, prepare, prepare_with};
-pub use prepared::{Kind, NoAnswer, PlayedGame, Prepared, PreparedTest};
+pub use prepared::{Kind, MeasuredRun, NoAnswer, PlayedGame, Prepared, PreparedTest};
 pub use result::{CompileReport, Diff, DiffSide, Isolation, SubmissionResult, TestResult};
 pub use slots::{Admission, Slot, Slots};
 pub use workroot::Workroot;
@@ -77,7 +78,7 @@ pub fn check_groups(prepared: &Prepared, groups: &[String]) -> Result<(), JudgeE
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// Tests using a CPU at once (1 keeps timings comparable between
-    /// submissions); a test that sleeps lends its place (see `slots.rs`).
+    /// submissions); a test that sleeps lends its place (see `slots/`).
     pub jobs: usize,
     /// Only these groups (`sample` names the samples); empty means all.
     pub groups: Vec<String>,
@@ -97,7 +98,7 @@ pub struct Options {
     /// each test takes one, so this judging never adds to more runs using
     /// a CPU than the batch's `--jobs`. None: slots of `jobs` for this
     /// judging alone. Either way a test that sleeps lends its slot to the
-    /// next one (see `slots.rs`).
+    /// next one (see `slots/`).
     pub slots: Option<std::sync::Arc<Slots>>,
 }
 

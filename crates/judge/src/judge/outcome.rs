@@ -3,11 +3,12 @@
 //! (and, for a clean run, the checker's word) into the verdict.
 
 use super::context::Context;
-use super::exec::{execute_lending, run_limits};
+use super::exec::{Execute, run_limits};
 use super::prepared::{Prepared, PreparedTest};
 use super::result::{Diff, TestResult};
 use crate::check::{CheckCase, CheckVerdict};
 use crate::language::Compiled;
+use crate::run_kind::RunKind;
 use crate::sandbox::Lender;
 use crate::verdict::Verdict;
 use crate::verdict::decide::{self, CheckerSaid, RunFacts};
@@ -48,7 +49,10 @@ pub(super) fn judge_run(
     };
     let limits = run_limits(program, &prepared.problem.limits);
     let memory = prepared.problem.limits.memory;
-    let exec = match execute_lending(program, input, limits, memory, ctx, lender) {
+    let exec = match Execute::new(RunKind::Submission, program, input, limits, memory)
+        .lending(lender)
+        .run(ctx)
+    {
         Ok(e) => e,
         Err(e) => {
             r.not_run(e, "the judge could not run the program");

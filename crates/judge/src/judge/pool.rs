@@ -1,5 +1,6 @@
-//! The one worker pool of the judge: a submission's tests (`judge`) and a
-//! class's submissions (`batch`) are both spread over it.
+//! The one worker pool of the judge: a submission's tests (`judge`), a
+//! class's submissions (`batch`) and a problem's mutants (`mutants`) are
+//! all spread over it.
 //!
 //! `jobs` scoped threads take the next index in order until `stop` says
 //! so or none is left; each sends what it has to say over a channel, and

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::context::Context;
-use super::exec::{execute, run_limits};
+use super::exec::{Execute, run_limits};
 use super::prepared::{Kind, NoAnswer, Prepared, PreparedTest};
 use super::trusted::{Failed, GeneratorError, ReferenceError};
 use super::{Because, JudgeError};
@@ -118,8 +118,15 @@ pub fn prepare_with(
         scoring: problem.scoring,
         unscored_groups: super::score_file::unscored_groups(problem),
         kind,
+        measured: Vec::new(),
     };
+    let loaded = prepared.problem.limits.time;
     super::derive_time::apply(&mut prepared, ctx, step)?;
+    // The output validator's time follows the time limit
+    // (`run_kind::validator_time`): built again once it is derived.
+    if prepared.problem.limits.time != loaded {
+        prepared.checker = build_checker(&prepared.problem, ctx)?;
+    }
     Ok(prepared)
 }
 
@@ -198,7 +205,14 @@ fn reference_answer(
         return Ok(cached);
     }
     let run = run_kind::reference_limits(run_limits(reference, limits));
-    let exec = execute(reference, input_path, run, limits.memory, ctx)?;
+    let exec = Execute::new(
+        RunKind::Reference,
+        reference,
+        input_path,
+        run,
+        limits.memory,
+    )
+    .run(ctx)?;
     if let Some(failed) = Failed::of(&exec.outcome, &exec.stderr_head) {
         return Err(ReferenceError::Failed(failed));
     }
@@ -229,13 +243,15 @@ pub(super) fn build_checker(
         None => None,
     };
     // Checkers run like every other program of the judge: its runner, its
-    // working root.
+    // working root; their time, as a package's validators', follows the
+    // problem's time limit.
     let runs = check::Runs {
         runner: ctx.sandbox.clone(),
         root: ctx.workroot.path().to_path_buf(),
+        timeout: run_kind::validator_time(problem.limits.time),
         ..check::Runs::default()
     };
-    check::build_with(&problem.checker, command, runs).map_err(|e| {
+    check::build_for_problem(&problem.checker, command, runs).map_err(|e| {
         JudgeError::Problem(Because::of(
             format!("{}: checker", problem.spec_path.display()),
             e,

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::result::SubmissionResult;
 use super::trusted::ReferenceError;
 use crate::check::Checker;
 use crate::games::play::Game;
@@ -57,6 +58,20 @@ pub struct Prepared {
     pub unscored_groups: Vec<String>,
     /// How every test is judged, chosen once here.
     pub kind: Kind,
+    /// The submissions judged while the time limit was derived, with
+    /// their results under the measuring limit (`derive_time`): a result
+    /// whose every run is within the derived limit is the verdict under
+    /// it, so `verify` reuses it instead of running them again.
+    pub measured: Vec<MeasuredRun>,
+}
+
+/// A submission judged on every test to derive the time limit.
+#[derive(Debug, Clone)]
+pub struct MeasuredRun {
+    pub path: PathBuf,
+    /// The language it was judged as when not detected (`submissions.yaml`).
+    pub language: Option<String>,
+    pub result: SubmissionResult,
 }
 
 /// How every test of a problem is judged: one file of `judge/` each.

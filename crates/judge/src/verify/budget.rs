@@ -16,21 +16,12 @@ use std::time::Duration;
 use crate::sandbox::Cancel;
 use crate::spec::{Bytes, Limits};
 
-/// A package program's CPU time per run: this many times the problem's
-/// time limit…
-const PROGRAM_TIME_FACTOR: u32 = 5;
-/// …but never less (a validator in Python reads a big input slowly)…
-const PROGRAM_TIME_MIN: Duration = Duration::from_secs(10);
-/// …nor more than the format's `validation_time` default.
-const PROGRAM_TIME_MAX: Duration = Duration::from_secs(60);
-
-/// The limits of one run of a package's input validator, derived from the
-/// problem's time limit: [`PROGRAM_TIME_FACTOR`] times it, within
-/// [`PROGRAM_TIME_MIN`]..=[`PROGRAM_TIME_MAX`]; the format's
+/// The limits of one run of a package's input validator: CPU time from
+/// the problem's time limit (`run_kind::validator_time`); the format's
 /// `validation_memory` and `validation_output` defaults.
 pub fn program_limits(time_limit: Duration) -> Limits {
     Limits {
-        time: (time_limit * PROGRAM_TIME_FACTOR).clamp(PROGRAM_TIME_MIN, PROGRAM_TIME_MAX),
+        time: crate::run_kind::validator_time(time_limit),
         memory: Bytes::mib(2048),
         output: Bytes::mib(8),
         language_allowance: false,
@@ -39,11 +30,7 @@ pub fn program_limits(time_limit: Duration) -> Limits {
 
 /// How [`program_limits`] are derived, for a message that names the limit.
 pub fn program_limits_rule() -> String {
-    format!(
-        "{PROGRAM_TIME_FACTOR} × the time limit, at least {} s, at most {} s",
-        PROGRAM_TIME_MIN.as_secs(),
-        PROGRAM_TIME_MAX.as_secs()
-    )
+    crate::run_kind::validator_time_rule()
 }
 
 /// The overall budget of one `verify`: a watcher that cancels the judge's
@@ -136,22 +123,6 @@ impl Drop for Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_program_gets_a_multiple_of_the_time_limit_within_bounds() {
-        assert_eq!(
-            program_limits(Duration::from_secs(1)).time,
-            Duration::from_secs(10)
-        );
-        assert_eq!(
-            program_limits(Duration::from_secs(4)).time,
-            Duration::from_secs(20)
-        );
-        assert_eq!(
-            program_limits(Duration::from_secs(30)).time,
-            Duration::from_secs(60)
-        );
-    }
 
     #[test]
     fn a_spent_budget_cancels_the_runs() {

@@ -5,7 +5,8 @@
 
 use super::Status;
 use super::budget::{program_limits, program_limits_rule};
-use crate::judge::{Context, Prepared, execute_with_args, run_limits};
+use crate::judge::{Context, Execute, Prepared, run_limits};
+use crate::run_kind::RunKind;
 use crate::sandbox::Exit;
 use crate::spec::Problem;
 use std::path::Path;
@@ -116,14 +117,16 @@ fn check_programs(
         for t in &prepared.tests {
             // Per test: a test's own settings may give its own arguments.
             let args = crate::spec::icpc::input_validator_args(problem, &t.group, &t.name, path);
-            let exec = match execute_with_args(
+            let exec = match Execute::new(
+                RunKind::Validator,
                 &program,
-                &args,
                 &t.input,
                 limits,
                 validator_limits.memory,
-                ctx,
-            ) {
+            )
+            .args(&args)
+            .run(ctx)
+            {
                 Ok(e) => e,
                 Err(e) => return Status::Failed(format!("input validator {shown}: {e}")),
             };

@@ -30,13 +30,12 @@ mod search;
 pub mod source;
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::judge::{self, Context, JudgeError};
+use crate::judge::{self, Context, JudgeError, Slots, pool};
 use crate::spec::{Problem, ProblemId};
 use crate::verdict::Verdict;
 
@@ -77,8 +76,13 @@ pub enum MutantsError {
 /// How to measure.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// Mutants judged at once.
+    /// Runs using a CPU at once (`--jobs`), as for `judge` and `grade`:
+    /// mutants are judged side by side through the judge's pool, and
+    /// every test run takes one of these slots.
     pub jobs: usize,
+    /// Slots shared with other work going on at once; None: slots of
+    /// `jobs` for this measure alone (see `judge::Options::slots`).
+    pub slots: Option<Arc<Slots>>,
     /// No mutant is started after this much time (from when the first
     /// one is); those left are reported as not run.
     pub time_budget: Option<Duration>,
@@ -111,6 +115,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             jobs: 1,
+            slots: None,
             time_budget: None,
             random_rounds: 3,
             seed: 1,
@@ -205,6 +210,17 @@ pub fn run(
         problem.reference = Some(programs[0].path.clone());
     }
     let reference = problem.reference.clone().unwrap_or_default();
+    let slots = options
+        .slots
+        .clone()
+        .unwrap_or_else(|| Arc::new(Slots::new(options.jobs)));
+    // Every judging below shares these slots: at most `jobs` runs use a
+    // CPU at once, whichever mutant they belong to.
+    let options = &Options {
+        jobs: slots.jobs(),
+        slots: Some(slots.clone()),
+        ..options.clone()
+    };
     let prepared = judge::prepare(&problem, ctx)?;
     for e in entries.iter().filter(|e| e.skipped.is_none()) {
         let check = judge::judge(
@@ -212,8 +228,9 @@ pub fn run(
             ctx,
             &e.program.path,
             &judge::Options {
-                jobs: options.jobs.max(1),
+                jobs: options.jobs,
                 fail_fast: true,
+                slots: options.slots.clone(),
                 ..judge::Options::default()
             },
             &mut |_| {},
@@ -230,37 +247,42 @@ pub fn run(
     // not counted against it.
     let deadline = options.time_budget.map(|b| Instant::now() + b);
     let order = spread_order(all.len());
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<MutantResult>>> = Mutex::new(vec![None; all.len()]);
-    let work = || {
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&i) = order.get(k) else { break };
-            let Some((p, mutant)) = all.get(i) else { break };
-            let outcome = if deadline.is_some_and(|d| Instant::now() >= d) {
-                Outcome::NotRun
-            } else {
-                judge_one(&prepared, ctx, &programs[*p], &dirs[*p], mutant, options)
-            };
-            let result = MutantResult {
-                program: *p,
-                mutant: mutant.clone(),
-                outcome,
-            };
-            progress(&result);
-            if let Ok(mut s) = slots.lock() {
-                s[i] = Some(result);
-            }
-        }
+    let mut decided: Vec<Option<MutantResult>> = vec![None; all.len()];
+    // The judge's pool, as a batch uses it: a worker per judging that may
+    // be under way at once, admitted by the slots (`jobs` of them, and one
+    // more per run that sleeps with its slot lent).
+    let work = |k: usize, tx: &std::sync::mpsc::Sender<(usize, MutantResult)>| {
+        let Some(&i) = order.get(k) else { return };
+        let Some((p, mutant)) = all.get(i) else {
+            return;
+        };
+        let Some(_admitted) = slots.admit(None) else {
+            return;
+        };
+        let outcome = if deadline.is_some_and(|d| Instant::now() >= d) {
+            Outcome::NotRun
+        } else {
+            judge_one(&prepared, ctx, &programs[*p], &dirs[*p], mutant, options)
+        };
+        let result = MutantResult {
+            program: *p,
+            mutant: mutant.clone(),
+            outcome,
+        };
+        // The receiver lives until every worker is done.
+        let _ = tx.send((i, result));
     };
-    std::thread::scope(|s| {
-        for _ in 0..options.jobs.clamp(1, all.len().max(1)) {
-            s.spawn(work);
-        }
-    });
-    let results = slots
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
+    pool::run(
+        slots.most_alive(),
+        all.len(),
+        &|| false,
+        &work,
+        |(i, result)| {
+            progress(&result);
+            decided[i] = Some(result);
+        },
+    );
+    let results = decided
         .into_iter()
         .zip(&all)
         .map(|(r, (p, m))| {

@@ -170,10 +170,14 @@ struct Player<'a> {
     ctx: &'a Context,
     program: Compiled,
     game: Game,
+    slots: Option<std::sync::Arc<judge::Slots>>,
 }
 
 impl Player<'_> {
     fn run(&self, name: &str, starts: &[Vec<u64>]) -> Result<TestResult, JudgeError> {
+        // A game is a test run like any other: it takes a slot of the
+        // measure's (see `Options::slots`).
+        let _slot = self.slots.as_ref().and_then(|s| s.take(None));
         judge::play_input(
             self.prepared,
             self.ctx,
@@ -211,6 +215,7 @@ pub fn search(
         ctx,
         program,
         game,
+        slots: options.slots.clone(),
     };
     let small = small_positions(game);
     let range = range_positions(game, options.seed);

@@ -62,6 +62,7 @@ pub(super) fn evaluate(
         &judge::Options {
             jobs: 1,
             fail_fast: true,
+            slots: options.slots.clone(),
             ..judge::Options::default()
         },
         &mut |_| {},
@@ -128,7 +129,8 @@ fn search(
     path: &Path,
     options: &Options,
 ) -> Result<Outcome, JudgeError> {
-    let runner = Runner::new(problem, ctx, path, 1, None);
+    let mut runner = Runner::new(problem, ctx, path, 1, None);
+    runner.options.slots = options.slots.clone();
     let game = problem.game.as_ref();
     let small: Vec<String> = crate::catalog::oracle_for(&problem.id.0, game)
         .map(|o| o.cases.into_iter().map(|c| c.input).collect())

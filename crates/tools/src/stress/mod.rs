@@ -12,6 +12,8 @@
 //! against the problem's input format so it never reports an input the
 //! statement forbids.
 
+mod inputs;
+mod runner;
 mod shrink;
 
 use std::collections::HashSet;
@@ -19,13 +21,14 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::catalog::format::InputFormat;
-use crate::generate::Rng;
 use crate::judge::{self, Because, Context, JudgeError, TestResult};
 use crate::language::{CompileOutcome, compile};
-use crate::spec::{Group, Problem, TestSource};
+use crate::spec::Problem;
 use crate::verdict::Verdict;
 use crate::verdict::decide::Reason;
 
+pub use inputs::round_inputs;
+pub use runner::{Failure, Runner};
 pub use shrink::{Shrunk, shrink, shrink_within};
 
 /// How to search.
@@ -86,126 +89,6 @@ pub struct Report {
 
 /// Longest output kept for the report.
 pub const OUTPUT_CAP: usize = 4096;
-
-/// Judges inputs the way `judge` does: a problem whose only group is the
-/// given inputs, prepared (answers from the reference, cached) and judged.
-/// Public so that other features (`grade`'s "first failing case") can
-/// shrink a failure with [`shrink`].
-pub struct Runner<'a> {
-    pub problem: &'a Problem,
-    pub ctx: &'a Context,
-    pub submission: &'a Path,
-    pub options: judge::Options,
-}
-
-/// The first input of a batch that fails, with its result.
-pub struct Failure {
-    pub index: usize,
-    pub result: TestResult,
-}
-
-impl Runner<'_> {
-    pub fn new<'a>(
-        problem: &'a Problem,
-        ctx: &'a Context,
-        submission: &'a Path,
-        jobs: usize,
-        language: Option<String>,
-    ) -> Runner<'a> {
-        Runner {
-            problem,
-            ctx,
-            submission,
-            options: judge::Options {
-                jobs: jobs.max(1),
-                groups: Vec::new(),
-                fail_fast: true,
-                all: false,
-                language,
-                cancel: None,
-                slots: None,
-            },
-        }
-    }
-
-    /// The one-group problem judging `inputs` in order.
-    fn batch_problem(&self, inputs: &[String]) -> Problem {
-        let mut p = self.problem.clone();
-        p.samples.clear();
-        p.groups = vec![Group {
-            name: "stress".into(),
-            points: 1.0,
-            tests: inputs
-                .iter()
-                .map(|i| TestSource::Inline {
-                    input: i.clone(),
-                    answer: None,
-                })
-                .collect(),
-        }];
-        p
-    }
-
-    /// The first input (in order) the submission fails; inputs on which the
-    /// reference itself fails, or the checker breaks (`IE`), are skipped.
-    /// `Err` for a problem that cannot be judged; `Ok(Some)` with verdict
-    /// `CE` and index 0 when the submission does not compile.
-    pub fn first_failure(&self, inputs: &[String]) -> Result<Option<Failure>, JudgeError> {
-        let mut start = 0;
-        while start < inputs.len() {
-            let prepared = judge::prepare(&self.batch_problem(&inputs[start..]), self.ctx)?;
-            let mut prepared = prepared;
-            let kept: Vec<usize> = (0..prepared.tests.len())
-                .filter(|&i| prepared.tests[i].answer.is_ok())
-                .collect();
-            prepared.tests.retain(|t| t.answer.is_ok());
-            if prepared.tests.is_empty() {
-                return Ok(None);
-            }
-            let r = judge::judge(
-                &prepared,
-                self.ctx,
-                self.submission,
-                &self.options,
-                &mut |_| {},
-            )?;
-            if r.verdict == Verdict::CE {
-                return Ok(Some(Failure {
-                    index: 0,
-                    result: TestResult {
-                        name: "compile".into(),
-                        group: String::new(),
-                        verdict: Verdict::CE,
-                        time: std::time::Duration::ZERO,
-                        wall: std::time::Duration::ZERO,
-                        memory: crate::units::Bytes(0),
-                        exit_code: None,
-                        signal: None,
-                        message: r.compile.log,
-                        reason: None,
-                        diff: None,
-                        stderr: String::new(),
-                        game: None,
-                        moves: None,
-                        share: None,
-                    },
-                }));
-            }
-            let Some(pos) = r.tests.iter().position(|t| t.verdict != Verdict::AC) else {
-                return Ok(None);
-            };
-            let index = start + kept[pos];
-            if r.tests[pos].verdict != Verdict::IE {
-                return Ok(Some(Failure {
-                    index,
-                    result: r.tests[pos].clone(),
-                }));
-            }
-            start = index + 1;
-        }
-        Ok(None)
-    }
-}
 
 /// Searches for a failing input within `options.time`, then shrinks it.
 pub fn stress(
@@ -311,103 +194,6 @@ fn confirmed(
     Ok(runner
         .first_failure(std::slice::from_ref(&input.to_string()))?
         .map(|again| again.result))
-}
-
-/// The inputs of round `round` of a search: tiny and small versions of the
-/// spec's generated entries first (a small counterexample needs little
-/// shrinking), then the spec itself, then fresh seeds from `seed` at the
-/// three sizes in turn. Public so that `mutants` samples inputs the same way.
-pub fn round_inputs(
-    problem: &Problem,
-    ctx: &Context,
-    round: u64,
-    seed: u64,
-) -> Result<Vec<String>, JudgeError> {
-    let (size, seed) = match round {
-        0 => (Some(3), problem.seed),
-        1 => (Some(10), problem.seed),
-        2 => (None, problem.seed),
-        r => (
-            [Some(3), Some(10), None][(r as usize - 3) % 3],
-            seed.wrapping_add(r - 3),
-        ),
-    };
-    let generated: Vec<Vec<u8>> = match size {
-        Some(cap) => scaled_inputs(problem, cap, seed),
-        None => {
-            let mut p = problem.clone();
-            p.seed = seed;
-            judge::cases(&p, ctx)?
-                .into_iter()
-                .map(|c| c.input)
-                .collect()
-        }
-    };
-    Ok(generated
-        .into_iter()
-        .filter_map(|i| String::from_utf8(i).ok())
-        .collect())
-}
-
-/// The generator knobs that set how big an input is (counts of piles,
-/// lines, cases): the catalog's families all name them so.
-const SIZE_KNOBS: [&str; 6] = ["n", "lines", "cases", "t", "c", "m"];
-
-/// Inputs from every generated entry of the spec with its size knobs
-/// capped at `cap` (a knob the entry leaves at its default is added where
-/// the family takes it); a test the family cannot build so is skipped.
-fn scaled_inputs(problem: &Problem, cap: u64, seed: u64) -> Vec<Vec<u8>> {
-    let families = problem.families();
-    let mut out = Vec::new();
-    for group in &problem.groups {
-        for (e, test) in group.tests.iter().enumerate() {
-            let TestSource::Generated {
-                family,
-                params,
-                count,
-                ..
-            } = test
-            else {
-                continue;
-            };
-            if !families.has(family) {
-                continue;
-            }
-            let generate = |params: &crate::generate::Params, rng: &mut Rng| {
-                families
-                    .generate(family, params, rng)
-                    .unwrap_or_else(|| Err(crate::generate::GenError::Missing(family.clone())))
-            };
-            let mut params = params.clone();
-            let mut too_big = false;
-            for knob in SIZE_KNOBS {
-                let Ok((lo, hi)) = params.range_or(knob, (1, cap)) else {
-                    continue;
-                };
-                let mut changed = params.clone();
-                let value =
-                    serde_yaml::Value::Sequence(vec![lo.min(cap).into(), hi.min(cap).into()]);
-                changed.0.insert(knob.to_string(), value);
-                let works = (0..4).any(|s| generate(&changed, &mut Rng::new(seed ^ s)).is_ok());
-                if works {
-                    params = changed;
-                } else if params.0.contains_key(knob) {
-                    // The entry cannot be made this small: leave it to bigger rounds.
-                    too_big = true;
-                }
-            }
-            if too_big {
-                continue;
-            }
-            for k in 0..*count {
-                let mut rng = Rng::derive(seed, &format!("stress/{}/{e}/{k}/{cap}", group.name));
-                if let Ok(text) = generate(&params, &mut rng) {
-                    out.push(text.into_bytes());
-                }
-            }
-        }
-    }
-    out
 }
 
 /// Shrinks a failing input and gathers what the report shows. Public so

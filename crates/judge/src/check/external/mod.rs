@@ -102,6 +102,9 @@ pub struct ExternalChecker {
     /// The arguments after the ICPC ones (none for testlib).
     args: Vec<OsString>,
     runs: Runs,
+    /// The program's file as its problem names it, which messages name
+    /// instead of the command (a compiled copy in the cache).
+    file: Option<PathBuf>,
 }
 
 impl ExternalChecker {
@@ -112,6 +115,7 @@ impl ExternalChecker {
             protocol: Protocol::Testlib,
             args: Vec::new(),
             runs,
+            file: None,
         }
     }
 
@@ -123,10 +127,29 @@ impl ExternalChecker {
             protocol: Protocol::Icpc,
             args,
             runs,
+            file: None,
+        }
+    }
+
+    /// Named in messages by `file` (as its problem names it) rather than
+    /// by its command.
+    pub fn named_by(self, file: &Path) -> Self {
+        ExternalChecker {
+            file: Some(file.to_path_buf()),
+            ..self
         }
     }
 
     fn name(&self) -> String {
+        if let Some(file) = &self.file {
+            let shown: String = file
+                .display()
+                .to_string()
+                .chars()
+                .take(NAME_CHARS)
+                .collect();
+            return format!("`{shown}`");
+        }
         let joined = self
             .command
             .iter()

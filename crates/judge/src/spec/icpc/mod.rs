@@ -251,6 +251,13 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     })?;
     notes.extend(submissions::notes(&dir, expected.as_ref()));
     let id = package_id(&dir).map_err(|e| invalid(&e))?;
+    if id.contains('-') {
+        // grundy's own ids have dashes; the format's short names do not.
+        notes.push(format!(
+            "the package folder name `{id}` is not a short name the format allows (`[a-z0-9]+`): grundy reads it as the problem id, problemtools' verifyproblem refuses it (\"Invalid shortname\"); name the folder `{}`",
+            id.replace('-', "")
+        ));
+    }
     let data = dir.join("data");
     let made = generated::read(&dir, &mut notes)?;
     let (secret, args, generated_samples) = match &made {

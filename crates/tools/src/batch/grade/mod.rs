@@ -8,6 +8,8 @@
 //! uninterrupted one. A shard (`--shard K/N`) writes the plan and its
 //! journal only; `grundy merge` makes the reports.
 
+mod summary;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -16,8 +18,7 @@ use super::event::{Event, EventSink, Interrupted, People, Planned, PlannedWork};
 use super::interrupt::Interrupt;
 use super::journal::{self, Journal};
 use super::model::{
-    ClassReport, FORMAT_VERSION, FeedbackLevel, GroupInfo, Item, ItemKey, Plan, ProblemInfo,
-    Record, SampleInfo, Shard,
+    ClassReport, FORMAT_VERSION, FeedbackLevel, Item, ItemKey, Plan, Record, Shard,
 };
 use super::walk::{self, Layout};
 use super::{BatchError, output};
@@ -25,6 +26,7 @@ use crate::judge::Because;
 use crate::judge::{self, Context};
 use crate::spec::{Problem, ProblemId, ProblemSet, SPEC_FILE};
 use crate::verdict::Overall;
+pub use summary::{class_overall, describe, describe_identical, issue_text, problem_info};
 
 /// What `grade` was asked to do.
 #[derive(Debug, Clone)]
@@ -532,114 +534,4 @@ pub fn prepare_problems<'a>(
         ready.insert(id.clone(), ReadyProblem::new(prepared, all));
     }
     Ok(ready)
-}
-
-/// The names and points the reports need; with no points given, every
-/// group weighs the same (as scoring does).
-pub fn problem_info(p: &Problem) -> ProblemInfo {
-    let points: Vec<f64> = p.groups.iter().map(|g| g.points).collect();
-    ProblemInfo {
-        id: p.id.clone(),
-        title: p.title.clone(),
-        groups: p
-            .groups
-            .iter()
-            .zip(crate::verdict::scoring::weights(&points))
-            .map(|(g, points)| GroupInfo {
-                name: g.name.clone(),
-                points,
-                tests: g
-                    .tests
-                    .iter()
-                    .map(|t| crate::generate::entry_count(t) as usize)
-                    .sum(),
-            })
-            .collect(),
-        samples: p
-            .samples
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SampleInfo {
-                name: format!("{}-{}", crate::generate::SAMPLE_GROUP, i + 1),
-                input: s.input.clone(),
-                output: s.output.clone(),
-            })
-            .collect(),
-    }
-}
-
-pub fn issue_text(i: &super::Issue) -> String {
-    format!("{}: {}", i.kind.label(), i.message)
-}
-
-/// How a class went: every graded verdict, and whether anything was left
-/// unjudged (an issue).
-pub fn class_overall(class: &ClassReport) -> Overall {
-    Overall::of(
-        class.graded.iter().map(|g| g.result.verdict),
-        !class.issues.is_empty(),
-    )
-}
-
-/// The closing line: what was graded (the report writers list their files).
-pub fn describe(class: &ClassReport) -> String {
-    use crate::markup::count;
-    let mut counts = BTreeMap::new();
-    for g in &class.graded {
-        *counts.entry(g.result.verdict).or_insert(0) += 1;
-    }
-    let verdicts: Vec<String> = counts
-        .iter()
-        .map(|(v, n)| format!("{} {n}", v.code()))
-        .collect();
-    format!(
-        "graded {} of {} on {}: {}{}",
-        count(class.graded.len(), "submission", "submissions"),
-        count(class.students.len(), "student", "students"),
-        count(class.problems.len(), "problem", "problems"),
-        if verdicts.is_empty() {
-            "nothing judged".into()
-        } else {
-            verdicts.join(", ")
-        },
-        if class.issues.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; {} (listed in the reports)",
-                count(class.issues.len(), "issue", "issues")
-            )
-        }
-    )
-}
-
-/// Groups of identical files shown in the closing lines; more are in the
-/// reports.
-const IDENTICAL_SHOWN: usize = 10;
-
-/// The closing lines about identical files: each group was judged once.
-pub fn describe_identical(class: &ClassReport) -> Vec<String> {
-    let mut out: Vec<String> = class
-        .identical
-        .iter()
-        .take(IDENTICAL_SHOWN)
-        .map(|same| {
-            format!(
-                "identical files, judged once: {} ({})",
-                same.files
-                    .iter()
-                    .map(|f| crate::markup::terminal(f).into_owned())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                same.problem
-            )
-        })
-        .collect();
-    if class.identical.len() > IDENTICAL_SHOWN {
-        out.push(format!(
-            "… and {} more groups of identical files (listed in report.html)",
-            class.identical.len() - IDENTICAL_SHOWN
-        ));
-    }
-    out
 }

@@ -19,13 +19,14 @@
 //! once and the result is given to each. Records reach the journal in the
 //! order they finish; the reports sort them later.
 
+mod ahead;
+mod failing_input;
+
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
-use std::io::Read;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
-use std::time::Duration;
+use std::sync::{Arc, mpsc};
 
 use super::BatchError;
 use super::event::{Event, EventSink};
@@ -36,10 +37,9 @@ use crate::judge::Because;
 use crate::judge::{self, Context, Options, Prepared, Slots, TestResult, pool};
 use crate::spec::ProblemId;
 use crate::verdict::Verdict;
-
-/// How much of a failing test's input a feedback file may quote.
-const INPUT_BYTES: usize = 1000;
-const INPUT_LINES: usize = 20;
+use ahead::{Ahead, LOOKAHEAD, compilers};
+pub use failing_input::quote_input;
+use failing_input::smallest_failing_input;
 
 /// A problem ready for judging, with the fingerprint of its tests.
 pub struct ReadyProblem {
@@ -467,182 +467,4 @@ impl Engine<'_> {
         // shrunk input than an uninterrupted run finds.
         (!self.cancel.load(Ordering::SeqCst)).then_some(record)
     }
-}
-
-/// How many submissions the compilers may work ahead of the workers. The
-/// programs they build stay in the cache, so an interrupt wastes nothing
-/// that a resumed run would not use; the bound only keeps a run that is
-/// stopped early from having compiled the whole class first.
-const LOOKAHEAD: usize = 32;
-
-/// Compiler threads working ahead: the CPUs the tests leave free (at least
-/// one). Compiling is the judge's work, not a submission's, so it goes on
-/// the cores that `--jobs` leaves to the judge (see `super::jobs`); with one
-/// test at a time on two cores, a cold class compiles on the second core
-/// while the first runs tests.
-fn compilers(jobs: usize) -> usize {
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    cpus.saturating_sub(jobs).max(1)
-}
-
-/// The hand-over between the compilers working ahead and the workers:
-/// which units are taken by a worker, and which are being compiled.
-struct Ahead {
-    state: Mutex<AheadState>,
-    changed: Condvar,
-    lookahead: usize,
-}
-
-struct AheadState {
-    /// Units before this one have been taken by a worker.
-    taken: usize,
-    /// The next unit a compiler takes.
-    next: usize,
-    /// Per unit: a compiler is building it now.
-    busy: Vec<bool>,
-    /// The workers are gone: nothing more is needed.
-    closed: bool,
-}
-
-/// How often a waiting thread looks at the cancel flag.
-const POLL: Duration = Duration::from_millis(50);
-
-impl Ahead {
-    fn new(units: usize, lookahead: usize) -> Ahead {
-        Ahead {
-            state: Mutex::new(AheadState {
-                taken: 0,
-                next: 0,
-                busy: vec![false; units],
-                closed: false,
-            }),
-            changed: Condvar::new(),
-            lookahead,
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, AheadState> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The next unit to compile ahead, waiting while the compilers are far
-    /// enough ahead; `None` when there is nothing left to do.
-    fn next_to_compile(&self, cancel: &AtomicBool) -> Option<usize> {
-        let mut st = self.lock();
-        loop {
-            if st.closed || cancel.load(Ordering::SeqCst) {
-                return None;
-            }
-            // What a worker has taken, it compiles itself.
-            st.next = st.next.max(st.taken);
-            if st.next >= st.busy.len() {
-                return None;
-            }
-            if st.next < st.taken + self.lookahead {
-                let u = st.next;
-                st.next += 1;
-                st.busy[u] = true;
-                return Some(u);
-            }
-            st = self
-                .changed
-                .wait_timeout(st, POLL)
-                .unwrap_or_else(PoisonError::into_inner)
-                .0;
-        }
-    }
-
-    /// Unit `u` is compiled (or failed to: the worker will see).
-    fn compiled(&self, u: usize) {
-        self.lock().busy[u] = false;
-        self.changed.notify_all();
-    }
-
-    /// A worker takes unit `u`: it waits for a compile of it under way,
-    /// rather than compiling the same source at the same time.
-    fn claim(&self, u: usize, cancel: &AtomicBool) {
-        let mut st = self.lock();
-        st.taken = st.taken.max(u + 1);
-        self.changed.notify_all();
-        while st.busy.get(u).copied().unwrap_or(false) && !cancel.load(Ordering::SeqCst) {
-            st = self
-                .changed
-                .wait_timeout(st, POLL)
-                .unwrap_or_else(PoisonError::into_inner)
-                .0;
-        }
-    }
-
-    fn close(&self) {
-        self.lock().closed = true;
-        self.changed.notify_all();
-    }
-}
-
-/// Candidates judged while shrinking one submission's failing input.
-const SHRINK_CANDIDATES: usize = 200;
-/// A safety net only: the candidate count is what bounds shrinking.
-const SHRINK_TIME: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// A smaller input than the first failing test's on which the submission
-/// gets the same verdict, when the problem's input format is known.
-///
-/// Only wrong answers are shrunk, by a count of candidates: their verdicts
-/// do not depend on the machine's load, so a resumed run finds the same
-/// input again.
-fn smallest_failing_input(
-    prepared: &Prepared,
-    ctx: &Context,
-    submission: &Path,
-    result: &crate::judge::SubmissionResult,
-) -> Option<String> {
-    let failed = result.tests.iter().find(|t| t.verdict != Verdict::AC)?;
-    if !matches!(failed.verdict, Verdict::WA | Verdict::PE) {
-        return None;
-    }
-    let format = prepared.problem.input_format()?;
-    let test = prepared.tests.iter().find(|p| p.name == failed.name)?;
-    let input = std::fs::read_to_string(&test.input).ok()?;
-    let runner = crate::stress::Runner::new(&prepared.problem, ctx, submission, 1, None);
-    let shrunk = crate::stress::shrink_within(
-        &runner,
-        &format,
-        &input,
-        failed.verdict,
-        SHRINK_TIME,
-        Some(SHRINK_CANDIDATES),
-    )
-    .ok()?;
-    (shrunk.steps > 0).then(|| quote_text(&shrunk.input))
-}
-
-/// The start of a test input, for a student to read.
-pub fn quote_input(path: &Path) -> String {
-    let mut buf = Vec::new();
-    let total = std::fs::metadata(path).map_or(0, |m| m.len());
-    if let Ok(f) = std::fs::File::open(path) {
-        let _ = f.take(INPUT_BYTES as u64).read_to_end(&mut buf);
-    }
-    quote(&String::from_utf8_lossy(&buf), total)
-}
-
-/// The start of an input held in memory, cut like [`quote_input`].
-fn quote_text(text: &str) -> String {
-    let head: String = text.chars().take(INPUT_BYTES).collect();
-    quote(&head, text.len() as u64)
-}
-
-/// At most `INPUT_LINES` lines of `head`, saying so when the whole
-/// (`total` bytes) was longer.
-fn quote(head: &str, total: u64) -> String {
-    let mut lines: Vec<&str> = head.split_inclusive('\n').take(INPUT_LINES).collect();
-    let shown: usize = lines.iter().map(|l| l.len()).sum();
-    let mut out: String = lines.drain(..).collect();
-    if (shown as u64) < total {
-        if !out.ends_with('\n') {
-            out.push('\n');
-        }
-        out.push_str(&format!("[… cut: {total} bytes in all]\n"));
-    }
-    out
 }

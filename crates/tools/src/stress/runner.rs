@@ -1,0 +1,128 @@
+//! The judge as `stress` uses it: a one-group problem of the inputs
+//! asked about, prepared and judged, and the first input that fails.
+
+use std::path::Path;
+
+use crate::judge::{self, Context, JudgeError, TestResult};
+use crate::spec::{Group, Problem, TestSource};
+use crate::verdict::Verdict;
+
+/// Judges inputs the way `judge` does: a problem whose only group is the
+/// given inputs, prepared (answers from the reference, cached) and judged.
+/// Public so that other features (`grade`'s "first failing case") can
+/// shrink a failure with [`super::shrink`].
+pub struct Runner<'a> {
+    pub problem: &'a Problem,
+    pub ctx: &'a Context,
+    pub submission: &'a Path,
+    pub options: judge::Options,
+}
+
+/// The first input of a batch that fails, with its result.
+pub struct Failure {
+    pub index: usize,
+    pub result: TestResult,
+}
+
+impl Runner<'_> {
+    pub fn new<'a>(
+        problem: &'a Problem,
+        ctx: &'a Context,
+        submission: &'a Path,
+        jobs: usize,
+        language: Option<String>,
+    ) -> Runner<'a> {
+        Runner {
+            problem,
+            ctx,
+            submission,
+            options: judge::Options {
+                jobs: jobs.max(1),
+                groups: Vec::new(),
+                fail_fast: true,
+                all: false,
+                language,
+                cancel: None,
+                slots: None,
+            },
+        }
+    }
+
+    /// The one-group problem judging `inputs` in order.
+    pub(super) fn batch_problem(&self, inputs: &[String]) -> Problem {
+        let mut p = self.problem.clone();
+        p.samples.clear();
+        p.groups = vec![Group {
+            name: "stress".into(),
+            points: 1.0,
+            tests: inputs
+                .iter()
+                .map(|i| TestSource::Inline {
+                    input: i.clone(),
+                    answer: None,
+                })
+                .collect(),
+        }];
+        p
+    }
+
+    /// The first input (in order) the submission fails; inputs on which the
+    /// reference itself fails, or the checker breaks (`IE`), are skipped.
+    /// `Err` for a problem that cannot be judged; `Ok(Some)` with verdict
+    /// `CE` and index 0 when the submission does not compile.
+    pub fn first_failure(&self, inputs: &[String]) -> Result<Option<Failure>, JudgeError> {
+        let mut start = 0;
+        while start < inputs.len() {
+            let prepared = judge::prepare(&self.batch_problem(&inputs[start..]), self.ctx)?;
+            let mut prepared = prepared;
+            let kept: Vec<usize> = (0..prepared.tests.len())
+                .filter(|&i| prepared.tests[i].answer.is_ok())
+                .collect();
+            prepared.tests.retain(|t| t.answer.is_ok());
+            if prepared.tests.is_empty() {
+                return Ok(None);
+            }
+            let r = judge::judge(
+                &prepared,
+                self.ctx,
+                self.submission,
+                &self.options,
+                &mut |_| {},
+            )?;
+            if r.verdict == Verdict::CE {
+                return Ok(Some(Failure {
+                    index: 0,
+                    result: TestResult {
+                        name: "compile".into(),
+                        group: String::new(),
+                        verdict: Verdict::CE,
+                        time: std::time::Duration::ZERO,
+                        wall: std::time::Duration::ZERO,
+                        memory: crate::units::Bytes(0),
+                        exit_code: None,
+                        signal: None,
+                        message: r.compile.log,
+                        reason: None,
+                        diff: None,
+                        stderr: String::new(),
+                        game: None,
+                        moves: None,
+                        share: None,
+                    },
+                }));
+            }
+            let Some(pos) = r.tests.iter().position(|t| t.verdict != Verdict::AC) else {
+                return Ok(None);
+            };
+            let index = start + kept[pos];
+            if r.tests[pos].verdict != Verdict::IE {
+                return Ok(Some(Failure {
+                    index,
+                    result: r.tests[pos].clone(),
+                }));
+            }
+            start = index + 1;
+        }
+        Ok(None)
+    }
+}
