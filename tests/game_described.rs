@@ -576,6 +576,10 @@ fn games_with_no_theorem_are_answered_only_as_far_as_searched_and_verify_says_so
             detail.contains("answers only up to the searched bound"),
             "{game}\n{detail}"
         );
+        // Wythoff's few small positions fit in one input.
+        if game.contains("wythoff") {
+            assert!(detail.starts_with("1 input: "), "{detail}");
+        }
         assert_eq!(t["input"]["status"], "ok", "{game}\n{t:#}");
         // No reference is needed for the derived tests: every one is
         // answered (the spec has no samples, which is all that fails).
@@ -583,4 +587,26 @@ fn games_with_no_theorem_are_answered_only_as_far_as_searched_and_verify_says_so
         let why = t["reference"]["detail"].as_str().unwrap_or_default();
         assert!(why.contains("every test has its answer"), "{game}\n{why}");
     }
+}
+
+/// A test beyond what the description decides, with no reference to
+/// answer it: `verify` fails naming the test and why it has no answer.
+#[test]
+fn a_test_the_description_cannot_answer_is_named_when_there_is_no_reference() {
+    let p = described(
+        "game:\n  heaps: 2\n  tokens: [0, 1000000000]\n  moves: [{take: any}, wythoff]\n  \
+         question: {winner: [First, Second]}\n  cases: [1, 100]\n  list: same-line\n\
+         groups:\n  - name: far\n    points: 100\n    tests:\n      \
+         - input: \"1\\n2 999999 1000000000\\n\"\n",
+    );
+    let out = p.grundy(&["verify", "bad", "--json"]);
+    let v = json(&out);
+    let t = &v["problems"][0];
+    assert_eq!(t["reference"]["status"], "failed", "{t:#}");
+    let why = t["reference"]["detail"].as_str().unwrap_or_default();
+    assert!(
+        why.contains("no reference solution")
+            && why.contains("test far-1: no answer: the game described in"),
+        "{why}"
+    );
 }

@@ -86,10 +86,42 @@ fn a_reference_that_is_plainly_wrong_fails_on_the_samples() {
 fn a_missing_reference_is_a_failure_not_a_skip() {
     let p = nim_copy();
     std::fs::remove_file(p.path("reference/nim.rs")).expect("rm");
+    // Without its `game:` section nothing answers nim's generated tests.
+    let spec = p.path("problems/nim/problem.yaml");
+    let yaml = std::fs::read_to_string(&spec).expect("read spec");
+    let start = yaml.find("\ngame:\n").expect("nim describes its game");
+    let end = yaml[start + 1..]
+        .find("\nsamples:")
+        .expect("samples follow")
+        + start
+        + 1;
+    std::fs::write(&spec, format!("{}{}", &yaml[..start], &yaml[end..])).expect("write spec");
     let out = p.grundy(&["verify", "nim"]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("no reference solution"), "{text}");
+    // The first test with no answer is named, and why it has none.
+    assert!(
+        text.contains("no reference solution (expected reference/nim.rs, or `reference:` in the spec): test small-01: no answer:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_described_game_needs_no_reference() {
+    let p = nim_copy();
+    std::fs::remove_file(p.path("reference/nim.rs")).expect("rm");
+    let out = p.grundy(&["verify", "nim", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let t = &v["problems"][0];
+    assert_eq!(out.status.code(), Some(0), "{t:#}");
+    assert_eq!(t["reference"]["status"], "skipped", "{t:#}");
+    let oracle = t["oracle"]["detail"].as_str().unwrap_or_default();
+    assert!(
+        oracle.contains(
+            "the description's answers agree with the search; answers proven for heaps of any size"
+        ),
+        "{oracle}"
+    );
 }
 
 #[test]

@@ -190,13 +190,18 @@ fn check_reference(
         return (Status::Skipped(NOTHING_TO_JUDGE.into()), None, None);
     }
     let Some(path) = &prepared.problem.reference else {
-        let status = if prepared.tests.iter().all(|t| t.answer.is_ok()) {
-            Status::Skipped("no reference; every test has its answer".into())
-        } else {
-            Status::Failed(format!(
-                "no reference solution (expected reference/{}.rs, or `reference:` in the spec)",
-                prepared.problem.id
-            ))
+        // Named, with why it has no answer: a described game's test
+        // beyond what it can decide is the setter's to shrink or answer.
+        let unanswered = prepared.tests.iter().find_map(|t| match &t.answer {
+            Ok(_) => None,
+            Err(why) => Some((t, why)),
+        });
+        let status = match unanswered {
+            None => Status::Skipped("no reference; every test has its answer".into()),
+            Some((t, why)) => Status::Failed(format!(
+                "no reference solution (expected reference/{}.rs, or `reference:` in the spec): test {}: {why}",
+                prepared.problem.id, t.name
+            )),
         };
         return (status, None, None);
     };
@@ -300,7 +305,19 @@ fn check_oracle(
         .as_ref()
         .map(|g| format!("; {}", described_reach(g)))
         .unwrap_or_default();
-    Ok(Status::Passed(format!("{} inputs agree{how}", cases.len())))
+    Ok(Status::Passed(format!(
+        "{} agree{how}",
+        inputs(cases.len())
+    )))
+}
+
+/// `1 input`, `2 inputs`: how many oracle inputs a line speaks of.
+fn inputs(n: usize) -> String {
+    if n == 1 {
+        "1 input".into()
+    } else {
+        format!("{n} inputs")
+    }
 }
 
 /// How far a described game's own answers reach, for `verify`'s line.
@@ -349,8 +366,8 @@ fn check_described_answers(game: &crate::catalog::described::GameSpec) -> Status
         }
     }
     Status::Passed(format!(
-        "{} inputs: the description's answers agree with the search; {}",
-        cases.len(),
+        "{}: the description's answers agree with the search; {}",
+        inputs(cases.len()),
         described_reach(game)
     ))
 }

@@ -1,9 +1,8 @@
 //! Catalog entry for `bash-game` (HDU 1846): `C` cases `n m`, one pile of
 //! `n`, take 1..m per move, last taker wins; `first` or `second` per case.
 
-use super::kit::{Style, TRIES, chunks, outcome, range_within, render};
-use super::{Entry, Family, OracleCase, tokens_match};
-use crate::games::bash::BashOracle;
+use super::kit::{Style, TRIES, outcome, range_within, render};
+use super::{Entry, Family};
 use crate::generate::{GenError, Params, Rng};
 
 const C_LIMIT: (u64, u64) = (1, 100);
@@ -12,7 +11,6 @@ const M_LIMIT: (u64, u64) = (1, 1000);
 
 pub const ENTRY: Entry = Entry {
     id: "bash-game",
-    format: super::format::bash_game,
     families: &[
         Family {
             name: "bash-game-cases",
@@ -28,8 +26,9 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    // problems/bash-game/problem.yaml describes the game (`game:`): it gives
+    // the input format, the oracle and the answers.
+    coded: None,
 };
 
 /// Ranges and probabilities for one case.
@@ -108,36 +107,11 @@ fn near_multiple(rng: &mut Rng, m: u64, (lo, hi): (u64, u64)) -> Option<u64> {
     (lo..=hi).contains(&n).then_some(n)
 }
 
-/// Every `n` and `m` in 1..=50 (2500 cases), 100 cases per input.
-fn oracle_cases() -> Vec<OracleCase> {
-    let mut all = Vec::new();
-    for m in 1..=50 {
-        let mut oracle = BashOracle::new(m);
-        for n in 1..=50 {
-            all.push((n, m, oracle.first_player_wins(n)));
-        }
-    }
-    chunks(&all, 100)
-        .into_iter()
-        .map(|chunk| {
-            let mut lines = vec![vec![chunk.len() as u64]];
-            lines.extend(chunk.iter().map(|&(n, m, _)| vec![n, m]));
-            let expected = chunk
-                .iter()
-                .map(|&(_, _, w)| if w { "first\n" } else { "second\n" })
-                .collect();
-            OracleCase {
-                input: render(&lines, Style::PLAIN, &mut Rng::new(0)),
-                expected,
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::bash::BashOracle;
 
     fn parse(input: &str) -> Vec<(u64, u64)> {
         let t = numbers(input);
@@ -213,17 +187,5 @@ mod tests {
             Err(GenError::Impossible(_))
         ));
         assert!(gen_cases(&params("{k: 3}"), &mut Rng::new(0)).is_err());
-    }
-
-    #[test]
-    fn oracle_cases_are_valid_inputs() {
-        let cases = oracle_cases();
-        assert_eq!(cases.len(), 25);
-        for c in &cases {
-            let n = parse(&c.input).len();
-            assert_eq!(c.expected.lines().count(), n);
-        }
-        // n = 1, m = 1 is won; n = 2, m = 1 is lost.
-        assert!(cases[0].expected.starts_with("first\nsecond\n"));
     }
 }

@@ -3,11 +3,9 @@
 //! wins, else `Bob`.
 
 use super::kit::{
-    Style, TRIES, multisets, nim_sum, outcome, random_piles, range_within, render,
-    single_case_input, values_within, vary_order, xor_to,
+    Style, TRIES, nim_sum, outcome, random_piles, range_within, render, values_within, xor_to,
 };
-use super::{Entry, Family, OracleCase, tokens_match};
-use crate::games::nim::NimOracle;
+use super::{Entry, Family};
 use crate::generate::{GenError, Params, Rng};
 
 const N_LIMIT: (u64, u64) = (1, 100_000);
@@ -16,7 +14,6 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 
 pub const ENTRY: Entry = Entry {
     id: "bounded-nim",
-    format: super::format::bounded_nim,
     families: &[
         Family {
             name: "bounded-nim-piles",
@@ -32,8 +29,9 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    // problems/bounded-nim/problem.yaml describes the game (`game:`): it gives
+    // the input format, the oracle and the answers.
+    coded: None,
 };
 
 struct Knobs {
@@ -126,39 +124,11 @@ fn residues_to_zero(rng: &mut Rng, n: usize, lo: u64, hi: u64, k: u64) -> Option
     Some(piles)
 }
 
-/// Up to 2 piles of up to 6 stones and 3 piles of up to 4, for k in
-/// {1, 2, 3, 5}, plus plain Nim (k = 10^9) on the smaller set: 215 cases.
-fn oracle_cases() -> Vec<OracleCase> {
-    let mut small = Vec::new();
-    for len in 1..=2 {
-        small.extend(multisets(len, 6));
-    }
-    let pairs = small.len();
-    small.extend(multisets(3, 4));
-    let mut cases = Vec::new();
-    for k in [1, 2, 3, 5, 1_000_000_000] {
-        let mut oracle = NimOracle::bounded(k);
-        let take = if k > 5 { pairs } else { small.len() };
-        for (i, p) in small.iter().take(take).enumerate() {
-            let shown = vary_order(p.clone(), i);
-            let expected = if oracle.first_player_wins(&shown) {
-                "Alice"
-            } else {
-                "Bob"
-            };
-            cases.push(OracleCase {
-                input: single_case_input(&[k], &shown),
-                expected: format!("{expected}\n"),
-            });
-        }
-    }
-    cases
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::nim::NimOracle;
 
     fn parse(input: &str) -> (u64, Vec<u64>) {
         let t = numbers(input);
@@ -241,18 +211,5 @@ mod tests {
             Err(GenError::Impossible(_))
         ));
         assert!(gen_piles(&params("{m: 3}"), &mut Rng::new(0)).is_err());
-    }
-
-    #[test]
-    fn oracle_cases_are_valid_inputs() {
-        let cases = oracle_cases();
-        assert_eq!(cases.len(), 215);
-        for c in &cases {
-            parse(&c.input);
-            assert!(c.expected == "Alice\n" || c.expected == "Bob\n");
-        }
-        // One pile of 2 with k = 1: two forced moves, the second player takes the last.
-        assert_eq!(cases[1].input, "1 1\n2\n");
-        assert_eq!(cases[1].expected, "Bob\n");
     }
 }

@@ -1,9 +1,8 @@
 //! Catalog entry for `john` (HDU 1907): `T` cases of misère Nim, each `N`
 //! then `N` piles; `John` when the first player wins, else `Brother`.
 
-use super::kit::{PileKnobs, Rule, Style, draw_position, multi_case_oracle, range_within, render};
-use super::{Entry, Family, OracleCase, tokens_match};
-use crate::games::nim::NimOracle;
+use super::kit::{PileKnobs, Rule, Style, draw_position, range_within, render};
+use super::{Entry, Family};
 use crate::generate::{GenError, Params, Rng};
 
 const T_LIMIT: (u64, u64) = (1, 474);
@@ -12,7 +11,6 @@ const A_LIMIT: (u64, u64) = (1, 4747);
 
 pub const ENTRY: Entry = Entry {
     id: "john",
-    format: super::format::john,
     families: &[
         Family {
             name: "john-cases",
@@ -26,8 +24,9 @@ pub const ENTRY: Entry = Entry {
             generate: |p, r| super::extremes::generate(&super::format::john(), p, r),
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    // problems/john/problem.yaml describes the game (`game:`): it gives
+    // the input format, the oracle and the answers.
+    coded: None,
 };
 
 fn gen_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
@@ -54,15 +53,11 @@ fn lines_of(positions: &[Vec<u64>]) -> Vec<Vec<u64>> {
     lines
 }
 
-/// The multi-case positions, 155 cases per input.
-fn oracle_cases() -> Vec<OracleCase> {
-    multi_case_oracle(NimOracle::misere(), 155, ("John", "Brother"), lines_of)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::nim::NimOracle;
 
     /// The cases of an input, checked against the format on the way.
     fn parse(input: &str) -> Vec<Vec<u64>> {
@@ -131,19 +126,5 @@ mod tests {
     #[test]
     fn unknown_knobs_are_errors() {
         assert!(gen_cases(&params("{cases: 3}"), &mut Rng::new(0)).is_err());
-    }
-
-    #[test]
-    fn oracle_cases_are_valid_inputs() {
-        let cases = oracle_cases();
-        assert_eq!(cases.len(), 4);
-        let mut total = 0;
-        for c in &cases {
-            let n = parse(&c.input).len();
-            assert_eq!(c.expected.lines().count(), n);
-            total += n;
-        }
-        assert_eq!(total, 620);
-        assert!(cases[0].expected.starts_with("Brother\nJohn\n"));
     }
 }

@@ -3,8 +3,6 @@
 //! the position lists of the others): knob reading, position construction,
 //! the layout of numbers in an input, and the exhaustive oracle cases.
 
-use super::OracleCase;
-use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 /// How often a construction is retried before the parameters are declared
@@ -345,11 +343,6 @@ impl Style {
             eol: params.bool_or("eol", true)?,
         })
     }
-
-    pub(crate) const PLAIN: Style = Style {
-        layout: Layout::Lines,
-        eol: true,
-    };
 }
 
 /// Writes logical lines of numbers in the given style.
@@ -414,35 +407,6 @@ fn token_gap(layout: Layout, rng: &mut Rng) -> String {
     }
 }
 
-/// The oracle cases of a single-case pile problem: every small position
-/// (in varied order), answered `win` or `lose` by `oracle`.
-pub(crate) fn single_case_oracle(mut oracle: NimOracle, win: &str, lose: &str) -> Vec<OracleCase> {
-    small_positions()
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let shown = vary_order(p, i);
-            let expected = if oracle.first_player_wins(&shown) {
-                win
-            } else {
-                lose
-            };
-            OracleCase {
-                input: single_case_input(&[], &shown),
-                expected: format!("{expected}\n"),
-            }
-        })
-        .collect()
-}
-
-/// The input of a single-case pile problem: a header line, then the piles.
-pub(crate) fn single_case_input(header_extra: &[u64], piles: &[u64]) -> String {
-    let mut header = vec![piles.len() as u64];
-    header.extend_from_slice(header_extra);
-    let mut rng = Rng::new(0);
-    render(&[header, piles.to_vec()], Style::PLAIN, &mut rng)
-}
-
 /// Every non-decreasing list of `len` values in `1..=max`.
 pub(crate) fn multisets(len: usize, max: u64) -> Vec<Vec<u64>> {
     if len == 0 {
@@ -458,65 +422,6 @@ pub(crate) fn multisets(len: usize, max: u64) -> Vec<Vec<u64>> {
         }
     }
     out
-}
-
-/// The oracle cases of a multi-case pile problem: [`multi_case_positions`]
-/// (every other one reversed), `per_input` to an input laid out by
-/// `lines`, each answered `win` or `lose` by `oracle`.
-pub(crate) fn multi_case_oracle(
-    mut oracle: NimOracle,
-    per_input: usize,
-    (win, lose): (&str, &str),
-    lines: fn(&[Vec<u64>]) -> Vec<Vec<u64>>,
-) -> Vec<OracleCase> {
-    let positions: Vec<Vec<u64>> = multi_case_positions()
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| vary_order(p, i))
-        .collect();
-    chunks(&positions, per_input)
-        .into_iter()
-        .map(|chunk| {
-            let expected: String = chunk
-                .iter()
-                .map(|p| {
-                    let word = if oracle.first_player_wins(p) {
-                        win
-                    } else {
-                        lose
-                    };
-                    format!("{word}\n")
-                })
-                .collect();
-            OracleCase {
-                input: render(&lines(&chunk), Style::PLAIN, &mut Rng::new(0)),
-                expected,
-            }
-        })
-        .collect()
-}
-
-/// The exhaustive small positions of the multi-case pile problems, which
-/// can afford more of them per input: up to 4 piles of up to 8 stones and
-/// 5 piles of up to 5 (620 in all).
-pub(crate) fn multi_case_positions() -> Vec<Vec<u64>> {
-    let mut all = Vec::new();
-    for len in 1..=4 {
-        all.extend(multisets(len, 8));
-    }
-    all.extend(multisets(5, 5));
-    all
-}
-
-/// The exhaustive small positions the single-case pile problems are checked
-/// on: up to 3 piles of up to 7 stones, and 4 piles of up to 5 (189 in all).
-pub(crate) fn small_positions() -> Vec<Vec<u64>> {
-    let mut all = Vec::new();
-    for len in 1..=3 {
-        all.extend(multisets(len, 7));
-    }
-    all.extend(multisets(4, 5));
-    all
 }
 
 /// Shows every other position in descending order, so that a reference

@@ -1,9 +1,8 @@
 //! Catalog entry for `matches-game` (POJ 2234): cases until end of input,
 //! each `M a1 … aM`; one `Yes`/`No` per case for normal-play Nim.
 
-use super::kit::{PileKnobs, Rule, Style, draw_position, multi_case_oracle, range_within, render};
-use super::{Entry, Family, OracleCase, tokens_match};
-use crate::games::nim::NimOracle;
+use super::kit::{PileKnobs, Rule, Style, draw_position, range_within, render};
+use super::{Entry, Family};
 use crate::generate::{GenError, Params, Rng};
 
 const M_LIMIT: (u64, u64) = (1, 20);
@@ -13,7 +12,6 @@ const CASES_LIMIT: (u64, u64) = (1, 50_000);
 
 pub const ENTRY: Entry = Entry {
     id: "matches-game",
-    format: super::format::matches_game,
     families: &[
         Family {
             name: "matches-game-cases",
@@ -29,8 +27,9 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    // problems/matches-game/problem.yaml describes the game (`game:`): it gives
+    // the input format, the oracle and the answers.
+    coded: None,
 };
 
 fn gen_cases(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
@@ -55,17 +54,11 @@ fn case_line(piles: &[u64]) -> Vec<u64> {
     line
 }
 
-/// The multi-case positions, 100 cases per input.
-fn oracle_cases() -> Vec<OracleCase> {
-    multi_case_oracle(NimOracle::normal(), 100, ("Yes", "No"), |chunk| {
-        chunk.iter().map(|p| case_line(p)).collect()
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::nim::NimOracle;
 
     /// The cases of an input, checked against the format on the way.
     fn parse(input: &str) -> Vec<Vec<u64>> {
@@ -150,19 +143,5 @@ mod tests {
     #[test]
     fn unknown_knobs_are_errors() {
         assert!(gen_cases(&params("{n: 3}"), &mut Rng::new(0)).is_err());
-    }
-
-    #[test]
-    fn oracle_cases_are_valid_inputs() {
-        let cases = oracle_cases();
-        assert_eq!(cases.len(), 7);
-        let mut total = 0;
-        for c in &cases {
-            let n = parse(&c.input).len();
-            assert_eq!(c.expected.lines().count(), n);
-            assert!(c.expected.lines().all(|l| l == "Yes" || l == "No"));
-            total += n;
-        }
-        assert_eq!(total, 620);
     }
 }

@@ -3,10 +3,9 @@
 
 use super::kit::{
     PileKnobs, Rule, Style, TRIES, compose, draw_parity, draw_position, outcome, range_within,
-    render, single_case_oracle,
+    render,
 };
-use super::{Entry, Family, OracleCase, tokens_match};
-use crate::games::nim::NimOracle;
+use super::{Entry, Family};
 use crate::generate::{GenError, Params, Rng};
 
 const N_LIMIT: (u64, u64) = (1, 100_000);
@@ -14,7 +13,6 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 
 pub const ENTRY: Entry = Entry {
     id: "misere-nim",
-    format: super::format::large_piles,
     families: &[
         Family {
             name: "misere-nim-piles",
@@ -37,8 +35,9 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    // problems/misere-nim/problem.yaml describes the game (`game:`): it gives
+    // the input format, the oracle and the answers.
+    coded: None,
 };
 
 fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
@@ -93,15 +92,12 @@ fn overflow_piles(rng: &mut Rng, count: u64, total: u64, losing: bool) -> Option
     Some(piles)
 }
 
-fn oracle_cases() -> Vec<OracleCase> {
-    single_case_oracle(NimOracle::misere(), "X", "Y")
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::kit::nim_sum;
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::nim::NimOracle;
 
     fn parse(input: &str) -> Vec<u64> {
         let t = numbers(input);
@@ -187,18 +183,5 @@ mod tests {
             assert_eq!(nim_sum(&piles) == 0, n.is_multiple_of(2));
         }
         assert!(gen_overflow(&params("{n: 4, losing: 1.0}"), &mut Rng::new(0)).is_err());
-    }
-
-    #[test]
-    fn oracle_cases_are_valid_inputs() {
-        let cases = oracle_cases();
-        assert!(!cases.is_empty());
-        for c in &cases {
-            parse(&c.input);
-            assert!(c.expected == "X\n" || c.expected == "Y\n");
-        }
-        // A single stone loses under misère play.
-        assert_eq!(cases[0].input, "1\n1\n");
-        assert_eq!(cases[0].expected, "Y\n");
     }
 }

@@ -40,10 +40,19 @@ pub struct OracleCase {
 /// The catalog knowledge of one problem.
 pub struct Entry {
     pub id: &'static str,
+    pub families: &'static [Family],
+    /// The game as Rust code; `None` when the problem's `problem.yaml`
+    /// describes it (`game:`), which then gives the input format, the
+    /// oracle and the answers, and the entry keeps only the generator
+    /// families its tests name.
+    pub coded: Option<Coded>,
+}
+
+/// What grundy knows of a game coded in Rust rather than described.
+pub struct Coded {
     /// The structure of this problem's inputs, as the catalog table of
     /// docs/reference.md states it.
     pub format: fn() -> format::InputFormat,
-    pub families: &'static [Family],
     /// Every position up to the problem's size bound, decided by search.
     pub oracle_cases: fn() -> Vec<OracleCase>,
     /// Whether `output` is right for `case`. Most problems have one right
@@ -83,7 +92,7 @@ impl Entry {
     /// failing input without breaking the statement's bounds, and what
     /// `export` writes as the package's input validator.
     pub fn input_format(&self) -> Option<format::InputFormat> {
-        Some((self.format)())
+        self.coded.as_ref().map(|c| (c.format)())
     }
 }
 
@@ -161,10 +170,10 @@ pub fn oracle_for(id: &str, game: Option<&std::sync::Arc<described::GameSpec>>) 
             accepts: Box::new(move |case, out| g.accepts(case, out)),
         });
     }
-    let e = entry(id)?;
+    let coded = entry(id)?.coded.as_ref()?;
     Some(Oracle {
-        cases: (e.oracle_cases)(),
-        accepts: Box::new(e.accepts),
+        cases: (coded.oracle_cases)(),
+        accepts: Box::new(coded.accepts),
     })
 }
 

@@ -8,13 +8,12 @@
 
 use super::piles;
 use super::text_layout::{Layout, read_layout, render};
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::new_stone::Oracle;
 use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "new-stone-game",
-    format: super::format::new_stone_game,
     families: &[
         Family {
             name: "new-stone-game-cases",
@@ -29,8 +28,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::new_stone_game,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 const MAX_N: u64 = 10;

@@ -1,9 +1,8 @@
 //! Catalog entry for `nim` (hihoCoder 1163): `N`, then `N` piles; `Alice`
 //! when the first player wins normal-play Nim, else `Bob`.
 
-use super::kit::{PileKnobs, Rule, Style, draw_position, render, single_case_oracle};
-use super::{Entry, Family, OracleCase, tokens_match};
-use crate::games::nim::NimOracle;
+use super::kit::{PileKnobs, Rule, Style, draw_position, render};
+use super::{Entry, Family};
 use crate::generate::{GenError, Params, Rng};
 
 const N_LIMIT: (u64, u64) = (1, 100);
@@ -11,7 +10,6 @@ const A_LIMIT: (u64, u64) = (1, 10_000);
 
 pub const ENTRY: Entry = Entry {
     id: "nim",
-    format: super::format::nim,
     families: &[
         Family {
             name: "nim-piles",
@@ -25,8 +23,9 @@ pub const ENTRY: Entry = Entry {
             generate: |p, r| super::extremes::generate(&super::format::nim(), p, r),
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    // problems/nim/problem.yaml describes the game (`game:`): it gives
+    // the input format, the oracle and the answers.
+    coded: None,
 };
 
 fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
@@ -39,15 +38,12 @@ fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
     Ok(render(&[vec![piles.len() as u64], piles], style, rng))
 }
 
-fn oracle_cases() -> Vec<OracleCase> {
-    single_case_oracle(NimOracle::normal(), "Alice", "Bob")
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::super::kit::*;
     use super::*;
+    use crate::games::nim::NimOracle;
 
     fn parse(input: &str) -> Vec<u64> {
         let t = numbers(input);
@@ -175,21 +171,5 @@ mod tests {
                 .iter()
                 .all(|p| p.windows(2).all(|w| w[0] <= w[1]))
         );
-    }
-
-    #[test]
-    fn oracle_cases_are_valid_inputs() {
-        let cases = oracle_cases();
-        assert_eq!(cases.len(), 189);
-        let mut bob = 0;
-        for c in &cases {
-            let piles = parse(&c.input);
-            assert!((1..=100).contains(&piles.len()));
-            assert!(piles.iter().all(|a| (1..=10_000).contains(a)));
-            assert!(c.expected == "Alice\n" || c.expected == "Bob\n");
-            bob += usize::from(c.expected == "Bob\n");
-        }
-        // [1, 1], [1, 2, 3], [2, 4, 6], ... there are some losing positions.
-        assert!(bob > 5);
     }
 }

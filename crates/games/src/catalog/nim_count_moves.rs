@@ -6,13 +6,12 @@ use super::kit::multisets;
 use super::nim_winning_move::scramble;
 use super::piles;
 use super::text_layout::{Layout, read_layout, render};
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "nim-count-moves",
-    format: super::format::nim_count_moves,
     families: &[
         Family {
             name: "nim-count-moves-cases",
@@ -32,8 +31,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::nim_count_moves,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 const MAX_N: u64 = 1000;

@@ -7,13 +7,12 @@
 use super::kit::multisets;
 use super::piles;
 use super::text_layout::{Layout, read_layout, render};
-use super::{Entry, Family, OracleCase, Rejection};
+use super::{Coded, Entry, Family, OracleCase, Rejection};
 use crate::games::nim::NimOracle;
 use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "nim-winning-move",
-    format: super::format::large_piles,
     families: &[
         Family {
             name: "nim-winning-move-piles",
@@ -33,8 +32,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts,
+    coded: Some(Coded {
+        format: super::format::large_piles,
+        oracle_cases,
+        accepts,
+    }),
 };
 
 const MAX_N: u64 = 100_000;

@@ -2,11 +2,10 @@
 //! to 10^9; `Yes` when the first player wins normal-play Nim, else `No`.
 
 use super::kit::{
-    PileKnobs, Rule, Style, TRIES, draw_position, outcome, range_within, render,
-    single_case_oracle, values_within, xor_to,
+    PileKnobs, Rule, Style, TRIES, draw_position, outcome, range_within, render, values_within,
+    xor_to,
 };
-use super::{Entry, Family, OracleCase, tokens_match};
-use crate::games::nim::NimOracle;
+use super::{Entry, Family};
 use crate::generate::{GenError, Params, Rng};
 
 const N_LIMIT: (u64, u64) = (1, 100_000);
@@ -16,7 +15,6 @@ const HIGH_HALF: u64 = 1 << 29;
 
 pub const ENTRY: Entry = Entry {
     id: "nim-yes-no",
-    format: super::format::large_piles,
     families: &[
         Family {
             name: "nim-yes-no-piles",
@@ -38,8 +36,9 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    // problems/nim-yes-no/problem.yaml describes the game (`game:`): it gives
+    // the input format, the oracle and the answers.
+    coded: None,
 };
 
 fn gen_piles(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
@@ -87,15 +86,12 @@ fn gen_xor_bits(params: &Params, rng: &mut Rng) -> Result<String, GenError> {
     )))
 }
 
-fn oracle_cases() -> Vec<OracleCase> {
-    single_case_oracle(NimOracle::normal(), "Yes", "No")
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::kit::nim_sum;
     use super::super::kit::test_support::{inputs, numbers, params};
     use super::*;
+    use crate::games::nim::NimOracle;
 
     fn parse(input: &str) -> Vec<u64> {
         let t = numbers(input);
@@ -189,16 +185,5 @@ mod tests {
         assert!(gen_xor_bits(&params("{bits: 0}"), &mut r).is_err());
         assert!(gen_xor_bits(&params("{bits: 10, shift: 25}"), &mut r).is_err());
         assert!(gen_xor_bits(&params("{n: 3, losing: 1.0}"), &mut r).is_err());
-    }
-
-    #[test]
-    fn oracle_cases_are_valid_inputs() {
-        let cases = oracle_cases();
-        assert!(!cases.is_empty());
-        for c in &cases {
-            assert!(within_limits(&parse(&c.input)));
-            assert!(c.expected == "Yes\n" || c.expected == "No\n");
-        }
-        assert!(cases.iter().any(|c| c.expected == "No\n"));
     }
 }

@@ -10,7 +10,7 @@
 use super::format::{Bound, Framing, InputFormat, field};
 use super::kit::{PileKnobs, Rule, draw_position, range_within};
 use super::wythoff::{cold_pair, cold_range, fibonacci_ks, near_miss};
-use super::{Entry, Family, OracleCase, Rejection};
+use super::{Coded, Entry, Family, OracleCase, Rejection};
 use crate::generate::{GenError, Params, Rng};
 
 const GAMES: (u64, u64) = (1, 100);
@@ -19,7 +19,6 @@ const A_LIMIT: (u64, u64) = (1, 1_000_000_000);
 const HEAP_MAX: u64 = 1_000_000_000_000_000_000;
 
 pub const NIM_PLAY: Entry = Entry {
-    format: nim_format,
     id: "nim-play",
     families: &[
         Family {
@@ -34,12 +33,14 @@ pub const NIM_PLAY: Entry = Entry {
             generate: |p, r| super::extremes::generate(&nim_format(), p, r),
         },
     ],
-    oracle_cases: no_oracle_cases,
-    accepts: not_an_output,
+    coded: Some(Coded {
+        format: nim_format,
+        oracle_cases: no_oracle_cases,
+        accepts: not_an_output,
+    }),
 };
 
 pub const MISERE_NIM_PLAY: Entry = Entry {
-    format: nim_format,
     id: "misere-nim-play",
     families: &[
         Family {
@@ -55,12 +56,14 @@ pub const MISERE_NIM_PLAY: Entry = Entry {
             generate: |p, r| super::extremes::generate(&nim_format(), p, r),
         },
     ],
-    oracle_cases: no_oracle_cases,
-    accepts: not_an_output,
+    coded: Some(Coded {
+        format: nim_format,
+        oracle_cases: no_oracle_cases,
+        accepts: not_an_output,
+    }),
 };
 
 pub const WYTHOFF_PLAY: Entry = Entry {
-    format: wythoff_format,
     id: "wythoff-play",
     families: &[
         Family {
@@ -76,8 +79,11 @@ pub const WYTHOFF_PLAY: Entry = Entry {
             generate: |p, r| super::extremes::generate(&wythoff_format(), p, r),
         },
     ],
-    oracle_cases: no_oracle_cases,
-    accepts: not_an_output,
+    coded: Some(Coded {
+        format: wythoff_format,
+        oracle_cases: no_oracle_cases,
+        accepts: not_an_output,
+    }),
 };
 
 /// `T` games, each `n a_1 … a_n` on one line: what `stress` shrinks.

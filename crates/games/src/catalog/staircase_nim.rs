@@ -8,13 +8,12 @@
 
 use super::piles;
 use super::text_layout::{Layout, read_layout, render};
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::staircase::Oracle;
 use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "staircase-nim",
-    format: super::format::staircase_nim,
     families: &[
         Family {
             name: "staircase-nim-cases",
@@ -29,8 +28,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::staircase_nim,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 const MAX_T: u64 = 20;

@@ -7,13 +7,12 @@
 use std::collections::BTreeSet;
 
 use super::text_layout::{Layout, read_layout, render};
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::games::wythoff::Oracle;
 use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "wythoff",
-    format: super::format::wythoff,
     families: &[
         Family {
             name: "wythoff-pairs",
@@ -33,8 +32,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::wythoff,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 /// The constraints of one of the two Wythoff problems.

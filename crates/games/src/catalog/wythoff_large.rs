@@ -6,12 +6,11 @@
 //! and `5k²` no longer fits in 64 bits.
 
 use super::wythoff::{Bounds, gen_pairs, gen_traps, oracle_inputs};
-use super::{Entry, Family, OracleCase, tokens_match};
+use super::{Coded, Entry, Family, OracleCase, tokens_match};
 use crate::generate::{GenError, Params, Rng};
 
 pub const ENTRY: Entry = Entry {
     id: "wythoff-large",
-    format: super::format::wythoff_large,
     families: &[
         Family {
             name: "wythoff-large-pairs",
@@ -31,8 +30,11 @@ pub const ENTRY: Entry = Entry {
             },
         },
     ],
-    oracle_cases,
-    accepts: tokens_match,
+    coded: Some(Coded {
+        format: super::format::wythoff_large,
+        oracle_cases,
+        accepts: tokens_match,
+    }),
 };
 
 const BOUNDS: Bounds = Bounds {
