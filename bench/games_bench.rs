@@ -54,7 +54,7 @@ fn run(argv: &[&str], input: &Path) -> Option<(Duration, String)> {
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let set = grundy::spec::ProblemSet::new(root.join("problems"));
+    let set = grundy::problem::ProblemSet::new(root.join("problems"));
     let mut ids: Vec<String> = std::env::args().skip(1).collect();
     if ids.is_empty() {
         ids = [

@@ -7,8 +7,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use grundy::problem::Bytes;
 use grundy::sandbox::{self, Exit, Mode, RunLimits, RunSpec};
-use grundy::spec::Bytes;
 
 fn main() {
     let mut args = std::env::args().skip(1);

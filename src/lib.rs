@@ -1,6 +1,6 @@
 //! grundy: a judging and grading harness for impartial-game problems.
 //!
-//! Data flows one way: [`spec`] → [`generate`] → [`language`] (compile) →
+//! Data flows one way: [`problem`] → [`generate`] → [`language`] (compile) →
 //! [`sandbox`] (run) → [`check`] → [`judge`] (verdicts) → [`report`].
 //! [`games`] decides positions by definition; [`catalog`] knows each
 //! problem's generators and oracle cases.
@@ -10,7 +10,7 @@
 //! `grundy::judge::…` reads the same whichever crate holds it.
 
 pub use grundy_games::{catalog, games, generate};
-pub use grundy_judge::{cache, check, judge, language, spec, verdict, verify};
+pub use grundy_judge::{cache, check, judge, language, problem, verdict, verify};
 pub use grundy_sandbox::sandbox;
 pub use grundy_serve::{judgehost, serve};
 pub use grundy_tools::{batch, export, mutants, report, similarity, skeleton, stress};

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use common::checkers::{Staged, assert_gone, check_files, fixture, marker, write_files};
 use grundy::check::{CheckCase, CheckOutcome, CheckVerdict, Checker, build, build_with_timeout};
-use grundy::spec::CheckerSpec;
+use grundy::problem::CheckerSpec;
 use tempfile::TempDir;
 
 const TIMEOUT: Duration = Duration::from_secs(20);

@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use common::checkers::{assert_gone, check_files, marker, staged_command, write_files};
 use grundy::check::{CheckOutcome, CheckVerdict, Runs, build_with};
+use grundy::problem::CheckerSpec;
 use grundy::sandbox::{Mode, Runner};
-use grundy::spec::CheckerSpec;
 use grundy::units::Bytes;
 use tempfile::TempDir;
 

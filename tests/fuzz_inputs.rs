@@ -852,7 +852,7 @@ const LANGUAGE_BASES: [&str; 3] = [
 // ---------------------------------------------------------------------------
 // Targets.
 
-/// Problem specs: `spec::load` on a mutated problem.yaml beside the real
+/// Problem specs: `problem::load` on a mutated problem.yaml beside the real
 /// problem's other files.
 #[test]
 fn problem_specs() {
@@ -876,8 +876,8 @@ fn problem_specs() {
             std::fs::write(&spec, render(&d, &texts))
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             let s = spec.clone();
-            let r = guarded("spec::load", move || {
-                grundy::spec::load(&s)
+            let r = guarded("problem::load", move || {
+                grundy::problem::load(&s)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             })?;
@@ -937,7 +937,7 @@ fn icpc_packages() {
             let spec = dir.join("problem.yaml");
             let s = spec.clone();
             let r = guarded("icpc load", move || {
-                grundy::spec::load(&s)
+                grundy::problem::load(&s)
                     .map(|_| ())
                     .map_err(|e| e.to_string())
             })?;
@@ -1165,7 +1165,7 @@ fn cli_broken_specs_exit_2() {
     cli_cases(
         "cli_broken_specs_exit_2",
         &texts,
-        |p| grundy::spec::load(p).is_ok(),
+        |p| grundy::problem::load(p).is_ok(),
         |project, _| {
             let sub = project.join("sol.c");
             let _ = std::fs::write(&sub, common::TOY_C);
@@ -1235,7 +1235,7 @@ fn cli_broken_icpc_packages_exit_2() {
         std::fs::write(dir.join("problem.yaml"), render(&d, &bases))
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let spec = dir.join("problem.yaml");
-        if guarded("load", move || grundy::spec::load(&spec).is_ok())? {
+        if guarded("load", move || grundy::problem::load(&spec).is_ok())? {
             return Ok(());
         }
         checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -1450,7 +1450,7 @@ fn hostile_package_files() {
         let (d, c) = (dir.clone(), cache.clone());
         let said = guarded("a hostile package", move || {
             let mut said = Vec::new();
-            if let Err(e) = grundy::spec::load(&d.join("problem.yaml")) {
+            if let Err(e) = grundy::problem::load(&d.join("problem.yaml")) {
                 said.push(e.to_string());
             }
             let cache = match grundy::cache::Cache::open(&c) {
@@ -1462,13 +1462,13 @@ fn hostile_package_files() {
                 "output_validator",
                 "submissions/accepted/a.py",
             ] {
-                if let Err(e) = grundy::spec::stage(&d.join(program), &cache) {
+                if let Err(e) = grundy::problem::stage(&d.join(program), &cache) {
                     said.push(e.to_string());
                 }
             }
             for p in entries(&d) {
                 if p.extension().is_some_and(|x| x == "in" || x == "ans")
-                    && let Err(e) = grundy::spec::file::read_regular(&p)
+                    && let Err(e) = grundy::problem::file::read_regular(&p)
                 {
                     said.push(format!("{}: {e}", p.display()));
                 }

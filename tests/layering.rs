@@ -9,8 +9,8 @@
 //! - no source file under `src/` and `crates/` is longer than
 //!   `MAX_LINES` beyond the ones known today (`KNOWN_LONG_FILES`, which
 //!   may only shrink);
-//! - no file outside the problem loader (`crates/judge/src/spec/`) names
-//!   the package format's reader (`spec::icpc`), beyond the ones known
+//! - no file outside the problem loader (`crates/judge/src/problem/`) names
+//!   the package format's reader (`problem::icpc`), beyond the ones known
 //!   today (`KNOWN_FORMAT_READERS`, which may only shrink).
 //!
 //! A leak upwards is what turned into import loops before; the compiler
@@ -910,9 +910,9 @@ fn a_new_long_file_is_caught_and_a_shortened_one_must_leave_the_list() {
 // ---- The problem package format stays inside the loader ----
 
 /// The folder of the problem loader: the only one that may name the
-/// package format's reader (`spec::icpc`). Everything else reads what the
+/// package format's reader (`problem::icpc`). Everything else reads what the
 /// loader put in the problem model.
-const LOADER: &str = "crates/judge/src/spec/";
+const LOADER: &str = "crates/judge/src/problem/";
 
 /// The files outside the loader that still name the format's reader
 /// today: they may leave the list, no other file may join it.
@@ -949,7 +949,7 @@ fn format_reader_violations(found: &[String], known: &[&str]) -> Vec<String> {
     for f in found {
         if !known.contains(&f.as_str()) {
             out.push(format!(
-                "{f}: reads the problem package format past the loader: take what it needs from the problem model (spec::PackageFacts)"
+                "{f}: reads the problem package format past the loader: take what it needs from the problem model (problem::PackageFacts)"
             ));
         }
     }
@@ -981,18 +981,18 @@ fn a_format_reader_past_the_loader_is_caught() {
         std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
         std::fs::write(p, text).expect("write");
     };
-    let reads = concat!("use crate::spec::", "icpc::stage;\n");
-    write("crates/judge/src/spec/icpc/mod.rs", reads);
-    write("crates/judge/src/spec/mod.rs", reads);
+    let reads = concat!("use crate::problem::", "icpc::stage;\n");
+    write("crates/judge/src/problem/icpc/mod.rs", reads);
+    write("crates/judge/src/problem/mod.rs", reads);
     write("crates/judge/src/verify.rs", reads);
     write("crates/judge/src/judge/known.rs", reads);
     write(
         "crates/judge/src/judge/clean.rs",
-        "use crate::spec::Problem;\n",
+        "use crate::problem::Problem;\n",
     );
     write(
         "src/cli/export.rs",
-        concat!("grundy::spec::", "icpc::statement_text"),
+        concat!("grundy::problem::", "icpc::statement_text"),
     );
     let folders = ["src".to_string(), "crates/judge/src".to_string()];
     let found = format_readers(root, &folders);
@@ -1010,8 +1010,8 @@ fn a_format_reader_past_the_loader_is_caught() {
             &["crates/judge/src/verify.rs", "crates/judge/src/judge/gone.rs"]
         ),
         vec![
-            "crates/judge/src/judge/known.rs: reads the problem package format past the loader: take what it needs from the problem model (spec::PackageFacts)".to_string(),
-            "src/cli/export.rs: reads the problem package format past the loader: take what it needs from the problem model (spec::PackageFacts)".to_string(),
+            "crates/judge/src/judge/known.rs: reads the problem package format past the loader: take what it needs from the problem model (problem::PackageFacts)".to_string(),
+            "src/cli/export.rs: reads the problem package format past the loader: take what it needs from the problem model (problem::PackageFacts)".to_string(),
             "crates/judge/src/judge/gone.rs: no longer reads the package format: take it out of KNOWN_FORMAT_READERS".to_string(),
         ]
     );

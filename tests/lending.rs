@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use grundy::problem::Bytes;
 use grundy::sandbox::{Lender, Mode, RunLimits, RunSpec, Runner};
-use grundy::spec::Bytes;
 
 #[path = "common/lender.rs"]
 mod lender;

@@ -210,7 +210,7 @@ fn catalog_by_mutants() -> Vec<(String, usize)> {
         if !dir.join("problem.yaml").is_file() {
             continue;
         }
-        let problem = grundy::spec::load(&dir.join("problem.yaml"))
+        let problem = grundy::problem::load(&dir.join("problem.yaml"))
             .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
         let widths = grundy::mutants::programs::widths(&problem);
         let mut count = 0;
@@ -510,7 +510,8 @@ fn every_run_of_a_measure_takes_a_slot_of_the_judges_scheduler() {
     use grundy::judge::{Context, Slots};
     use std::sync::Arc;
     let p = common::Project::toy("");
-    let problem = grundy::spec::load(&p.path("problems/toy/problem.yaml")).expect("the toy spec");
+    let problem =
+        grundy::problem::load(&p.path("problems/toy/problem.yaml")).expect("the toy spec");
     let cache = grundy::cache::Cache::open(p.path("cache")).expect("a cache");
     let ctx = Context::new(
         cache,

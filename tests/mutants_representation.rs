@@ -533,7 +533,7 @@ fn judge(problem: &str, file: &Path, group: Option<&str>) -> serde_json::Value {
 
 /// The widths of a catalog problem's values, as `mutants` computes them.
 fn widths(problem: &str) -> Widths {
-    let spec = grundy::spec::load(&repo(&format!("problems/{problem}/problem.yaml")))
+    let spec = grundy::problem::load(&repo(&format!("problems/{problem}/problem.yaml")))
         .unwrap_or_else(|e| panic!("{problem}: {e}"));
     grundy::mutants::programs::widths(&spec)
 }

@@ -12,8 +12,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+use grundy::problem::Bytes;
 use grundy::sandbox::{self, Exit, RunLimits, RunSpec};
-use grundy::spec::Bytes;
 
 /// Touches 8 MiB, then sleeps 0.3 s (long enough to be seen by a judge
 /// that samples the program's high-water mark instead of reading a group).

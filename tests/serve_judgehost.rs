@@ -344,7 +344,7 @@ fn refusals_and_a_result_posted_twice_is_stored_once() {
     assert_eq!(got, sha);
     let mut result = serde_json::to_value(grundy::judge::SubmissionResult::new(
         "ok.c",
-        &grundy::spec::ProblemId("toy".into()),
+        &grundy::problem::ProblemId("toy".into()),
         "c",
     ))
     .expect("result");

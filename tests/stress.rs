@@ -200,7 +200,7 @@ fn bad_usage_exits_2() {
 /// input format: the shrinker and the exported input validators rely on it.
 #[test]
 fn every_generated_input_fits_its_format() {
-    let set = grundy::spec::ProblemSet::new(repo("problems"));
+    let set = grundy::problem::ProblemSet::new(repo("problems"));
     let problems = set.all().expect("the catalog loads");
     assert_eq!(problems.len(), 21);
     type Made = (Vec<u8>, Option<Vec<u8>>);

@@ -35,7 +35,7 @@ use clap::{Args, Parser, Subcommand};
 use grundy::cache::Cache;
 use grundy::judge::{Context, Options};
 use grundy::language::Languages;
-use grundy::spec::{Problem, ProblemSet};
+use grundy::problem::{Problem, ProblemSet};
 
 use exit::{Failure, internal, usage};
 

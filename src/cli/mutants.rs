@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use anyhow::anyhow;
 use grundy::judge::Context;
 use grundy::mutants::{self, Counts, MutantsError, Outcome, ProblemMutants, harden};
-use grundy::spec::Problem;
+use grundy::problem::Problem;
 
 use super::exit::{self, Failure, internal, usage};
 use super::{Global, context, find};

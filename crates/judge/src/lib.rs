@@ -1,4 +1,4 @@
-//! Judging: the problem model and its loading ([`spec`]), languages and
+//! Judging: the problem model and its loading ([`problem`]), languages and
 //! compiling ([`language`]) into the [`cache`], checkers ([`check`]),
 //! verdicts and scores ([`verdict`]), judging a submission ([`judge`]) and
 //! the regression check of a problem ([`verify`]).
@@ -12,7 +12,7 @@ pub mod cache;
 pub mod check;
 pub mod judge;
 pub mod language;
+pub mod problem;
 pub mod run_kind;
-pub mod spec;
 pub mod verdict;
 pub mod verify;

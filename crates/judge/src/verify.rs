@@ -20,8 +20,8 @@ use crate::catalog;
 use crate::judge::trusted::Failed;
 use crate::judge::{self, Context, Options, Prepared, execute, run_limits};
 use crate::language::Compiled;
+use crate::problem::{Problem, ProblemId};
 use crate::sandbox::SandboxError;
-use crate::spec::{Problem, ProblemId};
 use crate::verdict::Verdict;
 
 /// The outcome of one check.
@@ -452,7 +452,7 @@ fn check_samples(problem: &Problem) -> Status {
             problem.spec_path.display()
         ));
     };
-    let text = match crate::spec::file::read_text(path) {
+    let text = match crate::problem::file::read_text(path) {
         Ok(t) => normalize(&t),
         Err(e) => return Status::Failed(format!("{}: {e}", path.display())),
     };

@@ -3,7 +3,7 @@
 //! workers, the event log and the pages.
 
 // The crates below, under the module names the code uses (`crate::judge::…`).
-use grundy_judge::{cache, judge, language, spec, verdict};
+use grundy_judge::{cache, judge, language, problem, verdict};
 use grundy_tools::{batch, export, report};
 use grundy_units::{beneath, markup, units, yaml};
 

@@ -6,7 +6,7 @@
 
 // The crates below, under the module names the code uses (`crate::judge::…`).
 use grundy_games::{catalog, games, generate};
-use grundy_judge::{cache, judge, language, spec, verdict};
+use grundy_judge::{cache, judge, language, problem, verdict};
 use grundy_sandbox::sandbox;
 use grundy_units::{beneath, markup, units, yaml};
 

@@ -1,6 +1,6 @@
 //! Units at the bottom of the crate: sizes ([`Bytes`]) and durations as
 //! people write them in specs (`1s`, `500ms`, `256MiB`), so that every
-//! module can carry a unit in a type without importing the spec loader.
+//! module can carry a unit in a type without importing the problem loader.
 //!
 //! Parsing happens inside deserialisation so that a bad value is reported
 //! by serde_yaml with its line and column.

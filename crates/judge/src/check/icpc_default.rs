@@ -15,7 +15,7 @@ use super::diff::Style;
 use super::scan::{Focus, is_space, quote};
 use super::tokens::{TokenMatch, check_tokens};
 use super::{CheckCase, CheckOutcome, CheckVerdict, Checker};
-use crate::spec::IcpcFlags;
+use crate::problem::IcpcFlags;
 
 /// Slack on a tolerance bound, relative to the bound, for decimal rounding
 /// (the same as the float checker's).

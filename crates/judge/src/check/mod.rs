@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::spec::CheckerSpec;
+use crate::problem::CheckerSpec;
 
 pub use diff::{Diff, DiffSide};
 pub use exact::ExactChecker;

@@ -15,7 +15,7 @@ use super::result::{CompileReport, TestResult};
 use super::{Because, JudgeError};
 use crate::cache::Key;
 use crate::language::{CompileOutcome, compile};
-use crate::spec::Problem;
+use crate::problem::Problem;
 use crate::verdict::decide::{self, CheckerSaid, RunFacts};
 
 /// How much of the output is kept to show: a screenful and more, never a

@@ -56,7 +56,7 @@ impl Context {
     pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
         // A package's programs are built from a copy read beneath the
         // package, with its `{{constants}}` replaced (see `stage`).
-        let staged = crate::spec::stage(path, &self.cache)
+        let staged = crate::problem::stage(path, &self.cache)
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
         let path = staged.as_deref().unwrap_or(path);
         if crate::language::is_scripted(path) {

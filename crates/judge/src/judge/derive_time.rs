@@ -1,7 +1,7 @@
 //! The time limit of an ICPC package that states none, derived as the
 //! format says (its "Problem timing" and "Timelimit inference"): the
 //! slowest run that bounds the limit from below, times `ac_to_time_limit`,
-//! rounded up to a multiple of `time_resolution` (`spec::TimeRule`).
+//! rounded up to a multiple of `time_resolution` (`problem::TimeRule`).
 //!
 //! Which runs bound it from below: legacy packages, as problemtools does,
 //! every test of each `accepted/` submission. From 2023-07, each known
@@ -27,8 +27,8 @@ use super::context::Context;
 use super::prepared::{MeasuredRun, Prepared};
 use super::{JudgeError, Options, judge};
 use crate::cache::Key;
-use crate::spec::PackageFacts;
-use crate::spec::expected::{Rule, bounds_time_limit};
+use crate::problem::PackageFacts;
+use crate::problem::expected::{Rule, bounds_time_limit};
 use crate::verdict::Verdict;
 
 /// The bound the submissions run under while the limit is being found
@@ -110,8 +110,8 @@ pub(super) fn apply(
                 s.time,
                 rule.ac_to_time_limit,
                 match rule.rounding {
-                    crate::spec::Rounding::Up => "rounded up to a",
-                    crate::spec::Rounding::Nearest =>
+                    crate::problem::Rounding::Up => "rounded up to a",
+                    crate::problem::Rounding::Nearest =>
                         "rounded to the nearest (problemtools' legacy rule)",
                 },
                 rule.resolution,
@@ -353,7 +353,7 @@ fn cache_key(prepared: &Prepared, ctx: &Context, measured: &[Measured]) -> Optio
         parts.push(if m.path.is_dir() {
             folder_bytes(&m.path)?
         } else {
-            crate::spec::file::read_capped(&m.path, crate::beneath::SOURCE_CAP).ok()?
+            crate::problem::file::read_capped(&m.path, crate::beneath::SOURCE_CAP).ok()?
         });
     }
     let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
@@ -372,7 +372,7 @@ fn folder_bytes(dir: &Path) -> Option<Vec<u8>> {
             continue;
         }
         let rel = e.path().strip_prefix(dir).ok()?;
-        let bytes = crate::spec::file::read_capped(e.path(), crate::beneath::SOURCE_CAP).ok()?;
+        let bytes = crate::problem::file::read_capped(e.path(), crate::beneath::SOURCE_CAP).ok()?;
         out.extend_from_slice(rel.to_string_lossy().as_bytes());
         out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
         out.extend_from_slice(&bytes);

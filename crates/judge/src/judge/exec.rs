@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use super::context::Context;
 use super::workroot::RunFolder;
 use crate::language::Compiled;
+use crate::problem::Limits;
 use crate::run_kind::RunKind;
 use crate::sandbox::{Lender, RunLimits, RunOutcome, SandboxError};
-use crate::spec::Limits;
 use crate::units::Bytes;
 
 /// How much of a program's stderr is kept for the report.

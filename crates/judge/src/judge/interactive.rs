@@ -274,7 +274,7 @@ pub fn play(
     program: &Compiled,
     mut interactor: Interactor,
     limits: RunLimits,
-    problem_memory: crate::spec::Bytes,
+    problem_memory: crate::problem::Bytes,
     root: &Path,
     runner: &sandbox::Runner,
 ) -> Result<Played, sandbox::SandboxError> {
@@ -349,8 +349,8 @@ pub fn play(
 mod tests {
     use super::*;
     use crate::games::play::Game;
+    use crate::problem::Bytes;
     use crate::sandbox::{Exit, Isolation};
-    use crate::spec::Bytes;
     use std::sync::OnceLock;
     use std::sync::atomic::Ordering;
     use std::sync::mpsc;

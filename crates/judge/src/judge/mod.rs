@@ -42,7 +42,7 @@ pub use slots::{Admission, Slot, Slots};
 pub use workroot::Workroot;
 
 use crate::language::{CompileOutcome, Compiled, compile};
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 use crate::verdict::Verdict;
 
 /// Every name of `groups` must be a group of the problem (`sample` for the
@@ -159,7 +159,7 @@ pub fn judge(
     let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);
     // A package's example submission is built from a copy read beneath
     // the package, with its `{{constants}}` replaced as the format says.
-    let staged = crate::spec::stage(submission, &ctx.cache)
+    let staged = crate::problem::stage(submission, &ctx.cache)
         .map_err(|e| JudgeError::Submission(Because::of(shown.as_str(), e)))?;
     let built = staged.as_deref().unwrap_or(submission);
     // Messages name the file as it was submitted, not as it was compiled.

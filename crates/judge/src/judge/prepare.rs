@@ -13,8 +13,8 @@ use crate::cache::Key;
 use crate::check::{self, Checker};
 use crate::generate::{self, TestCase};
 use crate::language::Compiled;
+use crate::problem::{CheckerSpec, Limits, Problem};
 use crate::run_kind::{self, RunKind};
-use crate::spec::{CheckerSpec, Limits, Problem};
 use crate::units::Bytes;
 
 /// Generates the tests, computes missing answers with the reference, and

@@ -10,7 +10,7 @@ use super::trusted::ReferenceError;
 use crate::check::Checker;
 use crate::games::play::Game;
 use crate::language::Compiled;
-use crate::spec::{InteractorSpec, Problem};
+use crate::problem::{InteractorSpec, Problem};
 use crate::verdict::protocol::Protocol;
 
 /// One test ready to judge.
@@ -54,7 +54,7 @@ pub struct Prepared {
     /// package's `problem.yaml` again or look for files nobody writes.
     pub scoring: bool,
     /// The groups of a scoring package whose validator's `score.txt` is
-    /// not read (`spec::PackageFacts::unscored_groups`).
+    /// not read (`problem::PackageFacts::unscored_groups`).
     pub unscored_groups: Vec<String>,
     /// How every test is judged, chosen once here.
     pub kind: Kind,

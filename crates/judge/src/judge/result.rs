@@ -6,8 +6,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use crate::check::{Diff, DiffSide};
+use crate::problem::{Problem, ProblemId};
 use crate::sandbox::{Exit, RunOutcome};
-use crate::spec::{Problem, ProblemId};
 use crate::units::Bytes;
 use crate::verdict::decide::{Decision, Reason};
 use crate::verdict::{Verdict, scoring};

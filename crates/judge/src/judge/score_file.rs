@@ -87,7 +87,7 @@ pub(super) fn read(feedback: &Path, who: &'static str) -> Result<Files, ScoreFil
 /// The groups of `problem` whose validator's `score.txt` is not read
 /// (2025-09 folders with an unbounded `max_score`), as the loader found
 /// them.
-pub(super) fn unscored_groups(problem: &crate::spec::Problem) -> Vec<String> {
+pub(super) fn unscored_groups(problem: &crate::problem::Problem) -> Vec<String> {
     if !problem.scoring {
         return Vec::new();
     }

@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::problem::{Bytes, Limits};
 use crate::sandbox::Cancel;
-use crate::spec::{Bytes, Limits};
 
 /// The limits of one run of a package's input validator: CPU time from
 /// the problem's time limit (`run_kind::validator_time`); the format's

@@ -1,12 +1,12 @@
 //! Which known submissions `verify` checks and what each must get: its
 //! folder's verdict, or for a package with `submissions/submissions.yaml`
-//! the format's per-test rules (see `spec::expected`).
+//! the format's per-test rules (see `problem::expected`).
 
 use std::path::PathBuf;
 
 use crate::judge;
-use crate::spec::Problem;
-use crate::spec::expected::{Build, Expectations, Rule};
+use crate::problem::Problem;
+use crate::problem::expected::{Build, Expectations, Rule};
 use crate::verdict::Verdict;
 
 /// A known submission: the verdict its folder promises (shown), and the

@@ -6,9 +6,9 @@
 use super::Status;
 use super::budget::{program_limits, program_limits_rule};
 use crate::judge::{Context, Execute, Prepared, run_limits};
+use crate::problem::Problem;
 use crate::run_kind::RunKind;
 use crate::sandbox::Exit;
-use crate::spec::Problem;
 use std::path::Path;
 
 /// The format's exit code for a valid input; anything else is invalid.

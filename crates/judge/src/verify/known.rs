@@ -46,7 +46,7 @@ impl KnownCheck {
     pub fn ok(&self) -> bool {
         self.skipped.is_some()
             || if self.rules.is_empty() {
-                use crate::spec::expected::Code;
+                use crate::problem::expected::Code;
                 self.got == self.expected
                     || (self.format_codes
                         && Code::of(self.got).is_some()
@@ -222,7 +222,7 @@ pub(super) fn check(
             let bounds_above = |t: &judge::TestResult| {
                 if let Some(facts) = facts {
                     let at = facts.test_path(&t.group, &t.name);
-                    crate::spec::expected::bounds_time_limit(&time_rules, &at, true)
+                    crate::problem::expected::bounds_time_limit(&time_rules, &at, true)
                 } else {
                     expected == Verdict::TLE
                 }
@@ -270,14 +270,14 @@ pub(super) fn check(
 
 /// The first `submissions.yaml` rule the result breaks, said plainly.
 fn broken_rule(
-    problem: &crate::spec::Problem,
-    rules: &[crate::spec::expected::Rule],
+    problem: &crate::problem::Problem,
+    rules: &[crate::problem::expected::Rule],
     r: &judge::SubmissionResult,
 ) -> Option<String> {
     if !r.compile.ok {
         return Some(format!("{}: does not compile", r.verdict));
     }
-    let no_facts = crate::spec::PackageFacts::default();
+    let no_facts = crate::problem::PackageFacts::default();
     let facts = problem.package.as_ref().unwrap_or(&no_facts);
     let tests: Vec<(String, Verdict, String)> = r
         .tests
@@ -299,8 +299,8 @@ fn broken_rule(
             return None;
         }
         let Some(glob) = glob else {
-            let max = crate::spec::package_score(&problem.groups, 100.0);
-            return Some((crate::spec::package_score(&problem.groups, r.score), max));
+            let max = crate::problem::package_score(&problem.groups, 100.0);
+            return Some((crate::problem::package_score(&problem.groups, r.score), max));
         };
         group_score(problem, &facts.test_paths, glob, r)
     };
@@ -317,12 +317,12 @@ fn broken_rule(
 /// of the group is AC (times the lowest share an output validator gave
 /// one of them). `None` when no scored group lies under it.
 fn group_score(
-    problem: &crate::spec::Problem,
+    problem: &crate::problem::Problem,
     paths: &std::collections::HashMap<(String, u32), String>,
     glob: &str,
     r: &judge::SubmissionResult,
 ) -> Option<(f64, f64)> {
-    let under = crate::spec::expected::Rule {
+    let under = crate::problem::expected::Rule {
         tests: Some(glob.to_string()),
         ..Default::default()
     };
@@ -366,7 +366,7 @@ fn stage_entrypoint_of(
     entry: &str,
     ctx: &Context,
 ) -> std::io::Result<tempfile::TempDir> {
-    let substituted = crate::spec::stage(dir, &ctx.cache)?;
+    let substituted = crate::problem::stage(dir, &ctx.cache)?;
     stage_entrypoint(substituted.as_deref().unwrap_or(dir), entry, ctx)
 }
 

@@ -217,9 +217,12 @@ impl Host {
         if crate::serve::hosts::bad_name(id).is_some() {
             return Err(format!("`{id}` is not a problem's id"));
         }
-        let spec = dir.join("problems").join(id).join(crate::spec::SPEC_FILE);
+        let spec = dir
+            .join("problems")
+            .join(id)
+            .join(crate::problem::SPEC_FILE);
         let problem =
-            crate::spec::load(&spec).map_err(|e| format!("cannot read problem `{id}`: {e}"))?;
+            crate::problem::load(&spec).map_err(|e| format!("cannot read problem `{id}`: {e}"))?;
         if problem.id != id {
             return Err(format!(
                 "the package of `{id}` holds the problem `{}`",

@@ -35,7 +35,7 @@ use super::homework::{HomeworkFile, late};
 use super::place::{locate, locate_value};
 use crate::batch::FeedbackLevel;
 use crate::batch::contest::score::{ContestProblem, Scoring};
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 use crate::units::Bytes;
 use crate::yaml::YamlError;
 

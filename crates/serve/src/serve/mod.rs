@@ -50,7 +50,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::judge::{Because, Context, JudgeError, Prepared, Slots};
-use crate::spec::{ProblemId, ProblemSet};
+use crate::problem::{ProblemId, ProblemSet};
 use clock::{Clock, Millis, TimeSpec};
 use config::Config;
 use db::{Db, DbError};

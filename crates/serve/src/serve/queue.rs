@@ -314,8 +314,8 @@ pub fn depth(c: &Connection) -> DbResult<(i64, i64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::ProblemId;
     use crate::serve::db::Db;
-    use crate::spec::ProblemId;
 
     fn setup() -> (tempfile::TempDir, Db, i64) {
         let t = tempfile::tempdir().expect("tempdir");

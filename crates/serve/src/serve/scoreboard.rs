@@ -18,7 +18,7 @@ use super::db::{Context, DbResult};
 use crate::batch::contest::score::{self, Attempt, Scoring, Standings};
 use crate::batch::model::{ClassReport, Graded, ProblemInfo};
 use crate::judge::SubmissionResult;
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 use crate::verdict::Verdict;
 
 /// Who looks.

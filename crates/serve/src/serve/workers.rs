@@ -19,7 +19,7 @@ use super::db::{Context as _, Db, DbResult};
 use super::events::{Hub, Notice};
 use super::queue::{self, Lease};
 use crate::judge::{self, Context, Event, Options, Prepared, Slots, SubmissionResult};
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 use crate::verdict::Verdict;
 
 /// Wakes idle workers when a job is queued (they also look every second,

@@ -136,7 +136,7 @@ mod tests {
     fn record(student: &str) -> Record {
         Record {
             student: student.into(),
-            problem: crate::spec::ProblemId("nim".into()),
+            problem: crate::problem::ProblemId("nim".into()),
             file: format!("{student}/nim.c"),
             sha: "00".into(),
             problem_key: "k".into(),

@@ -12,7 +12,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::judge::SubmissionResult;
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 
 /// Version of `plan.json` and of the journal's records.
 pub const FORMAT_VERSION: u32 = 1;

@@ -76,7 +76,7 @@ mod tests {
         for s in 0..400 {
             let item = Item {
                 student: format!("student{s}"),
-                problem: crate::spec::ProblemId("nim".into()),
+                problem: crate::problem::ProblemId("nim".into()),
                 file: String::new(),
                 sha: String::new(),
             };

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::catalog::described::{GameSpec, Position, Question};
-use crate::spec::Problem;
+use crate::problem::Problem;
 
 use super::{ExportError, Exported, write_bytes};
 use crate::catalog::format::Framing;

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use super::{ExportError, Exported, make_executable, validators, write_bytes};
 use crate::judge::Because;
-use crate::spec::Problem;
+use crate::problem::Problem;
 
 /// The folder of the validator written from the catalog's input format.
 const CATALOG_VALIDATOR: &str = "validate";
@@ -35,7 +35,7 @@ pub fn write(problem: &Problem, to: &Path, out: &mut Exported) -> Result<(), Exp
         taken.push(CATALOG_VALIDATOR.into());
     }
     for program in &problem.input_validators {
-        let source = crate::spec::read_regular(program).map_err(|e| {
+        let source = crate::problem::read_regular(program).map_err(|e| {
             ExportError::Usage(Because::of(
                 format!("cannot read the input validator {}", program.display()),
                 e,

@@ -7,7 +7,7 @@
 
 use super::{CheckerParts, ExportError};
 use crate::judge::Because;
-use crate::spec::{InteractorSpec, Problem};
+use crate::problem::{InteractorSpec, Problem};
 
 /// The interactor source for the built-in games; `@GAME@` is the game.
 const PLAY_PY: &str = include_str!("interactor/play.py");
@@ -33,7 +33,7 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
         }
         InteractorSpec::Icpc { program, args } => {
             let path = problem.dir.join(program);
-            let source = crate::spec::file::read_text(&path).map_err(|e| {
+            let source = crate::problem::file::read_text(&path).map_err(|e| {
                 ExportError::Usage(Because::of(
                     format!("cannot read the interactor {}", path.display()),
                     e,

@@ -27,7 +27,7 @@ use thiserror::Error;
 
 use crate::generate::SAMPLE_GROUP;
 use crate::judge::{self, Because, Context};
-use crate::spec::{CheckerSpec, IcpcFlags, Problem};
+use crate::problem::{CheckerSpec, IcpcFlags, Problem};
 use crate::verdict::Verdict;
 
 pub use html::{markdown_to_html, statement_page};
@@ -43,14 +43,14 @@ pub fn statement_html(problem: &Problem) -> Result<String, ExportError> {
             problem.spec_path.display()
         ))));
     };
-    let text = crate::spec::file::read_text(path).map_err(|e| {
+    let text = crate::problem::file::read_text(path).map_err(|e| {
         ExportError::Usage(Because::of(
             format!("cannot read the statement {}", path.display()),
             e,
         ))
     })?;
     let latex = path.extension().is_some_and(|e| e == "tex");
-    let text = crate::spec::statement_text(problem, text, latex);
+    let text = crate::problem::statement_text(problem, text, latex);
     let markdown = if latex {
         format!("~~~~~~~~\n{text}\n~~~~~~~~\n")
     } else {
@@ -247,7 +247,7 @@ fn checker(problem: &Problem) -> Result<CheckerParts, ExportError> {
         }
         CheckerSpec::Icpc { program, args } => {
             let path = problem.dir.join(program);
-            let source = crate::spec::file::read_text(&path).map_err(|e| {
+            let source = crate::problem::file::read_text(&path).map_err(|e| {
                 ExportError::Usage(Because::of(
                     format!("cannot read the validator {}", path.display()),
                     e,
@@ -345,7 +345,7 @@ fn seconds(s: f64) -> String {
 fn write_statement(problem: &Problem, to: &Path, samples_shown: bool) -> Result<(), ExportError> {
     let markdown = match &problem.statement {
         Some(p) if p.extension().is_some_and(|e| e == "tex") => {
-            let tex = crate::spec::file::read_text(p).map_err(|e| {
+            let tex = crate::problem::file::read_text(p).map_err(|e| {
                 ExportError::Usage(Because::of(
                     format!("cannot read the statement {}", p.display()),
                     e,
@@ -353,7 +353,7 @@ fn write_statement(problem: &Problem, to: &Path, samples_shown: bool) -> Result<
             })?;
             return write(&to.join("problem_statement").join("problem.en.tex"), &tex);
         }
-        Some(p) => crate::spec::file::read_text(p).map_err(|e| {
+        Some(p) => crate::problem::file::read_text(p).map_err(|e| {
             ExportError::Usage(Because::of(
                 format!("cannot read the statement {}", p.display()),
                 e,
@@ -399,7 +399,7 @@ fn write_submissions(problem: &Problem, to: &Path, out: &mut Exported) -> Result
             }
         };
         let source =
-            crate::spec::file::read_capped(&path, crate::beneath::SOURCE_CAP).map_err(|e| {
+            crate::problem::file::read_capped(&path, crate::beneath::SOURCE_CAP).map_err(|e| {
                 ExportError::Usage(Because::of(
                     format!("cannot read the submission {}", path.display()),
                     e,

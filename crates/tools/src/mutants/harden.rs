@@ -161,7 +161,7 @@ pub fn write(path: &Path, groups: &[NewGroup]) -> Result<(), MutantsError> {
     if groups.is_empty() {
         return Ok(());
     }
-    let text = crate::spec::file::read_text(path).map_err(|source| MutantsError::Read {
+    let text = crate::problem::file::read_text(path).map_err(|source| MutantsError::Read {
         path: path.to_path_buf(),
         source,
     })?;
@@ -176,7 +176,7 @@ pub fn write(path: &Path, groups: &[NewGroup]) -> Result<(), MutantsError> {
         })
     };
     write(&new)?;
-    if let Err(e) = crate::spec::load(path) {
+    if let Err(e) = crate::problem::load(path) {
         write(&text)?;
         return Err(MutantsError::Harden {
             path: path.to_path_buf(),

@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::judge::{self, Context, JudgeError, Slots, pool};
-use crate::spec::{Problem, ProblemId};
+use crate::problem::{Problem, ProblemId};
 use crate::verdict::Verdict;
 
 pub use programs::Program;
@@ -155,7 +155,7 @@ fn chosen(problem: &Problem, only: &[PathBuf]) -> Vec<Program> {
 
 /// Reads a program's source, bounded: a package file is hostile input.
 fn read_source(path: &Path) -> Result<String, String> {
-    crate::spec::file::read_capped(path, source::MAX_SOURCE as u64)
+    crate::problem::file::read_capped(path, source::MAX_SOURCE as u64)
         .and_then(crate::beneath::utf8)
         .map_err(|e| match e.kind() {
             std::io::ErrorKind::FileTooLarge => {

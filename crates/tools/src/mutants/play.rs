@@ -40,9 +40,9 @@ const SMALL_HEAP: u64 = 20;
 const RANGE_GAMES: usize = 3 * RUN_GAMES;
 
 /// The built-in game a problem is played with, if it is a played problem.
-pub fn game_of(problem: &crate::spec::Problem) -> Option<Game> {
+pub fn game_of(problem: &crate::problem::Problem) -> Option<Game> {
     match &problem.interactor {
-        Some(crate::spec::InteractorSpec::Builtin(name)) => Game::from_name(name),
+        Some(crate::problem::InteractorSpec::Builtin(name)) => Game::from_name(name),
         _ => None,
     }
 }

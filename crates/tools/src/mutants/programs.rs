@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::judge;
-use crate::spec::Problem;
+use crate::problem::Problem;
 use crate::verdict::Verdict;
 
 use super::source::{Language, Widths};
@@ -65,7 +65,7 @@ pub fn of(problem: &Problem) -> Vec<Program> {
             return;
         }
         let content =
-            crate::spec::file::read_capped(path, crate::beneath::SOURCE_CAP).unwrap_or_default();
+            crate::problem::file::read_capped(path, crate::beneath::SOURCE_CAP).unwrap_or_default();
         if contents.contains(&content) {
             return;
         }

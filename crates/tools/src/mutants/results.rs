@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 use crate::stress::Counterexample;
 use crate::verdict::Verdict;
 

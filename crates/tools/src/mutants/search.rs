@@ -14,7 +14,7 @@ use std::path::Path;
 
 use crate::generate::SAMPLE_GROUP;
 use crate::judge::{self, Context, JudgeError, Prepared};
-use crate::spec::Problem;
+use crate::problem::Problem;
 use crate::stress::{self, Runner};
 use crate::verdict::Verdict;
 

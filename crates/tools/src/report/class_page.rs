@@ -18,7 +18,7 @@ use super::feedback::file_names;
 use super::model::{ClassReport, ProblemInfo, score_text};
 use super::verdict_css::class_of;
 use crate::markup::{count, escape};
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 use crate::verdict::Verdict;
 
 /// Groups named so reject one known wrong idea each.

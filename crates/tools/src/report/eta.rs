@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use crate::batch::event::PlannedWork;
 use crate::batch::model::Item;
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 
 /// A new estimate replaces the countdown shown when it is above it by
 /// more than this share…

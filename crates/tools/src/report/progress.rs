@@ -379,7 +379,7 @@ mod tests {
     fn item(student: &str) -> Item {
         Item {
             student: student.into(),
-            problem: crate::spec::ProblemId("nim".into()),
+            problem: crate::problem::ProblemId("nim".into()),
             file: format!("{student}/nim.py"),
             sha: "0".into(),
         }
@@ -411,7 +411,7 @@ mod tests {
         let (ann, ben) = (item("ann"), item("ben"));
         let mut result = SubmissionResult::new(
             "ann/nim.py",
-            &crate::spec::ProblemId("nim".into()),
+            &crate::problem::ProblemId("nim".into()),
             "python3",
         );
         result.verdict = Verdict::WA;

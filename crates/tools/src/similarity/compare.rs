@@ -14,7 +14,7 @@ use super::{
     Base, Copies, CopyKind, Member, Options, Pair, ProblemSummary, Region, Report, Side,
     SimilarityError, Skipped, Source, near, winnow,
 };
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 
 /// Places kept of one fingerprint in one file: more are the file repeating
 /// itself, which says nothing of where a copy is, and would make the

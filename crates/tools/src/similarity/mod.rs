@@ -33,7 +33,7 @@ use thiserror::Error;
 use crate::batch::walk::{self, Layout, SourceError};
 use crate::judge::Because;
 use crate::language::Languages;
-use crate::spec::{Problem, ProblemId, ProblemSet, SPEC_FILE};
+use crate::problem::{Problem, ProblemId, ProblemSet, SPEC_FILE};
 pub use compare::compare;
 use tokens::Lang;
 

@@ -71,7 +71,7 @@ pub fn create(problems: &Path, id: &str) -> Result<Created, NewError> {
 /// `problems/<id>`; never touches an existing folder, and removes what it
 /// wrote when it fails half-way.
 fn create_with(problems: &Path, id: &str, files: &[(&str, &str)]) -> Result<Created, NewError> {
-    if !crate::spec::is_problem_id(id) {
+    if !crate::problem::is_problem_id(id) {
         return Err(NewError::BadId(id.to_string()));
     }
     let dir = problems.join(id);
@@ -125,7 +125,7 @@ mod tests {
     fn the_skeleton_spec_loads_and_names_its_files() {
         let d = tempfile::tempdir().expect("tempdir");
         let made = create(d.path(), "demo").expect("created");
-        let p = crate::spec::load(&made.dir.join("problem.yaml")).expect("spec loads");
+        let p = crate::problem::load(&made.dir.join("problem.yaml")).expect("spec loads");
         assert_eq!(p.id, "demo");
         assert_eq!(p.reference, Some(made.dir.join("reference.rs")));
         assert_eq!(p.input_validators, vec![made.dir.join("validator.py")]);

@@ -3,7 +3,7 @@
 
 use crate::generate::Rng;
 use crate::judge::{self, Context, JudgeError};
-use crate::spec::{Problem, TestSource};
+use crate::problem::{Problem, TestSource};
 
 /// The inputs of round `round` of a search: tiny and small versions of the
 /// spec's generated entries first (a small counterexample needs little

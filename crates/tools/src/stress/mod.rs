@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use crate::catalog::format::InputFormat;
 use crate::judge::{self, Because, Context, JudgeError, TestResult};
 use crate::language::{CompileOutcome, compile};
-use crate::spec::Problem;
+use crate::problem::Problem;
 use crate::verdict::Verdict;
 use crate::verdict::decide::Reason;
 

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::judge::{self, Context, JudgeError, TestResult};
-use crate::spec::{Group, Problem, TestSource};
+use crate::problem::{Group, Problem, TestSource};
 use crate::verdict::Verdict;
 
 /// Judges inputs the way `judge` does: a problem whose only group is the

@@ -15,12 +15,12 @@ use rusqlite::OptionalExtension as _;
 
 use super::wire::{Ack, Finish, Hello, Job, LeaseRef, Refuse, Run, VERSION, VERSION_HEADER};
 use crate::judge::SubmissionResult;
+use crate::problem::ProblemId;
 use crate::serve::clock::Millis;
 use crate::serve::db::{Context as _, Db, DbError};
 use crate::serve::events::Notice;
 use crate::serve::queue::{self, Lease};
 use crate::serve::web::{Refused, Shared};
-use crate::spec::ProblemId;
 
 /// What a result may weigh (every test's result, with the checker's words).
 const RESULT_LIMIT: usize = 16 * 1024 * 1024;

@@ -40,7 +40,7 @@ use super::throttle::Throttle;
 use super::workers::Wake;
 use crate::batch::model::ProblemInfo;
 use crate::language::Languages;
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 
 /// A problem as the pages show it.
 pub struct ProblemView {

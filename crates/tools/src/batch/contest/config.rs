@@ -25,7 +25,7 @@ pub use super::score::{ContestProblem, Scoring};
 use super::time;
 use crate::batch::BatchError;
 use crate::judge::Because;
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::time::When;
 use crate::batch::BatchError;
 use crate::judge::Because;
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 
 /// One submission as the log or the folder tells it.
 #[derive(Debug, Clone, PartialEq)]

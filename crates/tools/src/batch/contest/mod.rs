@@ -20,7 +20,7 @@ use super::model::{Issue, IssueKind, Item};
 use super::{BatchError, RunSummary};
 use crate::judge::Because;
 use crate::judge::Context;
-use crate::spec::{Problem, ProblemId, ProblemSet};
+use crate::problem::{Problem, ProblemId, ProblemSet};
 
 pub use config::{Contest, Scoring};
 pub use score::{Attempt, Standings};

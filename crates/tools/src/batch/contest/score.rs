@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 use crate::verdict::Verdict;
 
 /// How the scoreboard ranks.

@@ -35,7 +35,7 @@ use super::model::{Item, ItemKey, Record};
 use crate::cache::Key;
 use crate::judge::Because;
 use crate::judge::{self, Context, Options, Prepared, Slots, TestResult, pool};
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 use crate::verdict::Verdict;
 use ahead::{Ahead, LOOKAHEAD, compilers};
 pub use failing_input::quote_input;
@@ -67,7 +67,7 @@ impl ReadyProblem {
 /// A fingerprint of what judging depends on: the spec file, and each test's
 /// name, group, input and answer (their cache paths are content hashes).
 fn fingerprint(p: &Prepared) -> String {
-    let spec = crate::spec::file::read_regular(&p.problem.spec_path).unwrap_or_default();
+    let spec = crate::problem::file::read_regular(&p.problem.spec_path).unwrap_or_default();
     let mut parts: Vec<Vec<u8>> = vec![spec];
     for t in &p.tests {
         parts.push(t.name.clone().into_bytes());

@@ -24,7 +24,7 @@ use super::walk::{self, Layout};
 use super::{BatchError, output};
 use crate::judge::Because;
 use crate::judge::{self, Context};
-use crate::spec::{Problem, ProblemId, ProblemSet, SPEC_FILE};
+use crate::problem::{Problem, ProblemId, ProblemSet, SPEC_FILE};
 use crate::verdict::Overall;
 pub use summary::{class_overall, describe, describe_identical, issue_text, problem_info};
 

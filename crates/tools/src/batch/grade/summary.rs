@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::batch::model::{ClassReport, GroupInfo, ProblemInfo, SampleInfo};
-use crate::spec::Problem;
+use crate::problem::Problem;
 use crate::verdict::Overall;
 
 /// The names and points the reports need; with no points given, every

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use super::model::{Issue, IssueKind, Item};
 use crate::language::Languages;
-use crate::spec::ProblemId;
+use crate::problem::ProblemId;
 pub use source::{SourceError, read_file_within, read_source, sha256};
 
 /// How to read the folder.

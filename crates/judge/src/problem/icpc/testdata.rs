@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::schema::{RawTestdata, Version};
-use crate::spec::{Group, Sample, SpecError, TestSource};
+use crate::problem::{Group, Sample, SpecError, TestSource};
 
 /// The group name of tests directly under `data/secret/`.
 pub const SECRET_GROUP: &str = "secret";
@@ -41,10 +41,11 @@ pub fn settings_for(
             if !path.is_file() {
                 continue;
             }
-            let text = crate::spec::file::read_text(&path).map_err(|source| SpecError::Read {
-                path: path.clone(),
-                source,
-            })?;
+            let text =
+                crate::problem::file::read_text(&path).map_err(|source| SpecError::Read {
+                    path: path.clone(),
+                    source,
+                })?;
             let text = constants(data)
                 .substitute_strict(&text, &path)
                 .map_err(|e| SpecError::Refused {
@@ -54,7 +55,7 @@ pub fn settings_for(
             let raw: RawTestdata = if text.trim().is_empty() {
                 RawTestdata::default()
             } else {
-                crate::spec::yaml::from_yaml(&path, &text)?
+                crate::problem::yaml::from_yaml(&path, &text)?
             };
             if raw.on_reject.as_deref().is_some_and(|r| r != "break") {
                 note_once(
@@ -200,10 +201,11 @@ pub fn samples(dir: &Path) -> Result<Vec<Sample>, SpecError> {
     let mut out = Vec::new();
     for (input, answer) in test_pairs(&folder, true)? {
         let read = |p: &Path| -> Result<String, SpecError> {
-            let bytes = crate::spec::file::read_regular(p).map_err(|source| SpecError::Read {
-                path: p.to_path_buf(),
-                source,
-            })?;
+            let bytes =
+                crate::problem::file::read_regular(p).map_err(|source| SpecError::Read {
+                    path: p.to_path_buf(),
+                    source,
+                })?;
             String::from_utf8(bytes).map_err(|_| SpecError::Invalid {
                 path: p.to_path_buf(),
                 message: "a sample must be UTF-8 text".into(),

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::generators::{self, Plan};
 use super::schema::RawTestdata;
 use super::testdata::{self, SecretGroup};
-use crate::spec::{Group, Sample, SpecError, TestSource};
+use crate::problem::{Group, Sample, SpecError, TestSource};
 
 pub const FILE: &str = "generators/generators.yaml";
 
@@ -30,11 +30,11 @@ pub fn read(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Plan>, SpecErr
         ));
         return Ok(None);
     }
-    let text = crate::spec::file::read_text(&path).map_err(|source| SpecError::Read {
+    let text = crate::problem::file::read_text(&path).map_err(|source| SpecError::Read {
         path: path.clone(),
         source,
     })?;
-    crate::yaml::check(&path, &text).map_err(crate::spec::yaml::located)?;
+    crate::yaml::check(&path, &text).map_err(crate::problem::yaml::located)?;
     let constants = super::constants::Constants::of_dir(dir);
     let mut plan = generators::plan(&text, &constants).map_err(|e| SpecError::Refused {
         path: path.clone(),
@@ -236,8 +236,8 @@ pub fn samples(dir: &Path, plan: &Plan) -> (Vec<Sample>, Option<Group>) {
                 input,
                 answer: Some(answer),
             } => Some(Sample {
-                input: crate::spec::file::read_text(&dir.join(input)).ok()?,
-                output: crate::spec::file::read_text(&dir.join(answer)).ok()?,
+                input: crate::problem::file::read_text(&dir.join(input)).ok()?,
+                output: crate::problem::file::read_text(&dir.join(answer)).ok()?,
             }),
             _ => None,
         })

@@ -20,7 +20,7 @@ use std::path::Path;
 
 use serde_yaml::Value;
 
-use crate::spec::expected::{
+use crate::problem::expected::{
     Build, Code, Expectations, Origin, Rule, ScoreNeed, TimeUse, default_rule, matcher,
 };
 
@@ -93,7 +93,7 @@ pub fn load(
     notes: &mut Vec<String>,
 ) -> Result<Option<Expectations>, ExpectationsError> {
     let path = dir.join("submissions").join("submissions.yaml");
-    let Ok(text) = crate::spec::file::read_text(&path) else {
+    let Ok(text) = crate::problem::file::read_text(&path) else {
         // A scoring problem's folders are checked by the format's rules
         // (`partially_accepted/` is a score, not a verdict).
         return Ok(scoring.then(Expectations::default));
@@ -289,7 +289,7 @@ fn codes(glob: &str, key: &str, v: &Value) -> Result<Vec<Code>, ExpectationsErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::expected::*;
+    use crate::problem::expected::*;
     use crate::verdict::Verdict;
 
     fn t(path: &str, v: Verdict) -> (String, Verdict, String) {

@@ -22,7 +22,7 @@ use serde_yaml::{Mapping, Value};
 
 use super::constants::{Constants, ConstantsError};
 use super::schema::RawTestdata;
-use crate::spec::TestSource;
+use crate::problem::TestSource;
 use case::{counts, seed_of, substitute};
 
 /// What `generators.yaml` describes, ready to judge.

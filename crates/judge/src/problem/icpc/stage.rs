@@ -147,7 +147,7 @@ fn package_of(path: &Path) -> Option<(PathBuf, PathBuf)> {
     let abs = normal(&std::path::absolute(path).ok()?);
     let mut at = abs.parent();
     while let Some(dir) = at {
-        if dir.join(crate::spec::SPEC_FILE).is_file() {
+        if dir.join(crate::problem::SPEC_FILE).is_file() {
             if !super::is_package(dir) {
                 return None;
             }

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use super::schema::{self, RawPackage, SchemaError, Version, kinds};
-use crate::spec::{CheckerSpec, InteractorSpec, SpecError};
+use crate::problem::{CheckerSpec, InteractorSpec, SpecError};
 
 /// Whether the package is interactive; every other problem type than
 /// pass-fail, interactive and multi-pass (read by [`super::multipass`]) is

@@ -40,7 +40,7 @@ pub fn read(dir: &Path) -> Result<Option<Ini>, IniError> {
     if std::fs::symlink_metadata(&path).is_err() {
         return Ok(None);
     }
-    let text = crate::spec::file::read_text(&path).map_err(IniError::Read)?;
+    let text = crate::problem::file::read_text(&path).map_err(IniError::Read)?;
     parse(path, &text).map(Some)
 }
 

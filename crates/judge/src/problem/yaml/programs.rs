@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 
 use super::Refusal;
-use crate::spec::CheckerSpec;
+use crate::problem::CheckerSpec;
 
 /// `interactor:` names a built-in game interactor (`nim-play`), or a
 /// program: a path (an ICPC-style interactor), `{icpc: PROGRAM}`,
@@ -17,7 +17,7 @@ use crate::spec::CheckerSpec;
 /// written.
 #[derive(Debug, Deserialize)]
 #[serde(try_from = "serde_yaml::Value")]
-pub(super) struct RawInteractor(pub(super) crate::spec::InteractorSpec);
+pub(super) struct RawInteractor(pub(super) crate::problem::InteractorSpec);
 
 pub(super) const INTERACTOR_HELP: &str =
     "a built-in interactor name, a program path, {icpc: PROGRAM} or {testlib: PROGRAM}";
@@ -25,7 +25,7 @@ pub(super) const INTERACTOR_HELP: &str =
 impl TryFrom<serde_yaml::Value> for RawInteractor {
     type Error = Refusal;
     fn try_from(v: serde_yaml::Value) -> Result<Self, Refusal> {
-        use crate::spec::InteractorSpec;
+        use crate::problem::InteractorSpec;
         match v {
             serde_yaml::Value::String(s) => {
                 if crate::games::play::Game::from_name(&s).is_some() {

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use super::schema::{RawTestdata, Version};
 use super::testdata;
-use crate::spec::{SpecError, TestSource};
+use crate::problem::{SpecError, TestSource};
 
 /// Keys of a test's settings that change no verdict here: shown to
 /// people (`hint`, `description`, feedback) or used by visualizers.
@@ -46,14 +46,14 @@ pub fn read(input: &Path) -> Result<Option<RawTestdata>, SpecError> {
     if !path.is_file() {
         return Ok(None);
     }
-    let text = crate::spec::file::read_text(&path).map_err(|source| SpecError::Read {
+    let text = crate::problem::file::read_text(&path).map_err(|source| SpecError::Read {
         path: path.clone(),
         source,
     })?;
     if text.trim().is_empty() {
         return Ok(Some(RawTestdata::default()));
     }
-    crate::spec::yaml::from_yaml(&path, &text).map(Some)
+    crate::problem::yaml::from_yaml(&path, &text).map(Some)
 }
 
 /// Why a test with its own settings `own` (under folder settings

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::testdata::{is_test_input, walk_data};
-use crate::spec::Problem;
+use crate::problem::Problem;
 
 /// Each test's path under `data/` without `.in` (how `submissions.yaml`
 /// names tests and groups), by its group and number.

@@ -35,7 +35,7 @@ use super::{Problem, ProblemId, SpecError};
 use schema::{RawPackage, Version};
 use validators::unsupported;
 
-use crate::spec::expected::{Code, Expectations};
+use crate::problem::expected::{Code, Expectations};
 pub use scoring::package_score;
 pub use stage::stage;
 

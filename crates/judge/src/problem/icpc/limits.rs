@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::schema::{RawLimits, Version};
-use crate::spec::{Bytes, Limits, Rounding, TimeRule};
+use crate::problem::{Bytes, Limits, Rounding, TimeRule};
 
 // The format leaves `memory` and `output` to the "system default" and gives
 // 2048 MiB and 8 MiB as the typical one: the Limits tables of
@@ -176,7 +176,7 @@ fn check_multipliers(ac: f64, tle: f64) -> Result<(), LimitsError> {
 
 fn timelimit_file(dir: &Path) -> Result<Option<f64>, LimitsError> {
     let path = dir.join(".timelimit");
-    match crate::spec::file::read_text(&path) {
+    match crate::problem::file::read_text(&path) {
         Err(_) => Ok(None),
         Ok(text) => text
             .trim()

@@ -64,7 +64,7 @@ fn multi_pass(
     if !icpc {
         return Err(Refusal::PassesWithoutIcpc);
     }
-    let max = crate::spec::model::MAX_PASSES;
+    let max = crate::problem::model::MAX_PASSES;
     if !(2..=max).contains(&n) {
         return Err(Refusal::Passes { max, found: n });
     }

@@ -37,7 +37,7 @@ use std::path::{Path, PathBuf};
 use super::generators::Plan;
 use super::schema::{RawPackage, RawTestdata, Version};
 use super::testdata::{self, SecretGroup};
-use crate::spec::{Group, SpecError, TestSource};
+use crate::problem::{Group, SpecError, TestSource};
 use legacy::legacy;
 pub use v2025::unbounded_names;
 use v2025::{own_settings, v2025};

@@ -168,7 +168,7 @@ fn note_require_pass(s: &RawTestdata, shown: &str, notes: &mut Vec<String>) {
 /// inherited).
 pub(super) fn own_settings(data: &Path, folder: &Path) -> Result<RawTestdata, SpecError> {
     let path = folder.join("test_group.yaml");
-    let Ok(text) = crate::spec::file::read_text(&path) else {
+    let Ok(text) = crate::problem::file::read_text(&path) else {
         return Ok(RawTestdata::default());
     };
     let text = testdata::constants(data)
@@ -180,7 +180,7 @@ pub(super) fn own_settings(data: &Path, folder: &Path) -> Result<RawTestdata, Sp
     if text.trim().is_empty() {
         return Ok(RawTestdata::default());
     }
-    crate::spec::yaml::from_yaml(&path, &text)
+    crate::problem::yaml::from_yaml(&path, &text)
 }
 
 /// `max_score`: a number, `unbounded` (`None`), or the default (100 in

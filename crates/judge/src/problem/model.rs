@@ -264,7 +264,7 @@ pub struct PackageFacts {
     /// What each known submission must get (`submissions.yaml`, or the
     /// folders' defaults for a scoring problem); `None`: each folder's
     /// single verdict.
-    pub expectations: Option<crate::spec::expected::Expectations>,
+    pub expectations: Option<crate::problem::expected::Expectations>,
     /// Each test's path under `data/` without `.in` (how `submissions.yaml`
     /// names tests and groups), by its group and number.
     pub test_paths: std::collections::HashMap<(String, u32), String>,

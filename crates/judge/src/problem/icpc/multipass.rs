@@ -5,7 +5,7 @@
 //! number of passes is read; the judge runs them.
 
 use super::schema::{RawPackage, SchemaError, kinds};
-pub use crate::spec::model::MAX_PASSES;
+pub use crate::problem::model::MAX_PASSES;
 
 /// The format's default of `limits.validation_passes`.
 pub const DEFAULT_PASSES: u32 = 2;

@@ -2,7 +2,7 @@
 //! of its folder's single verdict: the rules a package's
 //! `submissions/submissions.yaml` states (its "Example submissions"), or
 //! the defaults its verdict folders carry. The loader reads them once
-//! (into [`crate::spec::PackageFacts`]); `verify` checks submissions
+//! (into [`crate::problem::PackageFacts`]); `verify` checks submissions
 //! against them and the time-limit derivation picks its runs with them.
 //!
 //! Every glob is over paths under `submissions/` (a submission is matched
@@ -12,7 +12,7 @@
 //! A rule scoped to a test data group (a glob over paths under `data/`)
 //! applies to those tests only. For scoring problems, `score` is checked on
 //! the whole submission or on a test data group (the package's score, see
-//! `spec::package_score`). `use_for_time_limit` and the rules themselves
+//! `problem::package_score`). `use_for_time_limit` and the rules themselves
 //! say which runs bound the time limit (the format's "Timelimit
 //! inference"; see [`Rule::bounds_from_below`]).
 
@@ -30,7 +30,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub(in crate::spec) fn parse(s: &str) -> Option<Code> {
+    pub(in crate::problem) fn parse(s: &str) -> Option<Code> {
         match s {
             "AC" => Some(Code::AC),
             "WA" => Some(Code::WA),
@@ -354,7 +354,7 @@ pub fn bounds_time_limit(rules: &[Rule], path: &str, above: bool) -> bool {
 }
 
 /// The folders the format gives default rules, and those rules.
-pub(in crate::spec) fn default_rule(folder: &str) -> Option<Rule> {
+pub(in crate::problem) fn default_rule(folder: &str) -> Option<Rule> {
     use Code::*;
     let (permitted, required): (Option<&[Code]>, Option<&[Code]>) = match folder {
         "accepted" => (Some(&[AC]), None),
@@ -394,12 +394,12 @@ pub struct Build {
 #[derive(Debug, Clone, Default)]
 pub struct Expectations {
     /// (glob, rules) in file order; bare default-folder names excluded.
-    pub(in crate::spec) globs: Vec<(String, Vec<Rule>)>,
+    pub(in crate::problem) globs: Vec<(String, Vec<Rule>)>,
     /// (glob, how to build it) for globs that say a `language` or an
     /// `entrypoint`, in file order (a later match overrides).
-    pub(in crate::spec) builds: Vec<(String, Build)>,
+    pub(in crate::problem) builds: Vec<(String, Build)>,
     /// Default folders whose rules the file replaces (key by key).
-    pub(in crate::spec) overrides: Vec<(String, Rule)>,
+    pub(in crate::problem) overrides: Vec<(String, Rule)>,
 }
 
 impl Expectations {
@@ -463,7 +463,7 @@ impl Expectations {
 
 /// `*` stays within one path component; `{a,b}` alternatives are allowed,
 /// as the format says.
-pub(in crate::spec) fn matcher(glob: &str) -> Option<GlobMatcher> {
+pub(in crate::problem) fn matcher(glob: &str) -> Option<GlobMatcher> {
     // Spaces inside `{…}` are not part of the alternatives (BAPCtools'
     // own tests write `{ 4 }`).
     let mut clean = String::with_capacity(glob.len());

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::validators::{has_source_extension, visible_entries};
-use crate::spec::expected::Expectations;
+use crate::problem::expected::Expectations;
 use crate::verdict::Verdict;
 
 /// The reference: the first accepted submission in name order (a file, or

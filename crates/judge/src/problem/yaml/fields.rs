@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::Refusal;
 use crate::generate::Params;
-use crate::spec::TestSource;
+use crate::problem::TestSource;
 use crate::units::{SpecBytes, SpecDuration};
 
 /// A problem id, validated where it is written.
@@ -45,7 +45,7 @@ impl TryFrom<String> for RawGroupName {
     }
 }
 
-pub(in crate::spec) fn is_id(s: &str) -> bool {
+pub(in crate::problem) fn is_id(s: &str) -> bool {
     is_name(s, false)
 }
 

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use super::generators::Plan;
 use super::schema::Version;
 use super::{generated, paths, scoring, test_yaml, testdata};
-use crate::spec::expected::Expectations;
-use crate::spec::{PackageFacts, Problem, TestSource};
+use crate::problem::expected::Expectations;
+use crate::problem::{PackageFacts, Problem, TestSource};
 
 /// The facts of the package `problem` was loaded from (its format
 /// `version`, its tests' plan when `generators.yaml` makes them, its

@@ -8,8 +8,8 @@ use serde::Deserialize;
 /// The `problem.yaml` of the package in `dir`, read again (for the parts
 /// that only have the loaded problem); `None` when it cannot be read.
 pub fn raw_package(dir: &std::path::Path) -> Option<RawPackage> {
-    let path = dir.join(crate::spec::SPEC_FILE);
-    let text = crate::spec::file::read_text(&path).ok()?;
+    let path = dir.join(crate::problem::SPEC_FILE);
+    let text = crate::problem::file::read_text(&path).ok()?;
     crate::yaml::from_str(&path, &text).ok()
 }
 

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::schema::{RawPackage, Version};
-use crate::spec::{CheckerSpec, IcpcFlags, SpecError};
+use crate::problem::{CheckerSpec, IcpcFlags, SpecError};
 
 /// Extensions of the languages grundy builds.
 const SOURCE_EXTENSIONS: [&str; 8] = ["c", "cpp", "cc", "cxx", "c++", "java", "py", "rs"];
