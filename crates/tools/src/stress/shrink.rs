@@ -62,41 +62,48 @@ pub fn shrink_within(
     if format.validate(&best.0).is_err() {
         return Ok(out);
     }
-    let mut seen: HashSet<String> = HashSet::new();
-    seen.insert(input.to_string());
+    // Hashes, not texts: an input of many cases has as many candidates,
+    // each as long as the input.
+    let mut seen: HashSet<u64> = HashSet::new();
+    seen.insert(super::hash(input));
     let batch = runner.options.jobs.max(1) * 2;
     'outer: while Instant::now() < deadline {
-        let candidates: Vec<(String, State)> = candidates(format, &best)
-            .into_iter()
-            .filter(|c| format.validate(&c.0).is_ok())
-            .map(|c| (format.render_with(&c.0, &c.1), c))
-            .filter(|(text, _)| seen.insert(text.clone()))
-            .collect();
-        for chunk in candidates.chunks(batch) {
-            if Instant::now() >= deadline || max_candidates.is_some_and(|m| out.candidates >= m) {
-                break 'outer;
-            }
-            out.candidates += chunk.len();
-            let texts: Vec<String> = chunk.iter().map(|c| c.0.clone()).collect();
-            // The first candidate of the chunk failing the same way; one
-            // failing differently (a crash where the answer was wrong) is
-            // another bug, not this one.
-            let mut from = 0;
-            while from < texts.len() {
-                match runner.first_failure(&texts[from..])? {
-                    Some(f) if f.result.verdict == verdict => {
-                        let (text, state) = &chunk[from + f.index];
-                        best = state.clone();
-                        out.input = text.clone();
-                        out.steps += 1;
-                        continue 'outer;
+        let (text, state) = {
+            // Made one at a time as they are judged: an input of n cases has
+            // about 2n candidates of n cases each, which together would
+            // hold n² cases (tens of gigabytes for 10^5 cases).
+            let mut fresh = candidates(format, &best)
+                .filter(|c| format.validate(&c.0).is_ok())
+                .map(|c| (format.render_with(&c.0, &c.1), c))
+                .filter(|(text, _)| seen.insert(super::hash(text)));
+            'chunks: loop {
+                let mut chunk: Vec<(String, State)> = fresh.by_ref().take(batch).collect();
+                if chunk.is_empty()
+                    || Instant::now() >= deadline
+                    || max_candidates.is_some_and(|m| out.candidates >= m)
+                {
+                    break 'outer;
+                }
+                out.candidates += chunk.len();
+                let texts: Vec<String> = chunk.iter().map(|c| c.0.clone()).collect();
+                // The first candidate of the chunk failing the same way; one
+                // failing differently (a crash where the answer was wrong) is
+                // another bug, not this one.
+                let mut from = 0;
+                while from < texts.len() {
+                    match runner.first_failure(&texts[from..])? {
+                        Some(f) if f.result.verdict == verdict => {
+                            break 'chunks chunk.swap_remove(from + f.index);
+                        }
+                        Some(f) => from += f.index + 1,
+                        None => break,
                     }
-                    Some(f) => from += f.index + 1,
-                    None => break,
                 }
             }
-        }
-        break;
+        };
+        best = state;
+        out.input = text;
+        out.steps += 1;
     }
     Ok(out)
 }
@@ -104,11 +111,21 @@ pub fn shrink_within(
 /// Cases and the whitespace around their numbers.
 type State = (Vec<Case>, Layout);
 
+/// One whitespace of the layout put back to the plain one.
+enum Plainer {
+    End,
+    Count,
+    Terminator,
+    Head(usize, usize),
+    Item(usize, usize),
+}
+
 /// Smaller or plainer inputs than `state`, the biggest cuts first: the plain
 /// layout, fewer cases, fewer items, smaller numbers, plainer whitespace.
-fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
+/// Lazily: each is made when the one before has been judged.
+fn candidates<'a>(format: &'a InputFormat, state: &'a State) -> impl Iterator<Item = State> + 'a {
     let (cases, layout) = state;
-    let mut out = vec![(cases.clone(), format.canonical_layout(cases))];
+    let first = std::iter::once_with(move || (cases.clone(), format.canonical_layout(cases)));
     let paired: Vec<(Case, CaseLayout)> = cases
         .iter()
         .cloned()
@@ -127,17 +144,17 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
             *to = from.clone();
         }
     };
-    for kept in without_chunks_with(&paired, inherit_case) {
+    let fewer_cases = without_chunks_with(paired, inherit_case).map(move |kept| {
         let (c, l): (Vec<Case>, Vec<CaseLayout>) = kept.into_iter().unzip();
-        out.push((
+        (
             c,
             Layout {
                 cases: l,
                 ..layout.clone()
             },
-        ));
-    }
-    for (k, case) in cases.iter().enumerate() {
+        )
+    });
+    let fewer_items = cases.iter().enumerate().flat_map(move |(k, case)| {
         let seps = layout
             .cases
             .get(k)
@@ -151,7 +168,7 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
             .collect();
         let inherit_item =
             |next: &mut (u64, String), removed: &(u64, String)| next.1 = removed.1.clone();
-        for kept in without_chunks_with(&paired, inherit_item) {
+        without_chunks_with(paired, inherit_item).map(move |kept| {
             let (items, seps): (Vec<u64>, Vec<String>) = kept.into_iter().unzip();
             let mut c = cases.clone();
             c[k].items = items;
@@ -159,13 +176,13 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
             if let Some(cl) = l.cases.get_mut(k) {
                 cl.items = seps;
             }
-            out.push((c, l));
-        }
-    }
+            (c, l)
+        })
+    });
     // Two equal items at once, wherever they are: in a sum of heaps they
     // cancel, so one alone changes the outcome and the pair does not.
-    for (k, case) in cases.iter().enumerate() {
-        for (i, j) in equal_pairs(&case.items) {
+    let pairs = cases.iter().enumerate().flat_map(move |(k, case)| {
+        equal_pairs(&case.items).into_iter().map(move |(i, j)| {
             let mut c = cases.clone();
             c[k].items.remove(j);
             c[k].items.remove(i);
@@ -177,90 +194,98 @@ fn candidates(format: &InputFormat, state: &State) -> Vec<State> {
                     }
                 }
             }
-            out.push((c, l));
-        }
-    }
+            (c, l)
+        })
+    });
     // Every item at its minimum, or halved, at once: keeps relations (equal piles, a zero
     // nim-sum of doubled values) that single changes break.
-    if cases.iter().any(|c| !c.items.is_empty()) {
-        let min = format.item.1.min;
-        for shrink in [&|_: u64| min, &|v: u64| (v / 2).max(min)] as [&dyn Fn(u64) -> u64; 2] {
+    let min = format.item.1.min;
+    let any_items = cases.iter().any(|c| !c.items.is_empty());
+    let all_at_once = [false, true]
+        .into_iter()
+        .filter(move |_| any_items)
+        .map(move |halve| {
             let mut c = cases.clone();
             for case in &mut c {
                 for v in &mut case.items {
-                    *v = shrink(*v);
+                    *v = if halve { (*v / 2).max(min) } else { min };
                 }
             }
-            out.push((c, layout.clone()));
-        }
-    }
+            (c, layout.clone())
+        });
     // An input of a few numbers left gets every small value tried: a
     // failure that starts at some size (a table one entry too short, a
     // period that holds only from some heap on) shrinks to that size,
     // which halving and one-less steps skip over.
     let numbers: usize = cases.iter().map(|c| c.fixed.len() + c.items.len()).sum();
     let few = numbers <= FEW_NUMBERS;
-    for (k, case) in cases.iter().enumerate() {
-        for (j, &v) in case.fixed.iter().enumerate() {
+    let smaller = cases.iter().enumerate().flat_map(move |(k, case)| {
+        let fixed = case.fixed.iter().enumerate().flat_map(move |(j, &v)| {
             let min = format.fixed.get(j).map_or(0, |f| f.1.min);
-            for smaller in smaller_values(v, min, few) {
+            smaller_values(v, min, few).into_iter().map(move |smaller| {
                 let mut c = cases.clone();
                 c[k].fixed[j] = smaller;
-                out.push((c, layout.clone()));
-            }
-        }
-        for (j, &v) in case.items.iter().enumerate() {
-            for smaller in smaller_values(v, format.item.1.min, few) {
+                (c, layout.clone())
+            })
+        });
+        let items = case.items.iter().enumerate().flat_map(move |(j, &v)| {
+            smaller_values(v, min, few).into_iter().map(move |smaller| {
                 let mut c = cases.clone();
                 c[k].items[j] = smaller;
-                out.push((c, layout.clone()));
+                (c, layout.clone())
+            })
+        });
+        fixed.chain(items)
+    });
+    let plain = format.canonical_layout(cases);
+    let mut edits = vec![Plainer::End, Plainer::Count, Plainer::Terminator];
+    for (k, pc) in plain.cases.iter().enumerate() {
+        edits.extend((0..pc.head.len()).map(|i| Plainer::Head(k, i)));
+        edits.extend((0..pc.items.len()).map(|i| Plainer::Item(k, i)));
+    }
+    let plainer = edits.into_iter().filter_map(move |edit| {
+        let mut l = layout.clone();
+        match edit {
+            Plainer::End => l.end = plain.end.clone(),
+            Plainer::Count => l.count = plain.count.clone(),
+            Plainer::Terminator => l.terminator = plain.terminator.clone(),
+            Plainer::Head(k, i) => {
+                if let Some(s) = l.cases.get_mut(k).and_then(|c| c.head.get_mut(i)) {
+                    *s = plain.cases[k].head[i].clone();
+                }
+            }
+            Plainer::Item(k, i) => {
+                if let Some(s) = l.cases.get_mut(k).and_then(|c| c.items.get_mut(i)) {
+                    *s = plain.cases[k].items[i].clone();
+                }
             }
         }
-    }
-    let plain = format.canonical_layout(cases);
-    let mut plainer = |edit: &dyn Fn(&mut Layout)| {
-        let mut l = layout.clone();
-        edit(&mut l);
-        if l != *layout {
-            out.push((cases.clone(), l));
-        }
-    };
-    plainer(&|l| l.end = plain.end.clone());
-    plainer(&|l| l.count = plain.count.clone());
-    plainer(&|l| l.terminator = plain.terminator.clone());
-    for (k, pc) in plain.cases.iter().enumerate() {
-        for i in 0..pc.head.len() {
-            plainer(&|l| {
-                if let Some(s) = l.cases.get_mut(k).and_then(|c| c.head.get_mut(i)) {
-                    *s = pc.head[i].clone();
-                }
-            });
-        }
-        for i in 0..pc.items.len() {
-            plainer(&|l| {
-                if let Some(s) = l.cases.get_mut(k).and_then(|c| c.items.get_mut(i)) {
-                    *s = pc.items[i].clone();
-                }
-            });
-        }
-    }
-    out
+        (l != *layout).then(|| (cases.clone(), l))
+    });
+    first
+        .chain(fewer_cases)
+        .chain(fewer_items)
+        .chain(pairs)
+        .chain(all_at_once)
+        .chain(smaller)
+        .chain(plainer)
 }
 
 /// Like [`without_chunks`], with `inherit(next, first_removed)` applied to
-/// the element that follows each removed chunk.
-fn without_chunks_with<T: Clone>(list: &[T], inherit: impl Fn(&mut T, &T)) -> Vec<Vec<T>> {
+/// the element that follows each removed chunk; made one at a time.
+fn without_chunks_with<T: Clone>(
+    list: Vec<T>,
+    inherit: impl Fn(&mut T, &T),
+) -> impl Iterator<Item = Vec<T>> {
     let n = list.len();
-    let mut out = Vec::new();
-    for (start, end) in chunk_bounds(n) {
+    chunk_bounds(n).into_iter().map(move |(start, end)| {
         let mut kept = list[..start].to_vec();
         kept.extend_from_slice(&list[end..]);
         if end < n {
             inherit(&mut kept[start], &list[start]);
         }
-        out.push(kept);
-    }
-    out
+        kept
+    })
 }
 
 /// The `(start, end)` of each chunk to remove from a list of `n`: halves,
@@ -289,7 +314,7 @@ fn chunk_bounds(n: usize) -> Vec<(usize, usize)> {
 /// The list with one chunk removed, for chunk sizes n/2, n/4, …, 1.
 #[cfg(test)]
 fn without_chunks<T: Clone>(list: &[T]) -> Vec<Vec<T>> {
-    without_chunks_with(list, |_, _| {})
+    without_chunks_with(list.to_vec(), |_, _| {}).collect()
 }
 
 /// For each value held by two items or more, the first two positions
