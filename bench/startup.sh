@@ -5,7 +5,7 @@
 #             minus a bare fork-exec-wait of the same compiled program on
 #             the same 3 inputs (bench/forkloop.c): the judge's own start,
 #             loading the problem, preparing, reporting.  Target: ≤ 2 ms.
-#   whole     `grundy judge nim x.c` (47 tests, a correct C program, warm
+#   whole     `grundy judge nim x.c` (all its tests, a correct C program, warm
 #             cache) over a bash loop running the program and `cmp` on each
 #             of the same tests.  Target: ≤ 0.7.
 #
@@ -58,7 +58,8 @@ gcc -O2 -o "$work/forkloop" "$root/bench/forkloop.c"
   gen nim --out "$work/tests" >/dev/null
 all_in=("$work"/tests/*.in)
 sample_in=("$work"/tests/sample-*.in)
-[ "${#all_in[@]}" -eq 47 ] || { echo "expected 47 tests of nim, found ${#all_in[@]}" >&2; exit 1; }
+[ "${#all_in[@]}" -gt 3 ] || { echo "expected nim's tests, found ${#all_in[@]}" >&2; exit 1; }
+export NIM_TESTS=${#all_in[@]}
 [ "${#sample_in[@]}" -eq 3 ] || { echo "expected 3 samples of nim, found ${#sample_in[@]}" >&2; exit 1; }
 
 # One judge per binary, each with its own cache, warmed (x.c compiled, the
@@ -132,12 +133,13 @@ fw, fc = med("floor")
 lw, lc = med("loop")
 print(f"median of {rounds} rounds, --sandbox {sandbox}; ms: wall, CPU (user + system)")
 print(f"{'bare fork-exec-wait, 3 samples (a)':<46} {fw:8.2f} {fc:8.2f}")
-print(f"{'bash loop run + cmp, 47 tests (b)':<46} {lw:8.2f} {lc:8.2f}")
+n = os.environ["NIM_TESTS"]
+print(f"{f'bash loop run + cmp, {n} tests (b)':<46} {lw:8.2f} {lc:8.2f}")
 for name, _ in bins:
     sw, sc = med(f"{name} start")
     ww, wc = med(f"{name} whole")
     print(f"{name + ': judge nim x.c --tests sample':<46} {sw:8.2f} {sc:8.2f}"
           f"   start-up above (a): {sw - fw:.2f} wall, {sc - fc:.2f} CPU")
-    print(f"{name + ': judge nim x.c (47 tests)':<46} {ww:8.2f} {wc:8.2f}"
+    print(f"{name + f': judge nim x.c ({n} tests)':<46} {ww:8.2f} {wc:8.2f}"
           f"   / (b): {ww / lw:.2f} wall, {wc / lc:.2f} CPU")
 PY
