@@ -8,7 +8,7 @@
 use grundy_games::{catalog, games, generate};
 use grundy_judge::{cache, judge, language, problem, verdict};
 use grundy_sandbox::sandbox;
-use grundy_units::{beneath, markup, units, yaml};
+use grundy_units::{beneath, markup, yaml};
 
 pub mod batch;
 pub mod export;

@@ -60,8 +60,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::units::Bytes;
     use crate::verdict::decide::{Decision, Reason};
+    use grundy_units::units::Bytes;
 
     /// A result judged now (its reason kept) and the same result read back
     /// from a journal (text only) are quoted alike, with a multi-pass

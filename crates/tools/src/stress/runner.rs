@@ -93,21 +93,9 @@ impl Runner<'_> {
                 return Ok(Some(Failure {
                     index: 0,
                     result: TestResult {
-                        name: "compile".into(),
-                        group: String::new(),
                         verdict: Verdict::CE,
-                        time: std::time::Duration::ZERO,
-                        wall: std::time::Duration::ZERO,
-                        memory: crate::units::Bytes(0),
-                        exit_code: None,
-                        signal: None,
                         message: r.compile.log,
-                        reason: None,
-                        diff: None,
-                        stderr: String::new(),
-                        game: None,
-                        moves: None,
-                        share: None,
+                        ..TestResult::unjudged("compile", "")
                     },
                 }));
             }
