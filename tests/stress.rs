@@ -185,6 +185,20 @@ fn the_report_shows_input_outputs_and_a_command_that_reproduces() {
 }
 
 #[test]
+fn a_submission_that_does_not_compile_is_reported_as_ce_with_the_compilers_message() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let sub = dir.path().join("broken.c");
+    std::fs::write(&sub, "int main( {\n").expect("write the submission");
+    let (code, v) = stress("nim", &sub, &[]);
+    assert_eq!(code, Some(1), "{v}");
+    assert_eq!(v["verdict"], "CE", "{v}");
+    assert_eq!(v["found"], true, "{v}");
+    let message = v["message"].as_str().unwrap_or_default();
+    assert!(message.contains("broken.c:1:"), "{v}");
+    assert!(message.contains("error"), "{v}");
+}
+
+#[test]
 fn bad_usage_exits_2() {
     let sub = repo("problems/nim/submissions/accepted/solution.cpp");
     let s = sub.to_string_lossy();
