@@ -97,11 +97,7 @@ pub fn verify(
         check_reference(&prepared, ctx, jobs);
     // The reference's accepted result, for a known submission that is the
     // same program (see `known::check`).
-    let reference_run = prepared
-        .problem
-        .reference
-        .as_deref()
-        .zip(accepted.as_ref());
+    let reference_run = prepared.problem.reference.as_deref().zip(accepted.as_ref());
     let oracle = match (&problem.reference, &problem.game) {
         // A described game's own answers and player: checked against the
         // search whether or not there is a reference.

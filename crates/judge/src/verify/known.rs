@@ -165,7 +165,9 @@ pub(super) fn check(
     };
     let measured = judge::measured_result(prepared, ctx, path, options.language.as_deref());
     let of_reference = reference
-        .filter(|(reference, r)| measured.is_none() && r.language == language.id && same_program(reference, path))
+        .filter(|(reference, r)| {
+            measured.is_none() && r.language == language.id && same_program(reference, path)
+        })
         .map(|(_, r)| r.clone());
     check.reference_run = of_reference.is_some();
     let mut judged = match measured.or(of_reference) {
