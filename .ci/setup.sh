@@ -33,6 +33,8 @@ have gcc || need+=(gcc)
 have g++ || need+=(g++)
 have javac || need+=(default-jdk-headless)
 have python3 || need+=(python3)
+# A package's Python 3 runs with PyPy, as problemtools runs it.
+have pypy3 || need+=(pypy3)
 
 # The tests, installed without recommends (which would add hundreds of MB
 # of TeX documentation).

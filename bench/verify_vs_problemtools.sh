@@ -9,10 +9,10 @@
 #   bench/verify_vs_problemtools.sh [GRUNDY] [PROBLEM...]   (from the repository root)
 #
 # Default problems: nim wythoff staircase-nim. verifyproblem runs with the
-# package's `.timelimit` (`-t`) where it has one, Java compiled for this
-# machine's JDK and Python 3 on CPython (grundy's table), as the test suite
-# runs it (tests/common/problemtools.rs). Needs problemtools
-# (`bash .ci/setup.sh --tests`).
+# package's `.timelimit` (`-t`) where it has one and Java compiled for this
+# machine's JDK; both tools run the packages' Python 3 with PyPy (`pypy3`,
+# problemtools' own setting; grundy's for a package where it is installed).
+# Needs problemtools and pypy3 (`bash .ci/setup.sh --tests`).
 set -eu
 grundy=${1:-target/release/grundy}
 [ $# -gt 0 ] && shift
@@ -21,16 +21,16 @@ command -v verifyproblem >/dev/null || {
     echo "verifyproblem is not installed: bash .ci/setup.sh --tests" >&2
     exit 2
 }
+command -v pypy3 >/dev/null || {
+    echo "pypy3 is not installed: bash .ci/setup.sh" >&2
+    exit 2
+}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/config/problemtools" "$work/pkgs"
 cat >"$work/config/problemtools/languages.yaml" <<'EOF'
 java:
     compile: 'javac -encoding UTF-8 -sourcepath {path} -d {path} {files}'
-python3:
-    name: 'Python 3'
-    compile: 'python3 -m py_compile {files}'
-    run: 'python3 "{mainfile}"'
 EOF
 
 for p in $problems; do

@@ -80,13 +80,21 @@ fn an_accepted_program_measured_for_the_limit_runs_once_per_test() {
     assert!(text.contains("ok  a.py"), "{text}");
     assert!(text.contains("ok  plus.py"), "{text}");
     // A second verify finds the limit kept in the cache: nothing is
-    // measured, so the program is judged again on each test, once as the
-    // reference and once as the known accepted submission (the same file
-    // is not yet recognised as both).
+    // measured, so the program is judged again on each test, once: as the
+    // reference, whose result is the known accepted submission's (the
+    // same file).
     let (code, text) = verify(&p, &pkg, &[]);
     assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("kept in the cache"), "{text}");
     let runs = std::fs::read_to_string(&log).expect("the program ran");
-    assert_eq!(runs.lines().count(), 3 + 2 * 3, "{text}");
+    assert_eq!(runs.lines().count(), 3 + 3, "{text}");
+    assert!(
+        text.contains(
+            "judged once, as the reference and as a known submission (the same program): submissions/accepted/a.py"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("ok  a.py"), "{text}");
 }
 
 #[test]

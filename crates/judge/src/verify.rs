@@ -93,7 +93,11 @@ pub fn verify(
     if let Some(r) = &prepared.problem.reference {
         step(&format!("reference {} on {tests}", shown(problem, r)));
     }
-    let (reference, reference_max_ms, reference_warning) = check_reference(&prepared, ctx, jobs);
+    let (reference, reference_max_ms, reference_warning, accepted) =
+        check_reference(&prepared, ctx, jobs);
+    // The reference's accepted result, for a known submission that is the
+    // same program (see `known::check`).
+    let reference_run = prepared.problem.reference.as_deref().zip(accepted.as_ref());
     let oracle = match (&problem.reference, &problem.game) {
         // A described game's own answers and player: checked against the
         // search whether or not there is a reference.
@@ -120,9 +124,20 @@ pub fn verify(
                 i + 1,
                 all.len()
             ));
-            known::check(&prepared, ctx, k, jobs)
+            known::check(&prepared, ctx, k, jobs, reference_run)
         })
         .collect();
+    let shared: Vec<String> = known
+        .iter()
+        .filter(|k| k.reference_run)
+        .map(|k| shown(problem, &k.path))
+        .collect();
+    if !shared.is_empty() {
+        notes.push(format!(
+            "judged once, as the reference and as a known submission (the same program): {}",
+            shared.join(", ")
+        ));
+    }
     let warnings = reference_warning
         .into_iter()
         .chain(known.iter().filter_map(|k| {
@@ -177,17 +192,22 @@ fn shown(problem: &Problem, path: &Path) -> String {
         .to_string()
 }
 
-/// The reference's status, its slowest test's time, and the warning when
-/// that is over half the limit.
-fn check_reference(
-    prepared: &Prepared,
-    ctx: &Context,
-    jobs: usize,
-) -> (Status, Option<f64>, Option<String>) {
+/// What judging the reference found: its status, its slowest test's time,
+/// the warning when that is over half the limit, and its result when it is
+/// accepted on every test.
+type ReferenceCheck = (
+    Status,
+    Option<f64>,
+    Option<String>,
+    Option<judge::SubmissionResult>,
+);
+
+/// Judges the reference (see [`ReferenceCheck`]).
+fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> ReferenceCheck {
     // A package with no test data (a note of the loader says so): nothing
     // to judge the reference on, said rather than failed.
     if prepared.tests.is_empty() {
-        return (Status::Skipped(NOTHING_TO_JUDGE.into()), None, None);
+        return (Status::Skipped(NOTHING_TO_JUDGE.into()), None, None, None);
     }
     let Some(path) = &prepared.problem.reference else {
         // Named, with why it has no answer: a described game's test
@@ -203,7 +223,7 @@ fn check_reference(
                 prepared.problem.id, t.name
             )),
         };
-        return (status, None, None);
+        return (status, None, None, None);
     };
     let options = Options {
         jobs,
@@ -228,6 +248,13 @@ fn check_reference(
         }
         _ => None,
     };
+    let accepted = result
+        .as_ref()
+        .ok()
+        .filter(|r| {
+            r.verdict == Verdict::AC && r.skipped == 0 && r.tests.len() == prepared.tests.len()
+        })
+        .cloned();
     let status = match result {
         Ok(r) if r.verdict == Verdict::AC => {
             let max = r.tests.iter().map(|t| t.time_ms()).fold(0.0, f64::max);
@@ -253,7 +280,7 @@ fn check_reference(
         }
         Err(e) => Status::Failed(format!("reference {}: {}", path.display(), e.message())),
     };
-    (status, max, warning)
+    (status, max, warning, accepted)
 }
 
 /// Runs the reference on every oracle case of the catalog entry.

@@ -5,6 +5,7 @@ mod compile;
 mod compiler_run;
 mod java;
 pub mod naming;
+mod package_python;
 mod pch;
 mod python2;
 mod scripted;
@@ -74,11 +75,17 @@ impl From<table::ConfigError> for LanguageError {
 #[derive(Debug, Clone)]
 pub struct Languages {
     pub table: Vec<Language>,
+    /// The ids whose `compile` or `run` a languages file set: kept as
+    /// written for every problem (see `for_problem`).
+    commands_set: Vec<String>,
 }
 
 impl Default for Languages {
     fn default() -> Self {
-        Languages { table: builtin() }
+        Languages {
+            table: builtin(),
+            commands_set: Vec::new(),
+        }
     }
 }
 
@@ -93,9 +100,13 @@ impl Languages {
         })?;
         let file: table::LanguagesFile =
             crate::yaml::from_str(path, &text).map_err(table::ConfigError::Yaml)?;
+        let commands_set = file.commands_set();
         let mut table = builtin();
         table::apply(&mut table, path, file)?;
-        Ok(Languages { table })
+        Ok(Languages {
+            table,
+            commands_set,
+        })
     }
 
     fn known(&self) -> String {

@@ -210,6 +210,17 @@ pub(crate) struct LanguagesFile {
     pub languages: Vec<LanguageOverride>,
 }
 
+impl LanguagesFile {
+    /// The ids of the entries that set `compile` or `run`.
+    pub(crate) fn commands_set(&self) -> Vec<String> {
+        self.languages
+            .iter()
+            .filter(|o| o.compile.is_some() || o.run.is_some())
+            .map(|o| o.id.clone())
+            .collect()
+    }
+}
+
 /// What is wrong with a languages config file; each names the file and,
 /// for an entry, the language.
 #[derive(Debug, thiserror::Error)]

@@ -39,6 +39,9 @@ pub struct KnownCheck {
     /// How it was judged when not as its file name says (Python 2 code
     /// in a `.py`).
     pub note: Option<String>,
+    /// Its result is the reference's: the same program, accepted when
+    /// judged as the reference, is not run again.
+    pub reference_run: bool,
 }
 
 impl KnownCheck {
@@ -63,6 +66,7 @@ pub(super) fn check(
     ctx: &Context,
     known: &expect::Known,
     jobs: usize,
+    reference: Option<(&Path, &judge::SubmissionResult)>,
 ) -> KnownCheck {
     let (path, expected) = (known.path.as_path(), known.expected);
     let options = Options {
@@ -95,6 +99,7 @@ pub(super) fn check(
         warning: None,
         margin_run: None,
         note: None,
+        reference_run: false,
     };
     if prepared.tests.is_empty() {
         check.skipped = Some(format!("skipped: {NOTHING_TO_JUDGE}"));
@@ -158,8 +163,14 @@ pub(super) fn check(
             return check;
         }
     };
-    let mut judged = match judge::measured_result(prepared, ctx, path, options.language.as_deref())
-    {
+    let measured = judge::measured_result(prepared, ctx, path, options.language.as_deref());
+    let of_reference = reference
+        .filter(|(reference, r)| {
+            measured.is_none() && r.language == language.id && same_program(reference, path)
+        })
+        .map(|(_, r)| r.clone());
+    check.reference_run = of_reference.is_some();
+    let mut judged = match measured.or(of_reference) {
         Some(r) => Ok(r),
         None => judge::judge(prepared, ctx, path, &options, &mut |_| {}),
     };
@@ -420,4 +431,20 @@ fn foreign_language(path: &Path) -> String {
         other => return format!("`.{other}` files"),
     };
     name.to_string()
+}
+
+/// Whether `a` and `b` are the same program: the same file (a package's
+/// reference is one of its accepted submissions), or files of the same
+/// name and bytes. A folder is the same program only as the same folder.
+fn same_program(a: &Path, b: &Path) -> bool {
+    if let (Ok(x), Ok(y)) = (std::fs::canonicalize(a), std::fs::canonicalize(b))
+        && x == y
+    {
+        return true;
+    }
+    if a.file_name() != b.file_name() || !a.is_file() || !b.is_file() {
+        return false;
+    }
+    let read = |p: &Path| crate::beneath::read_file(p, crate::beneath::SOURCE_CAP).ok();
+    matches!((read(a), read(b)), (Some(x), Some(y)) if x == y)
 }

@@ -32,8 +32,17 @@ const SYSTEM_READ: &[&str] = &[
     "/sys/devices/system/cpu",
 ];
 
-/// Devices a program may read.
-const DEVICES_READ: &[&str] = &["/dev/zero", "/dev/random", "/dev/urandom", "/dev/full"];
+/// Files a program may read: devices, and the CPU's description, which
+/// nothing else of `/proc` comes with (PyPy sizes its nursery by the
+/// caches it lists, and without it writes a warning on stderr, where a
+/// validator's reason is read).
+const DEVICES_READ: &[&str] = &[
+    "/dev/zero",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/full",
+    "/proc/cpuinfo",
+];
 
 /// The newest ABI this code knows; older kernels get what they support.
 fn abi() -> ABI {

@@ -1,0 +1,155 @@
+//! A package's Python 3 programs run as the format's reference tool runs
+//! them: with PyPy where `pypy3` is installed, else with CPython, and
+//! `verify` says which interpreter measured a derived time limit. Each
+//! test writes its package and runs real interpreters in the sandbox.
+
+mod common;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::{Project, stderr, stdout};
+
+/// A package with no time limit whose accepted Python program prints the
+/// interpreter running it, which its answer names (`answer`).
+fn package(p: &Project, answer: &str) -> PathBuf {
+    p.write("which/problem.yaml", "name: Which Python\n");
+    p.write("which/data/secret/1.in", "1\n");
+    p.write("which/data/secret/1.ans", &format!("{answer}\n"));
+    // A few modules of the standard library: its files must be readable
+    // in the sandbox, and nothing may need writing there.
+    p.write(
+        "which/submissions/accepted/impl.py",
+        "import platform, fractions, json, collections\n\
+         n = int(input())\n\
+         assert json.loads('[1]') == [n] and fractions.Fraction(n, 2) * 2 == n\n\
+         print(platform.python_implementation())\n",
+    );
+    p.path("which")
+}
+
+/// `grundy ARGS` with the test's own cache and `path` as its `PATH`: its
+/// exit code, its stdout, and everything it printed.
+fn grundy(p: &Project, args: &[&str], path: &OsString) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .arg("--problems")
+        .arg(p.path("problems"))
+        .arg("--cache")
+        .arg(p.path("cache"))
+        .env("NO_COLOR", "1")
+        .env("PATH", path)
+        .output()
+        .expect("run grundy");
+    (
+        out.status.code(),
+        stdout(&out),
+        format!("{}\n{}", stdout(&out), stderr(&out)),
+    )
+}
+
+/// `program` on the judge's `PATH`, if any.
+fn on_path(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join(program))
+        .find(|p| p.is_file())
+}
+
+#[test]
+fn a_package_s_python_runs_with_pypy_where_installed() {
+    if on_path("pypy3").is_none() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but no pypy3 on PATH: `bash .ci/setup.sh` installs it (Debian's pypy3)"
+        );
+        eprintln!("skipped: no pypy3 here");
+        return;
+    }
+    let p = Project::empty();
+    let pkg = package(&p, "PyPy");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let (code, _, text) = grundy(&p, &["verify", &pkg.to_string_lossy()], &path);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("ok  impl.py"), "{text}");
+    // The derived limit names the interpreter that measured it.
+    assert!(
+        text.contains("(accepted/impl.py on secret-1, Python 3 (PyPy) run by /"),
+        "{text}"
+    );
+    let submission = pkg.join("submissions/accepted/impl.py");
+    let (code, json, text) = grundy(
+        &p,
+        &[
+            "judge",
+            &pkg.to_string_lossy(),
+            &submission.to_string_lossy(),
+            "--json",
+        ],
+        &path,
+    );
+    assert_eq!(code, Some(0), "{text}");
+    let v: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"));
+    assert_eq!(v["results"][0]["verdict"], "AC", "{text}");
+    // PyPy finds the CPU's caches in the sandbox: no warning of its own on
+    // stderr, where a validator's reason or a compile log is read.
+    assert!(!text.contains("L2 cache"), "{text}");
+}
+
+#[test]
+fn a_package_without_pypy3_runs_cpython_and_says_so() {
+    let p = Project::empty();
+    let pkg = package(&p, "CPython");
+    // The machine's PATH without any folder holding pypy3, and CPython
+    // linked into a folder of its own (Debian keeps both in /usr/bin).
+    let python3 = std::fs::canonicalize("/usr/bin/python3")
+        .ok()
+        .or_else(|| on_path("python3"))
+        .expect("a python3 to judge with");
+    let bin = p.path("bin");
+    std::fs::create_dir_all(&bin).expect("mkdir");
+    std::os::unix::fs::symlink(&python3, bin.join("python3")).expect("link");
+    let mut dirs = vec![bin];
+    dirs.extend(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+            .filter(|d| !d.join("pypy3").exists()),
+    );
+    let path = std::env::join_paths(dirs).expect("PATH");
+    let (code, _, text) = grundy(&p, &["verify", &pkg.to_string_lossy()], &path);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("ok  impl.py"), "{text}");
+    assert!(
+        text.contains("(accepted/impl.py on secret-1, Python 3 (CPython: no pypy3 here) run by /"),
+        "{text}"
+    );
+}
+
+/// A languages file that sets Python's commands keeps them for packages:
+/// CPython, under the name the file leaves it.
+#[test]
+fn a_languages_file_that_sets_python_keeps_cpython_for_a_package() {
+    let p = Project::empty();
+    let pkg = package(&p, "CPython");
+    let languages = p.write(
+        "languages.yaml",
+        "languages:\n  - id: python\n    run: [python3, \"{src}\"]\n",
+    );
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let (code, _, text) = grundy(
+        &p,
+        &[
+            "verify",
+            &pkg.to_string_lossy(),
+            "--languages",
+            &languages.to_string_lossy(),
+        ],
+        &path,
+    );
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("ok  impl.py"), "{text}");
+    assert!(
+        text.contains("(accepted/impl.py on secret-1, Python 3 run by /"),
+        "{text}"
+    );
+}
