@@ -205,7 +205,7 @@ async fn package(
 }
 
 /// A host's request about a lease it was given: the lease it names.
-trait Leased: serde::de::DeserializeOwned {
+trait Leased: serde::de::DeserializeOwned + Send {
     fn lease(&self) -> &LeaseRef;
 }
 
