@@ -878,13 +878,13 @@ fn a_new_long_file_is_caught_and_a_shortened_one_must_leave_the_list() {
     let tree = Scratch::new();
     let root = tree.path();
     let write = |path: &str, lines: usize| tree.write(path, &"// a line\n".repeat(lines));
-    tree.write("src/at_the_limit.rs", MAX_LINES);
-    tree.write("src/deep/over.rs", MAX_LINES + 1);
-    tree.write("crates/a/src/known.rs", MAX_LINES + 40);
-    tree.write("crates/a/src/split.rs", 10);
+    write("src/at_the_limit.rs", MAX_LINES);
+    write("src/deep/over.rs", MAX_LINES + 1);
+    write("crates/a/src/known.rs", MAX_LINES + 40);
+    write("crates/a/src/split.rs", 10);
     // Not Rust, and outside the folders looked at: never counted.
-    tree.write("crates/a/src/table.md", MAX_LINES * 2);
-    tree.write("tests/long.rs", MAX_LINES * 2);
+    write("crates/a/src/table.md", MAX_LINES * 2);
+    write("tests/long.rs", MAX_LINES * 2);
     let found = long_files(root, &["src", "crates"]);
     assert_eq!(
         found,
