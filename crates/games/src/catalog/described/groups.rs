@@ -84,6 +84,7 @@ const PLAN: &[Plan] = &[
             (1, Cases::Group, "layout: messy, losing: 0.5"),
             (1, Cases::Group, "layout: column, eol: false"),
             (1, Cases::Group, "layout: blank, losing: 1.0"),
+            (1, Cases::Group, "layout: one-line, losing: 0.0"),
         ],
     },
     Plan {
