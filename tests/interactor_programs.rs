@@ -389,6 +389,12 @@ fn an_interactor_that_cannot_start_is_an_internal_error_naming_the_file() {
 /// a program, read back by grundy with the same verdicts for the game's
 /// accepted player and a known-wrong one.
 fn exported_game_judges_the_same(id: &str, wrong: &str) {
+    exported_interactor_judges_the_same(id, "play.py", "submissions/accepted/solution.c", wrong);
+}
+
+/// [`exported_game_judges_the_same`] with the interactor written as
+/// `interactor` and the accepted player `accepted`.
+fn exported_interactor_judges_the_same(id: &str, interactor: &str, accepted: &str, wrong: &str) {
     let tmp = tempfile::tempdir().expect("tmp");
     let pkg = tmp.path().join(id.replace('-', ""));
     let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
@@ -396,9 +402,13 @@ fn exported_game_judges_the_same(id: &str, wrong: &str) {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).expect("problem.yaml");
     assert!(yaml.contains("validation: custom interactive"), "{yaml}");
-    assert!(pkg.join("output_validators/interactor/play.py").is_file());
+    assert!(
+        pkg.join("output_validators/interactor")
+            .join(interactor)
+            .is_file()
+    );
     let pkg_s = pkg.to_string_lossy().into_owned();
-    for (file, expected) in [("submissions/accepted/solution.c", "AC"), (wrong, "WA")] {
+    for (file, expected) in [(accepted, "AC"), (wrong, "WA")] {
         let out = common::grundy_in(
             &problems,
             &["judge", &pkg_s, &pkg.join(file).to_string_lossy(), "--json"],
@@ -422,6 +432,17 @@ fn an_exported_misere_nim_play_package_judges_the_same() {
 #[test]
 fn an_exported_wythoff_play_package_judges_the_same() {
     exported_game_judges_the_same("wythoff-play", "submissions/wrong_answer/double_phi.c");
+}
+
+/// A described game (`game:`) exports its own interactor, `described.py`.
+#[test]
+fn an_exported_kayles_play_package_judges_the_same() {
+    exported_interactor_judges_the_same(
+        "kayles-play",
+        "described.py",
+        "submissions/accepted/solution.py",
+        "submissions/wrong_answer/one_pin_at_a_time.c",
+    );
 }
 
 /// The problemtools `languages.yaml` overrides this machine needs (as in

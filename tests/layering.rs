@@ -635,6 +635,26 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A small tree of files in a temporary folder, for the self-tests: each
+/// file written with the folders above it.
+struct Scratch(tempfile::TempDir);
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch(tempfile::tempdir().expect("a temporary folder"))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+
+    fn write(&self, path: &str, text: &str) {
+        let p = self.path().join(path);
+        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    }
+}
+
 fn doc() -> String {
     std::fs::read_to_string(root().join("docs/architecture.md")).expect("the doc")
 }
@@ -722,21 +742,18 @@ fn no_new_source_file_over_the_line_limit() {
 
 #[test]
 fn an_upward_import_and_an_unlisted_module_are_caught() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let src = dir.path();
-    std::fs::create_dir_all(src.join("low")).expect("mkdir");
-    std::fs::write(
-        src.join("low/mod.rs"),
+    let tree = Scratch::new();
+    tree.write(
+        "low/mod.rs",
         "use crate::units::Bytes;\nuse crate::{high::Thing, low::x};\nuse crate::{low::{a, b}, units::{c, d}, top::Item};\n",
-    )
-    .expect("write");
-    std::fs::write(src.join("high.rs"), "use crate::low::Item;\n").expect("write");
-    std::fs::write(src.join("stray.rs"), "").expect("write");
-    std::fs::write(
-        src.join("units.rs"),
+    );
+    tree.write("high.rs", "use crate::low::Item;\n");
+    tree.write("stray.rs", "");
+    tree.write(
+        "units.rs",
         "#[cfg(test)]\nmod tests {\n    use crate::high::Helper;\n}\n",
-    )
-    .expect("write");
+    );
+    let src = tree.path();
     let doc = "<!-- layering:begin -->\n1. `units`\n2. `low` — the middle\n3. `high`\n4. `top`\n<!-- layering:end -->\n";
     let layers = layers(doc).expect("parses");
     assert_eq!(layers.len(), 4);
@@ -764,13 +781,8 @@ fn a_module_listed_twice_is_refused() {
 
 #[test]
 fn a_misplaced_module_and_a_dependency_upwards_or_unused_are_caught() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let root = dir.path();
-    let write = |path: &str, text: &str| {
-        let p = root.join(path);
-        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
-        std::fs::write(p, text).expect("write");
-    };
+    let tree = Scratch::new();
+    let root = tree.path();
     let manifest = |name: &str, deps: &[&str]| {
         let mut t = format!("[package]\nname = \"grundy-{name}\"\n\n[dependencies]\n");
         for d in deps {
@@ -778,24 +790,24 @@ fn a_misplaced_module_and_a_dependency_upwards_or_unused_are_caught() {
         }
         t + "libc = \"0.2\"\n\n[dev-dependencies]\ntempfile.workspace = true\n"
     };
-    write("Cargo.toml", "[package]\nname = \"grundy\"\n");
-    write("src/lib.rs", "");
-    write("src/main.rs", "");
-    write("src/cli/mod.rs", "");
+    tree.write("Cargo.toml", "[package]\nname = \"grundy\"\n");
+    tree.write("src/lib.rs", "");
+    tree.write("src/main.rs", "");
+    tree.write("src/cli/mod.rs", "");
     // `low`: its own module, and one that belongs to `mid`.
-    write("crates/low/Cargo.toml", &manifest("low", &["mid"]));
-    write(
+    tree.write("crates/low/Cargo.toml", &manifest("low", &["mid"]));
+    tree.write(
         "crates/low/src/lib.rs",
         "use grundy_mid::m;\npub mod a;\npub mod stray;\n",
     );
-    write("crates/low/src/a.rs", "use crate::m::X;\n");
-    write("crates/low/src/stray.rs", "");
+    tree.write("crates/low/src/a.rs", "use crate::m::X;\n");
+    tree.write("crates/low/src/stray.rs", "");
     // `mid` depends on `low` but imports nothing of it.
-    write("crates/mid/Cargo.toml", &manifest("mid", &["low"]));
-    write("crates/mid/src/lib.rs", "pub mod m;\n");
-    write("crates/mid/src/m/mod.rs", "pub struct X;\n");
+    tree.write("crates/mid/Cargo.toml", &manifest("mid", &["low"]));
+    tree.write("crates/mid/src/lib.rs", "pub mod m;\n");
+    tree.write("crates/mid/src/m/mod.rs", "pub struct X;\n");
     // A crate the doc does not list.
-    write("crates/extra/Cargo.toml", &manifest("extra", &[]));
+    tree.write("crates/extra/Cargo.toml", &manifest("extra", &[]));
     let doc = "<!-- crates:begin -->\n1. `low`: `a` — the bottom\n2. `mid`: `m` `gone`\n3. `grundy`: `cli`\n<!-- crates:end -->\n";
     let crates = crates(doc).expect("parses");
     assert_eq!(crates.len(), 3);
@@ -818,25 +830,20 @@ fn a_misplaced_module_and_a_dependency_upwards_or_unused_are_caught() {
 
 #[test]
 fn a_new_circle_is_caught_and_a_gone_one_must_leave_the_list() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let src = dir.path();
-    let write = |path: &str, text: &str| {
-        let p = src.join(path);
-        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
-        std::fs::write(p, text).expect("write");
-    };
-    write("lib.rs", "pub mod a;\npub mod b;\npub mod c;\n");
+    let tree = Scratch::new();
+    let src = tree.path();
+    tree.write("lib.rs", "pub mod a;\npub mod b;\npub mod c;\n");
     // a/x ↔ a/y through `super::` and a group.
-    write("a/mod.rs", "mod x;\nmod y;\nmod z;\n");
-    write("a/x.rs", "use super::{y::Thing, z};\n");
-    write("a/y.rs", "use crate::a::x::Other;\n");
+    tree.write("a/mod.rs", "mod x;\nmod y;\nmod z;\n");
+    tree.write("a/x.rs", "use super::{y::Thing, z};\n");
+    tree.write("a/y.rs", "use crate::a::x::Other;\n");
     // z → x would close a circle, but only in its unit tests.
-    write(
+    tree.write(
         "a/z.rs",
         "use self::inner::Q;\nuse super::super::c::W;\n#[cfg(test)]\nmod tests {\n    use crate::a::x;\n}\n",
     );
-    write("b.rs", "use crate::a::z;\n");
-    write("c.rs", "");
+    tree.write("b.rs", "use crate::a::z;\n");
+    tree.write("c.rs", "");
     let edges = file_imports(src);
     let name = |p: &str| p.split('/').map(str::to_string).collect::<ModPath>();
     assert_eq!(
@@ -868,13 +875,9 @@ fn a_new_circle_is_caught_and_a_gone_one_must_leave_the_list() {
 
 #[test]
 fn a_new_long_file_is_caught_and_a_shortened_one_must_leave_the_list() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let root = dir.path();
-    let write = |path: &str, lines: usize| {
-        let p = root.join(path);
-        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
-        std::fs::write(p, "// a line\n".repeat(lines)).expect("write");
-    };
+    let tree = Scratch::new();
+    let root = tree.path();
+    let write = |path: &str, lines: usize| tree.write(path, &"// a line\n".repeat(lines));
     write("src/at_the_limit.rs", MAX_LINES);
     write("src/deep/over.rs", MAX_LINES + 1);
     write("crates/a/src/known.rs", MAX_LINES + 40);
@@ -974,23 +977,18 @@ fn only_the_loader_reads_the_problem_package_format() {
 
 #[test]
 fn a_format_reader_past_the_loader_is_caught() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let root = dir.path();
-    let write = |path: &str, text: &str| {
-        let p = root.join(path);
-        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
-        std::fs::write(p, text).expect("write");
-    };
+    let tree = Scratch::new();
+    let root = tree.path();
     let reads = concat!("use crate::problem::", "icpc::stage;\n");
-    write("crates/judge/src/problem/icpc/mod.rs", reads);
-    write("crates/judge/src/problem/mod.rs", reads);
-    write("crates/judge/src/verify.rs", reads);
-    write("crates/judge/src/judge/known.rs", reads);
-    write(
+    tree.write("crates/judge/src/problem/icpc/mod.rs", reads);
+    tree.write("crates/judge/src/problem/mod.rs", reads);
+    tree.write("crates/judge/src/verify.rs", reads);
+    tree.write("crates/judge/src/judge/known.rs", reads);
+    tree.write(
         "crates/judge/src/judge/clean.rs",
         "use crate::problem::Problem;\n",
     );
-    write(
+    tree.write(
         "src/cli/export.rs",
         concat!("grundy::problem::", "icpc::statement_text"),
     );
@@ -1130,17 +1128,15 @@ fn the_module_table_names_what_is_there() {
 
 #[test]
 fn a_stale_row_a_missing_row_and_a_gone_file_are_caught() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let root = dir.path();
+    let tree = Scratch::new();
+    let root = tree.path();
     for f in [
         "src/a/mod.rs",
         "src/a/deep/x.rs",
         "src/b.rs",
         "crates/c/src/c/y.rs",
     ] {
-        let p = root.join(f);
-        std::fs::create_dir_all(p.parent().expect("a folder")).expect("mkdir");
-        std::fs::write(p, "").expect("write");
+        tree.write(f, "");
     }
     let doc = "| module | owns | knows nothing of |\n|---|---|---|\n\
                | `a` | `x.rs` and `deep/`, `a/deep/x.rs`, not `gone.rs` | - |\n\

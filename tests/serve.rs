@@ -9,14 +9,14 @@ use common::{Project, TOY_C};
 use serve_support::*;
 
 const PEOPLE: &str = "login,name,role\nana,Ana,team\nben,Ben,team\ncy,Cy,team\njudy,Judy,jury\n";
+/// A class's people: two students and their teacher.
+const CLASS: &str = "login,name,role\nana,Ana,student\nben,Ben,student\nt,Teacher,teacher\n";
 
 /// A team's verdicts and scores are those `grundy judge` gives the same
 /// files, and its own page lists them.
 #[test]
 fn submissions_get_the_verdicts_grundy_judge_gives() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml("scoring: ioi\n"), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (p, server, pw) = toy_contest("scoring: ioi\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     // A source far over a form's size, well under the upload limit.
     let big = format!("{TOY_C}/* {} */\n", "x".repeat(100 * 1024));
@@ -66,9 +66,7 @@ fn submissions_get_the_verdicts_grundy_judge_gives() {
 /// a file too, is refused.
 #[test]
 fn a_pasted_source_is_judged_in_the_language_chosen() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (p, server, pw) = toy_contest("", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let csrf = ana.csrf("/team");
     let a = ana.submit_with(
@@ -113,9 +111,7 @@ const HALF_PY: &str = "n=int(input())\na=list(map(int,input().split()))\nx=0\nfo
 /// asking: the stream names the submission, whose status is then judged.
 #[test]
 fn the_verdict_arrives_over_the_event_stream() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let events = ana.events();
     assert_eq!(next_event(&events, "hello"), "{}");
@@ -168,13 +164,7 @@ fn cell<'a>(html: &'a str, team: &str) -> &'a str {
 /// ICPC before the freeze: everyone sees every result, penalty included.
 #[test]
 fn icpc_scoreboard_before_the_freeze_shows_every_result() {
-    let p = Project::toy("");
-    let server = Server::start(
-        &p,
-        &contest_yaml("start: now-10m\nduration: 5h\nfreeze: 1h\n"),
-        1,
-    );
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("start: now-10m\nduration: 5h\nfreeze: 1h\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let wa = Client::submitted_id(&ana.submit("toy", "wa.c", TOY_WA_C.as_bytes()));
     let ok = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
@@ -195,13 +185,7 @@ fn icpc_scoreboard_before_the_freeze_shows_every_result() {
 /// pending, the jury sees them; unfreezing shows them to everyone.
 #[test]
 fn icpc_scoreboard_during_the_freeze_hides_later_results_until_unfrozen() {
-    let p = Project::toy("");
-    let server = Server::start(
-        &p,
-        &contest_yaml("start: now-4h30m\nduration: 5h\nfreeze: 1h\n"),
-        1,
-    );
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("start: now-4h30m\nduration: 5h\nfreeze: 1h\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let ok = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
     assert_eq!(ana.verdict(ok).0, "AC");
@@ -245,13 +229,10 @@ fn icpc_scoreboard_during_the_freeze_hides_later_results_until_unfrozen() {
 /// freeze later scores are pending for the public.
 #[test]
 fn ioi_scoreboard_sums_best_scores_and_freezes() {
-    let p = Project::toy("");
-    let server = Server::start(
-        &p,
-        &contest_yaml("scoring: ioi\nstart: now-4h30m\nduration: 5h\nfreeze: 1h\n"),
-        1,
+    let (_p, server, pw) = toy_contest(
+        "scoring: ioi\nstart: now-4h30m\nduration: 5h\nfreeze: 1h\n",
+        PEOPLE,
     );
-    let pw = accounts(&p, PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let mut ben = signed(&server, &pw, "ben");
     let a = Client::submitted_id(&ana.submit("toy", "half.py", HALF_PY.as_bytes()));
@@ -292,9 +273,7 @@ fn ioi_scoreboard_sums_best_scores_and_freezes() {
 /// the one that counts; one judging only is valid.
 #[test]
 fn a_rejudge_makes_a_new_judging_that_counts() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let id = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
     assert_eq!(ana.verdict(id).0, "AC");
@@ -378,9 +357,7 @@ fn judgings(server: &Server, id: i64) -> (i64, i64) {
 /// has two finished judgings, one of which counts.
 #[test]
 fn rejudging_a_problem_judges_each_of_its_submissions_again() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let mut ben = signed(&server, &pw, "ben");
     let ids = [
@@ -419,9 +396,7 @@ fn rejudging_a_problem_judges_each_of_its_submissions_again() {
 /// of slips; a new password for a login ends the sessions of the old one.
 #[test]
 fn accounts_get_slips_and_a_new_password_ends_old_sessions() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (p, server, pw) = toy_contest("", PEOPLE);
     let sheet = std::fs::read_to_string(p.path("contest-passwords.html")).expect("the sheet");
     for (login, password) in &pw {
         assert!(
@@ -456,9 +431,7 @@ fn accounts_get_slips_and_a_new_password_ends_old_sessions() {
 /// A team asks, the jury answers that team; an announcement reaches all.
 #[test]
 fn clarifications_go_from_a_team_to_the_jury_and_back() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let mut ben = signed(&server, &pw, "ben");
     let mut judy = signed(&server, &pw, "judy");
@@ -529,15 +502,12 @@ fn homework_deadlines_refuse_or_reduce_late_work() {
     );
     p.write("problems/toy2/statement.md", "# Toy 2\n");
     p.write("reference/toy2.c", TOY_C);
-    let server = Server::start(
+    let (server, pw) = serve_contest(
         &p,
         "title: Class\nproblems: [{id: toy, deadline: now-1m}, {id: toy2, deadline: now+1h}]\n\
          students: [ana, ben]\nhomework: {count: best, late: refuse}\n",
-        1,
-    );
-    let pw = accounts(
-        &p,
-        "login,name,role\nana,Ana,student\nben,Ben,student\nt,Teacher,teacher\n",
+        CLASS,
+        &[],
     );
     let mut ana = signed(&server, &pw, "ana");
     let late = ana.submit("toy", "ok.c", TOY_C.as_bytes());
@@ -548,15 +518,12 @@ fn homework_deadlines_refuse_or_reduce_late_work() {
     drop(server);
 
     let q = Project::toy("");
-    let server = Server::start(
+    let (server, pw) = serve_contest(
         &q,
         "title: Class\nproblems: [{id: toy, deadline: now-1m}]\nstudents: [ana, ben]\n\
          homework: {count: best, late: 50%}\n",
-        1,
-    );
-    let pw = accounts(
-        &q,
-        "login,name,role\nana,Ana,student\nben,Ben,student\nt,Teacher,teacher\n",
+        CLASS,
+        &[],
     );
     let mut ana = signed(&server, &pw, "ana");
     let id = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
@@ -579,15 +546,12 @@ fn homework_deadlines_refuse_or_reduce_late_work() {
 #[test]
 fn a_class_can_count_the_last_submission_and_take_late_work_in_full() {
     let p = Project::toy("");
-    let server = Server::start(
+    let (server, pw) = serve_contest(
         &p,
         "title: Class\nproblems: [{id: toy, deadline: now-1m}]\nstudents: [ana, ben]\n\
          homework: {count: last, late: accept}\n",
-        1,
-    );
-    let pw = accounts(
-        &p,
-        "login,name,role\nana,Ana,student\nben,Ben,student\nt,Teacher,teacher\n",
+        CLASS,
+        &[],
     );
     let mut ana = signed(&server, &pw, "ana");
     let best = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
@@ -749,9 +713,7 @@ fn problems_may_be_own_specs_and_icpc_packages_beside_the_contest_file() {
 /// the same, and so are the submissions.
 #[test]
 fn a_restart_keeps_the_clock_and_the_submissions() {
-    let p = Project::toy("");
-    let mut server = Server::start(&p, &contest_yaml("start: now-1h\nduration: 5h\n"), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, mut server, pw) = toy_contest("start: now-1h\nduration: 5h\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let id = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
     assert_eq!(ana.verdict(id).0, "AC");

@@ -450,9 +450,7 @@ fn archive_matches(admin: &Api, read: &BTreeMap<String, BTreeMap<String, Value>>
 /// same objects and the same scoreboard as the endpoints.
 #[test]
 fn every_endpoint_follows_the_schemas_and_the_feed_rebuilds_the_scoreboard() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml("start: now-10m\nduration: 5h\n"), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("start: now-10m\nduration: 5h\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let mut ben = signed(&server, &pw, "ben");
     let mut cy = signed(&server, &pw, "cy");
@@ -577,13 +575,7 @@ fn every_endpoint_follows_the_schemas_and_the_feed_rebuilds_the_scoreboard() {
 /// results when the organiser unfreezes.
 #[test]
 fn frozen_results_are_withheld_until_the_organiser_unfreezes() {
-    let p = Project::toy("");
-    let server = Server::start(
-        &p,
-        &contest_yaml("start: now-4h30m\nduration: 5h\nfreeze: 1h\n"),
-        1,
-    );
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("start: now-4h30m\nduration: 5h\nfreeze: 1h\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let a1 = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
     assert_eq!(ana.verdict(a1).0, "AC");
@@ -672,8 +664,7 @@ fn medals_and_group_winners_follow_the_ranks_and_wait_for_the_thaw() {
         teams: [{id: ana, group: north}, {id: ben, group: south}, {id: cy, group: north}]\n\
         medals: {gold: 1, silver: 1, bronze: 0}\n\
         start: now-10m\nduration: 5h\nfreeze: 5h\n";
-    let server = Server::start(&p, contest, 1);
-    let pw = accounts(&p, PEOPLE);
+    let (server, pw) = serve_contest(&p, contest, PEOPLE, &[]);
     let mut ana = signed(&server, &pw, "ana");
     let mut ben = signed(&server, &pw, "ben");
     let mut cy = signed(&server, &pw, "cy");
@@ -732,9 +723,7 @@ fn medals_and_group_winners_follow_the_ranks_and_wait_for_the_thaw() {
 /// a JSON reason.
 #[test]
 fn sources_and_refusals_follow_the_access_rules() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml("start: now-10m\nduration: 5h\n"), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("start: now-10m\nduration: 5h\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let a1 = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
     let files = format!("/api/contests/{CID}/submissions/{a1}/files");
@@ -798,9 +787,7 @@ fn sources_and_refusals_follow_the_access_rules() {
 /// and feed have none.
 #[test]
 fn problems_are_hidden_before_the_start() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml("start: now+2h\nduration: 5h\n"), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("start: now+2h\nduration: 5h\n", PEOPLE);
     let public = Api::new(&server, None);
     assert_eq!(
         public.ok(&format!("/api/contests/{CID}/problems")),
@@ -825,13 +812,7 @@ fn problems_are_hidden_before_the_start() {
 /// feed ends after it.
 #[test]
 fn finalized_and_thawed_the_feed_ends() {
-    let p = Project::toy("");
-    let server = Server::start(
-        &p,
-        &contest_yaml("start: now-6h\nduration: 5h\nfreeze: 1h\n"),
-        1,
-    );
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("start: now-6h\nduration: 5h\nfreeze: 1h\n", PEOPLE);
     let public = Api::new(&server, None);
     let stream = public.stream();
     let mut judy = signed(&server, &pw, "judy");

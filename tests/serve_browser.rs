@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Project, TOY_C};
+use common::TOY_C;
 use fantoccini::{Client as Browser, ClientBuilder, Locator};
 use serve_support::*;
 
@@ -210,13 +210,10 @@ fn a_team_sees_its_verdict_and_the_scoreboard_change_without_reloading() {
     let Some(driver_path) = chromedriver() else {
         return;
     };
-    let p = Project::toy("");
-    let server = Server::start(
-        &p,
-        &contest_yaml("start: now-10m\nduration: 5h\nfreeze: 1h\nfeedback: groups\n"),
-        1,
+    let (p, server, pw) = toy_contest(
+        "start: now-10m\nduration: 5h\nfreeze: 1h\nfeedback: groups\n",
+        PEOPLE,
     );
-    let pw = accounts(&p, PEOPLE);
     let mut judy = server.client();
     assert_eq!(judy.login("judy", &pw["judy"]), 303);
     // Judging waits while the page loads, so that the verdict must come to

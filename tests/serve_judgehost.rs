@@ -28,9 +28,12 @@ use serve_support::*;
 const SPIN_C: &str = "int main(void){volatile unsigned long i=0;for(;;)i++;}\n";
 
 /// The toy problem with a time limit long enough to catch a host in the
-/// middle of a judging.
-fn project() -> Project {
-    Project::toy("limits:\n  time: 3s\n")
+/// middle of a judging, served for [`PEOPLE`] with no judging of the
+/// server's own: only judge hosts judge.
+fn hosts_only() -> (Project, Server, std::collections::BTreeMap<String, String>) {
+    let p = Project::toy("limits:\n  time: 3s\n");
+    let (server, pw) = serve_contest(&p, &contest_yaml(""), PEOPLE, &["--no-local-judging"]);
+    (p, server, pw)
 }
 
 /// `grundy serve judgehost` for `name`: the token file.
@@ -174,9 +177,7 @@ const PEOPLE: &str = "login,name,role\nana,Ana,team\n";
 
 #[test]
 fn a_host_killed_mid_judging_loses_its_lease_and_the_other_host_judges_the_submission() {
-    let p = project();
-    let server = Server::start_args(&p, &contest_yaml(""), 1, &["--no-local-judging"]);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = hosts_only();
     let mut ana = team(&server, &pw);
     let (ta, tb) = (register(&server, "rack-a"), register(&server, "rack-b"));
     let mut a = Host::start(&server, &ta, &[]);
@@ -210,9 +211,7 @@ fn a_host_killed_mid_judging_loses_its_lease_and_the_other_host_judges_the_submi
 
 #[test]
 fn a_revoked_host_is_refused_at_once_and_its_judging_goes_elsewhere() {
-    let p = project();
-    let server = Server::start_args(&p, &contest_yaml(""), 1, &["--no-local-judging"]);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = hosts_only();
     let mut ana = team(&server, &pw);
     let ta = register(&server, "rack-a");
     let mut a = Host::start(&server, &ta, &[]);
@@ -273,9 +272,7 @@ fn a_revoked_host_is_refused_at_once_and_its_judging_goes_elsewhere() {
 /// one posted with another host's token is not stored.
 #[test]
 fn refusals_and_a_result_posted_twice_is_stored_once() {
-    let p = project();
-    let server = Server::start_args(&p, &contest_yaml(""), 1, &["--no-local-judging"]);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = hosts_only();
     let mut ana = team(&server, &pw);
     let token = std::fs::read_to_string(register(&server, "rack-a")).expect("token");
     let other = std::fs::read_to_string(register(&server, "rack-b")).expect("token");
@@ -457,9 +454,7 @@ fn pass_on(mut client: TcpStream, upstream: &str, packages: &AtomicUsize) -> std
 
 #[test]
 fn a_package_download_that_fails_once_is_tried_again_and_not_held_against_the_host() {
-    let p = project();
-    let server = Server::start_args(&p, &contest_yaml(""), 1, &["--no-local-judging"]);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = hosts_only();
     let mut ana = team(&server, &pw);
     let token = register(&server, "rack-a");
     let (url, packages) = flaky_proxy(&server.url);

@@ -37,9 +37,7 @@ fn was_logged(server: &Server, status: i64, path: &str) -> bool {
 /// the login page; a jury action without a session is 401.
 #[test]
 fn other_teams_results_and_jury_pages_are_refused() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let mut ben = signed(&server, &pw, "ben");
     let id = Client::submitted_id(&ana.submit("toy", "secret.c", TOY_C.as_bytes()));
@@ -92,9 +90,7 @@ fn other_teams_results_and_jury_pages_are_refused() {
 /// Every form refuses a post without its token, or with another's.
 #[test]
 fn forms_without_their_csrf_token_are_refused() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let mut ben = signed(&server, &pw, "ben");
     let bens = ben.csrf("/team");
@@ -130,9 +126,7 @@ fn forms_without_their_csrf_token_are_refused() {
 /// a new one, and the planted one signs nobody in.
 #[test]
 fn a_planted_session_cookie_is_not_adopted() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let planted = "ab".repeat(32);
     let mut victim = server.client();
     victim
@@ -168,10 +162,11 @@ fn a_planted_session_cookie_is_not_adopted() {
 #[test]
 fn markup_typed_by_teams_is_escaped_everywhere() {
     let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(
+    let (server, pw) = serve_contest(
         &p,
+        &contest_yaml(""),
         "login,name,role\nevil,\"<script>alert('name')</script>\",team\njudy,Judy,jury\n",
+        &[],
     );
     let mut evil = signed(&server, &pw, "evil");
     let file = "<svg onload=alert(1)>.c";
@@ -227,13 +222,7 @@ type Case<'a> = (
 /// with their own status and sentence, and logged; nothing is stored.
 #[test]
 fn bad_uploads_are_refused_with_the_right_status() {
-    let p = Project::toy("");
-    let server = Server::start(
-        &p,
-        &contest_yaml("upload_limit: 1KiB\nlanguages: [c, python]\n"),
-        1,
-    );
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("upload_limit: 1KiB\nlanguages: [c, python]\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let csrf = ana.csrf("/team");
     let big = vec![b'/'; 2048];
@@ -339,9 +328,7 @@ fn announce_huge(server: &Server, c: &Client) -> (u16, String) {
 /// statements before the start.
 #[test]
 fn submissions_outside_the_contest_are_refused() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml("start: now+1h\nduration: 2h\n"), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("start: now+1h\nduration: 2h\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let csrf = ana.csrf("/team");
     let a = ana.submit_with(
@@ -353,9 +340,7 @@ fn submissions_outside_the_contest_are_refused() {
     assert!(a.body.contains("not started"), "{}", a.body);
     assert_eq!(ana.get("/problems/toy").status, 403);
     drop(server);
-    let q = Project::toy("");
-    let server = Server::start(&q, &contest_yaml("start: now-3h\nduration: 2h\n"), 1);
-    let pw = accounts(&q, PEOPLE);
+    let (_q, server, pw) = toy_contest("start: now-3h\nduration: 2h\n", PEOPLE);
     let mut ana = signed(&server, &pw, "ana");
     let csrf = ana.csrf("/team");
     let a = ana.submit_with(
@@ -372,9 +357,7 @@ fn submissions_outside_the_contest_are_refused() {
 /// refusal is logged.
 #[test]
 fn brute_force_logins_are_throttled() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let mut guesser = server.client();
     for i in 0..5 {
         assert_eq!(guesser.login("ana", &format!("guess{i}")), 401);
@@ -406,9 +389,7 @@ fn brute_force_logins_are_throttled() {
 /// login form over a form's size is refused before it is read.
 #[test]
 fn guessing_many_accounts_from_one_address_is_throttled() {
-    let p = Project::toy("");
-    let server = Server::start(&p, &contest_yaml(""), 1);
-    let pw = accounts(&p, PEOPLE);
+    let (_p, server, pw) = toy_contest("", PEOPLE);
     let mut guesser = server.client();
     let long = "x".repeat(40_000);
     assert_eq!(guesser.login(&long, "guess"), 401);

@@ -231,6 +231,29 @@ pub fn signed(server: &Server, pw: &BTreeMap<String, String>, who: &str) -> Clie
     c
 }
 
+/// A contest on loopback: `p`'s problems served under `contest` (written
+/// as `p`'s contest.yaml) with a SQLite file of its own in `p`'s temporary
+/// folder, one judging at a time, `args` more for `grundy serve`, and the
+/// accounts of the CSV `people`: the server and each login's password.
+pub fn serve_contest(
+    p: &Project,
+    contest: &str,
+    people: &str,
+    args: &[&str],
+) -> (Server, BTreeMap<String, String>) {
+    let server = Server::start_args(p, contest, 1, args);
+    let pw = accounts(p, people);
+    (server, pw)
+}
+
+/// [`serve_contest`] of the toy problem under [`contest_yaml`]`(extra)`;
+/// the project holds the files (keep it until the end).
+pub fn toy_contest(extra: &str, people: &str) -> (Project, Server, BTreeMap<String, String>) {
+    let p = Project::toy("");
+    let (server, pw) = serve_contest(&p, &contest_yaml(extra), people, &[]);
+    (p, server, pw)
+}
+
 /// `grundy serve accounts` for a CSV's people: login → password.
 pub fn accounts(p: &Project, csv: &str) -> BTreeMap<String, String> {
     let file = p.write("people.csv", csv);

@@ -14,6 +14,15 @@ const PLAY_PY: &str = include_str!("interactor/play.py");
 /// The interactor source for a described game; `@…@` are its moves and
 /// one heap's values.
 const DESCRIBED_PY: &str = include_str!("interactor/described.py");
+/// The protocol both share (reading the games, the submission's tokens,
+/// the turns, the verdict), written into each at `@PROTOCOL@`: one file
+/// each, as the package format runs it.
+const PROTOCOL_PY: &str = include_str!("interactor/protocol.py");
+
+/// A game's interactor source with the shared protocol written in.
+fn with_protocol(game: &str) -> String {
+    game.replace("@PROTOCOL@", PROTOCOL_PY.trim_end())
+}
 
 /// `validation`, `validator_flags`, and the interactor program.
 pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerParts, ExportError> {
@@ -28,7 +37,10 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
             Ok((
                 validation,
                 String::new(),
-                Some(("play.py".into(), PLAY_PY.replace("@GAME@", name))),
+                Some((
+                    "play.py".into(),
+                    with_protocol(PLAY_PY).replace("@GAME@", name),
+                )),
             ))
         }
         InteractorSpec::Icpc { program, args } => {
@@ -110,7 +122,7 @@ fn described_interactor(problem: &Problem) -> Result<String, ExportError> {
     };
     let octal: Vec<u64> = m.octal.iter().map(|&d| u64::from(d)).collect();
     let python_bool = |b: bool| if b { "True" } else { "False" };
-    Ok(DESCRIBED_PY
+    Ok(with_protocol(DESCRIBED_PY)
         .replace("@TAKE_ANY@", python_bool(m.take_any))
         .replace("@SETS@", &format!("set({})", list(&m.sets)))
         .replace("@UP_TO@", &m.up_to.to_string())

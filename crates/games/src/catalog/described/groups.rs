@@ -19,6 +19,87 @@ pub struct DerivedGroup {
     pub entries: Vec<(u32, String)>,
 }
 
+/// How many games an entry's cases hold.
+#[derive(Clone, Copy)]
+enum Cases {
+    /// The group's number (`cases:`), where the input has several cases.
+    Group,
+    /// The generator's own.
+    Generator,
+}
+
+/// A derived group's plan: its name, its points, how many games a case
+/// holds, whether its parameters stay small too, and its entries (a count,
+/// the games of its cases, its knobs).
+struct Plan {
+    name: &'static str,
+    points: u32,
+    games: &'static str,
+    small_parameters: bool,
+    entries: &'static [(u32, Cases, &'static str)],
+}
+
+/// The groups of a problem that lists none: small positions (with small
+/// parameters too: a lost heap of Bash's game needs m + 1 tokens), every
+/// class of the period, the extremes and highest bits, every layout of
+/// whitespace, and the largest inputs.
+const PLAN: &[Plan] = &[
+    Plan {
+        name: "small",
+        points: 20,
+        games: "[1, 10]",
+        small_parameters: true,
+        entries: &[
+            (6, Cases::Group, "losing: 0.5"),
+            (2, Cases::Group, "losing: 1.0"),
+        ],
+    },
+    Plan {
+        name: "period",
+        points: 15,
+        games: "[5, 20]",
+        small_parameters: false,
+        entries: &[
+            (3, Cases::Group, "sizes: residues, losing: 0.5"),
+            (2, Cases::Group, "sizes: preperiod, losing: 0.5"),
+        ],
+    },
+    Plan {
+        name: "extremes",
+        points: 15,
+        games: "[5, 20]",
+        small_parameters: false,
+        entries: &[
+            (2, Cases::Group, "sizes: extremes, losing: 0.5"),
+            (3, Cases::Group, "sizes: bits, losing: 0.5"),
+            (1, Cases::Group, "sizes: bits, losing: 1.0"),
+        ],
+    },
+    Plan {
+        name: "layout",
+        points: 10,
+        games: "[3, 10]",
+        small_parameters: false,
+        entries: &[
+            (1, Cases::Group, "layout: messy, losing: 0.5"),
+            (1, Cases::Group, "layout: column, eol: false"),
+            (1, Cases::Group, "layout: blank, losing: 1.0"),
+            (1, Cases::Group, "layout: one-line, losing: 0.0"),
+        ],
+    },
+    Plan {
+        name: "large",
+        points: 40,
+        games: "[50, 100]",
+        small_parameters: false,
+        entries: &[
+            (2, Cases::Group, "losing: 0.5"),
+            (1, Cases::Group, "losing: 1.0"),
+            (1, Cases::Generator, "sizes: largest"),
+        ],
+    },
+];
+
 impl GameSpec {
     /// The largest heap the description answers for every parameter
     /// value, and the most heaps, when it answers only small positions.
@@ -59,8 +140,6 @@ impl GameSpec {
             let knobs = knobs.trim_start_matches([',', ' ']);
             (count, format!("{{{}}}", knobs.trim_end_matches([',', ' '])))
         };
-        // Small positions with small parameters too (a lost heap of Bash's
-        // game needs m + 1 tokens).
         let small_parameters: String = self
             .parameters
             .iter()
@@ -71,79 +150,25 @@ impl GameSpec {
         } else {
             format!("{cap}{small_parameters}")
         };
-        let mut groups = vec![
-            DerivedGroup {
-                name: "small",
-                points: 20,
-                entries: vec![
-                    entry(6, format!("{}losing: 0.5{small_cap}", games("[1, 10]"))),
-                    entry(2, format!("{}losing: 1.0{small_cap}", games("[1, 10]"))),
-                ],
-            },
-            DerivedGroup {
-                name: "period",
-                points: 15,
-                entries: vec![
-                    entry(
-                        3,
-                        format!("{}sizes: residues, losing: 0.5{cap}", games("[5, 20]")),
-                    ),
-                    entry(
-                        2,
-                        format!("{}sizes: preperiod, losing: 0.5{cap}", games("[5, 20]")),
-                    ),
-                ],
-            },
-            DerivedGroup {
-                name: "extremes",
-                points: 15,
-                entries: vec![
-                    entry(
-                        2,
-                        format!("{}sizes: extremes, losing: 0.5{cap}", games("[5, 20]")),
-                    ),
-                    entry(
-                        3,
-                        format!("{}sizes: bits, losing: 0.5{cap}", games("[5, 20]")),
-                    ),
-                    entry(
-                        1,
-                        format!("{}sizes: bits, losing: 1.0{cap}", games("[5, 20]")),
-                    ),
-                ],
-            },
-            DerivedGroup {
-                name: "layout",
-                points: 10,
-                entries: vec![
-                    entry(
-                        1,
-                        format!("{}layout: messy, losing: 0.5{cap}", games("[3, 10]")),
-                    ),
-                    entry(
-                        1,
-                        format!("{}layout: column, eol: false{cap}", games("[3, 10]")),
-                    ),
-                    entry(
-                        1,
-                        format!("{}layout: blank, losing: 1.0{cap}", games("[3, 10]")),
-                    ),
-                    entry(
-                        1,
-                        format!("{}layout: one-line, losing: 0.0{cap}", games("[3, 10]")),
-                    ),
-                ],
-            },
-            DerivedGroup {
-                name: "large",
-                points: 40,
-                entries: vec![
-                    entry(2, format!("{}losing: 0.5{cap}", games("[50, 100]"))),
-                    entry(1, format!("{}losing: 1.0{cap}", games("[50, 100]"))),
-                    entry(1, format!("sizes: largest{cap}")),
-                ],
-            },
-        ];
+        let mut groups: Vec<DerivedGroup> = PLAN
+            .iter()
+            .map(|g| DerivedGroup {
+                name: g.name,
+                points: g.points,
+                entries: g
+                    .entries
+                    .iter()
+                    .map(|&(count, cases, knobs)| {
+                        let cases = match cases {
+                            Cases::Group => games(g.games),
+                            Cases::Generator => String::new(),
+                        };
+                        let cap = if g.small_parameters { &small_cap } else { &cap };
+                        entry(count, format!("{cases}{knobs}{cap}"))
+                    })
+                    .collect(),
+            })
+            .collect();
         // One-case inputs have no `cases` to vary; the entries stay.
         for g in &mut groups {
             for (_, knobs) in &mut g.entries {

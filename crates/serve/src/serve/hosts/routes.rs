@@ -6,7 +6,7 @@
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -204,13 +204,65 @@ async fn package(
     Ok(res)
 }
 
-/// The lease `r` names, if `host` holds it.
-async fn held(app: &Shared, host: String, r: &LeaseRef) -> Answer<Option<Lease>> {
-    let (job, secret) = (r.job, r.lease.clone());
-    Ok(app
-        .db
-        .read(move |c| super::lease_of(c, &host, job, &secret))
-        .await?)
+/// A host's request about a lease it was given: the lease it names.
+trait Leased: serde::de::DeserializeOwned + Send {
+    fn lease(&self) -> &LeaseRef;
+}
+
+impl Leased for LeaseRef {
+    fn lease(&self) -> &LeaseRef {
+        self
+    }
+}
+
+impl Leased for Run {
+    fn lease(&self) -> &LeaseRef {
+        &self.lease
+    }
+}
+
+impl Leased for Finish {
+    fn lease(&self) -> &LeaseRef {
+        &self.lease
+    }
+}
+
+impl Leased for Refuse {
+    fn lease(&self) -> &LeaseRef {
+        &self.lease
+    }
+}
+
+/// A host's request about a lease it still holds, and that lease (an
+/// extractor). Before the handler runs, the host is checked (its token
+/// and version) and the request read; a request whose lease was lost is
+/// answered [`LOST`].
+struct Held<T>(T, Lease);
+
+impl<T: Leased> FromRequest<Shared> for Held<T> {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, app: &Shared) -> Result<Held<T>, Response> {
+        let headers = req.headers().clone();
+        // Bounded by the route's limit.
+        let body = axum::body::Bytes::from_request(req, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let host = host_of(app, &headers)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let request: T = parse(&body).map_err(IntoResponse::into_response)?;
+        let (job, secret) = (request.lease().job, request.lease().lease.clone());
+        let lease = app
+            .db
+            .read(move |c| super::lease_of(c, &host, job, &secret))
+            .await
+            .map_err(|e| HostError::from(e).into_response())?;
+        match lease {
+            Some(lease) => Ok(Held(request, lease)),
+            None => Err(json(&LOST)),
+        }
+    }
 }
 
 const LOST: Ack = Ack {
@@ -218,16 +270,7 @@ const LOST: Ack = Ack {
     stored: false,
 };
 
-async fn renew(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Answer<Response> {
-    let host = host_of(&app, &headers).await?;
-    let r: LeaseRef = parse(&body)?;
-    let Some(lease) = held(&app, host, &r).await? else {
-        return Ok(json(&LOST));
-    };
+async fn renew(State(app): State<Shared>, Held(_, lease): Held<LeaseRef>) -> Answer<Response> {
     let ok = app
         .db
         .write(move |c| queue::renew(c, &lease, Millis::now()))
@@ -238,16 +281,7 @@ async fn renew(
     }))
 }
 
-async fn run(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Answer<Response> {
-    let host = host_of(&app, &headers).await?;
-    let r: Run = parse(&body)?;
-    let Some(lease) = held(&app, host, &r.lease).await? else {
-        return Ok(json(&LOST));
-    };
+async fn run(State(app): State<Shared>, Held(r, lease): Held<Run>) -> Answer<Response> {
     let start = app.clock.start;
     let submission_id = lease.submission;
     let (ok, account) = app
@@ -270,16 +304,7 @@ async fn run(
     }))
 }
 
-async fn finish(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Answer<Response> {
-    let host = host_of(&app, &headers).await?;
-    let f: Finish = parse(&body)?;
-    let Some(lease) = held(&app, host, &f.lease).await? else {
-        return Ok(json(&LOST));
-    };
+async fn finish(State(app): State<Shared>, Held(f, lease): Held<Finish>) -> Answer<Response> {
     let stored = store(&app, lease, f.result, f.first_fail_input).await?;
     Ok(json(&Ack {
         held: false,
@@ -322,31 +347,13 @@ async fn store(
 
 /// The host gives the lease back for now (it could not fetch the
 /// package): the job is queued again, and this host may take it later.
-async fn release(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Answer<Response> {
-    let host = host_of(&app, &headers).await?;
-    let r: LeaseRef = parse(&body)?;
-    let Some(lease) = held(&app, host, &r).await? else {
-        return Ok(json(&LOST));
-    };
+async fn release(State(app): State<Shared>, Held(_, lease): Held<LeaseRef>) -> Answer<Response> {
     app.db.write(move |c| super::give_back(c, &lease)).await?;
     app.wake.ring();
     Ok(json(&LOST))
 }
 
-async fn refuse(
-    State(app): State<Shared>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Answer<Response> {
-    let host = host_of(&app, &headers).await?;
-    let r: Refuse = parse(&body)?;
-    let Some(lease) = held(&app, host, &r.lease).await? else {
-        return Ok(json(&LOST));
-    };
+async fn refuse(State(app): State<Shared>, Held(r, lease): Held<Refuse>) -> Answer<Response> {
     let reason: String = r.reason.chars().take(2000).collect();
     app.db
         .write(move |c| {

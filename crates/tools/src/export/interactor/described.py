@@ -9,9 +9,8 @@ whenever it has one; when it is losing it takes as many tokens as it may
 from the largest heap, which keeps games short. Once the submission has
 moved into a lost position, the game is declared lost after 1000 more
 moves. Exit 42 accepts, 43 rejects with feedback_dir/judgemessage.txt.
+The protocol is the one all exported games share (below).
 """
-import os
-import sys
 from functools import lru_cache
 
 TAKE_ANY = @TAKE_ANY@
@@ -23,46 +22,10 @@ SPLITS = @SPLITS@
 # How one heap's values are known: ("identity",), ("modulo", m), or
 # ("table", values, period start, period length).
 VALUES = @VALUES@
+# Only normal play is written out: the last to move wins.
+MISERE = False
 
-feedback = sys.argv[3] if len(sys.argv) > 3 else "./"
-out = sys.stdout
-
-
-def reject(why):
-    with open(feedback + "judgemessage.txt", "w") as f:
-        f.write(why + "\n")
-    try:
-        out.write("-1\n")
-        out.flush()
-    except OSError:
-        pass
-    os._exit(43)
-
-
-def tokens():
-    for line in sys.stdin.buffer:
-        for t in line.split():
-            yield t.decode("latin-1")
-
-
-TOK = tokens()
-
-
-def number(what):
-    t = next(TOK, None)
-    if t is None:
-        reject("the output ended where %s was expected" % what)
-    if not t or any(c not in "0123456789" for c in t):
-        reject("expected %s, found `%s`" % (what, t[:40]))
-    return int(t)
-
-
-def say(line):
-    try:
-        out.write(line + "\n")
-        out.flush()
-    except OSError:
-        reject("the submission stopped reading")
+@PROTOCOL@
 
 
 def g(n):
@@ -173,56 +136,31 @@ def legal(p, i, left, right):
     return mask(a, a - left - right) & bit != 0
 
 
-def play(start):
-    pos = list(start)
-    choice = next(TOK, None)
-    if choice not in ("first", "second"):
-        reject("expected `first` or `second`, found `%s`" % (choice or "")[:40])
-    theirs = choice == "first"
-    last = None
-    judge_winning_moves = 0
-    while not over(pos):
-        if theirs:
-            i = number("a heap number")
-            left = number("tokens left")
-            right = number("tokens left on the other side") if SPLITS else 0
-            if not legal(pos, i, left, right):
-                reject("illegal move `%d %d%s`" % (i, left, " %d" % right if SPLITS else ""))
-            apply(pos, i - 1, left, right)
-            last = "submission"
-        else:
-            m = winning(pos)
-            if m is None:
-                m = any_move(pos)
-            else:
-                judge_winning_moves += 1
-            i, left, right = m
-            apply(pos, i, left, right)
-            say("%d %d %d" % (i + 1, left, right) if SPLITS else "%d %d" % (i + 1, left))
-            last = "judge"
-            if judge_winning_moves > 1000:
-                reject("the game was lost 1000 moves ago")
-        theirs = not theirs
-    if last != "submission":
-        reject("lost the game from %s" % " ".join(map(str, start)))
+def read_start(words, at):
+    n = int(words[at])
+    start = [int(w) for w in words[at + 1:at + 1 + n]]
+    return start, "%d %s" % (n, " ".join(map(str, start))), at + 1 + n
 
 
-def main():
-    with open(sys.argv[1]) as f:
-        words = f.read().split()
-    games = int(words[0])
-    at = 1
-    say(str(games))
-    for _ in range(games):
-        n = int(words[at])
-        start = [int(w) for w in words[at + 1:at + 1 + n]]
-        at += 1 + n
-        say("%d %s" % (n, " ".join(map(str, start))))
-        play(start)
-    rest = next(TOK, None)
-    if rest is not None:
-        reject("output after the last game: `%s`" % rest[:40])
-    os._exit(42)
+def their_move(pos):
+    i = number("a heap number")
+    left = number("tokens left")
+    right = number("tokens left on the other side") if SPLITS else 0
+    if not legal(pos, i, left, right):
+        reject("illegal move `%d %d%s`" % (i, left, " %d" % right if SPLITS else ""))
+    apply(pos, i - 1, left, right)
+    return pos
+
+
+def judge_move(pos):
+    m = winning(pos)
+    wins = m is not None
+    if m is None:
+        m = any_move(pos)
+    i, left, right = m
+    apply(pos, i, left, right)
+    line = "%d %d %d" % (i + 1, left, right) if SPLITS else "%d %d" % (i + 1, left)
+    return pos, line, wins
 
 
 main()

@@ -293,18 +293,36 @@ fn c_reading(tree: &Tree<'_>, nodes: &[Node<'_>], node: Node<'_>) -> Vec<Candida
     }
     if matches!(function, "scanf" | "fscanf") {
         let end = call.literal.end_byte().saturating_sub(1);
-        out.extend(tree.candidate(
+        out.extend(rest_of_line_lost(
+            tree,
             node,
-            "tokens-per-line",
-            Class::Representation,
-            format!(
-                "throw the rest of the line away after {}: numbers laid out more to a line than one call reads are lost",
-                show(tree.text(node))
-            ),
-            vec![Edit::new(end..end, "%*[^\\n]")],
+            node,
+            "call reads",
+            Edit::new(end..end, "%*[^\\n]"),
         ));
     }
     out
+}
+
+/// Reading a line at a time: the rest of the line thrown away after
+/// `read` (at `at`), where one `does` read less than the line holds.
+fn rest_of_line_lost(
+    tree: &Tree<'_>,
+    at: Node<'_>,
+    read: Node<'_>,
+    does: &str,
+    edit: Edit,
+) -> Option<Candidate> {
+    tree.candidate(
+        at,
+        "tokens-per-line",
+        Class::Representation,
+        format!(
+            "throw the rest of the line away after {}: numbers laid out more to a line than one {does} are lost",
+            show(tree.text(read))
+        ),
+        vec![edit],
+    )
 }
 
 /// `cin >> a >> b;` → `(cin >> a >> b).ignore(1 << 30, '\n');`: the
@@ -322,26 +340,14 @@ fn cin_line(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
     if root == expr || !matches!(tree.text(root), "cin" | "std::cin") {
         return None;
     }
-    tree.candidate(
-        node,
-        "tokens-per-line",
-        Class::Representation,
-        format!(
-            "throw the rest of the line away after {}: numbers laid out more to a line than one read takes are lost",
-            show(tree.text(expr))
-        ),
-        vec![Edit::node(expr, format!("({}).ignore(1 << 30, '\\n')", tree.text(expr)))],
-    )
+    let ignore = format!("({}).ignore(1 << 30, '\\n')", tree.text(expr));
+    rest_of_line_lost(tree, node, expr, "read takes", Edit::node(expr, ignore))
 }
 
 /// Python's `….read().split()` (or `input().split()`) taken apart at
 /// single spaces within lines.
 fn python_split(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
-    let function = node.child_by_field_name("function")?;
-    let args = node.child_by_field_name("arguments")?;
-    if function.kind() != "attribute" || !named_children(args).is_empty() {
-        return None;
-    }
+    let function = method_without_arguments(node, "attribute")?;
     if tree.text(function.child_by_field_name("attribute")?) != "split" {
         return None;
     }
@@ -364,25 +370,34 @@ fn python_split(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
     } else {
         return None;
     };
+    single_space(tree, node, SPACE_OR_LINE, Edit::node(node, new))
+}
+
+/// What a split at single spaces does to a second space or a blank line.
+const SPACE_OR_LINE: &str = "a second space or a blank line makes an empty token";
+
+/// `node`, a split on any whitespace, made a split on single spaces.
+fn single_space(tree: &Tree<'_>, node: Node<'_>, why: &str, edit: Edit) -> Option<Candidate> {
     tree.candidate(
         node,
         "single-space",
         Class::Representation,
-        format!(
-            "split {} on single spaces: a second space or a blank line makes an empty token",
-            show(tree.text(node))
-        ),
-        vec![Edit::node(node, new)],
+        format!("split {} on single spaces: {why}", show(tree.text(node))),
+        vec![edit],
     )
+}
+
+/// The function of `node`, a call of a method with no arguments
+/// (`….split()`), when it is a member access of `kind`.
+fn method_without_arguments<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
+    let function = node.child_by_field_name("function")?;
+    let args = node.child_by_field_name("arguments")?;
+    (function.kind() == kind && named_children(args).is_empty()).then_some(function)
 }
 
 /// Rust's `split_whitespace()` taken apart at single spaces within lines.
 fn rust_split(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
-    let function = node.child_by_field_name("function")?;
-    let args = node.child_by_field_name("arguments")?;
-    if function.kind() != "field_expression" || !named_children(args).is_empty() {
-        return None;
-    }
+    let function = method_without_arguments(node, "field_expression")?;
     let field = function.child_by_field_name("field")?;
     if !matches!(
         tree.text(field),
@@ -390,19 +405,11 @@ fn rust_split(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
     ) {
         return None;
     }
-    tree.candidate(
-        node,
-        "single-space",
-        Class::Representation,
-        format!(
-            "split {} on single spaces: a second space or a blank line makes an empty token",
-            show(tree.text(node))
-        ),
-        vec![Edit::new(
-            field.start_byte()..node.end_byte(),
-            "lines().flat_map(|l| l.split(' '))",
-        )],
-    )
+    let lines = Edit::new(
+        field.start_byte()..node.end_byte(),
+        "lines().flat_map(|l| l.split(' '))",
+    );
+    single_space(tree, node, SPACE_OR_LINE, lines)
 }
 
 /// Java's `split("\\s+")` made `split(" ")`.
@@ -418,15 +425,11 @@ fn java_split(tree: &Tree<'_>, node: Node<'_>) -> Option<Candidate> {
     if !matches!(tree.text(*pattern), "\"\\\\s+\"" | "\" +\"" | "\"\\\\s\"") {
         return None;
     }
-    tree.candidate(
+    single_space(
+        tree,
         node,
-        "single-space",
-        Class::Representation,
-        format!(
-            "split {} on single spaces: a second space makes an empty token",
-            show(tree.text(node))
-        ),
-        vec![Edit::node(*pattern, "\" \"")],
+        "a second space makes an empty token",
+        Edit::node(*pattern, "\" \""),
     )
 }
 
@@ -441,6 +444,11 @@ mod tests {
             .into_iter()
             .filter(|m| m.kind == kind)
             .collect()
+    }
+
+    /// The program the first mutant of `kind` makes of `source`.
+    fn first_of_kind(language: Language, source: &str, kind: &str) -> String {
+        of_kind(language, source, kind)[0].source.clone()
     }
 
     #[test]
@@ -459,29 +467,13 @@ mod tests {
         let bits = of_kind(Language::Cpp, src, "shorten-bitset");
         assert!(bits.iter().any(|m| m.source.contains("bitset<32>")));
         let java = "class Main { static byte[] buf = new byte[1 << 16]; static long[] a = new long[200000]; }";
-        assert!(
-            of_kind(Language::Java, java, "shrink-buffer")[0]
-                .source
-                .contains("1 << 15")
-        );
-        assert!(
-            of_kind(Language::Java, java, "shorten-array")[0]
-                .source
-                .contains("long[100000]")
-        );
+        assert!(first_of_kind(Language::Java, java, "shrink-buffer").contains("1 << 15"));
+        assert!(first_of_kind(Language::Java, java, "shorten-array").contains("long[100000]"));
         let rust = "fn main() { let b = [0u8; 4096]; let c: [u64; 64] = [0; 64]; }";
-        assert!(
-            of_kind(Language::Rust, rust, "shrink-buffer")[0]
-                .source
-                .contains("[0u8; 2048]")
-        );
+        assert!(first_of_kind(Language::Rust, rust, "shrink-buffer").contains("[0u8; 2048]"));
         assert!(!of_kind(Language::Rust, rust, "shorten-array").is_empty());
         let py = "seen = [0] * 100001\n";
-        assert!(
-            of_kind(Language::Python, py, "shorten-array")[0]
-                .source
-                .contains("[0] * 50000")
-        );
+        assert!(first_of_kind(Language::Python, py, "shorten-array").contains("[0] * 50000"));
     }
 
     #[test]
