@@ -142,9 +142,14 @@ fn key(c: &Connection, view: View, frozen: bool) -> DbResult<Key> {
 /// and API client asks for the scoreboard, and between two results it is
 /// the same; recomputing it from every submission each time cost the
 /// server most of its time under a crowd.
+///
+/// One is computed at a time: a result moves the scoreboard for every page
+/// at once, and the pages asking for it then wait for one computation
+/// instead of each making its own on a busy CPU.
 #[derive(Default)]
 pub struct Boards {
     last: std::sync::Mutex<Vec<(Key, std::sync::Arc<Board>)>>,
+    computing: std::sync::Mutex<()>,
 }
 
 impl Boards {
@@ -165,8 +170,23 @@ impl Boards {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
-        if let Some((_, b)) = lock().iter().find(|(old, _)| *old == k) {
-            return Ok(std::sync::Arc::clone(b));
+        let cached = |k: &Key| {
+            lock()
+                .iter()
+                .find(|(old, _)| old == k)
+                .map(|(_, b)| std::sync::Arc::clone(b))
+        };
+        if let Some(b) = cached(&k) {
+            return Ok(b);
+        }
+        let _alone = self
+            .computing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Computed meanwhile by the page this one waited for?
+        let k = key(c, view, frozen)?;
+        if let Some(b) = cached(&k) {
+            return Ok(b);
         }
         let b = std::sync::Arc::new(board(c, config, clock, view, thawed)?);
         let mut last = lock();
@@ -396,5 +416,31 @@ mod tests {
         }
         assert_eq!(*get(), fresh());
         assert_eq!(get().standings.rows.len(), 3);
+        // Pages asking at once after a change share one computation.
+        submit(&db, 2);
+        let at_once = std::sync::Barrier::new(crate::serve::db::READERS);
+        let got: Vec<_> = std::thread::scope(|s| {
+            let asks: Vec<_> = (0..crate::serve::db::READERS)
+                .map(|_| {
+                    s.spawn(|| {
+                        db.with_reader(|c| {
+                            at_once.wait();
+                            boards.get(c, &config, &clock, View::Truth, false)
+                        })
+                        .expect("board")
+                    })
+                })
+                .collect();
+            asks.into_iter()
+                .map(|a| a.join().expect("a page"))
+                .collect()
+        });
+        for b in &got[1..] {
+            assert!(
+                std::sync::Arc::ptr_eq(&got[0], b),
+                "computed more than once"
+            );
+        }
+        assert_eq!(*got[0], fresh());
     }
 }
