@@ -150,9 +150,32 @@ fn key(c: &Connection, view: View, frozen: bool) -> DbResult<Key> {
 pub struct Boards {
     last: std::sync::Mutex<Vec<(Key, std::sync::Arc<Board>)>>,
     computing: std::sync::Mutex<()>,
+    /// Boards computed from every submission (the others were the last
+    /// one with new submissions added as pending).
+    full: std::sync::atomic::AtomicUsize,
+}
+
+/// The team and problem of each team submission with `after < id <= upto`.
+fn unjudged_since(c: &Connection, after: i64, upto: i64) -> DbResult<Vec<(String, ProblemId)>> {
+    let mut st = c
+        .prepare_cached(
+            "SELECT a.login, s.problem FROM submissions s JOIN accounts a ON a.id = s.account_id
+             WHERE s.id > ?1 AND s.id <= ?2 AND a.role = 'team'",
+        )
+        .what("cannot read the new submissions")?;
+    let rows = st
+        .query_map([after, upto], |r| Ok((r.get(0)?, ProblemId(r.get(1)?))))
+        .what("cannot read the new submissions")?;
+    rows.collect::<rusqlite::Result<Vec<_>>>()
+        .what("cannot read the new submissions")
 }
 
 impl Boards {
+    /// How many boards were computed from every submission so far.
+    pub fn computed_in_full(&self) -> usize {
+        self.full.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// The scoreboard for `view`, computed again only when what it is
     /// computed from changed (see [`board`]).
     pub fn get(
@@ -188,7 +211,30 @@ impl Boards {
         if let Some(b) = cached(&k) {
             return Ok(b);
         }
-        let b = std::sync::Arc::new(board(c, config, clock, view, thawed)?);
+        // Only new submissions since the board of this view: none of them
+        // is judged (the judgings that count are the same), so each is one
+        // more pending try, and the rest of the board stands.
+        let before = lock()
+            .iter()
+            .find(|(old, _)| {
+                (old.view, old.frozen, old.counted, old.teams)
+                    == (k.view, k.frozen, k.counted, k.teams)
+                    && old.last_submission < k.last_submission
+            })
+            .map(|(old, b)| (old.last_submission, std::sync::Arc::clone(b)));
+        let b = match before {
+            Some((since, old)) => {
+                let mut b = (*old).clone();
+                for try_ in unjudged_since(c, since, k.last_submission)? {
+                    *b.pending.entry(try_).or_default() += 1;
+                }
+                std::sync::Arc::new(b)
+            }
+            None => {
+                self.full.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                std::sync::Arc::new(board(c, config, clock, view, thawed)?)
+            }
+        };
         let mut last = lock();
         last.retain(|(old, _)| (old.view, old.frozen) != (k.view, k.frozen));
         last.push((k, std::sync::Arc::clone(&b)));
@@ -400,10 +446,27 @@ mod tests {
         let first = get();
         assert!(std::sync::Arc::ptr_eq(&first, &get()), "computed again");
         let mut seen = vec![first];
+        // New submissions add pending tries to the board there was.
+        let full = boards.computed_in_full();
         let s = submit(&db, 1);
         seen.push(get());
+        assert_eq!(*get(), fresh(), "one new submission");
+        submit(&db, 2);
+        submit(&db, 1);
+        assert_eq!(*get(), fresh(), "two more");
+        assert_eq!(
+            boards.computed_in_full(),
+            full,
+            "computed in full for new submissions"
+        );
         judge(&db, s, "WA");
         seen.push(get());
+        assert_eq!(*get(), fresh(), "a judging");
+        assert_eq!(
+            boards.computed_in_full(),
+            full + 1,
+            "a judging is computed in full"
+        );
         judge(&db, s, "AC");
         seen.push(get());
         db.with_writer(|c| {
