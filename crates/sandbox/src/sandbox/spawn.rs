@@ -279,6 +279,28 @@ pub fn lossy(s: &CStr) -> String {
     s.to_string_lossy().into_owned()
 }
 
+/// Adds `by` to the calling thread's scheduling niceness, at most 19 (what
+/// `nice -n` does), with raw system calls only: it runs between clone and
+/// exec. Lowering one's own priority needs no privilege; 0 changes nothing.
+/// Returns 0, or -1 when the kernel refused.
+pub fn nicer(by: i32) -> libc::c_int {
+    if by <= 0 {
+        return 0;
+    }
+    // SAFETY: two system calls on the calling thread, no memory passed.
+    unsafe {
+        // The raw call answers 20 - niceness (1 to 40), never an error for
+        // the calling thread itself.
+        let now = 20 - libc::syscall(libc::SYS_getpriority, libc::PRIO_PROCESS, 0) as i32;
+        let to = now.saturating_add(by).min(19);
+        if libc::syscall(libc::SYS_setpriority, libc::PRIO_PROCESS, 0, to) == 0 {
+            0
+        } else {
+            -1
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,27 +384,5 @@ mod tests {
             !exec_failed(&e),
             "a failed step is the judge's, not the program's"
         );
-    }
-}
-
-/// Adds `by` to the calling thread's scheduling niceness, at most 19 (what
-/// `nice -n` does), with raw system calls only: it runs between clone and
-/// exec. Lowering one's own priority needs no privilege; 0 changes nothing.
-/// Returns 0, or -1 when the kernel refused.
-pub fn nicer(by: i32) -> libc::c_int {
-    if by <= 0 {
-        return 0;
-    }
-    // SAFETY: two system calls on the calling thread, no memory passed.
-    unsafe {
-        // The raw call answers 20 - niceness (1 to 40), never an error for
-        // the calling thread itself.
-        let now = 20 - libc::syscall(libc::SYS_getpriority, libc::PRIO_PROCESS, 0) as i32;
-        let to = now.saturating_add(by).min(19);
-        if libc::syscall(libc::SYS_setpriority, libc::PRIO_PROCESS, 0, to) == 0 {
-            0
-        } else {
-            -1
-        }
     }
 }
