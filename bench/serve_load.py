@@ -256,7 +256,7 @@ def phase(name, port, pid, people, sources, args, stats, db):
     stats.peaks = {}
     threading.Thread(target=sample, args=(pid, db, stats.peaks, stop), daemon=True).start()
     load0 = os.getloadavg()
-    cpu0, wall0 = proc_cpu(pid), time.monotonic()
+    cpu0, wall0, ms0 = proc_cpu(pid), time.monotonic(), int(time.time() * 1000)
     threads = [
         threading.Thread(target=team, args=(port, u, p, sources, args, stats, stop, t_end), daemon=True)
         for u, p in people
@@ -269,7 +269,14 @@ def phase(name, port, pid, people, sources, args, stats, db):
     stats.load = (load0, os.getloadavg())
     stop.set()
     own = (cpu1[0] - cpu0[0]) / (wall1 - wall0) * 100
-    kids = (cpu1[1] - cpu0[1]) / (wall1 - wall0) * 100
+    # The judged programs' CPU time as the judge measured it (the runs are
+    # reaped by the sandbox, so the server's children times miss them).
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    ran = con.execute("SELECT IFNULL(SUM(time_ms), 0), COUNT(*) FROM runs WHERE at_ms BETWEEN ? AND ?",
+                      (ms0, int(time.time() * 1000))).fetchone()
+    con.close()
+    stats.runs = ran[1]
+    kids = ran[0] / 1000.0 / (wall1 - wall0) * 100
     return own, kids
 
 
@@ -280,7 +287,8 @@ def report(name, stats, own, kids, mem):
             print(f"{what:>12}: n={len(xs):5d}  p50={pct(xs, 50) * 1000:8.1f} ms  p99={pct(xs, 99) * 1000:8.1f} ms")
         else:
             print(f"{what:>12}: n=    0")
-    print(f"server CPU: {own:.1f} % of one core (its own threads); judged programs and compilers: {kids:.1f} %")
+    print(f"server CPU: {own:.1f} % of one core (its own threads); judged programs: {kids:.1f} % "
+          f"({getattr(stats, 'runs', 0)} test runs; their CPU time as measured)")
     print(f"server memory: RSS {mem.get('VmRSS', 0):.0f} MiB, peak {mem.get('VmHWM', 0):.0f} MiB")
     p = getattr(stats, "peaks", {})
     print(f"server peaks: {p.get('Threads', 0)} threads, {p.get('db files', 0)} open database files, "
@@ -303,6 +311,8 @@ def main():
     ap.add_argument("--page-every", type=float, default=10.0, help="seconds between a team's page reads")
     ap.add_argument("--drain", type=float, default=600.0, help="seconds to wait for the queue to empty")
     ap.add_argument("--quiet-runs", type=int, default=5)
+    ap.add_argument("--keep-db", metavar="FILE", help="copy the contest database here at the end")
+    ap.add_argument("--no-paused", action="store_true", help="skip the phase without judging")
     args = ap.parse_args()
 
     work = tempfile.mkdtemp(prefix="grundy-load-")
@@ -411,6 +421,12 @@ def measure(args, port, pid, pw, sources, db, logins):
           f"(with {args.quiet_runs} before), {judged} with a final judging, {left} still queued after "
           f"{args.drain:.0f} s of draining, {twice} jobs finished twice")
 
+    if args.keep_db:
+        with sqlite3.connect(args.keep_db) as out:
+            con.backup(out)
+    if args.no_paused:
+        con.close()
+        return
     # The same load, judging paused: what the web side costs alone.
     admin = Conn(port)
     login(admin, "judge", pw["judge"])
@@ -421,6 +437,9 @@ def measure(args, port, pid, pw, sources, db, logins):
     own, kids = phase("paused", port, pid, people, sources, args, idle, db)
     idle.lat.pop("verdict")
     report("without judging (paused)", idle, own, kids, proc_mem(pid))
+    if args.keep_db:
+        with sqlite3.connect(args.keep_db) as out:
+            con.backup(out)
     con.close()
 
 

@@ -733,3 +733,48 @@ fn a_restart_keeps_the_clock_and_the_submissions() {
     let mut ana = signed(&server, &pw, "ana");
     assert_eq!(ana.verdict(id).0, "AC");
 }
+
+/// Under ICPC scoring a submission is judged up to its first failing test
+/// (its verdict is that test's; what follows cannot change it), where IOI
+/// scoring judges every group for its points: the same wrong program gets
+/// the same verdict from both, with no run after its first failure in the
+/// ICPC contest and runs of later groups in the IOI one.
+#[test]
+fn icpc_judging_stops_at_the_first_failing_test() {
+    let mut runs = Vec::new();
+    for scoring in ["icpc", "ioi"] {
+        let p = Project::toy("");
+        let server = Server::start(&p, &contest_yaml(&format!("scoring: {scoring}\n")), 1);
+        let pw = accounts(&p, PEOPLE);
+        let mut ana = signed(&server, &pw, "ana");
+        let id = Client::submitted_id(&ana.submit("toy", "wa.c", TOY_WA_C.as_bytes()));
+        assert_eq!(ana.verdict(id).0, "WA", "{scoring}");
+        let verdicts: Vec<String> = server
+            .sql()
+            .prepare(
+                "SELECT r.verdict FROM runs r JOIN judgings j ON j.id = r.judging_id
+                 WHERE j.submission_id = ?1 AND j.valid = 1 ORDER BY r.ordinal",
+            )
+            .expect("a query")
+            .query_map([id], |r| r.get(0))
+            .expect("the runs")
+            .collect::<Result<_, _>>()
+            .expect("the runs");
+        let first = verdicts
+            .iter()
+            .position(|v| v != "AC")
+            .unwrap_or_else(|| panic!("{scoring}: a failing run in {verdicts:?}"));
+        runs.push((first, verdicts.len()));
+    }
+    let ((icpc_first, icpc_runs), (ioi_first, ioi_runs)) = (runs[0], runs[1]);
+    assert_eq!(icpc_first, ioi_first, "the same first failure");
+    assert_eq!(
+        icpc_runs,
+        icpc_first + 1,
+        "ICPC: nothing after the first failure"
+    );
+    assert!(
+        ioi_runs > ioi_first + 1,
+        "IOI: later groups are judged ({ioi_runs} runs)"
+    );
+}

@@ -42,6 +42,11 @@ pub struct ServeArgs {
     /// Judge nothing here: only judge hosts (grundy judgehost) judge
     #[arg(long)]
     no_local_judging: bool,
+    /// Niceness added to the server's own for every run it judges
+    /// (submissions, compilers, checkers), so that pages stay fast while
+    /// judging fills the CPUs; verdicts count CPU time and do not change
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(i32).range(0..=19))]
+    run_niceness: i32,
 }
 
 #[derive(Subcommand)]
@@ -150,7 +155,8 @@ pub fn run(g: &Global, args: ServeArgs) -> Result<u8, Failure> {
             .with_writer(|c| accounts::create(c, &people))
             .map_err(|e| internal(anyhow!(e)))?;
     }
-    let ctx = context(g)?;
+    let mut ctx = context(g)?;
+    ctx.sandbox.niceness = args.run_niceness;
     let opts = ServeOptions {
         config,
         db: db.clone(),

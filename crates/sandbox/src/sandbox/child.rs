@@ -138,6 +138,8 @@ pub struct Plan {
     /// Whether `init` is pid 1 of its own namespace; if not it is a
     /// subreaper and kills what is left itself.
     pub pid_namespace: bool,
+    /// Added to the program's scheduling niceness (see `Runner::niceness`).
+    pub niceness: i32,
     /// The stack `init` runs on: it shares the judge's memory.
     pub init_stack: Stack,
     /// The stack the program's process starts on (it shares `init`'s
@@ -502,6 +504,11 @@ fn program(p: &Plan) -> ! {
         // vfork child has an OOM score of its own (this does not reach the
         // judge), and raising it needs no privilege; best effort.
         write_all(c"/proc/self/oom_score_adj", b"1000");
+        // A lower priority needs no privilege; the run cannot undo it
+        // (raising a priority takes root's privilege, dropped below).
+        if super::spawn::nicer(p.niceness) != 0 {
+            fail(p, Stage::Limits);
+        }
         for l in &p.limits {
             let lim = libc::rlimit {
                 rlim_cur: l.soft,

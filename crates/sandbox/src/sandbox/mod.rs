@@ -93,6 +93,13 @@ impl Cancel {
 pub struct Runner {
     pub mode: Mode,
     pub cancel: Cancel,
+    /// Added to the judge's scheduling niceness for every run (as `nice -n`
+    /// does; 0: the judge's own, at most 19 in all). A server that judges on the machine it
+    /// answers pages from gives its runs a lower priority, so that its own
+    /// threads win a busy CPU. Verdicts do not change: CPU limits count CPU
+    /// time, and the wall-clock limit does not count time a run spent
+    /// ready to run but waiting for a CPU (see `starved.rs`).
+    pub niceness: i32,
 }
 
 impl Runner {
@@ -100,6 +107,7 @@ impl Runner {
         Runner {
             mode,
             cancel: Cancel::default(),
+            niceness: 0,
         }
     }
 
@@ -154,11 +162,11 @@ impl Runner {
                 };
                 copy(kept, &spec.workdir)
                     .map_err(setup("copy the sources into the working folder"))?;
-                let outcome = plain::run(spec, None, &self.cancel, None)?;
+                let outcome = plain::run(spec, None, &self.cancel, None, self.niceness)?;
                 copy(&spec.workdir, kept).map_err(setup("keep what the run left in its folder"))?;
                 Ok(outcome)
             }
-            Mode::Auto => process::run(spec, None, &self.cancel, Some(kept), None),
+            Mode::Auto => process::run(spec, None, &self.cancel, Some(kept), None, self.niceness),
         }
     }
 
@@ -172,8 +180,8 @@ impl Runner {
             return Err(SandboxError::Abandoned);
         }
         match self.mode {
-            Mode::Off => plain::run(spec, pipes, &self.cancel, lender),
-            Mode::Auto => process::run(spec, pipes, &self.cancel, None, lender),
+            Mode::Off => plain::run(spec, pipes, &self.cancel, lender, self.niceness),
+            Mode::Auto => process::run(spec, pipes, &self.cancel, None, lender, self.niceness),
         }
     }
 

@@ -33,6 +33,7 @@ pub fn run(
     pipes: Option<super::Pipes>,
     cancel: &Cancel,
     lender: Option<&dyn super::Lender>,
+    niceness: i32,
 ) -> Result<RunOutcome, SandboxError> {
     let (mut errors, stderr) = ErrorStream::new().map_err(setup("create the error pipe"))?;
     let (files, stop, ended, started) = match pipes {
@@ -48,7 +49,7 @@ pub fn run(
         ),
         None => (Streams::open(spec, stderr)?, None, None, None),
     };
-    let plan = plan(spec, &files)?;
+    let plan = plan(spec, &files, niceness)?;
     // The files the command names, opened as the program would (the same
     // uid and view here): see `named.rs`.
     let args: Vec<&OsStr> = spec.argv.iter().skip(1).map(|a| a.as_os_str()).collect();
@@ -128,7 +129,7 @@ fn setup(what: &str) -> impl FnOnce(io::Error) -> SandboxError {
     move |source| SandboxError::Setup { what, source }
 }
 
-fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
+fn plan(spec: &RunSpec, files: &Streams, niceness: i32) -> Result<spawn::Plan, SandboxError> {
     let program = program_path(spec)?;
     let c = |s: &OsStr| spawn::c_string(s.as_bytes());
     let argv = spec
@@ -165,6 +166,7 @@ fn plan(spec: &RunSpec, files: &Streams) -> Result<spawn::Plan, SandboxError> {
         Step::Limit(libc::RLIMIT_STACK, libc::RLIM_INFINITY, libc::RLIM_INFINITY),
         Step::Limit(libc::RLIMIT_FSIZE, fsize, fsize),
         Step::Limit(libc::RLIMIT_CORE, 0, 0),
+        Step::Nicer(niceness),
     ];
     if let Some(space) = l.address_space {
         steps.push(Step::Limit(libc::RLIMIT_AS, space.0, space.0));

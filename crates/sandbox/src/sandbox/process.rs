@@ -83,6 +83,7 @@ pub fn run(
     cancel: &Cancel,
     kept: Option<&std::path::Path>,
     lender: Option<&dyn super::Lender>,
+    niceness: i32,
 ) -> Result<RunOutcome, SandboxError> {
     let a = abilities();
     let program = program_path(spec)?;
@@ -223,6 +224,7 @@ pub fn run(
             None
         },
         pid_namespace,
+        niceness,
         init_stack: Stack::take(),
         stack: Stack::take(),
     };

@@ -40,6 +40,8 @@ pub enum Step {
     /// the parent (e.g. installing a prepared seccomp program or a Landlock
     /// ruleset). Arguments must point to memory that outlives the spawn.
     Syscall(libc::c_long, [libc::c_long; 4]),
+    /// Adds this much to the scheduling niceness (see [`nicer`]).
+    Nicer(i32),
 }
 
 /// What to run and how to set it up.
@@ -234,6 +236,7 @@ unsafe fn run_step(step: &Step) -> libc::c_int {
                 libc::setrlimit(*res, &lim)
             }
             Step::Chdir(path) => libc::chdir(path.as_ptr()),
+            Step::Nicer(by) => nicer(*by),
             Step::NoNewPrivs => libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0),
             Step::SetIds { uid, gid } => {
                 let groups = [*gid];
@@ -274,6 +277,28 @@ pub fn c_string(s: impl Into<Vec<u8>>) -> io::Result<CString> {
 /// Text for messages from a C string.
 pub fn lossy(s: &CStr) -> String {
     s.to_string_lossy().into_owned()
+}
+
+/// Adds `by` to the calling thread's scheduling niceness, at most 19 (what
+/// `nice -n` does), with raw system calls only: it runs between clone and
+/// exec. Lowering one's own priority needs no privilege; 0 changes nothing.
+/// Returns 0, or -1 when the kernel refused.
+pub fn nicer(by: i32) -> libc::c_int {
+    if by <= 0 {
+        return 0;
+    }
+    // SAFETY: two system calls on the calling thread, no memory passed.
+    unsafe {
+        // The raw call answers 20 - niceness (1 to 40), never an error for
+        // the calling thread itself.
+        let now = 20 - libc::syscall(libc::SYS_getpriority, libc::PRIO_PROCESS, 0) as i32;
+        let to = now.saturating_add(by).min(19);
+        if libc::syscall(libc::SYS_setpriority, libc::PRIO_PROCESS, 0, to) == 0 {
+            0
+        } else {
+            -1
+        }
+    }
 }
 
 #[cfg(test)]

@@ -339,6 +339,7 @@ impl Host {
             language: Some(job.language.clone()),
             cancel: Some(Arc::clone(&cancel)),
             slots: Some(Arc::clone(&self.slots)),
+            fail_fast: job.first_failure_ends,
             ..Options::default()
         };
         let lose = |e: Failed| {

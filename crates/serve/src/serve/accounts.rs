@@ -109,51 +109,77 @@ pub fn hash_password(password: &str) -> String {
         .unwrap_or_else(|e| panic!("argon2 with its default parameters hashes: {e}"))
 }
 
-/// Password checks that run at once. Each takes argon2id's 19 MiB and a
-/// core for a while; a crowd signing in together (a contest's start) ran
-/// hundreds at once and took gigabytes, which the allocator then kept.
+/// Password checks that run at once, each on a thread of its own kept for
+/// the life of the server. A check takes argon2id's 19 MiB and a core for
+/// a while: a crowd signing in together (a contest's start) ran hundreds
+/// at once and took gigabytes; gated to two but run on whichever of the
+/// hundreds of blocking threads was free, each thread's allocator arena
+/// kept its own 19 MiB blocks. Two threads reuse two arenas' blocks.
 pub const CHECKS_AT_ONCE: usize = 2;
 
-static CHECKING: std::sync::Mutex<usize> = std::sync::Mutex::new(0);
-static CHECKED: std::sync::Condvar = std::sync::Condvar::new();
-/// The most checks seen running at once (for the tests).
-static MOST: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// A check to make, and where to tell its answer.
+struct Check {
+    hash: Option<String>,
+    password: String,
+    answer: tokio::sync::oneshot::Sender<bool>,
+}
 
-/// A turn to check a password; the next waiting one goes when dropped.
-struct Turn;
-
-impl Turn {
-    fn take() -> Turn {
-        let lock = || {
-            CHECKING
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        let mut running = lock();
-        while *running >= CHECKS_AT_ONCE {
-            running = CHECKED
-                .wait(running)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+/// The queue of the checking threads (started on first use).
+fn checkers() -> &'static std::sync::mpsc::SyncSender<Check> {
+    static QUEUE: std::sync::OnceLock<std::sync::mpsc::SyncSender<Check>> =
+        std::sync::OnceLock::new();
+    QUEUE.get_or_init(|| {
+        // Bounded: a crowd waits in line here, not in memory without end.
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Check>(1024);
+        let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));
+        for i in 0..CHECKS_AT_ONCE {
+            let rx = std::sync::Arc::clone(&rx);
+            std::thread::Builder::new()
+                .name(format!("password-{i}"))
+                .spawn(move || {
+                    loop {
+                        let next = rx
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .recv();
+                        let Ok(c) = next else { return };
+                        let ok = match &c.hash {
+                            Some(h) => verify_password(h, &c.password),
+                            None => {
+                                // As long as a real check, so that timing
+                                // does not tell which logins exist.
+                                let _ = verify_password(decoy_hash(), &c.password);
+                                false
+                            }
+                        };
+                        let _ = c.answer.send(ok);
+                    }
+                })
+                .unwrap_or_else(|e| panic!("cannot start a password thread: {e}"));
         }
-        *running += 1;
-        MOST.fetch_max(*running, std::sync::atomic::Ordering::SeqCst);
-        Turn
-    }
+        tx
+    })
 }
 
-impl Drop for Turn {
-    fn drop(&mut self) {
-        *CHECKING
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
-        CHECKED.notify_one();
-    }
+/// Whether `password` matches `hash` (`None`: no such account, checked
+/// against a decoy all the same, and false), checked on one of the
+/// [`CHECKS_AT_ONCE`] password threads in turn.
+pub async fn check_password(hash: Option<String>, password: String) -> bool {
+    let (answer, told) = tokio::sync::oneshot::channel();
+    let check = Check {
+        hash,
+        password,
+        answer,
+    };
+    let queue = checkers().clone();
+    // A full line waits without holding an async thread.
+    let sent = tokio::task::spawn_blocking(move || queue.send(check).is_ok()).await;
+    matches!(sent, Ok(true)) && told.await.unwrap_or(false)
 }
 
-/// Whether `password` matches the stored hash (blocking: waits its turn
-/// among [`CHECKS_AT_ONCE`]).
+/// Whether `password` matches the stored hash, on the calling thread (the
+/// server calls [`check_password`]).
 pub fn verify_password(hash: &str, password: &str) -> bool {
-    let _turn = Turn::take();
     PasswordHash::new(hash).is_ok_and(|h| {
         Argon2::default()
             .verify_password(password.as_bytes(), &h)
@@ -370,19 +396,43 @@ pub fn create(c: &mut Connection, wanted: &[Wanted]) -> DbResult<Vec<(Wanted, St
 mod tests {
     use super::*;
 
+    /// A crowd signing in at once is checked on the password threads,
+    /// [`CHECKS_AT_ONCE`] of them, whatever thread asked; each answer is
+    /// the check's own.
     #[test]
-    fn a_crowd_signing_in_checks_a_few_passwords_at_once() {
+    fn a_crowd_signing_in_is_checked_on_the_password_threads() {
         let h = hash_password("pw");
-        std::thread::scope(|s| {
-            for _ in 0..8 {
-                s.spawn(|| assert!(verify_password(&h, "pw")));
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let answers = rt.block_on(async {
+            let checks: Vec<_> = (0..8)
+                .map(|i| {
+                    let (hash, pw) = match i % 3 {
+                        0 => (Some(h.clone()), "pw"),
+                        1 => (Some(h.clone()), "wrong"),
+                        _ => (None, "pw"),
+                    };
+                    tokio::spawn(check_password(hash, pw.to_string()))
+                })
+                .collect();
+            let mut answers = Vec::new();
+            for c in checks {
+                answers.push(c.await.expect("a check ends"));
             }
+            answers
         });
-        let most = MOST.load(std::sync::atomic::Ordering::SeqCst);
-        assert!(
-            (1..=CHECKS_AT_ONCE).contains(&most),
-            "{most} checks at once"
-        );
+        let expected: Vec<bool> = (0..8).map(|i| i % 3 == 0).collect();
+        assert_eq!(answers, expected);
+        let names: Vec<String> = std::fs::read_dir("/proc/self/task")
+            .expect("/proc/self/task")
+            .filter_map(Result::ok)
+            .filter_map(|t| std::fs::read_to_string(t.path().join("comm")).ok())
+            .filter(|n| n.starts_with("password-"))
+            .collect();
+        assert_eq!(names.len(), CHECKS_AT_ONCE, "{names:?}");
     }
 
     #[test]

@@ -239,6 +239,7 @@ pub fn serve(
         wake: Arc::clone(&wake),
         stop: Arc::clone(&stop),
         slots: Arc::new(Slots::new(opts.jobs.max(1))),
+        first_failure_ends: config.scoring == crate::batch::contest::score::Scoring::Icpc,
     });
     let app = Arc::new(web::App {
         db,

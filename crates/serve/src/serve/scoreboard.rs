@@ -142,12 +142,40 @@ fn key(c: &Connection, view: View, frozen: bool) -> DbResult<Key> {
 /// and API client asks for the scoreboard, and between two results it is
 /// the same; recomputing it from every submission each time cost the
 /// server most of its time under a crowd.
+///
+/// One is computed at a time: a result moves the scoreboard for every page
+/// at once, and the pages asking for it then wait for one computation
+/// instead of each making its own on a busy CPU.
 #[derive(Default)]
 pub struct Boards {
     last: std::sync::Mutex<Vec<(Key, std::sync::Arc<Board>)>>,
+    computing: std::sync::Mutex<()>,
+    /// Boards computed from every submission (the others were the last
+    /// one with new submissions added as pending).
+    full: std::sync::atomic::AtomicUsize,
+}
+
+/// The team and problem of each team submission with `after < id <= upto`.
+fn unjudged_since(c: &Connection, after: i64, upto: i64) -> DbResult<Vec<(String, ProblemId)>> {
+    let mut st = c
+        .prepare_cached(
+            "SELECT a.login, s.problem FROM submissions s JOIN accounts a ON a.id = s.account_id
+             WHERE s.id > ?1 AND s.id <= ?2 AND a.role = 'team'",
+        )
+        .what("cannot read the new submissions")?;
+    let rows = st
+        .query_map([after, upto], |r| Ok((r.get(0)?, ProblemId(r.get(1)?))))
+        .what("cannot read the new submissions")?;
+    rows.collect::<rusqlite::Result<Vec<_>>>()
+        .what("cannot read the new submissions")
 }
 
 impl Boards {
+    /// How many boards were computed from every submission so far.
+    pub fn computed_in_full(&self) -> usize {
+        self.full.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// The scoreboard for `view`, computed again only when what it is
     /// computed from changed (see [`board`]).
     pub fn get(
@@ -165,10 +193,48 @@ impl Boards {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
-        if let Some((_, b)) = lock().iter().find(|(old, _)| *old == k) {
-            return Ok(std::sync::Arc::clone(b));
+        let cached = |k: &Key| {
+            lock()
+                .iter()
+                .find(|(old, _)| old == k)
+                .map(|(_, b)| std::sync::Arc::clone(b))
+        };
+        if let Some(b) = cached(&k) {
+            return Ok(b);
         }
-        let b = std::sync::Arc::new(board(c, config, clock, view, thawed)?);
+        let _alone = self
+            .computing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Computed meanwhile by the page this one waited for?
+        let k = key(c, view, frozen)?;
+        if let Some(b) = cached(&k) {
+            return Ok(b);
+        }
+        // Only new submissions since the board of this view: none of them
+        // is judged (the judgings that count are the same), so each is one
+        // more pending try, and the rest of the board stands.
+        let before = lock()
+            .iter()
+            .find(|(old, _)| {
+                (old.view, old.frozen, old.counted, old.teams)
+                    == (k.view, k.frozen, k.counted, k.teams)
+                    && old.last_submission < k.last_submission
+            })
+            .map(|(old, b)| (old.last_submission, std::sync::Arc::clone(b)));
+        let b = match before {
+            Some((since, old)) => {
+                let mut b = (*old).clone();
+                for try_ in unjudged_since(c, since, k.last_submission)? {
+                    *b.pending.entry(try_).or_default() += 1;
+                }
+                std::sync::Arc::new(b)
+            }
+            None => {
+                self.full.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                std::sync::Arc::new(board(c, config, clock, view, thawed)?)
+            }
+        };
         let mut last = lock();
         last.retain(|(old, _)| (old.view, old.frozen) != (k.view, k.frozen));
         last.push((k, std::sync::Arc::clone(&b)));
@@ -380,10 +446,27 @@ mod tests {
         let first = get();
         assert!(std::sync::Arc::ptr_eq(&first, &get()), "computed again");
         let mut seen = vec![first];
+        // New submissions add pending tries to the board there was.
+        let full = boards.computed_in_full();
         let s = submit(&db, 1);
         seen.push(get());
+        assert_eq!(*get(), fresh(), "one new submission");
+        submit(&db, 2);
+        submit(&db, 1);
+        assert_eq!(*get(), fresh(), "two more");
+        assert_eq!(
+            boards.computed_in_full(),
+            full,
+            "computed in full for new submissions"
+        );
         judge(&db, s, "WA");
         seen.push(get());
+        assert_eq!(*get(), fresh(), "a judging");
+        assert_eq!(
+            boards.computed_in_full(),
+            full + 1,
+            "a judging is computed in full"
+        );
         judge(&db, s, "AC");
         seen.push(get());
         db.with_writer(|c| {
@@ -396,5 +479,31 @@ mod tests {
         }
         assert_eq!(*get(), fresh());
         assert_eq!(get().standings.rows.len(), 3);
+        // Pages asking at once after a change share one computation.
+        submit(&db, 2);
+        let at_once = std::sync::Barrier::new(crate::serve::db::READERS);
+        let got: Vec<_> = std::thread::scope(|s| {
+            let asks: Vec<_> = (0..crate::serve::db::READERS)
+                .map(|_| {
+                    s.spawn(|| {
+                        db.with_reader(|c| {
+                            at_once.wait();
+                            boards.get(c, &config, &clock, View::Truth, false)
+                        })
+                        .expect("board")
+                    })
+                })
+                .collect();
+            asks.into_iter()
+                .map(|a| a.join().expect("a page"))
+                .collect()
+        });
+        for b in &got[1..] {
+            assert!(
+                std::sync::Arc::ptr_eq(&got[0], b),
+                "computed more than once"
+            );
+        }
+        assert_eq!(*got[0], fresh());
     }
 }

@@ -63,6 +63,11 @@ pub struct Judges {
     pub stop: Arc<AtomicBool>,
     /// `--jobs`: the test runs using a CPU at once, over all workers.
     pub slots: Arc<Slots>,
+    /// Stop at a submission's first failing test (ICPC scoring: the
+    /// verdict is that test's, and the tests after it cannot change it).
+    /// Otherwise a group's other tests are passed over after it fails,
+    /// and every group is judged for its points.
+    pub first_failure_ends: bool,
 }
 
 /// Starts `n` workers; they end when `stop` is set.
@@ -192,6 +197,7 @@ impl Judges {
             language: Some(language.to_string()),
             cancel: Some(Arc::clone(&self.stop)),
             slots: Some(Arc::clone(&self.slots)),
+            fail_fast: self.first_failure_ends,
             ..Options::default()
         };
         let judged = std::thread::scope(|s| {

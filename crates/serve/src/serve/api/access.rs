@@ -170,17 +170,9 @@ async fn basic(app: &Shared, header: &str, address: &str) -> Result<Access, ApiE
         Some((_, Some(hash))) if app.credentials.knows(&login, &password, hash) => true,
         _ => {
             let hash = found.as_ref().and_then(|(_, h)| h.clone());
-            let pw = password.clone();
-            let matched = tokio::task::spawn_blocking(move || match hash {
-                Some(h) => accounts::verify_password(&h, &pw),
-                None => {
-                    // As long as a real check: timing does not tell which logins exist.
-                    let _ = accounts::verify_password(accounts::decoy_hash(), &pw);
-                    false
-                }
-            })
-            .await
-            .unwrap_or(false);
+            // No hash: checked against a decoy all the same, so that
+            // timing does not tell which logins exist.
+            let matched = accounts::check_password(hash, password.clone()).await;
             if matched && let Some((_, Some(h))) = &found {
                 app.credentials.remember(&login, &password, h);
             }

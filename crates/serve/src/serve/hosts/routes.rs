@@ -181,6 +181,7 @@ async fn lease(State(app): State<Shared>, headers: HeaderMap) -> Answer<Response
         file_name,
         source: base64::engine::general_purpose::STANDARD.encode(source),
         lease_ms: queue::LEASE_MS,
+        first_failure_ends: app.config.scoring == crate::batch::contest::score::Scoring::Icpc,
     }))
 }
 

@@ -38,6 +38,10 @@ pub struct Job {
     /// The submitted bytes, in base64.
     pub source: String,
     pub lease_ms: i64,
+    /// Stop at the first failing test (a contest of ICPC scoring), as the
+    /// server's own judges do.
+    #[serde(default)]
+    pub first_failure_ends: bool,
 }
 
 /// Names a lease in every later request: the job and the lease's secret.

@@ -114,18 +114,17 @@ pub async fn submit(
     let login = f.login.clone();
     let found = app.db.read(move |c| accounts::by_login(c, &login)).await?;
     let password = f.password.clone();
-    let account = tokio::task::spawn_blocking(move || match found {
-        Some((a, Some(hash))) if accounts::verify_password(&hash, &password) => Some(a),
+    // A login without a password is checked against a decoy all the same
+    // (see `check_password`), so that timing does not tell which exist.
+    let account = match found {
+        Some((a, Some(hash))) => accounts::check_password(Some(hash), password)
+            .await
+            .then_some(a),
         _ => {
-            // As long as a real check, so that timing does not tell
-            // which logins exist.
-            let _ = accounts::verify_password(accounts::decoy_hash(), &password);
+            accounts::check_password(None, password).await;
             None
         }
-    })
-    .await
-    .ok()
-    .flatten();
+    };
     let Some(account) = account else {
         app.throttle.failed(&f.login, &viewer.address, now);
         return Err(Refusal::new(

@@ -25,7 +25,17 @@ pub async fn events(
         None => Listener::Public,
     };
     let hello = tokio_stream::once(Ok(Event::default().event("hello").data("{}")));
-    let stream = BroadcastStream::new(app.hub.listen()).filter_map(move |n| match n {
+    // Only the channels of this viewer's audience: a notice wakes the pages
+    // that may show it, not every open page.
+    let heard = app
+        .hub
+        .listen_as(who)
+        .into_iter()
+        .map(BroadcastStream::new)
+        .enumerate()
+        .collect::<tokio_stream::StreamMap<usize, _>>()
+        .map(|(_, n)| n);
+    let stream = heard.filter_map(move |n| match n {
         Ok(n) if n.audience(who) => {
             let (name, data) = n.sse();
             Some(Ok(Event::default().event(name).data(data)))
