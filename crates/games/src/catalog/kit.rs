@@ -313,6 +313,10 @@ pub(crate) enum Layout {
     Blank,
     /// Random runs of spaces and newlines anywhere between numbers.
     Messy,
+    /// The whole input on one line, numbers apart by runs of spaces: a
+    /// program that reads a fixed count of numbers per line, or throws the
+    /// rest of a line away, loses the numbers that follow on it.
+    OneLine,
 }
 
 /// Layout plus whether the file ends with a newline.
@@ -323,17 +327,19 @@ pub(crate) struct Style {
 }
 
 impl Style {
-    /// Reads `layout` (`lines`, `column`, `blank`, `messy`) and `eol`.
+    /// Reads `layout` (`lines`, `column`, `blank`, `messy`, `one-line`) and
+    /// `eol`.
     pub(crate) fn read(params: &Params) -> Result<Self, GenError> {
         let layout = match params.str_or("layout", "lines")? {
             "lines" => Layout::Lines,
             "column" => Layout::Column,
             "blank" => Layout::Blank,
             "messy" => Layout::Messy,
+            "one-line" => Layout::OneLine,
             other => {
                 return Err(GenError::Param {
                     key: "layout".into(),
-                    expected: "one of lines, column, blank, messy",
+                    expected: "one of lines, column, blank, messy, one-line",
                     found: other.to_string(),
                 });
             }
@@ -378,6 +384,7 @@ pub(crate) fn render(lines: &[Vec<u64>], style: Style, rng: &mut Rng) -> String 
 fn line_break(layout: Layout, rng: &mut Rng) -> String {
     match layout {
         Layout::Lines | Layout::Column => "\n".into(),
+        Layout::OneLine => " ".repeat(rng.range(1, 3) as usize),
         Layout::Blank | Layout::Messy => {
             let mut s = String::from("\n");
             if rng.chance(0.3) {
@@ -392,7 +399,7 @@ fn token_gap(layout: Layout, rng: &mut Rng) -> String {
     match layout {
         Layout::Lines => " ".into(),
         Layout::Column => "\n".into(),
-        Layout::Blank => " ".repeat(rng.range(1, 3) as usize),
+        Layout::Blank | Layout::OneLine => " ".repeat(rng.range(1, 3) as usize),
         Layout::Messy => {
             if rng.chance(0.15) {
                 if rng.chance(0.3) {
@@ -468,5 +475,39 @@ pub(crate) mod test_support {
         seeds
             .map(|s| generate(&p, &mut Rng::new(s)).expect("family succeeds"))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_puts_every_logical_line_on_a_single_line_in_order() {
+        let lines = vec![vec![3], vec![5, 6, 7], vec![1_000_000_000_000_000_000]];
+        for seed in 0..20 {
+            let style = Style {
+                layout: Layout::OneLine,
+                eol: seed % 2 == 0,
+            };
+            let text = render(&lines, style, &mut Rng::new(seed));
+            let body = text.strip_suffix('\n').unwrap_or(&text);
+            assert!(!body.contains('\n'), "{text:?} spans lines");
+            assert_eq!(text.ends_with('\n'), style.eol, "{text:?}");
+            let numbers: Vec<u64> = body
+                .split_whitespace()
+                .map(|t| t.parse().expect("a number"))
+                .collect();
+            assert_eq!(numbers, [3, 5, 6, 7, 1_000_000_000_000_000_000]);
+        }
+    }
+
+    #[test]
+    fn one_line_is_a_layout_a_spec_can_name() {
+        let p: Params = serde_yaml::from_str("{layout: one-line}").expect("YAML");
+        assert_eq!(
+            Style::read(&p).expect("known layout").layout,
+            Layout::OneLine
+        );
     }
 }

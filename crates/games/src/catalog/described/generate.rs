@@ -20,7 +20,7 @@
 //!   single tokens only (as if the heaps were sorted and it looked at one
 //!   end); `total` (`even` or `odd`): the parity of every case's total of
 //!   tokens, against programs that decide by it;
-//! - `layout` (`lines`, `column`, `blank`, `messy`) and `eol`, as for the
+//! - `layout` (`lines`, `column`, `blank`, `messy`, `one-line`) and `eol`, as for the
 //!   catalog's families.
 
 use super::{GameSpec, Position};

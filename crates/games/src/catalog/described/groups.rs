@@ -128,6 +128,10 @@ impl GameSpec {
                         1,
                         format!("{}layout: blank, losing: 1.0{cap}", games("[3, 10]")),
                     ),
+                    entry(
+                        1,
+                        format!("{}layout: one-line, losing: 0.0{cap}", games("[3, 10]")),
+                    ),
                 ],
             },
             DerivedGroup {

@@ -153,6 +153,10 @@ fn generated_inputs_fit_the_format_and_reach_the_asked_outcome() {
         ),
         ("{n: [5, 9], layout: messy, eol: false}", None),
         ("{n: [5, 9], layout: column}", None),
+        (
+            "{n: [5, 9], layout: one-line, losing: 1.0}",
+            Some("Second\n"),
+        ),
     ] {
         for input in generated(&g, knobs, 0..20) {
             assert_eq!(f.check_text(&input), Ok(()), "{knobs}: {input}");
