@@ -13,6 +13,6 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-cargo build --release --quiet --bin grundy
+cargo build --release --quiet --bin grundy --bin grundy-serve
 exec python3 bench/serve_load.py --grundy "$root/target/release/grundy" \
     --problems "$root/problems" "$@"

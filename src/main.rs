@@ -3,8 +3,12 @@
 mod cli;
 
 /// Whether this executable runs the commands that parse source code: no,
-/// it hands them to `grundy-parsers` (see `cli::parsers`).
+/// it hands them to `grundy-parsers` (see `cli::executables`).
 const PARSERS: bool = false;
+
+/// Whether this executable runs `serve` and `judgehost`: no, it hands
+/// them to `grundy-serve` (see `cli::executables`).
+const SERVE: bool = false;
 
 fn main() -> std::process::ExitCode {
     cli::main()

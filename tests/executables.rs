@@ -1,7 +1,9 @@
-//! The two executables: `grundy`, which judges and carries no source
-//! parser (so that every judging starts without loading one), and
-//! `grundy-parsers`, to which `grundy` hands the commands that parse source
-//! code (`mutants`, `similar`, `grade --similarity`, `verify --mutants`).
+//! The three executables: `grundy`, which judges and carries neither a
+//! source parser nor the server (so that every judging starts without
+//! loading them); `grundy-parsers`, to which `grundy` hands the commands
+//! that parse source code (`mutants`, `similar`, `grade --similarity`,
+//! `verify --mutants`); and `grundy-serve`, to which it hands `serve` and
+//! `judgehost`.
 
 mod common;
 
@@ -10,6 +12,10 @@ use std::process::Command;
 /// Text each parser leaves in an executable that links it: the paths of
 /// its sources in panic locations, which stripping symbols keeps.
 const PARSER_MARKS: &[&str] = &["/tree-sitter-", "/syn-"];
+
+/// Text the server's libraries leave in an executable that links them
+/// (as [`PARSER_MARKS`]): tokio and axum, and the SQLite built into it.
+const SERVER_MARKS: &[&str] = &["/tokio-", "/axum-", "SQLite format 3"];
 
 fn holds(bytes: &[u8], mark: &str) -> bool {
     bytes.windows(mark.len()).any(|w| w == mark.as_bytes())
@@ -22,6 +28,16 @@ fn grundy_carries_no_source_parser_and_grundy_parsers_does() {
     for mark in PARSER_MARKS {
         assert!(holds(&parsers, mark), "grundy-parsers lacks {mark:?}");
         assert!(!holds(&grundy, mark), "grundy links a parser ({mark:?})");
+    }
+}
+
+#[test]
+fn grundy_carries_no_server_and_grundy_serve_does() {
+    let grundy = std::fs::read(env!("CARGO_BIN_EXE_grundy")).expect("grundy");
+    let serve = std::fs::read(env!("CARGO_BIN_EXE_grundy-serve")).expect("grundy-serve");
+    for mark in SERVER_MARKS {
+        assert!(holds(&serve, mark), "grundy-serve lacks {mark:?}");
+        assert!(!holds(&grundy, mark), "grundy links the server ({mark:?})");
     }
 }
 
@@ -66,4 +82,47 @@ fn grundy_hands_a_parsing_command_over_and_says_so_when_it_cannot() {
         said.contains("grundy-parsers") && said.contains("cargo install --path ."),
         "{said}"
     );
+    // Nor `judgehost` (nor `serve`), which grundy-serve runs.
+    let token = p.path("host.token").to_string_lossy().into_owned();
+    p.write("host.token", "t\n");
+    let refused = run(&[
+        "judgehost",
+        "--server",
+        "http://127.0.0.1:9/",
+        "--token",
+        &token,
+    ]);
+    assert_eq!(
+        refused.status.code(),
+        Some(3),
+        "{}",
+        common::stderr(&refused)
+    );
+    let said = common::stderr(&refused);
+    assert!(
+        said.contains("grundy-serve is not beside this grundy")
+            && said.contains("cargo install --path ."),
+        "{said}"
+    );
+}
+
+#[test]
+fn grundy_hands_serve_and_judgehost_over_with_the_same_command_line() {
+    let p = common::Project::toy("");
+    // grundy-serve answers for grundy: its checks of the arguments, its
+    // exit codes and messages.
+    let out = p.grundy(&[
+        "judgehost",
+        "--allow-weak-sandbox",
+        "--server",
+        "judge.example",
+        "--token",
+        "none",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", common::stderr(&out));
+    let said = common::stderr(&out);
+    assert!(said.contains("--server judge.example"), "{said}");
+    let out = p.grundy(&["serve", "--allow-weak-sandbox"]);
+    assert_eq!(out.status.code(), Some(2), "{}", common::stderr(&out));
+    assert!(common::stderr(&out).contains("grundy serve --demo"));
 }

@@ -1450,19 +1450,22 @@ fn hostile_package_files() {
         let (d, c) = (dir.clone(), cache.clone());
         let said = guarded("a hostile package", move || {
             let mut said = Vec::new();
-            if let Err(e) = grundy::problem::load(&d.join("problem.yaml")) {
+            let loaded = grundy::problem::load(&d.join("problem.yaml"));
+            if let Err(e) = &loaded {
                 said.push(e.to_string());
             }
             let cache = match grundy::cache::Cache::open(&c) {
                 Ok(c) => c,
                 Err(e) => return vec![format!("cache: {e}")],
             };
+            // The judge builds a loaded package's programs from copies.
             for program in [
                 "input_validators/v",
                 "output_validator",
                 "submissions/accepted/a.py",
             ] {
-                if let Err(e) = grundy::problem::stage(&d.join(program), &cache) {
+                let Ok(problem) = &loaded else { break };
+                if let Err(e) = grundy::problem::stage(&d.join(program), problem, &cache) {
                     said.push(e.to_string());
                 }
             }

@@ -70,3 +70,29 @@ fn a_submission_from_elsewhere_is_built_as_written() {
     // `{{LIMIT}}` is not C: a compile error, as the file is written.
     assert_eq!(r["verdict"], "CE", "{r:#}");
 }
+
+/// The judge stages from the package the loader read, never from a folder
+/// above it: a submission lying in a folder that holds the package is
+/// built as written, even where that folder reads as another package
+/// whose constants would make it compile.
+#[test]
+fn a_folder_above_the_package_is_never_read() {
+    let p = Project::empty();
+    write_package(
+        &p,
+        "outer",
+        "problem_format_version: 2025-09\nname: Outer\nconstants:\n  LIMIT: 1000\n",
+        &[("1\n", "1000\n")],
+        &[("submissions/accepted/print_limit.c", PRINT_LIMIT_C)],
+    );
+    write_package(
+        &p,
+        "outer/limit",
+        "problem_format_version: 2025-09\nname: Limit\n",
+        &[("1\n", "1000\n")],
+        &[],
+    );
+    let mine = p.path("outer/submissions/accepted/print_limit.c");
+    let r = judge_package(&p, &p.path("outer/limit"), &mine);
+    assert_eq!(r["verdict"], "CE", "{r:#}");
+}

@@ -32,7 +32,7 @@ pub fn run(
         }
     }
     let ctx = context_for(g, &problem)?;
-    let prepared = judge::prepare(&problem, &ctx)?;
+    let prepared = judge::prepare_groups(&problem, &ctx, &options.groups)?;
     // What preparing added (a time limit derived from the package's
     // accepted submissions) is said on stderr, beside any report.
     for note in prepared.problem.notes.iter().skip(problem.notes.len()) {

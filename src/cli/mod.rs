@@ -6,6 +6,7 @@
 
 mod cache;
 mod contest;
+mod executables;
 mod exit;
 mod export;
 mod game;
@@ -18,7 +19,6 @@ mod merge;
 mod mutants;
 mod new;
 mod out;
-mod parsers;
 mod run_cmd;
 mod serve;
 mod similar;
@@ -328,8 +328,8 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
-    if !crate::PARSERS && parsers::needed(&cli.command) {
-        return Err(parsers::hand_over());
+    if let Some(other) = executables::needed(&cli.command) {
+        return Err(executables::hand_over(other));
     }
     let g = &cli.global;
     if matches!(
@@ -399,7 +399,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 && shard.is_none()
                 && code < exit::INTERNAL
             {
-                parsers::here(|| {
+                executables::parsing(|| {
                     similar::run(g, &dir, problem.as_deref(), Default::default(), false, &out)
                 })?;
             }
@@ -418,7 +418,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 min_matches,
                 ..Default::default()
             };
-            parsers::here(|| similar::run(g, &dir, problem.as_deref(), opts, json, &out))
+            executables::parsing(|| similar::run(g, &dir, problem.as_deref(), opts, json, &out))
         }
         Command::Contest {
             file,
@@ -433,8 +433,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             feedback,
         } => merge::run(inputs, out, feedback),
         Command::Export { problem, to } => export::run(g, &problem, &to),
-        Command::Serve(args) => serve::run(g, args),
-        Command::Judgehost(args) => judgehost::run(g, args),
+        Command::Serve(args) => executables::serving(|| serve::run(g, args)),
+        Command::Judgehost(args) => executables::serving(|| judgehost::run(g, args)),
         Command::New { id, game } => new::run(g, &id, game.as_deref()),
         Command::Game(ask) => game::run(g, ask),
         Command::Statement { problem, out } => statement::run(g, &problem, out.as_deref()),
@@ -465,7 +465,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             harden,
             programs,
             kinds,
-        } => parsers::here(|| {
+        } => executables::parsing(|| {
             mutants::run(
                 g,
                 &ids,

@@ -105,8 +105,8 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
             }
         };
         let mut ok = report.passed() && (!strict || report.warnings.is_empty());
-        let measured =
-            mutants.then(|| super::parsers::here(|| super::mutants::for_verify(p, &ctx, jobs)));
+        let measured = mutants
+            .then(|| super::executables::parsing(|| super::mutants::for_verify(p, &ctx, jobs)));
         if let Some((m, _)) = &measured {
             ok &= m;
         }

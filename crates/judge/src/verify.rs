@@ -301,7 +301,7 @@ fn check_oracle(
         return Ok(Status::Skipped("no oracle for this problem".into()));
     };
     step("reference against the game's oracle");
-    let reference = &ctx.compile_trusted(reference, "reference solution")?;
+    let reference = &ctx.compile_trusted(problem, reference, "reference solution")?;
     let cases = &oracle.cases;
     if cases.is_empty() {
         return Ok(Status::Failed(

@@ -7,6 +7,7 @@ use std::path::Path;
 use super::{Because, JudgeError};
 use crate::cache::Cache;
 use crate::language::{CompileOutcome, Compiled, Languages, compile};
+use crate::problem::Problem;
 use crate::sandbox::Runner;
 
 /// What a judge needs besides the problem.
@@ -53,10 +54,15 @@ impl Context {
 
     /// Compiles a program that belongs to the problem (reference, checker,
     /// generator): a failure here is the problem's fault, never a submission's.
-    pub fn compile_trusted(&self, path: &Path, what: &str) -> Result<Compiled, JudgeError> {
+    pub fn compile_trusted(
+        &self,
+        problem: &Problem,
+        path: &Path,
+        what: &str,
+    ) -> Result<Compiled, JudgeError> {
         // A package's programs are built from a copy read beneath the
         // package, with its `{{constants}}` replaced (see `stage`).
-        let staged = crate::problem::stage(path, &self.cache)
+        let staged = crate::problem::stage(path, problem, &self.cache)
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
         let path = staged.as_deref().unwrap_or(path);
         if crate::language::is_scripted(path) {

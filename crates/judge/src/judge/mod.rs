@@ -35,7 +35,7 @@ pub use derive_time::measured_result;
 pub use error::{Because, Cause, Chain, JudgeError, Source};
 pub use exec::{Execute, Execution, execute, run_limits};
 pub use interactive::play_input;
-pub use prepare::{cases, prepare, prepare_with};
+pub use prepare::{cases, prepare, prepare_groups, prepare_with};
 pub use prepared::{Kind, MeasuredRun, NoAnswer, PlayedGame, Prepared, PreparedTest};
 pub use result::{CompileReport, Diff, DiffSide, Isolation, SubmissionResult, TestResult};
 pub use slots::{Admission, Slot, Slots};
@@ -159,7 +159,7 @@ pub fn judge(
     let mut result = SubmissionResult::new(&shown, &prepared.problem.id, &lang.id);
     // A package's example submission is built from a copy read beneath
     // the package, with its `{{constants}}` replaced as the format says.
-    let staged = crate::problem::stage(submission, &ctx.cache)
+    let staged = crate::problem::stage(submission, &prepared.problem, &ctx.cache)
         .map_err(|e| JudgeError::Submission(Because::of(shown.as_str(), e)))?;
     let built = staged.as_deref().unwrap_or(submission);
     // Messages name the file as it was submitted, not as it was compiled.

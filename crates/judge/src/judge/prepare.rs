@@ -23,6 +23,19 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
     prepare_with(problem, ctx, &|_| {})
 }
 
+/// [`prepare`] of the tests of `groups` only (every test when empty), for
+/// a judging of those groups (`judge --tests`): the other tests are
+/// generated, as the recipe makes them together, but neither stored nor
+/// answered. A problem whose time limit is derived from its tests, or a
+/// group it does not have (the judge names its groups), is prepared whole.
+pub fn prepare_groups(
+    problem: &Problem,
+    ctx: &Context,
+    groups: &[String],
+) -> Result<Prepared, JudgeError> {
+    prepare_these(problem, ctx, &|_| {}, groups)
+}
+
 /// [`prepare`], telling `step` what runs in its long parts (the
 /// submissions measured for a derived time limit): `verify`'s progress.
 pub fn prepare_with(
@@ -30,10 +43,23 @@ pub fn prepare_with(
     ctx: &Context,
     step: &dyn Fn(&str),
 ) -> Result<Prepared, JudgeError> {
+    prepare_these(problem, ctx, step, &[])
+}
+
+fn prepare_these(
+    problem: &Problem,
+    ctx: &Context,
+    step: &dyn Fn(&str),
+    groups: &[String],
+) -> Result<Prepared, JudgeError> {
     ctx.sandbox.hide_folder(&problem.dir).map_err(|e| {
         JudgeError::Io(Because::of("cannot hide the problem's folder from runs", e))
     })?;
-    let cases = cases(problem, ctx)?;
+    let mut cases = cases(problem, ctx)?;
+    let known = |g: &String| cases.iter().any(|c| &c.group == g);
+    if !groups.is_empty() && problem.time_rule.is_none() && groups.iter().all(known) {
+        cases.retain(|c| groups.contains(&c.group));
+    }
     // An interactive test has no answer: the interactor judges as it plays.
     // Nor has a multi-pass one: the reference's first pass is not one
     // (the format's tools write an empty `.ans` for both).
@@ -58,7 +84,7 @@ pub fn prepare_with(
             .any(|(c, d)| c.answer.is_none() && !matches!(d, Some(Ok(_))));
     let reference = match (&problem.reference, needs_reference) {
         (_, false) => None,
-        (Some(path), true) => Some(ctx.compile_trusted(path, "reference solution")?),
+        (Some(path), true) => Some(ctx.compile_trusted(problem, path, "reference solution")?),
         (None, true) => None,
     };
     let mut tests = Vec::with_capacity(cases.len());
@@ -105,7 +131,7 @@ pub fn prepare_with(
     }
     let checker = build_checker(problem, ctx)?;
     let interactor = match problem.interactor.as_ref().and_then(|i| i.program()) {
-        Some(p) => Some(ctx.compile_trusted(&problem.dir.join(p), "interactor")?),
+        Some(p) => Some(ctx.compile_trusted(problem, &problem.dir.join(p), "interactor")?),
         None => None,
     };
     release_freed_memory();
@@ -136,19 +162,20 @@ pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeErr
                     seed: Option<u64>,
                     args: &[String]|
      -> Result<(Vec<u8>, Option<Vec<u8>>), GeneratorError> {
-        run_generator(program, seed, args, ctx)
+        run_generator(problem, program, seed, args, ctx)
     };
     generate::materialise(&problem.recipe(), ctx.seed, &problem.families(), &external)
         .map_err(|e| JudgeError::Problem(Because::cause(e)))
 }
 
 fn run_generator(
+    problem: &Problem,
     program: &Path,
     seed: Option<u64>,
     args: &[String],
     ctx: &Context,
 ) -> Result<(Vec<u8>, Option<Vec<u8>>), GeneratorError> {
-    let compiled = ctx.compile_trusted(program, "generator")?;
+    let compiled = ctx.compile_trusted(problem, program, "generator")?;
     let mut argv = compiled.argv(Bytes::mib(1024));
     if let Some(seed) = seed {
         argv.push(seed.to_string().into());
@@ -237,7 +264,7 @@ pub(super) fn build_checker(
     };
     let command = match program {
         Some(p) => Some(
-            ctx.compile_trusted(&problem.dir.join(p), "checker")?
+            ctx.compile_trusted(problem, &problem.dir.join(p), "checker")?
                 .argv(check::CHECKER_MEMORY),
         ),
         None => None,

@@ -104,7 +104,7 @@ fn check_programs(
             "input validator {shown} on {}",
             crate::markup::count(prepared.tests.len(), "test", "tests")
         ));
-        let program = match ctx.compile_trusted(path, "input validator") {
+        let program = match ctx.compile_trusted(problem, path, "input validator") {
             Ok(p) => p,
             Err(e) => return Status::Failed(e.message()),
         };

@@ -124,17 +124,18 @@ pub(super) fn check(
     // copy whose `__main__.py` is that file, the module Python runs first.
     let staged;
     let path = match (&build.entrypoint, detected.as_ref().map(|l| l.id.as_str())) {
-        (Some(entry), Ok("python")) if path.is_dir() => match stage_entrypoint_of(path, entry, ctx)
-        {
-            Ok(dir) => {
-                staged = dir;
-                staged.path().join(path.file_name().unwrap_or_default())
+        (Some(entry), Ok("python")) if path.is_dir() => {
+            match stage_entrypoint_of(path, entry, prepared, ctx) {
+                Ok(dir) => {
+                    staged = dir;
+                    staged.path().join(path.file_name().unwrap_or_default())
+                }
+                Err(e) => {
+                    check.message = format!("entrypoint `{entry}`: {e}");
+                    return check;
+                }
             }
-            Err(e) => {
-                check.message = format!("entrypoint `{entry}`: {e}");
-                return check;
-            }
-        },
+        }
         _ => path.to_path_buf(),
     };
     let path = path.as_path();
@@ -375,9 +376,10 @@ fn group_score(
 fn stage_entrypoint_of(
     dir: &Path,
     entry: &str,
+    prepared: &Prepared,
     ctx: &Context,
 ) -> std::io::Result<tempfile::TempDir> {
-    let substituted = crate::problem::stage(dir, &ctx.cache)?;
+    let substituted = crate::problem::stage(dir, &prepared.problem, &ctx.cache)?;
     stage_entrypoint(substituted.as_deref().unwrap_or(dir), entry, ctx)
 }
 

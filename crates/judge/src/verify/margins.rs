@@ -87,7 +87,7 @@ pub fn tle_check(
 ) -> Option<(MarginRun, Option<String>)> {
     let test = prepared.tests.iter().find(|t| t.name == test_name)?;
     // Built as the judge built it: a package's constants replaced.
-    let staged = crate::problem::stage(submission, &ctx.cache).ok()?;
+    let staged = crate::problem::stage(submission, &prepared.problem, &ctx.cache).ok()?;
     let submission = staged.as_deref().unwrap_or(submission);
     let CompileOutcome::Ready(program) =
         compile(language, submission, &ctx.cache, &ctx.sandbox).ok()?

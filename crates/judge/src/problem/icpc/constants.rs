@@ -131,6 +131,11 @@ impl Constants {
             .unwrap_or_default()
     }
 
+    /// The constants the problem model keeps ([`Constants::into_map`]).
+    pub fn from_map(map: BTreeMap<String, String>) -> Constants {
+        Constants(map)
+    }
+
     /// The constants by name (`name` and `name.variant`), as the problem
     /// model keeps them.
     pub fn into_map(self) -> BTreeMap<String, String> {

@@ -52,19 +52,7 @@ pub fn statement_text(problem: &Problem, text: String, latex: bool) -> String {
 /// Whether `dir` holds an ICPC problem package rather than one of our specs:
 /// a `problem.yaml` without our `id` and `groups`, with a `data/` folder
 /// (or BAPCtools' `generators/generators.yaml`) or a `problem_format_version`.
-pub fn is_package(dir: &Path) -> bool {
-    let spec = dir.join(super::SPEC_FILE);
-    if !spec.is_file() {
-        return false;
-    }
-    let Ok(text) = super::file::read_text(&spec) else {
-        return false;
-    };
-    is_package_spec(dir, &text)
-}
-
-/// [`is_package`] of `dir`, whose `problem.yaml` reads `text` (the loader
-/// has read it already).
+/// `text` is its `problem.yaml`, which the loader has read already.
 pub fn is_package_spec(dir: &Path, text: &str) -> bool {
     // BAPCtools packages may hold no data/ yet, only generators.yaml; and
     // our specs never declare a format version.

@@ -55,27 +55,47 @@ const MAX_BYTES: u64 = 256 << 20;
 /// The folder of a package that holds its example submissions.
 const SUBMISSIONS: &str = "submissions";
 
-/// When `path` (a file or folder) lies in an ICPC package, the path of a
-/// copy of it, under the same name, to build instead (see the module's
-/// documentation); else `None`: a program from elsewhere is built as it
-/// lies, a file the user named.
-pub fn stage(path: &Path, cache: &crate::cache::Cache) -> std::io::Result<Option<PathBuf>> {
-    let Some((package, rel)) = package_of(path) else {
+/// When `problem` is an ICPC package and `path` (a file or folder) lies in
+/// it, the path of a copy of it, under the same name, to build instead
+/// (see the module's documentation); else `None`: a program from
+/// elsewhere is built as it lies, a file the user named.
+///
+/// The package is the one the loader read (`problem.dir`), with the
+/// constants it read: nothing above the package's folder is looked at,
+/// whatever folder a submission lies in.
+pub fn stage(
+    path: &Path,
+    problem: &crate::problem::Problem,
+    cache: &crate::cache::Cache,
+) -> std::io::Result<Option<PathBuf>> {
+    let Some(facts) = &problem.package else {
         return Ok(None);
     };
+    let Some(rel) = inside(path, &problem.dir) else {
+        return Ok(None);
+    };
+    let constants = Constants::from_map(facts.constants.clone());
+    stage_in(&problem.dir, &rel, &constants, cache)
+}
+
+/// [`stage`] of `rel`, a path inside the package `package` whose
+/// constants are `all`.
+fn stage_in(
+    package: &Path,
+    rel: &Path,
+    all: &Constants,
+    cache: &crate::cache::Cache,
+) -> std::io::Result<Option<PathBuf>> {
     let first = rel.components().next().and_then(|c| match c {
         Component::Normal(s) => s.to_str(),
         _ => None,
     });
     let submission = first == Some(SUBMISSIONS);
     let program = first.is_some_and(|f| PROGRAMS.contains(&f));
-    let within = Within::open(&package)?;
-    let constants = if submission || program {
-        Constants::of_dir(&package)
-    } else {
-        Constants::default()
-    };
-    let files = within.files(&rel, !submission, BOUNDS)?;
+    let within = Within::open(package)?;
+    let none = Constants::default();
+    let constants = if submission || program { all } else { &none };
+    let files = within.files(rel, !submission, BOUNDS)?;
     // (place in the copy, bytes, mode): text files substituted, others
     // copied as they are.
     let mut copy = Vec::new();
@@ -139,24 +159,15 @@ pub fn stage(path: &Path, cache: &crate::cache::Cache) -> std::io::Result<Option
     Ok(Some(dir.join(name)))
 }
 
-/// The package holding `path` and the path inside it, when `path` lies in
-/// an ICPC package. Found by the path's own folders (`..` taken away
-/// without following links): a program that is itself a link, or reached
-/// through one, belongs where it is linked from.
-fn package_of(path: &Path) -> Option<(PathBuf, PathBuf)> {
+/// The path of `path` inside the package folder `package`, when it lies
+/// there. Found by the paths' own names (`..` taken away without following
+/// links): a program that is itself a link, or reached through one,
+/// belongs where it is linked from.
+fn inside(path: &Path, package: &Path) -> Option<PathBuf> {
     let abs = normal(&std::path::absolute(path).ok()?);
-    let mut at = abs.parent();
-    while let Some(dir) = at {
-        if dir.join(crate::problem::SPEC_FILE).is_file() {
-            if !super::is_package(dir) {
-                return None;
-            }
-            let rel = abs.strip_prefix(dir).ok()?.to_path_buf();
-            return Some((dir.to_path_buf(), rel));
-        }
-        at = dir.parent();
-    }
-    None
+    let root = normal(&std::path::absolute(package).ok()?);
+    let rel = abs.strip_prefix(&root).ok()?;
+    (!rel.as_os_str().is_empty()).then(|| rel.to_path_buf())
 }
 
 /// `path` with `.` and `..` taken away by the names alone.
@@ -210,6 +221,20 @@ mod tests {
         crate::cache::Cache::open(d.path().join("cache")).expect("cache")
     }
 
+    /// [`stage`] of `path` for the package of `d`, its constants read
+    /// from its `problem.yaml`.
+    fn copy_of(
+        path: &Path,
+        d: &tempfile::TempDir,
+        cache: &crate::cache::Cache,
+    ) -> std::io::Result<Option<PathBuf>> {
+        let package = pkg(d);
+        let Some(rel) = inside(path, &package) else {
+            return Ok(None);
+        };
+        stage_in(&package, &rel, &Constants::of_dir(&package), cache)
+    }
+
     fn read(p: &Path) -> String {
         std::fs::read_to_string(p).expect("read")
     }
@@ -219,7 +244,9 @@ mod tests {
         let d = package("");
         let v = pkg(&d).join("input_validators/v");
         symlink("../../shared/h.h", v.join("h.h")).expect("link");
-        let staged = stage(&v, &cache_of(&d)).expect("stage").expect("a copy");
+        let staged = copy_of(&v, &d, &cache_of(&d))
+            .expect("stage")
+            .expect("a copy");
         let header = staged.join("h.h");
         assert!(!header.symlink_metadata().expect("meta").is_symlink());
         assert_eq!(read(&header), "#define N {{N}}\n");
@@ -230,7 +257,9 @@ mod tests {
         let d = package("constants:\n  N: 7\n");
         let v = pkg(&d).join("input_validators/v");
         symlink("../../shared/h.h", v.join("h.h")).expect("link");
-        let staged = stage(&v, &cache_of(&d)).expect("stage").expect("a copy");
+        let staged = copy_of(&v, &d, &cache_of(&d))
+            .expect("stage")
+            .expect("a copy");
         assert_eq!(read(&staged.join("h.h")), "#define N 7\n");
     }
 
@@ -239,14 +268,14 @@ mod tests {
         let d = package("");
         let cache = cache_of(&d);
         let v = pkg(&d).join("input_validators/v");
-        let staged = stage(&v, &cache).expect("stage").expect("a copy");
+        let staged = copy_of(&v, &d, &cache).expect("stage").expect("a copy");
         assert!(staged.starts_with(cache.root()), "{staged:?}");
         assert_eq!(read(&staged.join("v.cpp")), "#include \"h.h\"\n");
         // A file that is no package's is built where it lies.
         let elsewhere = tempfile::tempdir().expect("tempdir");
         let lone = elsewhere.path().join("a.py");
         std::fs::write(&lone, "print(1)\n").expect("write");
-        assert_eq!(stage(&lone, &cache).expect("stage"), None);
+        assert_eq!(copy_of(&lone, &d, &cache).expect("stage"), None);
     }
 
     #[test]
@@ -258,7 +287,9 @@ mod tests {
             .expect("chmod");
         std::fs::set_permissions(v.join("v.cpp"), std::fs::Permissions::from_mode(0o666))
             .expect("chmod");
-        let staged = stage(&v, &cache_of(&d)).expect("stage").expect("a copy");
+        let staged = copy_of(&v, &d, &cache_of(&d))
+            .expect("stage")
+            .expect("a copy");
         let mode = |p: &Path| p.symlink_metadata().expect("meta").permissions().mode() & 0o7777;
         assert_eq!(mode(&staged.join("helper")), 0o755);
         assert_eq!(mode(&staged.join("v.cpp")), 0o644);
@@ -272,11 +303,11 @@ mod tests {
         let v = pkg(&d).join("input_validators/v");
         symlink(&secret, v.join("loot.txt")).expect("link");
         let cache = cache_of(&d);
-        let e = stage(&v, &cache).expect_err("a link out");
+        let e = copy_of(&v, &d, &cache).expect_err("a link out");
         assert!(e.to_string().contains("input_validators/v/loot.txt"), "{e}");
         std::fs::remove_file(v.join("loot.txt")).expect("rm");
         symlink("/proc/self/environ", v.join("env.h")).expect("link");
-        let e = stage(&v, &cache).expect_err("a link out");
+        let e = copy_of(&v, &d, &cache).expect_err("a link out");
         assert!(e.to_string().contains("env.h"), "{e}");
         // The program itself reached through a folder linked outside.
         std::fs::remove_file(v.join("env.h")).expect("rm");
@@ -284,7 +315,7 @@ mod tests {
         let generator = pkg(&d)
             .join("generators")
             .join(secret.file_name().expect("name"));
-        let e = stage(&generator, &cache).expect_err("a link out");
+        let e = copy_of(&generator, &d, &cache).expect_err("a link out");
         assert!(e.to_string().contains("generators is a link"), "{e}");
     }
 
@@ -297,7 +328,7 @@ mod tests {
         std::fs::write(pkg(&d).join("shared/b.py"), "print({{N}})\n").expect("write");
         symlink("../../../shared/b.py", s.join("b.py")).expect("link");
         let cache = cache_of(&d);
-        let staged = stage(&s, &cache).expect("stage").expect("a copy");
+        let staged = copy_of(&s, &d, &cache).expect("stage").expect("a copy");
         assert_eq!(staged.file_name(), s.file_name());
         assert_eq!(read(&staged.join("a.py")), "print(7)\n");
         // Its links are not part of it, as when it is built as it lies.
@@ -306,10 +337,12 @@ mod tests {
         // folders is copied as written.
         let one = pkg(&d).join("submissions/accepted/one.py");
         std::fs::write(&one, "print({{N}})\n").expect("write");
-        let staged = stage(&one, &cache).expect("stage").expect("a copy");
+        let staged = copy_of(&one, &d, &cache).expect("stage").expect("a copy");
         assert_eq!(read(&staged), "print(7)\n");
         let elsewhere = pkg(&d).join("shared/b.py");
-        let staged = stage(&elsewhere, &cache).expect("stage").expect("a copy");
+        let staged = copy_of(&elsewhere, &d, &cache)
+            .expect("stage")
+            .expect("a copy");
         assert_eq!(read(&staged), "print({{N}})\n");
     }
 
@@ -320,7 +353,9 @@ mod tests {
         std::fs::create_dir_all(&s).expect("mkdir");
         std::fs::write(pkg(&d).join("shared/a.cpp"), "int main(){}\n").expect("write");
         symlink("../../../shared/a.cpp", s.join("a.cpp")).expect("link");
-        let staged = stage(&s, &cache_of(&d)).expect("stage").expect("a copy");
+        let staged = copy_of(&s, &d, &cache_of(&d))
+            .expect("stage")
+            .expect("a copy");
         assert!(staged.is_dir());
         assert_eq!(std::fs::read_dir(&staged).expect("list").count(), 0);
     }
