@@ -8,7 +8,6 @@
 //! CPython, and so does a languages file that sets Python's commands.
 
 use super::{Language, Languages, toolchain};
-use crate::units::Bytes;
 
 /// The interpreter problemtools runs Python 3 with.
 pub const PYPY: &str = "pypy3";
@@ -53,10 +52,9 @@ fn run_with_pypy(python: &mut Language) {
     }
     // PyPy's garbage collector and JIT reserve address space far beyond
     // what they use (its nursery does not start under a 300 MiB cap):
-    // its memory is held by the memory group, as the JVM's is, and it
-    // starts at about 50 MiB.
+    // its memory is held by the memory group, as the JVM's is. No memory
+    // allowance: a package's limits get none, whatever the language.
     python.cap_address_space = false;
-    python.memory_allowance = Bytes::mib(64);
 }
 
 #[cfg(test)]
