@@ -153,3 +153,42 @@ fn a_languages_file_that_sets_python_keeps_cpython_for_a_package() {
         "{text}"
     );
 }
+
+/// A package (in a folder), its cache and the judge's temporary folder under names
+/// that are not ASCII (é, ü): a generator in Python starts and writes its
+/// test there, under PyPy as under CPython. PyPy under the C locale takes
+/// every file name for ASCII and dies at start.
+#[test]
+fn a_python_generator_runs_in_folders_whose_names_are_not_ascii() {
+    let p = Project::empty();
+    p.write(
+        "dossier-é/twice/problem.yaml",
+        "name: Twice\nlimits: {time_limit: 2}\n",
+    );
+    p.write(
+        "dossier-é/twice/generators/generators.yaml",
+        "solution: /submissions/accepted/twice.py\ndata:\n  secret:\n    data:\n      seven: gen.py 7\n",
+    );
+    p.write(
+        "dossier-é/twice/generators/gen.py",
+        "import sys\nprint(sys.argv[1])\n",
+    );
+    p.write(
+        "dossier-é/twice/submissions/accepted/twice.py",
+        "print(2 * int(input()))\n",
+    );
+    let tmp = p.path("tmp-ü");
+    std::fs::create_dir_all(&tmp).expect("mkdir");
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("verify")
+        .arg(p.path("dossier-é/twice"))
+        .arg("--cache")
+        .arg(p.path("cache-ü"))
+        .env("NO_COLOR", "1")
+        .env("TMPDIR", &tmp)
+        .output()
+        .expect("run grundy");
+    let text = format!("{}\n{}", stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("ok  twice.py"), "{text}");
+}

@@ -44,8 +44,11 @@ pub enum Env {
     /// `sandbox::plain_env`: `PATH`, `HOME` and `TMPDIR` in the working
     /// folder, a UTF-8 locale; nothing of the judge's.
     Plain,
-    /// `PATH` alone.
-    PathOnly,
+    /// `PATH` and a UTF-8 locale, nothing that names a folder: what a
+    /// generator writes must not depend on where it ran. The locale is
+    /// needed: PyPy under the C locale takes file names for ASCII and
+    /// cannot start from a folder whose name is not.
+    PathAndLocale,
     /// The compiler's own (the language module gives it: its folder on
     /// `PATH`, its cache variables), passed to [`Spec::env`].
     Compiler,
@@ -108,7 +111,7 @@ impl RunKind {
             | RunKind::Validator
             | RunKind::Checker
             | RunKind::Interactor => Env::Plain,
-            RunKind::Generator => Env::PathOnly,
+            RunKind::Generator => Env::PathAndLocale,
             RunKind::Compiler | RunKind::BuildScript => Env::Compiler,
         }
     }
@@ -124,7 +127,10 @@ impl RunKind {
     ) -> Spec {
         let env = match self.env() {
             Env::Plain => crate::sandbox::plain_env(workdir),
-            Env::PathOnly => vec![("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into())],
+            Env::PathAndLocale => vec![
+                ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
+                ("LANG".into(), "C.UTF-8".into()),
+            ],
             Env::Compiler => Vec::new(),
         };
         Spec(RunSpec {
@@ -265,10 +271,13 @@ mod tests {
             .build();
         assert_eq!(
             generator.env,
-            vec![(
-                OsString::from("PATH"),
-                OsString::from("/usr/local/bin:/usr/bin:/bin")
-            )]
+            vec![
+                (
+                    OsString::from("PATH"),
+                    OsString::from("/usr/local/bin:/usr/bin:/bin")
+                ),
+                (OsString::from("LANG"), OsString::from("C.UTF-8"))
+            ]
         );
         assert_eq!(generator.stdin, PathBuf::from("/i"));
         let compiler = RunKind::Compiler
