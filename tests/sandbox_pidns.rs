@@ -117,6 +117,71 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
     assert_eq!(grundy_groups(&cage), groups_before);
 }
 
+/// A judge checks that it may make cgroups by making its first run slot's
+/// groups, and removes them when it exits: when it ran something, and when
+/// it ran nothing at all (`gen` of a problem's written tests).
+#[test]
+fn a_judge_leaves_no_groups_whether_it_ran_anything_or_not() {
+    if !harness::is_root() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but this test cannot run: it needs root"
+        );
+        eprintln!("skipped: needs root");
+        return;
+    }
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let p = Project::new(As::Me);
+    p.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
+    // Its answer written: `gen` runs no reference.
+    p.write(
+        "problems/q/problem.yaml",
+        "id: q\ntitle: Written\ngroups:\n  - name: main\n    tests:\n      \
+         - {input: \"token\\n\", answer: \"token\\n\"}\n",
+    );
+    let sub = p.write("subs/echo.c", &holder(0));
+    let cage = Cage::new(As::Me).expect("cage");
+    assert!(!cage.dirs().is_empty(), "a cage of cgroups as root");
+    let grundy = |args: &[&std::ffi::OsStr]| {
+        let mut cmd = p.grundy();
+        cmd.args(args)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", p.path("home"))
+            .current_dir(p.dir.path())
+            .stdin(Stdio::null());
+        cage.apply(&mut cmd);
+        cmd.output().expect("grundy")
+    };
+    let out = p.path("tests");
+    let generated = grundy(&[
+        "gen".as_ref(),
+        "q".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    assert!(
+        generated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
+    assert!(out.join("main-1.in").is_file(), "gen wrote the test");
+    assert_eq!(grundy_groups(&cage), Vec::<String>::new(), "after gen");
+    let judged = grundy(&[
+        "judge".as_ref(),
+        "p".as_ref(),
+        sub.as_os_str(),
+        "--json".as_ref(),
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&judged.stdout)
+        .unwrap_or_else(|e| panic!("no JSON ({e}): {}", String::from_utf8_lossy(&judged.stderr)));
+    let r = &json["results"][0];
+    assert_eq!(verdict(r), "AC", "{r}");
+    let iso = r["isolation"].as_str().unwrap_or("");
+    assert!(iso.contains("cgroups"), "the runs had groups: {r}");
+    assert_eq!(grundy_groups(&cage), Vec::<String>::new(), "after judge");
+}
+
 /// A program that touches 40 MiB, waits up to `secs` or until SIGUSR1, and
 /// answers: two of them fit their 64 MiB limits, not one group of 64 MiB
 /// together.

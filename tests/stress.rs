@@ -250,6 +250,61 @@ fn every_generated_input_fits_its_format() {
     }
 }
 
+/// `judge --tests` generates only the chosen groups' tests: for every
+/// catalog problem, every group alone, the samples with the last group,
+/// and all groups but the samples give the same names and bytes as the
+/// whole generation gives for those groups.
+#[test]
+fn chosen_groups_generate_the_same_tests_as_the_whole() {
+    let set = grundy::problem::ProblemSet::new(repo("problems"));
+    let problems = set.all().expect("the catalog loads");
+    assert!(problems.len() > 10, "the catalog's problems");
+    type Made = (Vec<u8>, Option<Vec<u8>>);
+    let no_programs = |_: &Path, _: Option<u64>, _: &[String]| -> Result<Made, String> {
+        Err("no external generators here".into())
+    };
+    let mut narrowed = 0;
+    for p in &problems {
+        let whole = grundy::generate::materialise(&p.recipe(), None, &p.families(), &no_programs)
+            .expect("generates");
+        let mut names: Vec<String> = Vec::new();
+        for t in &whole {
+            if !names.contains(&t.group) {
+                names.push(t.group.clone());
+            }
+        }
+        let mut choices: Vec<Vec<String>> = names.iter().map(|g| vec![g.clone()]).collect();
+        let sample = grundy::generate::SAMPLE_GROUP.to_string();
+        if let Some(last) = names.last().filter(|_| names.contains(&sample)) {
+            choices.push(vec![sample.clone(), last.clone()]);
+        }
+        choices.push(names[1..].to_vec());
+        // Only narrowings: a choice of every group is the whole.
+        choices.retain(|c| !c.is_empty() && c.len() < names.len());
+        for chosen in choices {
+            let mut recipe = p.recipe();
+            assert!(recipe.only(&chosen), "{}: {chosen:?} are its groups", p.id);
+            let some = grundy::generate::materialise(&recipe, None, &p.families(), &no_programs)
+                .expect("generates");
+            let expected: Vec<_> = whole
+                .iter()
+                .filter(|t| chosen.contains(&t.group))
+                .cloned()
+                .collect();
+            assert!(!some.is_empty(), "{} {chosen:?}", p.id);
+            assert!(some.len() < whole.len(), "{} {chosen:?}: narrowed", p.id);
+            assert_eq!(some, expected, "{} {chosen:?}", p.id);
+            narrowed += 1;
+        }
+        // A group the problem does not have leaves the recipe whole.
+        let mut recipe = p.recipe();
+        assert!(!recipe.only(&["no-such-group".to_string()]), "{}", p.id);
+        assert_eq!(recipe.groups.len(), p.recipe().groups.len(), "{}", p.id);
+        assert_eq!(recipe.samples.len(), p.recipe().samples.len(), "{}", p.id);
+    }
+    assert!(narrowed >= problems.len() * 3, "{narrowed} narrowings");
+}
+
 /// A correct Nim solution that, the first time it ever runs, leaves a
 /// marker and spins past its time limit: a time limit hit once, as on a
 /// machine that was briefly overloaded, never again.

@@ -159,6 +159,33 @@ pub struct Recipe<'a> {
     pub groups: Vec<(&'a str, &'a [TestSource])>,
 }
 
+impl Recipe<'_> {
+    /// Narrows the recipe to the tests of `groups` (the samples are group
+    /// [`SAMPLE_GROUP`]), when every one of them makes a test; otherwise
+    /// leaves it whole and says so (`false`). A group's tests do not depend
+    /// on the others (each test's stream is seeded by its group, entry and
+    /// number; its name numbers within its group), so the narrowed recipe
+    /// makes the same bytes under the same names as the whole one does for
+    /// those groups, without generating the rest.
+    pub fn only(&mut self, groups: &[String]) -> bool {
+        let makes_tests = |g: &String| {
+            (g == SAMPLE_GROUP && !self.samples.is_empty())
+                || self.groups.iter().any(|(name, sources)| {
+                    name == g && sources.iter().map(entry_count).sum::<u32>() > 0
+                })
+        };
+        if groups.is_empty() || !groups.iter().all(makes_tests) {
+            return false;
+        }
+        if !groups.iter().any(|g| g == SAMPLE_GROUP) {
+            self.samples.clear();
+        }
+        self.groups
+            .retain(|(name, _)| groups.iter().any(|g| g == name));
+        true
+    }
+}
+
 /// One concrete test: its input, and its answer when the spec gives one
 /// (otherwise the reference solution provides it).
 #[derive(Debug, Clone, PartialEq)]

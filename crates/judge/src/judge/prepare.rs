@@ -25,9 +25,9 @@ pub fn prepare(problem: &Problem, ctx: &Context) -> Result<Prepared, JudgeError>
 
 /// [`prepare`] of the tests of `groups` only (every test when empty), for
 /// a judging of those groups (`judge --tests`): the other tests are
-/// generated, as the recipe makes them together, but neither stored nor
-/// answered. A problem whose time limit is derived from its tests, or a
-/// group it does not have (the judge names its groups), is prepared whole.
+/// neither generated, stored nor answered. A problem whose time limit is
+/// derived from its tests, or a group it does not have (the judge names
+/// its groups), is prepared whole.
 pub fn prepare_groups(
     problem: &Problem,
     ctx: &Context,
@@ -55,11 +55,12 @@ fn prepare_these(
     ctx.sandbox.hide_folder(&problem.dir).map_err(|e| {
         JudgeError::Io(Because::of("cannot hide the problem's folder from runs", e))
     })?;
-    let mut cases = cases(problem, ctx)?;
-    let known = |g: &String| cases.iter().any(|c| &c.group == g);
-    if !groups.is_empty() && problem.time_rule.is_none() && groups.iter().all(known) {
-        cases.retain(|c| groups.contains(&c.group));
-    }
+    // A derived time limit is measured on every test: then all are made.
+    let chosen = match problem.time_rule {
+        None => groups,
+        Some(_) => &[],
+    };
+    let cases = cases_of(problem, ctx, chosen)?;
     // An interactive test has no answer: the interactor judges as it plays.
     // Nor has a multi-pass one: the reference's first pass is not one
     // (the format's tools write an empty `.ans` for both).
@@ -158,13 +159,26 @@ fn prepare_these(
 
 /// The problem's tests as bytes (also what `grundy gen` writes).
 pub fn cases(problem: &Problem, ctx: &Context) -> Result<Vec<TestCase>, JudgeError> {
+    cases_of(problem, ctx, &[])
+}
+
+/// The tests of `groups` as bytes, the same as [`cases`] makes for them,
+/// without generating the others; every test when `groups` is empty or
+/// names a group that has none (the judge then names the problem's groups).
+fn cases_of(
+    problem: &Problem,
+    ctx: &Context,
+    groups: &[String],
+) -> Result<Vec<TestCase>, JudgeError> {
     let external = |program: &Path,
                     seed: Option<u64>,
                     args: &[String]|
      -> Result<(Vec<u8>, Option<Vec<u8>>), GeneratorError> {
         run_generator(problem, program, seed, args, ctx)
     };
-    generate::materialise(&problem.recipe(), ctx.seed, &problem.families(), &external)
+    let mut recipe = problem.recipe();
+    recipe.only(groups);
+    generate::materialise(&recipe, ctx.seed, &problem.families(), &external)
         .map_err(|e| JudgeError::Problem(Because::cause(e)))
 }
 

@@ -57,19 +57,42 @@ impl Hierarchies {
                 let path = parts.next()?;
                 ctrls.split(',').any(|c| c == controller).then_some(path)
             })?;
-            let full = Path::new(mount).join(path.trim_start_matches('/'));
-            let probe = full.join(format!("grundy-probe-{}", owner().name));
-            fs::create_dir(&probe).ok()?;
-            fs::remove_dir(&probe).ok()?;
-            Some(full)
+            Some(Path::new(mount).join(path.trim_start_matches('/')))
         };
         let h = Hierarchies {
             pids: dir("pids")?,
             memory: dir("memory")?,
             cpuacct: dir("cpuacct")?,
         };
+        h.make_first_slot()?;
         h.remove_stale();
         Some(h)
+    }
+
+    /// Checks that we may create groups by creating the first run slot's
+    /// (which [`Groups::create`] then finds made), rather than a probe
+    /// group made and removed only to be made again: a memory group costs
+    /// a fraction of a millisecond to make and as much to remove. A judge
+    /// that never runs anything removes them when it exits; one that dies
+    /// leaves them to the next judge's [`Hierarchies::remove_stale`].
+    fn make_first_slot(&self) -> Option<()> {
+        let name = group_name(0);
+        let mut made = Vec::new();
+        for base in [&self.pids, &self.memory, &self.cpuacct] {
+            let dir = base.join(&name);
+            if fs::create_dir(&dir).is_err() {
+                for d in &made {
+                    let _ = fs::remove_dir(d);
+                }
+                return None;
+            }
+            made.push(dir);
+        }
+        if FIRST_SLOT.set(made).is_ok() {
+            // SAFETY: registering a plain function to run at normal exit.
+            unsafe { libc::atexit(remove_unused_first_slot) };
+        }
+        Some(())
     }
 
     /// Removes the groups of judges that provably died: those of our own
@@ -96,6 +119,24 @@ impl Hierarchies {
             }
         }
     }
+}
+
+/// The first slot's groups as [`Hierarchies::find`] made them.
+static FIRST_SLOT: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+
+/// Removes the first slot's groups at exit if no slot took them (a slot
+/// removes its own first: handlers run in reverse order of registration,
+/// and a slot's is registered after this one). `rmdir` removes only an
+/// empty group, and one already removed is simply gone.
+extern "C" fn remove_unused_first_slot() {
+    for d in FIRST_SLOT.get().into_iter().flatten() {
+        let _ = fs::remove_dir(d);
+    }
+}
+
+/// The name of run slot `slot`'s groups: unique to this process.
+fn group_name(slot: usize) -> String {
+    format!("{}-{slot}", owner().name)
 }
 
 /// Who owns the groups this process makes, and the prefix of their names.
@@ -210,7 +251,7 @@ pub const MAX_TASKS: u64 = 256;
 
 impl Groups {
     pub fn create(h: &Hierarchies, slot: usize) -> io::Result<Groups> {
-        let name = format!("{}-{slot}", owner().name);
+        let name = group_name(slot);
         let dirs = [
             h.pids.join(&name),
             h.memory.join(&name),
