@@ -192,3 +192,40 @@ fn a_python_generator_runs_in_folders_whose_names_are_not_ascii() {
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("ok  twice.py"), "{text}");
 }
+
+/// A package's accepted Python program that makes garbage in a loop,
+/// under a 64 MiB memory limit: accepted under PyPy as under CPython.
+/// PyPy left to itself sizes its young generation at half the CPU cache
+/// `/proc/cpuinfo` reports (480 MiB on some virtual machines), and such a
+/// program was `MLE` there while CPython's took 10 MiB.
+#[test]
+fn a_python_program_making_garbage_keeps_within_a_small_memory_limit() {
+    let p = Project::empty();
+    p.write(
+        "garbage/problem.yaml",
+        "name: Garbage\nlimits: {time_limit: 10, memory: 64}\n",
+    );
+    p.write("garbage/data/secret/1.in", "3000000\n");
+    p.write("garbage/data/secret/1.ans", "3000000\n");
+    p.write(
+        "garbage/submissions/accepted/lists.py",
+        "n = int(input())\nt = 0\nfor i in range(n):\n    t += len([i, str(i), (i, i)]) // 3\nprint(t)\n",
+    );
+    let pkg = p.path("garbage");
+    let submission = pkg.join("submissions/accepted/lists.py");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let (code, json, text) = grundy(
+        &p,
+        &[
+            "judge",
+            &pkg.to_string_lossy(),
+            &submission.to_string_lossy(),
+            "--json",
+        ],
+        &path,
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"));
+    assert_eq!(v["results"][0]["verdict"], "AC", "{text}");
+    assert_eq!(code, Some(0), "{text}");
+}

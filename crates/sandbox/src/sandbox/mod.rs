@@ -298,7 +298,15 @@ use crate::units::Bytes;
 
 /// The whole environment of a run: enough to run, nothing of the judge's.
 /// One list for submissions and the problem's own programs (references,
-/// generators, checkers), which all run through the same [`Runner`].
+/// validators, checkers, interactors), which all run through the same
+/// [`Runner`].
+///
+/// `PYPY_GC_NURSERY` is PyPy's own default where it cannot tell the CPU's
+/// cache: otherwise PyPy sizes its young generation at half the cache
+/// `/proc/cpuinfo` reports, and a virtual machine that reports 480 MiB
+/// makes every PyPy program take 240 MiB before it does anything, over
+/// a 256 MiB memory limit. A program's memory must not depend on what
+/// the host's CPU claims. Other programs ignore the variable.
 pub fn plain_env(workdir: &Path) -> Vec<(OsString, OsString)> {
     vec![
         ("PATH".into(), "/usr/local/bin:/usr/bin:/bin".into()),
@@ -306,6 +314,7 @@ pub fn plain_env(workdir: &Path) -> Vec<(OsString, OsString)> {
         ("TMPDIR".into(), workdir.as_os_str().to_owned()),
         ("LANG".into(), "C.UTF-8".into()),
         ("PYTHONDONTWRITEBYTECODE".into(), "1".into()),
+        ("PYPY_GC_NURSERY".into(), "4M".into()),
     ]
 }
 
