@@ -440,9 +440,8 @@ fn an_exported_kayles_play_package_judges_the_same() {
     exported_interactor_judges_the_same(
         "kayles-play",
         "described.py",
-        // The C++ player: a package's Python runs with PyPy where it is
-        // installed, and this test is about the interactor, not PyPy.
-        "submissions/accepted/solution.cpp",
+        // The Python player, which runs with PyPy where it is installed.
+        "submissions/accepted/solution.py",
         "submissions/wrong_answer/one_pin_at_a_time.c",
     );
 }
