@@ -71,11 +71,13 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
     }
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let slow = Project::new(As::Me);
-    slow.problem("p", "token\n", "limits:\n  time: 10s\n  memory: 64MiB");
+    slow.problem("p", "token\n", "limits:\n  time: 40s\n  memory: 64MiB");
     // Holds 40 MiB (of 64) and waits until this test wakes it, once the
     // other judge has started, run and exited: however slow the machine,
-    // the two runs overlap.
-    let sleeper = slow.write("subs/slow.c", &holder(25));
+    // the two runs overlap. It waits at most 110 s, within the wall-clock
+    // limit of 120 s (three times the CPU limit): a loaded machine once
+    // took over 25 s for the other judge.
+    let sleeper = slow.write("subs/slow.c", &holder(110));
     let quick = Project::new(As::Me);
     quick.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
     let reference = quick.write("subs/quick.c", &holder(0));
