@@ -10,19 +10,10 @@ FRAMING = "@FRAMING@"  # single, counted, eof or zero
 HEAPS = @HEAPS@  # True: n, the parameters, n heaps; False: one heap n, the parameters
 PARAMS = @PARAMS@  # how many parameters follow n
 THEORY = @THEORY@
-VALUES = @VALUES@
 WIN, LOSE = "@WIN@", "@LOSE@"
 
 
-def g(n):
-    if VALUES[0] == "identity":
-        return n
-    if VALUES[0] == "modulo":
-        return n % VALUES[1]
-    values, start, length = VALUES[1], VALUES[2], VALUES[3]
-    if n < len(values):
-        return values[n]
-    return values[start + (n - start) % length]
+@HEAP_VALUES@
 
 
 def wins(params, heaps):

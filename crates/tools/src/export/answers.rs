@@ -66,12 +66,9 @@ pub(super) fn program(game: &GameSpec) -> Result<String, String> {
                     "one heap's values are not known for every heap the statement allows".into(),
                 );
             }
-            ("(\"sum\",)".to_string(), known(h.known()))
+            ("(\"sum\",)".to_string(), h.known().clone())
         }
-        Theory::MisereNim => (
-            "(\"misere-nim\",)".to_string(),
-            "(\"identity\",)".to_string(),
-        ),
+        Theory::MisereNim => ("(\"misere-nim\",)".to_string(), Known::Identity),
         Theory::Moore(_) => {
             let k = game.rules.moves.iter().find_map(|m| match m {
                 Move::Heaps(a) => Some(a),
@@ -89,12 +86,9 @@ pub(super) fn program(game: &GameSpec) -> Result<String, String> {
                 }
                 None => return Err("no `heaps` move".into()),
             };
-            (theory, "(\"identity\",)".to_string())
+            (theory, Known::Identity)
         }
-        Theory::Staircase => (
-            "(\"staircase\",)".to_string(),
-            "(\"identity\",)".to_string(),
-        ),
+        Theory::Staircase => ("(\"staircase\",)".to_string(), Known::Identity),
         _ => return Err("no theorem decides every position of this game".into()),
     };
     let framing = match game.cases {
@@ -104,27 +98,11 @@ pub(super) fn program(game: &GameSpec) -> Result<String, String> {
         Framing::UntilZero => "zero",
     };
     let heaps = matches!(game.position, Position::Heaps { .. });
-    Ok(ANSWERS_PY
+    Ok(super::heap_values::write_into(ANSWERS_PY, &values)
         .replace("@FRAMING@", framing)
         .replace("@HEAPS@", if heaps { "True" } else { "False" })
         .replace("@PARAMS@", &game.parameters.len().to_string())
         .replace("@THEORY@", &theory)
-        .replace("@VALUES@", &values)
         .replace("@WIN@", win)
         .replace("@LOSE@", lose))
-}
-
-/// One heap's values as the program reads them.
-fn known(k: &Known) -> String {
-    match k {
-        Known::Identity => "(\"identity\",)".into(),
-        Known::Modulo(m) => format!("(\"modulo\", {m})"),
-        Known::Table { values, proof } => {
-            let (from, length) = proof.map_or((values.len() as u64, 1), |p| {
-                (p.period.from, p.period.length)
-            });
-            let items: Vec<String> = values.iter().map(u64::to_string).collect();
-            format!("(\"table\", [{}], {from}, {length})", items.join(", "))
-        }
-    }
 }

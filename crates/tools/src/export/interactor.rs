@@ -79,7 +79,6 @@ pub(super) fn parts(problem: &Problem, i: &InteractorSpec) -> Result<CheckerPart
 /// allows can be written so.
 fn described_interactor(problem: &Problem) -> Result<String, ExportError> {
     use crate::games::described::Theory;
-    use crate::games::described::values::Known;
     let refuse = |why: &str| {
         ExportError::Usage(Because::new(format!(
             "{}: the described game cannot be exported as an interactor program: {why}",
@@ -110,28 +109,19 @@ fn described_interactor(problem: &Problem) -> Result<String, ExportError> {
         let items: Vec<String> = v.iter().map(u64::to_string).collect();
         format!("[{}]", items.join(", "))
     };
-    let known = match values.known() {
-        Known::Identity => "(\"identity\",)".to_string(),
-        Known::Modulo(k) => format!("(\"modulo\", {k})"),
-        Known::Table { values, proof } => {
-            let (from, length) = proof.map_or((values.len() as u64, 1), |p| {
-                (p.period.from, p.period.length)
-            });
-            format!("(\"table\", {}, {from}, {length})", list(values))
-        }
-    };
     let octal: Vec<u64> = m.octal.iter().map(|&d| u64::from(d)).collect();
     let python_bool = |b: bool| if b { "True" } else { "False" };
-    Ok(with_protocol(DESCRIBED_PY)
-        .replace("@TAKE_ANY@", python_bool(m.take_any))
-        .replace("@SETS@", &format!("set({})", list(&m.sets)))
-        .replace("@UP_TO@", &m.up_to.to_string())
-        .replace(
-            "@FRACTION@",
-            &m.fraction
-                .map_or("None".to_string(), |(n, d)| format!("({n}, {d})")),
-        )
-        .replace("@OCTAL@", &list(&octal))
-        .replace("@SPLITS@", python_bool(m.splits()))
-        .replace("@VALUES@", &known))
+    Ok(
+        super::heap_values::write_into(&with_protocol(DESCRIBED_PY), values.known())
+            .replace("@TAKE_ANY@", python_bool(m.take_any))
+            .replace("@SETS@", &format!("set({})", list(&m.sets)))
+            .replace("@UP_TO@", &m.up_to.to_string())
+            .replace(
+                "@FRACTION@",
+                &m.fraction
+                    .map_or("None".to_string(), |(n, d)| format!("({n}, {d})")),
+            )
+            .replace("@OCTAL@", &list(&octal))
+            .replace("@SPLITS@", python_bool(m.splits())),
+    )
 }

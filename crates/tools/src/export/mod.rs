@@ -13,6 +13,7 @@
 //! docs/icpc.md has the details.
 
 mod answers;
+mod heap_values;
 mod html;
 mod input_validators;
 mod interactor;

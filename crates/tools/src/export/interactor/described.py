@@ -19,24 +19,13 @@ UP_TO = @UP_TO@
 FRACTION = @FRACTION@
 OCTAL = @OCTAL@
 SPLITS = @SPLITS@
-# How one heap's values are known: ("identity",), ("modulo", m), or
-# ("table", values, period start, period length).
-VALUES = @VALUES@
 # Only normal play is written out: the last to move wins.
 MISERE = False
 
 @PROTOCOL@
 
 
-def g(n):
-    if VALUES[0] == "identity":
-        return n
-    if VALUES[0] == "modulo":
-        return n % VALUES[1]
-    values, start, length = VALUES[1], VALUES[2], VALUES[3]
-    if n < len(values):
-        return values[n]
-    return values[start + (n - start) % length]
+@HEAP_VALUES@
 
 
 def mask(a, k):
