@@ -103,14 +103,25 @@ impl Hierarchies {
     /// itself ensures: no process is killed on a guess).
     fn remove_stale(&self) {
         let me = owner();
+        // `/proc` must show our own namespace's pids, or a live judge
+        // could look dead.
+        let own_proc = fs::read_link("/proc/self")
+            .ok()
+            .and_then(|p| p.to_str()?.parse::<u32>().ok())
+            == Some(me.pid);
+        // A judge has a group per slot in each hierarchy: its start time
+        // is read once.
+        let mut starts = std::collections::HashMap::new();
         for base in [&self.pids, &self.memory, &self.cpuacct] {
             let Ok(entries) = fs::read_dir(base) else {
                 continue;
             };
             for e in entries.filter_map(Result::ok) {
                 let name = e.file_name().to_string_lossy().into_owned();
-                match stale(&name, me) {
-                    Some(true) => empty_and_remove(&e.path()),
+                match stale(&name, me, own_proc, &mut starts) {
+                    Some(true) => {
+                        empty_and_remove(&e.path());
+                    }
                     Some(false) => {
                         let _ = fs::remove_dir(e.path());
                     }
@@ -124,11 +135,17 @@ impl Hierarchies {
 /// The first slot's groups as [`Hierarchies::find`] made them.
 static FIRST_SLOT: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
 
-/// Removes the first slot's groups at exit if no slot took them (a slot
-/// removes its own first: handlers run in reverse order of registration,
-/// and a slot's is registered after this one). `rmdir` removes only an
-/// empty group, and one already removed is simply gone.
+/// Set when the first slot's groups were removed by their slot (which
+/// does so at exit, before this module's handler: handlers run in reverse
+/// order of registration), cleared when a slot makes them again.
+static FIRST_SLOT_GONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Removes the first slot's groups at exit unless their slot did. `rmdir`
+/// removes only an empty group.
 extern "C" fn remove_unused_first_slot() {
+    if FIRST_SLOT_GONE.load(std::sync::atomic::Ordering::SeqCst) {
+        return;
+    }
     for d in FIRST_SLOT.get().into_iter().flatten() {
         let _ = fs::remove_dir(d);
     }
@@ -181,8 +198,15 @@ fn start_time(pid: &str) -> Option<u64> {
 
 /// Whether the group `name` is stale: `Some(true)` when its owner provably
 /// died (kill what is left and remove it), `Some(false)` when it may only be
-/// removed if empty, `None` when it is not ours to touch.
-fn stale(name: &str, me: &Owner) -> Option<bool> {
+/// removed if empty, `None` when it is not ours to touch. `own_proc`: our
+/// `/proc` shows our own pid namespace; `starts`: the start times read so
+/// far, by pid.
+fn stale(
+    name: &str,
+    me: &Owner,
+    own_proc: bool,
+    starts: &mut std::collections::HashMap<u32, Option<u64>>,
+) -> Option<bool> {
     let rest = name.strip_prefix("grundy-")?;
     let fields: Vec<&str> = rest.split('-').collect();
     match fields.as_slice() {
@@ -192,13 +216,13 @@ fn stale(name: &str, me: &Owner) -> Option<bool> {
                 pid.parse::<u32>().ok()?,
                 start.parse::<u64>().ok()?,
             );
-            // `/proc` must show our own namespace's pids, or a live judge
-            // could look dead.
-            let own_proc = fs::read_link("/proc/self")
-                .ok()
-                .and_then(|p| p.to_str()?.parse::<u32>().ok())
-                == Some(me.pid);
-            if ns != me.pid_ns || !own_proc || start_time(&pid.to_string()) == Some(start) {
+            if ns != me.pid_ns || !own_proc {
+                return None;
+            }
+            let now = *starts
+                .entry(pid)
+                .or_insert_with(|| start_time(&pid.to_string()));
+            if now == Some(start) {
                 return None;
             }
             Some(true)
@@ -280,6 +304,9 @@ impl Groups {
             .write(true)
             .open(dirs[1].join("memory.max_usage_in_bytes"))?;
         let usage = fs::File::open(dirs[1].join("memory.usage_in_bytes"))?;
+        if slot == 0 {
+            FIRST_SLOT_GONE.store(false, std::sync::atomic::Ordering::SeqCst);
+        }
         Ok(Groups {
             dirs,
             procs,
@@ -384,8 +411,12 @@ impl Groups {
 
     /// Removes the groups (at exit, or when a slot is abandoned).
     pub fn remove(&self) {
+        let mut all = true;
         for d in &self.dirs {
-            empty_and_remove(d);
+            all &= empty_and_remove(d);
+        }
+        if all && FIRST_SLOT.get().is_some_and(|first| *first == self.dirs) {
+            FIRST_SLOT_GONE.store(true, std::sync::atomic::Ordering::SeqCst);
         }
     }
 
@@ -444,7 +475,58 @@ fn kill_all(dir: &Path) -> bool {
     false
 }
 
-fn empty_and_remove(dir: &Path) {
+/// Kills what is left in group `dir` and removes it; true when it is gone.
+fn empty_and_remove(dir: &Path) -> bool {
     kill_all(dir);
-    let _ = fs::remove_dir(dir);
+    match fs::remove_dir(dir) {
+        Ok(()) => true,
+        Err(e) => e.kind() == io::ErrorKind::NotFound,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A judge's groups are judged by its start time, read once per pid
+    /// however many groups (slots, hierarchies) it has.
+    #[test]
+    fn groups_are_stale_exactly_when_their_judge_is_gone() {
+        let me = owner();
+        let own_proc = fs::read_link("/proc/self")
+            .ok()
+            .and_then(|p| p.to_str()?.parse::<u32>().ok())
+            == Some(me.pid);
+        assert!(own_proc, "the test's /proc shows its own pid namespace");
+        let mut child = std::process::Command::new("true")
+            .spawn()
+            .expect("spawn true");
+        let dead = child.id();
+        child.wait().expect("wait");
+        let start = start_time("self").expect("own start time");
+        let ns = me.pid_ns;
+        let name =
+            |pid: u32, start: u64, slot: u32| format!("grundy-{ns}-{pid}-{start}-0a0b0c0d-{slot}");
+        let mut starts = std::collections::HashMap::new();
+        let mut is = |n: &str| stale(n, me, own_proc, &mut starts);
+        // This judge (any slot): alive.
+        assert_eq!(is(&name(me.pid, start, 0)), None);
+        assert_eq!(is(&name(me.pid, start, 3)), None);
+        // Its pid with another start time: an earlier judge, gone.
+        assert_eq!(is(&name(me.pid, start + 1, 0)), Some(true));
+        // A pid that exited.
+        assert_eq!(is(&name(dead, 7, 0)), Some(true));
+        assert_eq!(is(&name(dead, 7, 1)), Some(true));
+        // Another pid namespace's, and names not ours: left alone.
+        assert_eq!(is(&format!("grundy-{}-{dead}-7-0a0b0c0d-0", ns + 1)), None);
+        assert_eq!(is("grundy-hostile"), None);
+        assert_eq!(is("other-1-0"), None);
+        // The old `grundy-<pid>-<slot>` form: removed only if empty.
+        assert_eq!(is(&format!("grundy-{dead}-0")), Some(false));
+        // One start time read per pid.
+        assert_eq!(starts.len(), 2, "{starts:?}");
+        // Without our own `/proc`, nothing is judged dead.
+        let mut starts = std::collections::HashMap::new();
+        assert_eq!(stale(&name(dead, 7, 0), me, false, &mut starts), None);
+    }
 }

@@ -123,8 +123,10 @@ impl Constants {
         Ok(Constants(out))
     }
 
-    /// The constants of the package in `dir` (read again from its
-    /// `problem.yaml`; none when it cannot be read).
+    /// The constants of the package in `dir` (read from its `problem.yaml`;
+    /// none when it cannot be read), for tests: the loader reads them
+    /// once, with the rest of the file, and passes them on.
+    #[cfg(test)]
     pub fn of_dir(dir: &Path) -> Constants {
         super::schema::raw_package(dir)
             .and_then(|raw| Constants::read(&raw).ok())

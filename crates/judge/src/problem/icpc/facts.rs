@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::constants::Constants;
 use super::generators::Plan;
 use super::schema::Version;
 use super::{generated, paths, scoring, test_yaml, testdata};
@@ -22,11 +23,13 @@ pub fn fill(
     input_validators: Vec<PathBuf>,
     constants: std::collections::BTreeMap<String, String>,
 ) -> PackageFacts {
+    // The settings files may use the constants, as the loader read them.
+    let known = Constants::from_map(constants.clone());
     let mut args = HashMap::new();
     for validator in &input_validators {
         let stem = validator_name(validator);
         for ((group, k), source) in sources(problem, plan) {
-            let these = input_validator_args(&problem.dir, version, plan, &source, &stem);
+            let these = input_validator_args(&problem.dir, version, &known, plan, &source, &stem);
             args.insert((group, k, stem.clone()), these);
         }
     }
@@ -34,7 +37,7 @@ pub fn fill(
         problem
             .groups
             .iter()
-            .filter(|g| score_file_unused(&problem.dir, version, plan, &g.name))
+            .filter(|g| score_file_unused(&problem.dir, version, &known, plan, &g.name))
             .map(|g| g.name.clone())
             .collect()
     } else {
@@ -98,6 +101,7 @@ fn sources(problem: &Problem, plan: Option<&Plan>) -> Vec<((String, u32), TestSo
 fn input_validator_args(
     dir: &Path,
     version: Version,
+    constants: &Constants,
     plan: Option<&Plan>,
     source: &TestSource,
     validator_name: &str,
@@ -109,7 +113,7 @@ fn input_validator_args(
             let data = dir.join("data");
             let at = dir.join(input);
             let folder = at.parent().map(Path::to_path_buf).unwrap_or(data.clone());
-            testdata::settings_for(&data, &folder, version, &mut quiet)
+            testdata::settings_for(&data, &folder, version, constants, &mut quiet)
                 .ok()
                 .map(|folder| {
                     let own = test_yaml::read_in(version)
@@ -132,7 +136,13 @@ fn input_validator_args(
 /// written with no maximum. grundy's groups have one, so such a test earns
 /// its whole share when accepted (a note says so when the package loads).
 /// Asked of scoring problems only.
-fn score_file_unused(dir: &Path, version: Version, plan: Option<&Plan>, group: &str) -> bool {
+fn score_file_unused(
+    dir: &Path,
+    version: Version,
+    constants: &Constants,
+    plan: Option<&Plan>,
+    group: &str,
+) -> bool {
     if version != Version::V2025 {
         return false;
     }
@@ -143,7 +153,7 @@ fn score_file_unused(dir: &Path, version: Version, plan: Option<&Plan>, group: &
             plan.secret.iter().map(|(f, _)| data.join(f)).collect(),
         ),
         None => (
-            scoring::Keys::Data,
+            scoring::Keys::Data(constants),
             testdata::secret_groups(dir)
                 .map(|g| g.into_iter().map(|g| g.folder).collect())
                 .unwrap_or_default(),

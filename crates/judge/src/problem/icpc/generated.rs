@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::constants::Constants;
 use super::generators::{self, Plan};
 use super::schema::RawTestdata;
 use super::testdata::{self, SecretGroup};
@@ -12,7 +13,11 @@ pub const FILE: &str = "generators/generators.yaml";
 /// The plan of the package in `dir`, when it has a `generators.yaml`:
 /// then it, not `data/`, says what the tests are (BAPCtools: every
 /// test under `data/` is made by it).
-pub fn read(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Plan>, SpecError> {
+pub fn read(
+    dir: &Path,
+    constants: &Constants,
+    notes: &mut Vec<String>,
+) -> Result<Option<Plan>, SpecError> {
     let path = dir.join(FILE);
     if !path.is_file() {
         return Ok(None);
@@ -35,8 +40,7 @@ pub fn read(dir: &Path, notes: &mut Vec<String>) -> Result<Option<Plan>, SpecErr
         source,
     })?;
     crate::yaml::check(&path, &text).map_err(crate::problem::yaml::located)?;
-    let constants = super::constants::Constants::of_dir(dir);
-    let mut plan = generators::plan(&text, &constants).map_err(|e| SpecError::Refused {
+    let mut plan = generators::plan(&text, constants).map_err(|e| SpecError::Refused {
         path: path.clone(),
         source: e.into(),
     })?;

@@ -132,7 +132,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         ));
     }
     let data = dir.join("data");
-    let made = generated::read(&dir, &mut notes)?;
+    let made = generated::read(&dir, &constants, &mut notes)?;
     let (secret, args, generated_samples) = match &made {
         Some(plan) => {
             let (groups, args) = generated::secret(plan, spec, &mut notes)?;
@@ -140,9 +140,9 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
         }
         None => {
             let mut secret = testdata::secret_groups(&dir)?;
-            let args = secret_validator_args(&data, &mut secret, version, &mut notes)?;
+            let args = secret_validator_args(&data, &mut secret, version, &constants, &mut notes)?;
             if test_yaml::read_in(version) {
-                own_test_settings(&dir, &mut secret, version, &args, &mut notes)?;
+                own_test_settings(&dir, &mut secret, version, &constants, &args, &mut notes)?;
             }
             (secret, args, None)
         }
@@ -150,7 +150,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
     let secret = if scoring {
         let keys = match &made {
             Some(plan) => scoring::Keys::Plan(plan),
-            None => scoring::Keys::Data,
+            None => scoring::Keys::Data(&constants),
         };
         scoring::apply(&dir, &raw, version, keys, secret, &mut notes)?
     } else {
@@ -275,12 +275,13 @@ fn secret_validator_args(
     data: &Path,
     secret: &mut Vec<testdata::SecretGroup>,
     version: Version,
+    constants: &constants::Constants,
     notes: &mut Vec<String>,
 ) -> Result<Vec<String>, SpecError> {
     let mut chosen: Option<(Vec<String>, PathBuf)> = None;
     let mut kept = Vec::new();
     for g in secret.drain(..) {
-        let settings = testdata::settings_for(data, &g.folder, version, notes)?;
+        let settings = testdata::settings_for(data, &g.folder, version, constants, notes)?;
         let args = testdata::validator_args(&settings).map_err(|e| SpecError::Refused {
             path: g.folder.clone(),
             source: e.into(),
@@ -307,7 +308,7 @@ fn secret_validator_args(
     let sample = data.join("sample");
     // With no secret tests, the samples' own settings are the problem's.
     if chosen.is_none() && sample.is_dir() {
-        let settings = testdata::settings_for(data, &sample, version, notes)?;
+        let settings = testdata::settings_for(data, &sample, version, constants, notes)?;
         let args = testdata::validator_args(&settings).map_err(|e| SpecError::Refused {
             path: sample.clone(),
             source: e.into(),
@@ -316,7 +317,7 @@ fn secret_validator_args(
     }
     let args = chosen.map(|(a, _)| a).unwrap_or_default();
     if sample.is_dir() {
-        let settings = testdata::settings_for(data, &sample, version, notes)?;
+        let settings = testdata::settings_for(data, &sample, version, constants, notes)?;
         if testdata::validator_args(&settings).unwrap_or_default() != args {
             notes.push(format!(
                 "data/sample: judged with the secret data's validator arguments `{}`",
@@ -334,13 +335,14 @@ fn own_test_settings(
     dir: &Path,
     secret: &mut Vec<testdata::SecretGroup>,
     version: Version,
+    constants: &constants::Constants,
     args: &[String],
     notes: &mut Vec<String>,
 ) -> Result<(), SpecError> {
     let data = dir.join("data");
     let mut quiet = Vec::new();
     for g in secret.iter_mut() {
-        let folder = testdata::settings_for(&data, &g.folder, version, &mut quiet)?;
+        let folder = testdata::settings_for(&data, &g.folder, version, constants, &mut quiet)?;
         test_yaml::retain_files(dir, &mut g.group.tests, &folder, args, notes)?;
     }
     secret.retain(|g| !g.group.tests.is_empty());
@@ -512,5 +514,60 @@ mod tests {
         let good = t.path().join("nimgame");
         std::fs::create_dir(&good).expect("mkdir");
         assert_eq!(package_id(&good).expect("an id"), "nimgame");
+    }
+
+    /// The constants that the test-data settings files and
+    /// `generators.yaml` use are the ones of the `problem.yaml` text the
+    /// loader was given: the file is read once, never again by the parts.
+    #[test]
+    fn the_parts_use_the_constants_of_the_text_read_once() {
+        use crate::problem::TestSource;
+        let t = tempfile::tempdir().expect("tempdir");
+        let write = |rel: &str, text: &str| {
+            let p = t.path().join(rel);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, text).expect("write");
+        };
+        let spec = t.path().join("pkg").join(crate::problem::SPEC_FILE);
+        let text = "problem_format_version: 2025-09\nname: P\nuuid: 1a\nconstants:\n  EPS: 0.001\n  N: 7\n";
+        // On disk the file says otherwise: a part that read it again
+        // would find neither constant.
+        write(
+            "pkg/problem.yaml",
+            "problem_format_version: 2025-09\nname: P\nuuid: 1a\n",
+        );
+        write("pkg/data/sample/1.in", "1\n");
+        write("pkg/data/sample/1.ans", "1\n");
+        write(
+            "pkg/data/secret/test_group.yaml",
+            "output_validator_args: [float_absolute_tolerance, \"{{EPS}}\"]\n",
+        );
+        write("pkg/data/secret/1.in", "2\n");
+        write("pkg/data/secret/1.ans", "2\n");
+        let problem = load(&spec, text).expect("loads with the constants of the text");
+        let facts = problem.package.expect("package facts");
+        assert_eq!(
+            facts.constants.get("EPS").map(String::as_str),
+            Some("0.001")
+        );
+        // Tests made by `generators.yaml`, whose commands use a constant.
+        std::fs::remove_dir_all(t.path().join("pkg/data")).expect("rm data");
+        write(
+            "pkg/generators/generators.yaml",
+            "solution: /submissions/accepted/a.py\ndata:\n  sample:\n    data:\n      - '': gen.py 1\n  secret:\n    data:\n      one: gen.py {{N}}\n",
+        );
+        write("pkg/generators/gen.py", "import sys\nprint(sys.argv[1])\n");
+        write("pkg/submissions/accepted/a.py", "print(input())\n");
+        let problem = load(&spec, text).expect("generators.yaml with the constants of the text");
+        let args: Vec<String> = problem
+            .groups
+            .iter()
+            .flat_map(|g| g.tests.iter())
+            .filter_map(|t| match t {
+                TestSource::Command { args, .. } => Some(args.join(" ")),
+                _ => None,
+            })
+            .collect();
+        assert!(args.iter().any(|a| a == "7"), "{args:?}");
     }
 }

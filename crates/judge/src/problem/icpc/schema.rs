@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 /// The `problem.yaml` of the package in `dir`, read again (for the parts
 /// that only have the loaded problem); `None` when it cannot be read.
+#[cfg(test)]
 pub fn raw_package(dir: &std::path::Path) -> Option<RawPackage> {
     let path = dir.join(crate::problem::SPEC_FILE);
     let text = crate::problem::file::read_text(&path).ok()?;

@@ -34,6 +34,7 @@ mod v2025;
 
 use std::path::{Path, PathBuf};
 
+use super::constants::Constants;
 use super::generators::Plan;
 use super::schema::{RawPackage, RawTestdata, Version};
 use super::testdata::{self, SecretGroup};
@@ -72,10 +73,11 @@ fn pass_fail_note(note: &str) -> bool {
 /// Where a package's grading keys are written: its `data/` folders'
 /// settings files, or (tests made from `generators.yaml`) that file's
 /// inline `test_group.yaml` / `testdata.yaml`, read as if written in the
-/// folders, as BAPCtools writes them out.
+/// folders, as BAPCtools writes them out. `Data` holds the package's
+/// constants, which the settings files may use.
 #[derive(Clone, Copy)]
 pub enum Keys<'a> {
-    Data,
+    Data(&'a Constants),
     Plan(&'a Plan),
 }
 
@@ -89,7 +91,9 @@ impl Keys<'_> {
         quiet: &mut Vec<String>,
     ) -> Result<RawTestdata, SpecError> {
         match self {
-            Keys::Data => testdata::settings_for(data, folder, version, quiet),
+            Keys::Data(constants) => {
+                testdata::settings_for(data, folder, version, constants, quiet)
+            }
             Keys::Plan(plan) => Ok(plan.settings_for(&rel(data, folder))),
         }
     }
@@ -97,7 +101,7 @@ impl Keys<'_> {
     /// The settings `folder`'s own file states (2025-09's scoring keys).
     fn own(self, data: &Path, folder: &Path) -> Result<RawTestdata, SpecError> {
         match self {
-            Keys::Data => own_settings(data, folder),
+            Keys::Data(constants) => own_settings(folder, constants),
             Keys::Plan(plan) => Ok(plan
                 .settings
                 .get(&rel(data, folder))
@@ -254,7 +258,8 @@ mod tests {
         let raw: RawPackage = serde_yaml::from_str(yaml).expect("problem.yaml");
         let version = Version::parse(raw.problem_format_version.as_deref()).expect("version");
         let groups = testdata::secret_groups(dir).expect("groups");
-        apply(dir, &raw, version, Keys::Data, groups, notes)
+        let constants = Constants::read(&raw).expect("constants");
+        apply(dir, &raw, version, Keys::Data(&constants), groups, notes)
             .expect("mapped")
             .into_iter()
             .map(|g| (g.group.name, g.group.points))

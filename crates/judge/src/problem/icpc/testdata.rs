@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::constants::Constants;
 use super::schema::{RawTestdata, Version};
 use crate::problem::{Group, Sample, SpecError, TestSource};
 
@@ -19,11 +20,13 @@ fn settings_files(version: Version) -> &'static [&'static str] {
 
 /// The settings in force in `folder` (under `data`): every settings file
 /// from `data/` down to `folder`, a key set lower overriding the same key
-/// set higher, as the format defines the inheritance.
+/// set higher, as the format defines the inheritance. `constants` are the
+/// package's, as the loader read them from its `problem.yaml` (read once).
 pub fn settings_for(
     data: &Path,
     folder: &Path,
     version: Version,
+    constants: &Constants,
     notes: &mut Vec<String>,
 ) -> Result<RawTestdata, SpecError> {
     let mut chain = vec![data.to_path_buf()];
@@ -46,12 +49,13 @@ pub fn settings_for(
                     path: path.clone(),
                     source,
                 })?;
-            let text = constants(data)
-                .substitute_strict(&text, &path)
-                .map_err(|e| SpecError::Refused {
-                    path: path.clone(),
-                    source: e.into(),
-                })?;
+            let text =
+                constants
+                    .substitute_strict(&text, &path)
+                    .map_err(|e| SpecError::Refused {
+                        path: path.clone(),
+                        source: e.into(),
+                    })?;
             let raw: RawTestdata = if text.trim().is_empty() {
                 RawTestdata::default()
             } else {
@@ -80,11 +84,6 @@ pub fn settings_for(
         }
     }
     Ok(merged)
-}
-
-/// The constants of the package whose `data/` is `data`.
-pub fn constants(data: &Path) -> super::constants::Constants {
-    super::constants::Constants::of_dir(data.parent().unwrap_or(Path::new(".")))
 }
 
 fn note_once(notes: &mut Vec<String>, note: String) {
@@ -466,14 +465,26 @@ mod tests {
         );
         write(&data, "secret/g1/x.in", "");
         let mut notes = Vec::new();
-        let s = settings_for(&data, &data.join("secret/g1"), Version::V2023, &mut notes)
-            .expect("settings");
+        let s = settings_for(
+            &data,
+            &data.join("secret/g1"),
+            Version::V2023,
+            &Constants::default(),
+            &mut notes,
+        )
+        .expect("settings");
         assert_eq!(
             validator_args(&s).expect("args"),
             ["float_tolerance", "1e-6"]
         );
-        let s = settings_for(&data, &data.join("sample"), Version::V2023, &mut notes)
-            .expect("settings");
+        let s = settings_for(
+            &data,
+            &data.join("sample"),
+            Version::V2023,
+            &Constants::default(),
+            &mut notes,
+        )
+        .expect("settings");
         assert_eq!(validator_args(&s).expect("args"), ["case_sensitive"]);
     }
 
@@ -487,11 +498,23 @@ mod tests {
             "output_validator_args: [case_sensitive]\n",
         );
         let mut notes = Vec::new();
-        let s = settings_for(&data, &data.join("secret"), Version::V2025, &mut notes)
-            .expect("settings");
+        let s = settings_for(
+            &data,
+            &data.join("secret"),
+            Version::V2025,
+            &Constants::default(),
+            &mut notes,
+        )
+        .expect("settings");
         assert_eq!(validator_args(&s).expect("args"), ["case_sensitive"]);
-        let s = settings_for(&data, &data.join("secret"), Version::V2023, &mut notes)
-            .expect("settings");
+        let s = settings_for(
+            &data,
+            &data.join("secret"),
+            Version::V2023,
+            &Constants::default(),
+            &mut notes,
+        )
+        .expect("settings");
         assert!(validator_args(&s).expect("args").is_empty());
     }
 

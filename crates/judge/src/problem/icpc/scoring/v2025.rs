@@ -166,12 +166,12 @@ fn note_require_pass(s: &RawTestdata, shown: &str, notes: &mut Vec<String>) {
 
 /// The scoring keys a folder's own `test_group.yaml` states (2025-09: not
 /// inherited).
-pub(super) fn own_settings(data: &Path, folder: &Path) -> Result<RawTestdata, SpecError> {
+pub(super) fn own_settings(folder: &Path, constants: &Constants) -> Result<RawTestdata, SpecError> {
     let path = folder.join("test_group.yaml");
     let Ok(text) = crate::problem::file::read_text(&path) else {
         return Ok(RawTestdata::default());
     };
-    let text = testdata::constants(data)
+    let text = constants
         .substitute_strict(&text, &path)
         .map_err(|e| SpecError::Refused {
             path: path.clone(),
