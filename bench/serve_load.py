@@ -313,6 +313,8 @@ def main():
     ap.add_argument("--quiet-runs", type=int, default=5)
     ap.add_argument("--keep-db", metavar="FILE", help="copy the contest database here at the end")
     ap.add_argument("--no-paused", action="store_true", help="skip the phase without judging")
+    ap.add_argument("--paused-only", action="store_true",
+                    help="only the phase without judging (the web side alone, e.g. to profile it)")
     args = ap.parse_args()
 
     work = tempfile.mkdtemp(prefix="grundy-load-")
@@ -371,7 +373,13 @@ def run(args, work):
 def measure(args, port, pid, pw, sources, db, logins):
     print(f"grundy serve load: {args.teams} teams, {args.submissions} submissions each per phase, "
           f"{args.minutes} min per phase, --jobs {args.jobs}, problem {PROBLEM} "
-          f"(mix {'/'.join(MIX)}), pages every {args.page_every} s per team")
+          f"(mix {'/'.join(MIX)}), pages every {args.page_every} s per team; server pid {pid}",
+          flush=True)
+    people = [(l, pw[l]) for l in logins]
+    if args.paused_only:
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        paused(args, port, pid, pw, people, sources, db, con)
+        return
     # Submission to verdict with an empty queue (the first compiles).
     quiet = Stats()
     c = Conn(port)
@@ -398,7 +406,6 @@ def measure(args, port, pid, pw, sources, db, logins):
           f"first (compiles) {v[0] * 1000:.0f} ms; the next {len(v) - 1}: p50 {pct(v[1:], 50) * 1000:.0f} ms, "
           f"max {max(v[1:] or [0]) * 1000:.0f} ms (20 ms polling)")
 
-    people = [(l, pw[l]) for l in logins]
     loaded = Stats()
     own, kids = phase("judging", port, pid, people, sources, args, loaded, db)
     report("with judging (--jobs %d)" % args.jobs, loaded, own, kids, proc_mem(pid))
@@ -424,10 +431,13 @@ def measure(args, port, pid, pw, sources, db, logins):
     if args.keep_db:
         with sqlite3.connect(args.keep_db) as out:
             con.backup(out)
-    if args.no_paused:
-        con.close()
-        return
-    # The same load, judging paused: what the web side costs alone.
+    if not args.no_paused:
+        paused(args, port, pid, pw, people, sources, db, con)
+    con.close()
+
+
+def paused(args, port, pid, pw, people, sources, db, con):
+    """The same load, judging paused: what the web side costs alone."""
     admin = Conn(port)
     login(admin, "judge", pw["judge"])
     _, _, page = admin.request("GET", "/jury")
@@ -440,7 +450,6 @@ def measure(args, port, pid, pw, sources, db, logins):
     if args.keep_db:
         with sqlite3.connect(args.keep_db) as out:
             con.backup(out)
-    con.close()
 
 
 if __name__ == "__main__":

@@ -181,6 +181,46 @@ fn icpc_scoreboard_before_the_freeze_shows_every_result() {
     assert!(cell(&board.body, "ben").contains("untried"));
 }
 
+/// The scoreboard's table is kept between requests and drawn again when a
+/// verdict changes the board: after each verdict the public page, its live
+/// table and the jury's show the new result, never the one before.
+#[test]
+fn the_scoreboard_shown_follows_every_verdict() {
+    let (_p, server, pw) = toy_contest("", PEOPLE);
+    let mut ana = signed(&server, &pw, "ana");
+    let mut judy = signed(&server, &pw, "judy");
+    let mut public = server.client();
+    let mut look = |expect: &[&str]| {
+        // Twice each: the second is the table kept from the first.
+        for _ in 0..2 {
+            for (jury, path) in [
+                (false, "/scoreboard/table"),
+                (false, "/scoreboard"),
+                (true, "/jury/scoreboard/table"),
+                (true, "/jury/scoreboard"),
+            ] {
+                let page = if jury {
+                    judy.get(path)
+                } else {
+                    public.get(path)
+                };
+                assert_eq!(page.status, 200, "{path}: {}", page.body);
+                let c = cell(&page.body, "ana");
+                for e in expect {
+                    assert!(c.contains(e), "{path} shows {c}, not {e}");
+                }
+            }
+        }
+    };
+    look(&["untried"]);
+    let wa = Client::submitted_id(&ana.submit("toy", "wa.c", TOY_WA_C.as_bytes()));
+    assert_eq!(ana.verdict(wa).0, "WA");
+    look(&["failed", "-1"]);
+    let ok = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
+    assert_eq!(ana.verdict(ok).0, "AC");
+    look(&["solved", "+1"]);
+}
+
 /// ICPC during the freeze: the public and the teams see later results as
 /// pending, the jury sees them; unfreezing shows them to everyone.
 #[test]

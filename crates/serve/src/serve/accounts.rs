@@ -205,23 +205,17 @@ fn account_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
 }
 
 pub fn by_login(c: &Connection, login: &str) -> DbResult<Option<(Account, Option<String>)>> {
-    c.query_row(
-        "SELECT id, login, name, role, password_hash FROM accounts WHERE login = ?1",
-        [login],
-        |r| Ok((account_of(r)?, r.get(4)?)),
-    )
-    .optional()
-    .what("cannot read an account")
+    c.prepare_cached("SELECT id, login, name, role, password_hash FROM accounts WHERE login = ?1")
+        .and_then(|mut st| st.query_row([login], |r| Ok((account_of(r)?, r.get(4)?))))
+        .optional()
+        .what("cannot read an account")
 }
 
 pub fn by_id(c: &Connection, id: i64) -> DbResult<Option<Account>> {
-    c.query_row(
-        "SELECT id, login, name, role FROM accounts WHERE id = ?1",
-        [id],
-        account_of,
-    )
-    .optional()
-    .what("cannot read an account")
+    c.prepare_cached("SELECT id, login, name, role FROM accounts WHERE id = ?1")
+        .and_then(|mut st| st.query_row([id], account_of))
+        .optional()
+        .what("cannot read an account")
 }
 
 /// Every account with a role, by login.

@@ -73,11 +73,14 @@ pub fn find(c: &Connection, token: &str) -> DbResult<Option<Session>> {
         return Ok(None);
     }
     let found: Option<(i64, String)> = c
-        .query_row(
+        .prepare_cached(
             "SELECT account_id, csrf FROM sessions WHERE token_hash = ?1 AND expires_ms > ?2",
-            params![digest(token), Millis::now().0],
-            |r| Ok((r.get(0)?, r.get(1)?)),
         )
+        .and_then(|mut st| {
+            st.query_row(params![digest(token), Millis::now().0], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+        })
         .optional()
         .what("cannot read a session")?;
     let Some((id, csrf)) = found else {

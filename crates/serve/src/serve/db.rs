@@ -41,6 +41,12 @@ impl<T> Context<T> for rusqlite::Result<T> {
 /// How long a writer waits for another before giving up.
 const BUSY: Duration = Duration::from_secs(10);
 
+/// How many prepared statements a connection keeps. A request's queries
+/// are prepared once per connection and kept: parsing and planning them
+/// again for each request was the largest part of the server's own CPU
+/// time under a crowd. The pages and the judging use a few dozen.
+const STATEMENTS: usize = 128;
+
 /// Opens (creating when missing) and migrates the database at `path`.
 pub fn open_connection(path: &Path) -> DbResult<Connection> {
     let c = Connection::open_with_flags(
@@ -51,6 +57,7 @@ pub fn open_connection(path: &Path) -> DbResult<Connection> {
     )
     .what(&format!("cannot open the database {}", path.display()))?;
     c.busy_timeout(BUSY).what("cannot set the busy timeout")?;
+    c.set_prepared_statement_cache_capacity(STATEMENTS);
     // WAL: readers never wait for the writer. NORMAL: a commit survives
     // the server being killed (the WAL is in the kernel's page cache), only
     // a power loss may take the last commits.
@@ -243,11 +250,10 @@ impl Db {
 
     /// A setting, if set.
     pub fn setting(c: &Connection, key: &str) -> DbResult<Option<String>> {
-        c.query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| {
-            r.get(0)
-        })
-        .optional()
-        .what("cannot read a setting")
+        c.prepare_cached("SELECT value FROM settings WHERE key = ?1")
+            .and_then(|mut st| st.query_row([key], |r| r.get(0)))
+            .optional()
+            .what("cannot read a setting")
     }
 
     pub fn set_setting(c: &Connection, key: &str, value: &str) -> DbResult<()> {

@@ -63,16 +63,18 @@ impl Op {
 /// Appends one row to the event log (inside the caller's transaction, so
 /// that the change and its event are kept together or not at all).
 pub fn log(c: &Connection, kind: Kind, id: &str, op: Op, data: &Value) -> DbResult<i64> {
-    c.execute(
+    c.prepare_cached(
         "INSERT INTO events (time_ms, type, object_id, op, data) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![
+    )
+    .and_then(|mut st| {
+        st.execute(params![
             Millis::now().0,
             kind.name(),
             id,
             op.name(),
             data.to_string()
-        ],
-    )
+        ])
+    })
     .what("cannot append to the event log")?;
     Ok(c.last_insert_rowid())
 }

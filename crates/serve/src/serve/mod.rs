@@ -254,6 +254,7 @@ pub fn serve(
         deadlines,
         packages,
         boards: scoreboard::Boards::default(),
+        tables: Default::default(),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

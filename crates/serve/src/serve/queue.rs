@@ -52,10 +52,10 @@ impl Reason {
 }
 
 pub fn enqueue(c: &Connection, submission: i64, reason: Reason) -> DbResult<i64> {
-    c.execute(
+    c.prepare_cached(
         "INSERT INTO jobs (submission_id, reason, state, created_ms) VALUES (?1, ?2, 'queued', ?3)",
-        params![submission, reason.name(), Millis::now().0],
     )
+    .and_then(|mut st| st.execute(params![submission, reason.name(), Millis::now().0]))
     .what("cannot queue a submission")?;
     Ok(c.last_insert_rowid())
 }

@@ -127,17 +127,17 @@ pub fn submissions(
 
 pub fn submission(c: &Connection, id: i64) -> DbResult<Option<SubmissionRow>> {
     let sql = format!("{ROW}{ONE}");
-    c.query_row(&sql, [id], row)
+    c.prepare_cached(&sql)
+        .and_then(|mut st| st.query_row([id], row))
         .optional()
         .what("cannot read a submission")
 }
 
 pub fn source(c: &Connection, id: i64) -> DbResult<Option<Vec<u8>>> {
-    c.query_row("SELECT source FROM submissions WHERE id = ?1", [id], |r| {
-        r.get(0)
-    })
-    .optional()
-    .what("cannot read a source")
+    c.prepare_cached("SELECT source FROM submissions WHERE id = ?1")
+        .and_then(|mut st| st.query_row([id], |r| r.get(0)))
+        .optional()
+        .what("cannot read a source")
 }
 
 /// One judging of a submission.

@@ -4,8 +4,9 @@
 //! table is a fragment fetched again when a result comes in.
 
 use axum::Form;
+use axum::body::Bytes;
 use axum::extract::State;
-use axum::response::Redirect;
+use axum::response::{Html, Redirect};
 use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::json;
@@ -13,6 +14,7 @@ use serde_json::json;
 use super::error::Refusal;
 use super::identity::{JuryUser, Viewer, check_csrf};
 use super::layout::page;
+use super::tables::Table;
 use super::{App, Shared};
 use crate::batch::contest::score::Scoring;
 use crate::batch::model::score_text;
@@ -23,7 +25,9 @@ use crate::serve::scoreboard::{Board, View};
 use crate::serve::{FINALIZED, THAWED};
 use std::sync::Arc;
 
-async fn board(app: &Shared, view: View) -> Result<(Arc<Board>, bool), Refusal> {
+/// The scoreboard for `view`, its table rendered, and whether the
+/// organiser has unfrozen it.
+async fn board(app: &Shared, view: View) -> Result<(Arc<Board>, Table, bool), Refusal> {
     let app2 = Shared::clone(app);
     Ok(app
         .db
@@ -32,7 +36,10 @@ async fn board(app: &Shared, view: View) -> Result<(Arc<Board>, bool), Refusal> 
             let b = app2
                 .boards
                 .get(c, &app2.config, &app2.clock, view, thawed)?;
-            Ok((b, thawed))
+            // Here, off the threads that serve the requests: a rendering
+            // that others wait for holds no request back.
+            let t = app2.tables.get(&b, table);
+            Ok((b, t, thawed))
         })
         .await?)
 }
@@ -138,17 +145,20 @@ fn may_see_public(app: &App, viewer: &Viewer) -> Result<(), Refusal> {
 
 pub async fn public_page(State(app): State<Shared>, viewer: Viewer) -> Result<Markup, Refusal> {
     may_see_public(&app, &viewer)?;
-    let (b, _) = board(&app, View::Public).await?;
+    let (_, t, _) = board(&app, View::Public).await?;
     let body = html! {
         h1 { "Scoreboard" }
-        div data-live="scoreboard" data-src="/scoreboard/table" { (table(&b)) }
+        div data-live="scoreboard" data-src="/scoreboard/table" { (t.markup()) }
     };
     Ok(page(&app, &viewer, "Scoreboard", body))
 }
 
-pub async fn public_table(State(app): State<Shared>, viewer: Viewer) -> Result<Markup, Refusal> {
+pub async fn public_table(
+    State(app): State<Shared>,
+    viewer: Viewer,
+) -> Result<Html<Bytes>, Refusal> {
     may_see_public(&app, &viewer)?;
-    Ok(table(&board(&app, View::Public).await?.0))
+    Ok(board(&app, View::Public).await?.1.html())
 }
 
 pub async fn jury_page(
@@ -156,8 +166,8 @@ pub async fn jury_page(
     viewer: Viewer,
     JuryUser(me): JuryUser,
 ) -> Result<Markup, Refusal> {
-    let (b, thawed) = board(&app, View::Truth).await?;
-    let (public, _) = board(&app, View::Public).await?;
+    let (_, t, thawed) = board(&app, View::Truth).await?;
+    let (public, _, _) = board(&app, View::Public).await?;
     let body = html! {
         h1 { "Scoreboard (every result)" }
         @match app.clock.freeze {
@@ -188,7 +198,7 @@ pub async fn jury_page(
                 button type="submit" { "Finalize the results" }
             }
         }
-        div data-live="scoreboard" data-src="/jury/scoreboard/table" { (table(&b)) }
+        div data-live="scoreboard" data-src="/jury/scoreboard/table" { (t.markup()) }
         p { a href="/jury/scoreboard.json" { "scoreboard.json" } }
     };
     Ok(page(&app, &viewer, "Scoreboard", body))
@@ -197,8 +207,8 @@ pub async fn jury_page(
 pub async fn jury_table(
     State(app): State<Shared>,
     JuryUser(_): JuryUser,
-) -> Result<Markup, Refusal> {
-    Ok(table(&board(&app, View::Truth).await?.0))
+) -> Result<Html<Bytes>, Refusal> {
+    Ok(board(&app, View::Truth).await?.1.html())
 }
 
 #[derive(Deserialize)]

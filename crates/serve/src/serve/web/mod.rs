@@ -16,6 +16,7 @@ mod layout;
 mod login;
 mod sse;
 mod submit;
+mod tables;
 mod team;
 
 use std::net::SocketAddr;
@@ -30,6 +31,7 @@ use axum::routing::{get, post};
 
 pub use error::{Refusal, Refused};
 pub use identity::Viewer;
+pub use tables::Tables;
 
 use super::clock::{Clock, Millis};
 use super::config::Config;
@@ -76,6 +78,8 @@ pub struct App {
     pub packages: std::collections::BTreeMap<ProblemId, super::hosts::package::Package>,
     /// The scoreboards computed last.
     pub boards: super::scoreboard::Boards,
+    /// Their tables as rendered last.
+    pub tables: Tables,
 }
 
 impl App {

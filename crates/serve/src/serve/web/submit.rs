@@ -197,11 +197,13 @@ pub async fn submit(
         .db
         .write(move |c| {
             let tx = c.transaction().what("cannot start a transaction")?;
-            tx.execute(
+            tx.prepare_cached(
                 "INSERT INTO submissions (account_id, problem, language, file_name, source, sha256, time_ms, contest_ms, late)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                params![account, pid, language, file_name, source, sha, now.0, now.0 - start.0, late],
             )
+            .and_then(|mut st| {
+                st.execute(params![account, pid, language, file_name, source, sha, now.0, now.0 - start.0, late])
+            })
             .what("cannot store the submission")?;
             let id = tx.last_insert_rowid();
             queue::enqueue(&tx, id, Reason::New)?;
