@@ -49,6 +49,28 @@ fn grundy(p: &Project, args: &[&str], path: &OsString) -> (Option<i32>, String, 
     )
 }
 
+/// `grundy judge PACKAGE SUBMISSION --json` with `path` as its `PATH`: its
+/// exit code, its report, and everything it printed.
+fn judge_json(
+    p: &Project,
+    pkg: &std::path::Path,
+    submission: &std::path::Path,
+    path: &OsString,
+) -> (Option<i32>, serde_json::Value, String) {
+    let (code, json, text) = grundy(
+        p,
+        &[
+            "judge",
+            &pkg.to_string_lossy(),
+            &submission.to_string_lossy(),
+            "--json",
+        ],
+        path,
+    );
+    let v = serde_json::from_str(&json).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"));
+    (code, v, text)
+}
+
 /// `program` on the judge's `PATH`, if any.
 fn on_path(program: &str) -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
@@ -78,19 +100,8 @@ fn a_package_s_python_runs_with_pypy_where_installed() {
         "{text}"
     );
     let submission = pkg.join("submissions/accepted/impl.py");
-    let (code, json, text) = grundy(
-        &p,
-        &[
-            "judge",
-            &pkg.to_string_lossy(),
-            &submission.to_string_lossy(),
-            "--json",
-        ],
-        &path,
-    );
+    let (code, v, text) = judge_json(&p, &pkg, &submission, &path);
     assert_eq!(code, Some(0), "{text}");
-    let v: serde_json::Value =
-        serde_json::from_str(&json).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"));
     assert_eq!(v["results"][0]["verdict"], "AC", "{text}");
     // PyPy finds the CPU's caches in the sandbox: no warning of its own on
     // stderr, where a validator's reason or a compile log is read.
@@ -214,18 +225,7 @@ fn a_python_program_making_garbage_keeps_within_a_small_memory_limit() {
     let pkg = p.path("garbage");
     let submission = pkg.join("submissions/accepted/lists.py");
     let path = std::env::var_os("PATH").unwrap_or_default();
-    let (code, json, text) = grundy(
-        &p,
-        &[
-            "judge",
-            &pkg.to_string_lossy(),
-            &submission.to_string_lossy(),
-            "--json",
-        ],
-        &path,
-    );
-    let v: serde_json::Value =
-        serde_json::from_str(&json).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"));
+    let (code, v, text) = judge_json(&p, &pkg, &submission, &path);
     assert_eq!(v["results"][0]["verdict"], "AC", "{text}");
     assert_eq!(code, Some(0), "{text}");
 }
