@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::Command;
 
-use common::{Project, stderr, stdout};
+use common::{Project, stderr, stdout, write_package};
 
 /// A package with no time limit whose accepted Python program prints the
 /// interpreter running it, which its answer names (`answer`).
@@ -212,17 +212,16 @@ fn a_python_generator_runs_in_folders_whose_names_are_not_ascii() {
 #[test]
 fn a_python_program_making_garbage_keeps_within_a_small_memory_limit() {
     let p = Project::empty();
-    p.write(
-        "garbage/problem.yaml",
+    let pkg = PathBuf::from(write_package(
+        &p,
+        "garbage",
         "name: Garbage\nlimits: {time_limit: 10, memory: 64}\n",
-    );
-    p.write("garbage/data/secret/1.in", "3000000\n");
-    p.write("garbage/data/secret/1.ans", "3000000\n");
-    p.write(
-        "garbage/submissions/accepted/lists.py",
-        "n = int(input())\nt = 0\nfor i in range(n):\n    t += len([i, str(i), (i, i)]) // 3\nprint(t)\n",
-    );
-    let pkg = p.path("garbage");
+        &[("3000000\n", "3000000\n")],
+        &[(
+            "submissions/accepted/lists.py",
+            "n = int(input())\nt = 0\nfor i in range(n):\n    t += len([i, str(i), (i, i)]) // 3\nprint(t)\n",
+        )],
+    ));
     let submission = pkg.join("submissions/accepted/lists.py");
     let path = std::env::var_os("PATH").unwrap_or_default();
     let (code, v, text) = judge_json(&p, &pkg, &submission, &path);

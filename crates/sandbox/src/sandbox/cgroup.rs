@@ -103,12 +103,7 @@ impl Hierarchies {
     /// itself ensures: no process is killed on a guess).
     fn remove_stale(&self) {
         let me = owner();
-        // `/proc` must show our own namespace's pids, or a live judge
-        // could look dead.
-        let own_proc = fs::read_link("/proc/self")
-            .ok()
-            .and_then(|p| p.to_str()?.parse::<u32>().ok())
-            == Some(me.pid);
+        let own_proc = proc_is_ours(me);
         // A judge has a group per slot in each hierarchy: its start time
         // is read once.
         let mut starts = std::collections::HashMap::new();
@@ -119,9 +114,7 @@ impl Hierarchies {
             for e in entries.filter_map(Result::ok) {
                 let name = e.file_name().to_string_lossy().into_owned();
                 match stale(&name, me, own_proc, &mut starts) {
-                    Some(true) => {
-                        empty_and_remove(&e.path());
-                    }
+                    Some(true) => empty_and_remove(&e.path()),
                     Some(false) => {
                         let _ = fs::remove_dir(e.path());
                     }
@@ -135,17 +128,11 @@ impl Hierarchies {
 /// The first slot's groups as [`Hierarchies::find`] made them.
 static FIRST_SLOT: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
 
-/// Set when the first slot's groups were removed by their slot (which
-/// does so at exit, before this module's handler: handlers run in reverse
-/// order of registration), cleared when a slot makes them again.
-static FIRST_SLOT_GONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Removes the first slot's groups at exit unless their slot did. `rmdir`
-/// removes only an empty group.
+/// Removes the first slot's groups at exit if no slot took them (a slot
+/// removes its own first: handlers run in reverse order of registration,
+/// and a slot's is registered after this one). `rmdir` removes only an
+/// empty group, and one already removed is simply gone.
 extern "C" fn remove_unused_first_slot() {
-    if FIRST_SLOT_GONE.load(std::sync::atomic::Ordering::SeqCst) {
-        return;
-    }
     for d in FIRST_SLOT.get().into_iter().flatten() {
         let _ = fs::remove_dir(d);
     }
@@ -304,9 +291,6 @@ impl Groups {
             .write(true)
             .open(dirs[1].join("memory.max_usage_in_bytes"))?;
         let usage = fs::File::open(dirs[1].join("memory.usage_in_bytes"))?;
-        if slot == 0 {
-            FIRST_SLOT_GONE.store(false, std::sync::atomic::Ordering::SeqCst);
-        }
         Ok(Groups {
             dirs,
             procs,
@@ -411,12 +395,8 @@ impl Groups {
 
     /// Removes the groups (at exit, or when a slot is abandoned).
     pub fn remove(&self) {
-        let mut all = true;
         for d in &self.dirs {
-            all &= empty_and_remove(d);
-        }
-        if all && FIRST_SLOT.get().is_some_and(|first| *first == self.dirs) {
-            FIRST_SLOT_GONE.store(true, std::sync::atomic::Ordering::SeqCst);
+            empty_and_remove(d);
         }
     }
 
@@ -475,13 +455,18 @@ fn kill_all(dir: &Path) -> bool {
     false
 }
 
-/// Kills what is left in group `dir` and removes it; true when it is gone.
-fn empty_and_remove(dir: &Path) -> bool {
+fn empty_and_remove(dir: &Path) {
     kill_all(dir);
-    match fs::remove_dir(dir) {
-        Ok(()) => true,
-        Err(e) => e.kind() == io::ErrorKind::NotFound,
-    }
+    let _ = fs::remove_dir(dir);
+}
+
+/// Whether `/proc` shows our own pid namespace's pids: if not, a live
+/// judge could look dead.
+fn proc_is_ours(me: &Owner) -> bool {
+    fs::read_link("/proc/self")
+        .ok()
+        .and_then(|p| p.to_str()?.parse::<u32>().ok())
+        == Some(me.pid)
 }
 
 #[cfg(test)]
@@ -493,10 +478,7 @@ mod tests {
     #[test]
     fn groups_are_stale_exactly_when_their_judge_is_gone() {
         let me = owner();
-        let own_proc = fs::read_link("/proc/self")
-            .ok()
-            .and_then(|p| p.to_str()?.parse::<u32>().ok())
-            == Some(me.pid);
+        let own_proc = proc_is_ours(me);
         assert!(own_proc, "the test's /proc shows its own pid namespace");
         let mut child = std::process::Command::new("true")
             .spawn()
