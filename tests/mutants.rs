@@ -538,3 +538,67 @@ fn every_run_of_a_measure_takes_a_slot_of_the_judges_scheduler() {
         slots.runs_started()
     );
 }
+
+/// A correct C solution of the toy problem whose fifth run, whichever
+/// program of its mutants makes it, sleeps past the wall-time limit: what
+/// a run delayed by a busy machine looks like. Each run appends a byte to
+/// `COUNTER` (the file's size is the run's number); no branch of its own,
+/// so that `negate-condition` mutates only the toy's logic.
+const SLOW_FIFTH_RUN: &str = r#"#include <stdio.h>
+#include <unistd.h>
+int main(void) {
+    FILE *f = fopen("COUNTER", "a");
+    fputc('.', f);
+    long k = ftell(f);
+    fclose(f);
+    sleep(60 * (k == 5));
+    int n, a, x = 0;
+    if (scanf("%d", &n) != 1) return 1;
+    while (n-- > 0 && scanf("%d", &a) == 1) x ^= a;
+    puts(x ? "Alice" : "Bob");
+    return 0;
+}
+"#;
+
+/// A mutant one of whose runs timed out while it waited (wall time, not
+/// CPU time) is judged again, and the second judging counts: a busy
+/// machine neither kills a mutant nor saves one. The accepted program's
+/// four tests run first (its check), so the fifth run is the first of the
+/// first mutant judged; each of the two mutants is killed by a wrong
+/// answer or a crash. The program writes its counter outside any folder of
+/// the judge's, so the sandbox is off (the program is the test's own).
+#[test]
+fn a_mutant_that_timed_out_waiting_is_judged_again() {
+    let p = common::Project::toy("");
+    let counter = p.path("runs");
+    let source = SLOW_FIFTH_RUN.replace("COUNTER", &counter.to_string_lossy());
+    p.write("problems/toy/submissions/accepted/slow_once.c", &source);
+    let package = p.path("problems/toy");
+    let dir = package.to_string_lossy().into_owned();
+    let program = p.path("problems/toy/submissions/accepted/slow_once.c");
+    let program = program.to_string_lossy().into_owned();
+    let (_, out) = mutants(
+        &p.path("problems"),
+        &[
+            &dir,
+            "--jobs",
+            "1",
+            "--sandbox",
+            "off",
+            "--program",
+            &program,
+            "--kind",
+            "negate-condition",
+        ],
+    );
+    let o = &out[0];
+    // The slow run happened (else this test shows nothing).
+    let runs = std::fs::metadata(&counter).map(|m| m.len()).unwrap_or(0);
+    assert!(runs > 5, "the program ran {runs} times: {o}");
+    let mutants = o["mutants"].as_array().expect("mutants");
+    assert_eq!(mutants.len(), 2, "{o}");
+    for m in mutants {
+        assert_eq!(m["outcome"], "killed", "{m}");
+        assert_ne!(m["verdict"], "TLE", "{m}");
+    }
+}

@@ -22,7 +22,7 @@ use crate::games::play::{self, Game, Side, Transcript};
 use crate::generate::{Params, Rng};
 use crate::judge::{self, Because, Context, JudgeError, Prepared, TestResult};
 use crate::language::{CompileOutcome, Compiled};
-use crate::stress::Counterexample;
+use crate::stress::{self, Counterexample};
 use crate::verdict::Verdict;
 
 use super::{Evidence, Options, Outcome};
@@ -237,13 +237,21 @@ pub fn search(
                         message: format!("{name}: {}", r.message),
                     });
                 }
+                // A run that timed out or was not started may be the busy
+                // machine's doing: unless its loss is confirmed alone, it
+                // is not one to report.
+                let lasting = !stress::may_be_transient(&r);
                 let Some(t) = r.game.clone() else {
                     // No game to blame (it crashed before the first line):
                     // the first start of the run is lost.
-                    let c = confirm(&player, test_name, &rest[0], &rest[0])?;
-                    return Ok(survived(
-                        c.unwrap_or_else(|| unconfirmed_loss(game, &rest[0], &r)),
-                    ));
+                    if let Some(c) = confirm(&player, test_name, &rest[0], &rest[0])? {
+                        return Ok(survived(c));
+                    }
+                    if lasting {
+                        return Ok(survived(unconfirmed_loss(game, &rest[0], &r)));
+                    }
+                    rest = &rest[1..];
+                    continue;
                 };
                 let start = rest
                     .get(t.game.saturating_sub(1))
@@ -256,7 +264,9 @@ pub fn search(
                 }
                 // Lost in the run but not alone: the judge's probing moves
                 // differ there. Keep looking for a loss that stands alone.
-                unconfirmed.get_or_insert_with(|| unconfirmed_loss(game, &start, &r));
+                if lasting {
+                    unconfirmed.get_or_insert_with(|| unconfirmed_loss(game, &start, &r));
+                }
                 rest = &rest[t.game.clamp(1, rest.len())..];
             }
         }

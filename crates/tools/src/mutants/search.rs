@@ -17,6 +17,7 @@ use crate::judge::{self, Context, JudgeError, Prepared};
 use crate::problem::Problem;
 use crate::stress::{self, Runner};
 use crate::verdict::Verdict;
+use crate::verdict::decide::Reason;
 
 use super::play;
 use super::source::Mutant;
@@ -55,18 +56,34 @@ pub(super) fn evaluate(
             message: format!("cannot write {}: {e}", path.display()),
         };
     }
-    let judged = judge::judge(
-        prepared,
-        ctx,
-        path,
-        &judge::Options {
-            jobs: 1,
-            fail_fast: true,
-            slots: options.slots.clone(),
-            ..judge::Options::default()
-        },
-        &mut |_| {},
-    );
+    let judge_once = || {
+        judge::judge(
+            prepared,
+            ctx,
+            path,
+            &judge::Options {
+                jobs: 1,
+                fail_fast: true,
+                slots: options.slots.clone(),
+                ..judge::Options::default()
+            },
+            &mut |_| {},
+        )
+    };
+    // A test failed while the program was waiting (out of wall time, not
+    // CPU time) or could not be started: on a busy machine that may be the
+    // machine's doing, so the mutant is judged once more and the second
+    // judging counts. A mutant that computes forever runs out of CPU time
+    // and is not judged twice.
+    let judged = judge_once().and_then(|first| {
+        let waited = first.tests.iter().any(|t| {
+            matches!(
+                t.reason,
+                Some(Reason::Wall { .. } | Reason::NotStarted { .. })
+            )
+        });
+        if waited { judge_once() } else { Ok(first) }
+    });
     let result = match judged {
         Ok(r) => r,
         Err(e) => {
@@ -122,7 +139,8 @@ pub(super) fn evaluate(
 
 /// Compares a mutant that passed every test with the reference: the
 /// oracle's small positions (every one), the inputs across the range and
-/// format, then seeded random rounds.
+/// format, then seeded random rounds. A time limit hit once, beside a busy
+/// machine, is judged again before the mutant is called a survivor.
 fn search(
     problem: &Problem,
     ctx: &Context,
@@ -135,13 +153,13 @@ fn search(
     let small: Vec<String> = crate::catalog::oracle_for(&problem.id.0, game)
         .map(|o| o.cases.into_iter().map(|c| c.input).collect())
         .unwrap_or_default();
-    if let Some(f) = runner.first_failure(&small)? {
+    if let Some(f) = runner.first_lasting_failure(&small)? {
         return survived(&runner, &small[f.index], f.result, options);
     }
     let range: Vec<String> = crate::catalog::input_format_for(&problem.id.0, game)
         .map(|f| crate::catalog::extremes::range_inputs(&f, options.seed))
         .unwrap_or_default();
-    if let Some(f) = runner.first_failure(&range)? {
+    if let Some(f) = runner.first_lasting_failure(&range)? {
         return survived(&runner, &range[f.index], f.result, options);
     }
     let mut seen = std::collections::HashSet::new();
@@ -154,7 +172,7 @@ fn search(
             .collect();
         inputs.sort_by_key(|i| (i.len(), i.clone()));
         random += inputs.len();
-        if let Some(f) = runner.first_failure(&inputs)? {
+        if let Some(f) = runner.first_lasting_failure(&inputs)? {
             return survived(&runner, &inputs[f.index], f.result, options);
         }
     }

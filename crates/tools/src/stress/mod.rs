@@ -25,10 +25,9 @@ use crate::judge::{self, Because, Context, JudgeError, TestResult};
 use crate::language::{CompileOutcome, compile};
 use crate::problem::Problem;
 use crate::verdict::Verdict;
-use crate::verdict::decide::Reason;
 
 pub use inputs::round_inputs;
-pub use runner::{Failure, Runner};
+pub use runner::{Failure, Runner, may_be_transient};
 pub use shrink::{Shrunk, shrink, shrink_within};
 
 /// How to search.
@@ -137,30 +136,19 @@ pub fn stress(
             if Instant::now() >= deadline || enough(tries) {
                 break;
             }
-            let mut rest = batch;
-            while !rest.is_empty() {
-                let Some(f) = runner.first_failure(rest)? else {
-                    tries += rest.len() as u64;
-                    break;
-                };
-                tries += f.index as u64 + 1;
-                let input = &rest[f.index];
-                let result = match confirmed(&runner, input, f.result)? {
-                    Some(r) => r,
-                    // A one-off: the search goes on after it.
-                    None => {
-                        rest = &rest[f.index + 1..];
-                        continue;
-                    }
-                };
-                let elapsed = started.elapsed();
-                let found = finish(&runner, input, result, options.time)?;
-                return Ok(Report {
-                    found: Some(found),
-                    tries,
-                    elapsed,
-                });
-            }
+            // A one-off failure is judged again and passed over.
+            let Some(f) = runner.first_lasting_failure(batch)? else {
+                tries += batch.len() as u64;
+                continue;
+            };
+            tries += f.index as u64 + 1;
+            let elapsed = started.elapsed();
+            let found = finish(&runner, &batch[f.index], f.result, options.time)?;
+            return Ok(Report {
+                found: Some(found),
+                tries,
+                elapsed,
+            });
         }
     }
     Ok(Report {
@@ -168,32 +156,6 @@ pub fn stress(
         tries,
         elapsed: started.elapsed(),
     })
-}
-
-/// Whether a failure may be the machine's rather than the submission's: a
-/// time limit (a loaded machine delays a run that is fast enough) or a
-/// program the system could not start (`EAGAIN`, a full machine). Such a
-/// failure is judged once more before it is reported: a counterexample
-/// must fail on its own merits, and the shrinker behind it would chase a
-/// failure that is not there.
-fn may_be_transient(r: &TestResult) -> bool {
-    r.verdict == Verdict::TLE || matches!(r.reason, Some(Reason::NotStarted { .. }))
-}
-
-/// `first`, the result of `input`, if it is a failure that holds: one that
-/// [`may_be_transient`] is judged again, and is kept (as its second
-/// result) only if it fails again. `None` for a one-off.
-fn confirmed(
-    runner: &Runner,
-    input: &str,
-    first: TestResult,
-) -> Result<Option<TestResult>, JudgeError> {
-    if !may_be_transient(&first) {
-        return Ok(Some(first));
-    }
-    Ok(runner
-        .first_failure(std::slice::from_ref(&input.to_string()))?
-        .map(|again| again.result))
 }
 
 /// Shrinks a failing input and gathers what the report shows. Public so
@@ -369,6 +331,7 @@ fn hash(s: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::decide::Reason;
 
     /// Judged again: a time-out and a program the kernel would not start.
     /// Not: a crash, even one whose own words say "could not be started",

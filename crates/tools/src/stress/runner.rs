@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::judge::{self, Context, JudgeError, TestResult};
 use crate::problem::{Group, Problem, TestSource};
 use crate::verdict::Verdict;
+use crate::verdict::decide::Reason;
 
 /// Judges inputs the way `judge` does: a problem whose only group is the
 /// given inputs, prepared (answers from the reference, cached) and judged.
@@ -113,4 +114,40 @@ impl Runner<'_> {
         }
         Ok(None)
     }
+
+    /// The first input of `inputs` that fails and fails again when judged
+    /// alone, if the first failure [`may_be_transient`]: a time limit hit
+    /// while the machine was busy, or a start the kernel refused, is a
+    /// one-off and the search goes on after it. A counterexample must fail
+    /// on its own merits; the shrinker behind it, and `mutants`' count of
+    /// survivors, would otherwise chase a failure that is not there. The
+    /// result kept is the second one.
+    pub fn first_lasting_failure(&self, inputs: &[String]) -> Result<Option<Failure>, JudgeError> {
+        let mut start = 0;
+        while start < inputs.len() {
+            let Some(f) = self.first_failure(&inputs[start..])? else {
+                return Ok(None);
+            };
+            let index = start + f.index;
+            if !may_be_transient(&f.result) {
+                return Ok(Some(Failure { index, ..f }));
+            }
+            if let Some(again) = self.first_failure(std::slice::from_ref(&inputs[index]))? {
+                return Ok(Some(Failure {
+                    index,
+                    result: again.result,
+                }));
+            }
+            start = index + 1;
+        }
+        Ok(None)
+    }
+}
+
+/// Whether a failure may be the machine's rather than the submission's: a
+/// time limit (a loaded machine delays a run that is fast enough) or a
+/// program the system could not start (`EAGAIN`, a full machine). Such a
+/// failure is judged once more before it is reported.
+pub fn may_be_transient(r: &TestResult) -> bool {
+    r.verdict == Verdict::TLE || matches!(r.reason, Some(Reason::NotStarted { .. }))
 }
