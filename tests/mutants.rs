@@ -539,25 +539,17 @@ fn every_run_of_a_measure_takes_a_slot_of_the_judges_scheduler() {
     );
 }
 
-/// A correct C solution of the toy problem whose fifth run, whichever
+/// Put first in the toy's correct C solution: its fifth run, whichever
 /// program of its mutants makes it, sleeps past the wall-time limit: what
 /// a run delayed by a busy machine looks like. Each run appends a byte to
 /// `COUNTER` (the file's size is the run's number); no branch of its own,
 /// so that `negate-condition` mutates only the toy's logic.
-const SLOW_FIFTH_RUN: &str = r#"#include <stdio.h>
-#include <unistd.h>
-int main(void) {
+const SLOW_FIFTH_RUN: &str = r#"int main(void) {
     FILE *f = fopen("COUNTER", "a");
     fputc('.', f);
     long k = ftell(f);
     fclose(f);
     sleep(60 * (k == 5));
-    int n, a, x = 0;
-    if (scanf("%d", &n) != 1) return 1;
-    while (n-- > 0 && scanf("%d", &a) == 1) x ^= a;
-    puts(x ? "Alice" : "Bob");
-    return 0;
-}
 "#;
 
 /// A mutant one of whose runs timed out while it waited (wall time, not
@@ -571,7 +563,15 @@ int main(void) {
 fn a_mutant_that_timed_out_waiting_is_judged_again() {
     let p = common::Project::toy("");
     let counter = p.path("runs");
-    let source = SLOW_FIFTH_RUN.replace("COUNTER", &counter.to_string_lossy());
+    let slow = SLOW_FIFTH_RUN.replace("COUNTER", &counter.to_string_lossy());
+    let source = format!(
+        "#include <unistd.h>\n{}",
+        common::TOY_C.replacen("int main(void) {\n", &slow, 1)
+    );
+    assert!(
+        source.contains("sleep("),
+        "TOY_C changed: the test's edit no longer applies"
+    );
     p.write("problems/toy/submissions/accepted/slow_once.c", &source);
     let package = p.path("problems/toy");
     let dir = package.to_string_lossy().into_owned();
