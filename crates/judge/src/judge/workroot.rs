@@ -1,5 +1,6 @@
-//! The judge's working folder in `$TMPDIR`, and the folders of judges that
-//! were killed before they could remove theirs.
+//! The judge's working folder (in its user's folder of `$TMPDIR`, see
+//! `user_tmp`), and the folders of judges that were killed before they
+//! could remove theirs.
 //!
 //! A judge stopped by `kill -9` (or the machine's OOM killer) leaves its
 //! folder behind: the scratch files of the runs in flight. The next judge
@@ -40,9 +41,11 @@ pub struct Workroot {
 }
 
 impl Workroot {
-    /// Makes and locks a new working folder in `$TMPDIR`.
-    pub fn create() -> std::io::Result<Workroot> {
-        let dir = tempfile::Builder::new().prefix(&prefix()).tempdir()?;
+    /// Makes and locks a new working folder in `base` (see `user_tmp`).
+    pub fn create(base: &Path) -> std::io::Result<Workroot> {
+        let dir = tempfile::Builder::new()
+            .prefix(&prefix())
+            .tempdir_in(base)?;
         // Locked under another name, then renamed: a sweeper that finds
         // the lock file always finds it held, never in the moment between
         // its creation and its lock (when it would take the folder as a
@@ -109,14 +112,16 @@ impl Workroot {
 ///
 /// Making and removing the folder, its working folder and its output file
 /// on every test was most of the judge's own cost on a test of a trivial
-/// program: ext4 allocates and journals an inode and a block for each new
-/// folder, and truncating a file that holds data costs more than a new
-/// file. So the output file is removed after each run (and made anew by the
-/// next), and the folder is kept. The working folder is removed too when a
-/// tmpfs may have been attached over it, as that is what detaches the tmpfs
-/// from the mount view (see SECURITY.md); otherwise it is kept if the run
-/// left it empty. Everything is checked without following a link: a folder
-/// holding anything else is removed instead.
+/// program: ext4 searches for, allocates and journals an inode for each new
+/// file or folder. So the folder is kept, and so is its output file,
+/// emptied after each run (the next run's output is written into it). The
+/// working folder is removed when a tmpfs may have been attached over it,
+/// as that is what detaches the tmpfs from the mount view (see
+/// SECURITY.md); otherwise it is kept if the run left it empty. Everything
+/// is checked without following a link: a folder holding anything else is
+/// removed instead. (A process a run left behind could still write into
+/// the output file it held; only `--sandbox off` lets one outlive its run,
+/// and there it could as well open the file by its name.)
 pub struct RunFolder {
     path: PathBuf,
     spare: Arc<Mutex<Vec<PathBuf>>>,
@@ -141,33 +146,34 @@ impl RunFolder {
         self.work_attached = false;
     }
 
-    /// Removes the output file, and the working folder where a tmpfs may
-    /// be attached; true when what is left is an empty working folder (or
-    /// nothing).
+    /// Empties the output file (or removes it, when it is not a file of
+    /// one name), and removes the working folder where a tmpfs may be
+    /// attached; true when what is left is an empty output file (or none)
+    /// and an empty working folder (or none).
     fn as_left(&self) -> bool {
         use rustix::fs::{AtFlags, Dir};
         let dir_flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-        let only = |dir: rustix::fd::OwnedFd, allowed: &[u8]| -> bool {
+        let only = |dir: rustix::fd::OwnedFd, allowed: &[&[u8]]| -> bool {
             let Ok(entries) = Dir::new(dir) else {
                 return false;
             };
             entries.into_iter().all(|e| {
                 e.is_ok_and(|e| match e.file_name().to_bytes() {
                     b"." | b".." => true,
-                    name => name == allowed,
+                    name => allowed.contains(&name),
                 })
             })
         };
         let Ok(top) = rustix::fs::open(&self.path, dir_flags, Mode::empty()) else {
             return false;
         };
-        match rustix::fs::unlinkat(&top, Self::STDOUT, AtFlags::empty()) {
-            Ok(()) | Err(rustix::io::Errno::NOENT) => {}
-            Err(_) => return false,
+        if !empty_output(&top) {
+            return false;
         }
+        let stdout = Self::STDOUT.as_bytes();
         if self.work_attached {
             return match rustix::fs::unlinkat(&top, Self::WORK, AtFlags::REMOVEDIR) {
-                Ok(()) | Err(rustix::io::Errno::NOENT) => only(top, b""),
+                Ok(()) | Err(rustix::io::Errno::NOENT) => only(top, &[stdout]),
                 Err(_) => false,
             };
         }
@@ -175,8 +181,41 @@ impl RunFolder {
         let Ok(work) = rustix::fs::openat(&top, Self::WORK, dir_flags, Mode::empty()) else {
             return false;
         };
-        only(work, b"") && only(top, Self::WORK.as_bytes())
+        only(work, &[]) && only(top, &[stdout, Self::WORK.as_bytes()])
     }
+}
+
+/// Empties the output file in run folder `top` for the next run, which
+/// opens it again: truncating the file costs ext4 less than removing it
+/// and allocating a new one. Only a regular file with no other name is
+/// kept (opened without following a link, without waiting on a FIFO): a
+/// run without a sandbox could have swapped it for a link to a file
+/// elsewhere, which the next run's output would overwrite. Anything else
+/// is removed; false if that fails.
+fn empty_output(top: &rustix::fd::OwnedFd) -> bool {
+    use rustix::fs::{AtFlags, FileType};
+    let out = rustix::fs::openat(
+        top,
+        RunFolder::STDOUT,
+        OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC,
+        Mode::empty(),
+    );
+    match out {
+        Ok(fd) => {
+            let alone = rustix::fs::fstat(&fd).is_ok_and(|st| {
+                FileType::from_raw_mode(st.st_mode) == FileType::RegularFile && st.st_nlink == 1
+            });
+            if alone && rustix::fs::ftruncate(&fd, 0).is_ok() {
+                return true;
+            }
+        }
+        Err(rustix::io::Errno::NOENT) => return true,
+        Err(_) => {}
+    }
+    matches!(
+        rustix::fs::unlinkat(top, RunFolder::STDOUT, AtFlags::empty()),
+        Ok(()) | Err(rustix::io::Errno::NOENT)
+    )
 }
 
 impl Drop for RunFolder {
@@ -238,13 +277,12 @@ pub fn prefix() -> String {
     format!("grundy-{}-{}-", pid_namespace(), std::process::id())
 }
 
-/// Removes working folders left by dead judges (see the module's
-/// documentation). Best effort: a folder that cannot be removed is left
-/// as it was.
-pub fn remove_stale() {
+/// Removes the working folders left in `base` by dead judges (see the
+/// module's documentation). Best effort: a folder that cannot be removed
+/// is left as it was.
+pub fn remove_stale(base: &Path) {
     let ns = pid_namespace();
-    let tmp = std::env::temp_dir();
-    let Ok(entries) = fs::read_dir(&tmp) else {
+    let Ok(entries) = fs::read_dir(base) else {
         return;
     };
     // SAFETY: geteuid has no preconditions.
@@ -308,17 +346,22 @@ mod tests {
 
     #[test]
     fn a_run_folder_left_clean_is_used_again() {
-        let root = Workroot::create().expect("workroot");
+        let base = tempfile::tempdir().expect("tempdir");
+        let root = Workroot::create(base.path()).expect("workroot");
         let f = root.run_folder().expect("run folder");
         let first = f.path().to_path_buf();
         assert!(first.join(RunFolder::WORK).is_dir());
         fs::write(first.join(RunFolder::STDOUT), "out").expect("write");
         drop(f);
-        // The output file is gone and the working folder (a tmpfs may have
-        // been attached over it) made anew.
+        // The output file is emptied (the same file) and the working
+        // folder (a tmpfs may have been attached over it) made anew.
+        let out = fs::metadata(first.join(RunFolder::STDOUT))
+            .expect("stdout")
+            .ino();
         let again = root.run_folder().expect("run folder");
         assert_eq!(again.path(), first);
-        assert!(!first.join(RunFolder::STDOUT).exists());
+        let emptied = fs::symlink_metadata(first.join(RunFolder::STDOUT)).expect("stdout");
+        assert_eq!((emptied.ino(), emptied.len()), (out, 0));
         assert!(first.join(RunFolder::WORK).is_dir());
         // Without a tmpfs its empty working folder is kept as it is.
         let work = fs::metadata(first.join(RunFolder::WORK))
@@ -341,8 +384,9 @@ mod tests {
         let victim = t.path().join("victim");
         fs::create_dir(&victim).expect("mkdir");
         fs::write(victim.join("keep"), "x").expect("write");
-        let root = Workroot::create().expect("workroot");
-        let planted: [&dyn Fn(&Path); 4] = [
+        let base = tempfile::tempdir().expect("tempdir");
+        let root = Workroot::create(base.path()).expect("workroot");
+        let planted: [&dyn Fn(&Path); 5] = [
             // A file of the run's in its working folder (`--sandbox off`).
             &|f| fs::write(f.join(RunFolder::WORK).join("left"), "x").expect("write"),
             // Another name beside the working folder (a checker's feedback).
@@ -354,6 +398,11 @@ mod tests {
                 fs::remove_dir(f.join(RunFolder::WORK)).expect("rmdir");
                 std::os::unix::fs::symlink(&victim, f.join(RunFolder::WORK)).expect("link");
             },
+            // The output file another name of someone else's file.
+            &|f| {
+                let _ = fs::remove_file(f.join(RunFolder::STDOUT));
+                fs::hard_link(victim.join("keep"), f.join(RunFolder::STDOUT)).expect("link");
+            },
         ];
         for (i, plant) in planted.iter().enumerate() {
             let mut f = root.run_folder().expect("run folder");
@@ -362,16 +411,18 @@ mod tests {
             f.no_tmpfs_attached();
             drop(f);
             let next = root.run_folder().expect("run folder");
-            // The link to a victim goes, the victim stays: only the third
-            // case leaves a clean folder (the link was the output file).
-            if i == 2 {
+            // The link to a victim goes, the victim stays: the third and
+            // fifth cases leave a clean folder (the link was the output
+            // file, removed, not emptied).
+            if i == 2 || i == 4 {
                 assert_eq!(next.path(), path, "case {i}");
             } else {
                 assert!(!path.exists(), "case {i}: the folder was kept");
                 assert_ne!(next.path(), path, "case {i}");
             }
-            assert!(
-                victim.join("keep").is_file(),
+            assert_eq!(
+                fs::read_to_string(victim.join("keep")).ok().as_deref(),
+                Some("x"),
                 "case {i}: a link was followed"
             );
         }
@@ -380,7 +431,8 @@ mod tests {
     #[test]
     fn a_kept_working_folder_swapped_for_a_link_is_not_used() {
         let t = tempfile::tempdir().expect("tempdir");
-        let root = Workroot::create().expect("workroot");
+        let base = tempfile::tempdir().expect("tempdir");
+        let root = Workroot::create(base.path()).expect("workroot");
         let mut f = root.run_folder().expect("run folder");
         f.no_tmpfs_attached();
         let path = f.path().to_path_buf();
@@ -416,13 +468,14 @@ mod tests {
             .expect("spawn true");
         let dead = child.id();
         child.wait().expect("wait");
-        let tmp = std::env::temp_dir();
+        let base = tempfile::tempdir().expect("tempdir");
+        let tmp = base.path();
         let stale = tmp.join(format!("grundy-{ns}-{dead}-stale"));
         let live = tmp.join(format!("{}live", prefix()));
         fs::create_dir_all(stale.join("run-1")).expect("mkdir");
         fs::write(stale.join("run-1/out"), "x").expect("write");
         fs::create_dir_all(&live).expect("mkdir");
-        remove_stale();
+        remove_stale(tmp);
         let stale_left = stale.exists();
         let live_left = live.exists();
         let _ = fs::remove_dir_all(&stale);
@@ -431,11 +484,10 @@ mod tests {
         assert!(live_left, "a live judge's folder was removed");
     }
 
-    /// Makes folder `name` in `$TMPDIR` with a lock file, held (by the
+    /// Makes folder `name` in `tmp` with a lock file, held (by the
     /// returned file) or not. Built under another name and renamed into
     /// place, so that a sweep running meanwhile never sees it half made.
-    fn locked_folder(name: &str, held: bool) -> (std::path::PathBuf, Option<fs::File>) {
-        let tmp = std::env::temp_dir();
+    fn locked_folder(tmp: &Path, name: &str, held: bool) -> (std::path::PathBuf, Option<fs::File>) {
         let building = tmp.join(format!("building-{name}"));
         fs::create_dir(&building).expect("mkdir");
         fs::write(building.join("out"), "x").expect("write");
@@ -461,18 +513,22 @@ mod tests {
             "{me}-{}",
             std::time::UNIX_EPOCH.elapsed().map_or(0, |d| d.as_nanos())
         );
+        let base = tempfile::tempdir().expect("tempdir");
+        let tmp = base.path();
         // A live judge in another pid namespace whose pid names nothing
         // here (or a dead process): its lock is held, so it stays.
-        let (alive_elsewhere, lock_a) = locked_folder(&format!("grundy-{ns}-{dead}-a{tag}"), true);
+        let (alive_elsewhere, lock_a) =
+            locked_folder(tmp, &format!("grundy-{ns}-{dead}-a{tag}"), true);
         let (alive_other_ns, lock_b) =
-            locked_folder(&format!("grundy-{}-{dead}-b{tag}", ns + 1), true);
+            locked_folder(tmp, &format!("grundy-{}-{dead}-b{tag}", ns + 1), true);
         // A dead judge of another namespace whose pid is alive here (ours):
         // its lock is free, so it goes.
-        let (dead_other_ns, _) = locked_folder(&format!("grundy-{}-{me}-c{tag}", ns + 1), false);
-        let (dead_here, _) = locked_folder(&format!("grundy-{ns}-{me}-d{tag}"), false);
+        let (dead_other_ns, _) =
+            locked_folder(tmp, &format!("grundy-{}-{me}-c{tag}", ns + 1), false);
+        let (dead_here, _) = locked_folder(tmp, &format!("grundy-{ns}-{me}-d{tag}"), false);
         // This judge's own folder.
-        let own = Workroot::create().expect("workroot");
-        remove_stale();
+        let own = Workroot::create(tmp).expect("workroot");
+        remove_stale(tmp);
         let kept = [
             alive_elsewhere.exists(),
             alive_other_ns.exists(),
