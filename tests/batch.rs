@@ -5,7 +5,7 @@
 
 mod batch_support;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -96,8 +96,8 @@ fn a_class_killed_part_way_resumes_to_the_reports_of_an_uninterrupted_run() {
     child.kill().expect("SIGKILL");
     child.wait().expect("reap");
     let judge_folders = || {
-        std::fs::read_dir(&tmp)
-            .expect("TMPDIR")
+        std::fs::read_dir(users_folder(&tmp))
+            .expect("the user's folder in TMPDIR")
             .filter_map(Result::ok)
             .filter(|e| e.file_name().to_string_lossy().starts_with("grundy-"))
             .count()
@@ -366,11 +366,7 @@ fn ctrl_c_stops_cleanly_leaving_no_process_and_no_temporary_folder() {
     );
     let left = processes_mentioning(&marker);
     assert!(left.is_empty(), "processes left behind: {left:?}");
-    let tmp_left: Vec<_> = std::fs::read_dir(&tmp)
-        .expect("tmp")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
+    let tmp_left = left_in_tmp(&tmp);
     assert!(
         tmp_left.is_empty(),
         "temporary files left behind: {tmp_left:?}"
@@ -444,4 +440,31 @@ fn usage_errors_exit_2_and_say_what_to_do() {
             text(&o.stderr)
         );
     }
+}
+
+/// The folder of `$TMPDIR` (`tmp`) in which the user's judges make their
+/// working folders (see docs/batch.md).
+fn users_folder(tmp: &Path) -> PathBuf {
+    // SAFETY: geteuid has no preconditions.
+    tmp.join(format!("grundy-{}", unsafe { libc::geteuid() }))
+}
+
+/// What is in `tmp`, the user's folder counting for what is in it.
+fn left_in_tmp(tmp: &Path) -> Vec<PathBuf> {
+    let own = users_folder(tmp);
+    let mut left = Vec::new();
+    for e in std::fs::read_dir(tmp).expect("tmp").flatten() {
+        let path = e.path();
+        if path == own && std::fs::symlink_metadata(&own).is_ok_and(|m| m.is_dir()) {
+            left.extend(
+                std::fs::read_dir(&own)
+                    .expect("own")
+                    .flatten()
+                    .map(|e| e.path()),
+            );
+        } else {
+            left.push(path);
+        }
+    }
+    left
 }

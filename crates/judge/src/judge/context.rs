@@ -32,8 +32,9 @@ impl Drop for Context {
 
 impl Context {
     pub fn new(cache: Cache, languages: Languages, sandbox: Runner) -> Result<Context, JudgeError> {
-        super::workroot::remove_stale();
-        let workroot = super::workroot::Workroot::create()
+        let base = super::user_tmp::folder();
+        super::workroot::remove_stale(&base);
+        let workroot = super::workroot::Workroot::create(&base)
             .map_err(|e| JudgeError::Io(Because::of("cannot create a working folder", e)))?;
         sandbox
             .register_judge_folders(cache.root(), workroot.path())

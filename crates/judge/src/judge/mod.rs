@@ -21,6 +21,7 @@ mod result;
 mod score_file;
 mod slots;
 pub mod trusted;
+mod user_tmp;
 mod workroot;
 
 use std::path::{Path, PathBuf};

@@ -1,5 +1,6 @@
-//! The judge's working folder in `$TMPDIR`, and the folders of judges that
-//! were killed before they could remove theirs.
+//! The judge's working folder (in its user's folder of `$TMPDIR`, see
+//! `user_tmp`), and the folders of judges that were killed before they
+//! could remove theirs.
 //!
 //! A judge stopped by `kill -9` (or the machine's OOM killer) leaves its
 //! folder behind: the scratch files of the runs in flight. The next judge
@@ -40,9 +41,11 @@ pub struct Workroot {
 }
 
 impl Workroot {
-    /// Makes and locks a new working folder in `$TMPDIR`.
-    pub fn create() -> std::io::Result<Workroot> {
-        let dir = tempfile::Builder::new().prefix(&prefix()).tempdir()?;
+    /// Makes and locks a new working folder in `base` (see `user_tmp`).
+    pub fn create(base: &Path) -> std::io::Result<Workroot> {
+        let dir = tempfile::Builder::new()
+            .prefix(&prefix())
+            .tempdir_in(base)?;
         // Locked under another name, then renamed: a sweeper that finds
         // the lock file always finds it held, never in the moment between
         // its creation and its lock (when it would take the folder as a
@@ -111,7 +114,10 @@ impl Workroot {
 /// on every test was most of the judge's own cost on a test of a trivial
 /// program: ext4 allocates and journals an inode and a block for each new
 /// folder, and truncating a file that holds data costs more than a new
-/// file. So the output file is removed after each run (and made anew by the
+/// file: ext4 writes a file truncated to nothing back to disk as soon as
+/// it is closed (`auto_da_alloc`), which made a whole judging of 63 tests
+/// 1–4 ms of CPU slower when the output file was kept and emptied. So the
+/// output file is removed after each run (and made anew by the
 /// next), and the folder is kept. The working folder is removed too when a
 /// tmpfs may have been attached over it, as that is what detaches the tmpfs
 /// from the mount view (see SECURITY.md); otherwise it is kept if the run
@@ -238,13 +244,12 @@ pub fn prefix() -> String {
     format!("grundy-{}-{}-", pid_namespace(), std::process::id())
 }
 
-/// Removes working folders left by dead judges (see the module's
-/// documentation). Best effort: a folder that cannot be removed is left
-/// as it was.
-pub fn remove_stale() {
+/// Removes the working folders left in `base` by dead judges (see the
+/// module's documentation). Best effort: a folder that cannot be removed
+/// is left as it was.
+pub fn remove_stale(base: &Path) {
     let ns = pid_namespace();
-    let tmp = std::env::temp_dir();
-    let Ok(entries) = fs::read_dir(&tmp) else {
+    let Ok(entries) = fs::read_dir(base) else {
         return;
     };
     // SAFETY: geteuid has no preconditions.
@@ -308,7 +313,8 @@ mod tests {
 
     #[test]
     fn a_run_folder_left_clean_is_used_again() {
-        let root = Workroot::create().expect("workroot");
+        let base = tempfile::tempdir().expect("tempdir");
+        let root = Workroot::create(base.path()).expect("workroot");
         let f = root.run_folder().expect("run folder");
         let first = f.path().to_path_buf();
         assert!(first.join(RunFolder::WORK).is_dir());
@@ -341,7 +347,8 @@ mod tests {
         let victim = t.path().join("victim");
         fs::create_dir(&victim).expect("mkdir");
         fs::write(victim.join("keep"), "x").expect("write");
-        let root = Workroot::create().expect("workroot");
+        let base = tempfile::tempdir().expect("tempdir");
+        let root = Workroot::create(base.path()).expect("workroot");
         let planted: [&dyn Fn(&Path); 4] = [
             // A file of the run's in its working folder (`--sandbox off`).
             &|f| fs::write(f.join(RunFolder::WORK).join("left"), "x").expect("write"),
@@ -380,7 +387,8 @@ mod tests {
     #[test]
     fn a_kept_working_folder_swapped_for_a_link_is_not_used() {
         let t = tempfile::tempdir().expect("tempdir");
-        let root = Workroot::create().expect("workroot");
+        let base = tempfile::tempdir().expect("tempdir");
+        let root = Workroot::create(base.path()).expect("workroot");
         let mut f = root.run_folder().expect("run folder");
         f.no_tmpfs_attached();
         let path = f.path().to_path_buf();
@@ -416,13 +424,14 @@ mod tests {
             .expect("spawn true");
         let dead = child.id();
         child.wait().expect("wait");
-        let tmp = std::env::temp_dir();
+        let base = tempfile::tempdir().expect("tempdir");
+        let tmp = base.path();
         let stale = tmp.join(format!("grundy-{ns}-{dead}-stale"));
         let live = tmp.join(format!("{}live", prefix()));
         fs::create_dir_all(stale.join("run-1")).expect("mkdir");
         fs::write(stale.join("run-1/out"), "x").expect("write");
         fs::create_dir_all(&live).expect("mkdir");
-        remove_stale();
+        remove_stale(tmp);
         let stale_left = stale.exists();
         let live_left = live.exists();
         let _ = fs::remove_dir_all(&stale);
@@ -431,11 +440,10 @@ mod tests {
         assert!(live_left, "a live judge's folder was removed");
     }
 
-    /// Makes folder `name` in `$TMPDIR` with a lock file, held (by the
+    /// Makes folder `name` in `tmp` with a lock file, held (by the
     /// returned file) or not. Built under another name and renamed into
     /// place, so that a sweep running meanwhile never sees it half made.
-    fn locked_folder(name: &str, held: bool) -> (std::path::PathBuf, Option<fs::File>) {
-        let tmp = std::env::temp_dir();
+    fn locked_folder(tmp: &Path, name: &str, held: bool) -> (std::path::PathBuf, Option<fs::File>) {
         let building = tmp.join(format!("building-{name}"));
         fs::create_dir(&building).expect("mkdir");
         fs::write(building.join("out"), "x").expect("write");
@@ -461,18 +469,22 @@ mod tests {
             "{me}-{}",
             std::time::UNIX_EPOCH.elapsed().map_or(0, |d| d.as_nanos())
         );
+        let base = tempfile::tempdir().expect("tempdir");
+        let tmp = base.path();
         // A live judge in another pid namespace whose pid names nothing
         // here (or a dead process): its lock is held, so it stays.
-        let (alive_elsewhere, lock_a) = locked_folder(&format!("grundy-{ns}-{dead}-a{tag}"), true);
+        let (alive_elsewhere, lock_a) =
+            locked_folder(tmp, &format!("grundy-{ns}-{dead}-a{tag}"), true);
         let (alive_other_ns, lock_b) =
-            locked_folder(&format!("grundy-{}-{dead}-b{tag}", ns + 1), true);
+            locked_folder(tmp, &format!("grundy-{}-{dead}-b{tag}", ns + 1), true);
         // A dead judge of another namespace whose pid is alive here (ours):
         // its lock is free, so it goes.
-        let (dead_other_ns, _) = locked_folder(&format!("grundy-{}-{me}-c{tag}", ns + 1), false);
-        let (dead_here, _) = locked_folder(&format!("grundy-{ns}-{me}-d{tag}"), false);
+        let (dead_other_ns, _) =
+            locked_folder(tmp, &format!("grundy-{}-{me}-c{tag}", ns + 1), false);
+        let (dead_here, _) = locked_folder(tmp, &format!("grundy-{ns}-{me}-d{tag}"), false);
         // This judge's own folder.
-        let own = Workroot::create().expect("workroot");
-        remove_stale();
+        let own = Workroot::create(tmp).expect("workroot");
+        remove_stale(tmp);
         let kept = [
             alive_elsewhere.exists(),
             alive_other_ns.exists(),
