@@ -2,8 +2,8 @@
 """Load on `grundy serve` over loopback: simulated teams hold the live event
 stream open, read the scoreboard and their page, and submit a mix of
 accepted, wrong and too slow programs on a catalog problem. Prints request
-latencies (p50/p99), submission-to-verdict latencies, the server's CPU and
-memory, and whether every submission was stored and judged; then the same
+latencies (p50/p99), submission-to-verdict latencies, the server's CPU (in
+all and by part: web side, judging, password checks) and memory, and whether every submission was stored and judged; then the same
 load with judging paused, to see what judging costs the web side.
 
 Python standard library only. Bounded: every phase has a duration, every

@@ -215,8 +215,7 @@ impl Boards {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
-        let cached = |k: &Key| self.kept(k);
-        if let Some(b) = cached(&k) {
+        if let Some(b) = self.kept(&k) {
             return Ok(b);
         }
         let _alone = self
@@ -225,7 +224,7 @@ impl Boards {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         // Computed meanwhile by the page this one waited for?
         let k = key(c, view, frozen)?;
-        if let Some(b) = cached(&k) {
+        if let Some(b) = self.kept(&k) {
             return Ok(b);
         }
         // Only new submissions since the board of this view: none of them

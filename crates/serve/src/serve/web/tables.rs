@@ -38,6 +38,8 @@ impl Tables {
 
     /// The table of `board` if rendered already.
     pub fn kept(&self, board: &Arc<Board>) -> Option<Table> {
+        // The same allocation: the scoreboard kept here cannot be freed
+        // and another take its place.
         self.last
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -50,17 +52,14 @@ impl Tables {
     /// another scoreboard.
     pub fn get(&self, board: &Arc<Board>, render: impl FnOnce(&Board) -> Markup) -> Table {
         let lock = || self.last.lock().unwrap_or_else(PoisonError::into_inner);
-        // The same allocation: the scoreboard kept here cannot be freed
-        // and another take its place.
-        let cached = || self.kept(board);
-        if let Some(table) = cached() {
+        if let Some(table) = self.kept(board) {
             return table;
         }
         let _alone = self
             .rendering
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        if let Some(table) = cached() {
+        if let Some(table) = self.kept(board) {
             return table;
         }
         let html = Bytes::from(render(board).into_string());
