@@ -109,7 +109,7 @@ def multipart(fields, file_name, data):
 class Stats:
     def __init__(self):
         self.lock = threading.Lock()
-        self.lat = {"scoreboard": [], "team page": [], "submit POST": [], "verdict": []}
+        self.lat = {"scoreboard": [], "team page": [], "submit POST": [], "status poll": [], "verdict": []}
         self.errors = []
         self.submitted = []  # (id, kind)
 
@@ -151,7 +151,9 @@ def follow(port, cookies, pending, stats, stop):
             event = line[6:].strip()
         elif line.startswith("data:") and event in ("submission", "reload"):
             for sid, t0 in list(pending.items()):
+                t1 = time.monotonic()
                 st, _, body = status.request("GET", f"/submissions/{sid}/status")
+                stats.add("status poll", time.monotonic() - t1)
                 if st == 200 and json.loads(body).get("done"):
                     stats.add("verdict", time.monotonic() - t0)
                     pending.pop(sid, None)
@@ -368,8 +370,9 @@ def report(name, stats, own, kids, mem):
     parts = getattr(stats, "parts", {})
     if parts:
         named = "  ".join(f"{k} {parts.get(k, 0.0):.1f} %" for k in [p for p, _ in PARTS] + ["other"])
-        print(f"server CPU by part (% of one core): {named}; sum {sum(parts.values()):.1f} % "
-              f"(process total {own:.1f} %)")
+        print(f"server CPU by part (% of one core): {named}; sum {sum(parts.values()):.1f} %, "
+              f"process total {own:.1f} % (the rest: threads that ended between two readings, "
+              f"such as a judging's own)")
     print(f"server memory: RSS {mem.get('VmRSS', 0):.0f} MiB, peak {mem.get('VmHWM', 0):.0f} MiB")
     p = getattr(stats, "peaks", {})
     print(f"server peaks: {p.get('Threads', 0)} threads, {p.get('db files', 0)} open database files, "
