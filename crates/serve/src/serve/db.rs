@@ -451,7 +451,8 @@ mod tests {
         let (held_tx, held_rx) = std::sync::mpsc::channel();
         let (end_tx, end_rx) = std::sync::mpsc::channel::<()>();
         std::thread::scope(|s| {
-            let writer = s.spawn(|| {
+            let db = &db;
+            let writer = s.spawn(move || {
                 db.with_writer(|c| {
                     c.execute_batch("BEGIN IMMEDIATE").what("begin")?;
                     Db::set_setting(c, "k", "after")?;
