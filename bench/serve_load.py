@@ -2,8 +2,8 @@
 """Load on `grundy serve` over loopback: simulated teams hold the live event
 stream open, read the scoreboard and their page, and submit a mix of
 accepted, wrong and too slow programs on a catalog problem. Prints request
-latencies (p50/p99), submission-to-verdict latencies, the server's CPU and
-memory, and whether every submission was stored and judged; then the same
+latencies (p50/p99), submission-to-verdict latencies, the server's CPU (in
+all and by part: web side, judging, password checks) and memory, and whether every submission was stored and judged; then the same
 load with judging paused, to see what judging costs the web side.
 
 Python standard library only. Bounded: every phase has a duration, every
@@ -109,7 +109,7 @@ def multipart(fields, file_name, data):
 class Stats:
     def __init__(self):
         self.lock = threading.Lock()
-        self.lat = {"scoreboard": [], "team page": [], "submit POST": [], "verdict": []}
+        self.lat = {"scoreboard": [], "team page": [], "submit POST": [], "status poll": [], "verdict": []}
         self.errors = []
         self.submitted = []  # (id, kind)
 
@@ -151,7 +151,9 @@ def follow(port, cookies, pending, stats, stop):
             event = line[6:].strip()
         elif line.startswith("data:") and event in ("submission", "reload"):
             for sid, t0 in list(pending.items()):
+                t1 = time.monotonic()
                 st, _, body = status.request("GET", f"/submissions/{sid}/status")
+                stats.add("status poll", time.monotonic() - t1)
                 if st == 200 and json.loads(body).get("done"):
                     stats.add("verdict", time.monotonic() - t0)
                     pending.pop(sid, None)
@@ -215,6 +217,80 @@ def proc_cpu(pid):
     return own, kids
 
 
+# What spends the server's CPU, by thread name (Linux keeps 15 bytes of it;
+# a thread started without a name has its creator's, so the threads a judge
+# worker starts count as judging).
+PARTS = [
+    ("web", ("web", "tokio-", "grundy-serve")),  # the runtime's workers and blocking pool; main
+    ("judging", ("judge-", "grundy-zygotes")),  # the judge workers and the sandbox's spawner
+    ("passwords", ("password-",)),  # argon2 checks of sign-ins
+]
+
+
+def part_of(comm):
+    for part, prefixes in PARTS:
+        if comm.startswith(prefixes):
+            return part
+    return "other"
+
+
+def task_ticks(pid):
+    """{thread id: (name, CPU clock ticks)} of a process's threads now."""
+    out = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                text = f.read()
+        except OSError:
+            continue  # ended meanwhile
+        comm = text[text.index("(") + 1:text.rindex(")")]
+        fields = text.rsplit(")", 1)[1].split()
+        out[tid] = (comm, int(fields[11]) + int(fields[12]))
+    return out
+
+
+class ThreadCpu:
+    """The server's CPU per part (see PARTS), from its threads' counters
+    read every `period` seconds: threads come and go (the blocking pool's),
+    so each one's CPU since the last reading is added to its part; a thread
+    first seen counts from zero. What a thread spent between its last
+    reading and its end is missed: the process total is printed beside."""
+
+    def __init__(self, pid, period=0.5):
+        self.pid, self.period = pid, period
+        self.ticks = {}
+        self.by_name = {}
+        self.last = task_ticks(pid)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        now = task_ticks(self.pid)
+        for tid, (comm, t) in now.items():
+            before = self.last.get(tid)
+            spent = t - before[1] if before and before[1] <= t else t
+            self.ticks[part_of(comm)] = self.ticks.get(part_of(comm), 0) + spent
+            self.by_name[comm] = self.by_name.get(comm, 0) + spent
+        self.last = now
+
+    def run(self):
+        while not self.stop.wait(self.period):
+            self.read()
+
+    def end(self):
+        """Stops and takes a last reading; {part: CPU seconds}."""
+        self.stop.set()
+        self.thread.join()
+        self.read()
+        tck = os.sysconf("SC_CLK_TCK")
+        return {k: v / tck for k, v in self.ticks.items()}
+
+
 def proc_mem(pid):
     out = {}
     with open(f"/proc/{pid}/status") as f:
@@ -256,6 +332,7 @@ def phase(name, port, pid, people, sources, args, stats, db):
     stats.peaks = {}
     threading.Thread(target=sample, args=(pid, db, stats.peaks, stop), daemon=True).start()
     load0 = os.getloadavg()
+    parts = ThreadCpu(pid)
     cpu0, wall0, ms0 = proc_cpu(pid), time.monotonic(), int(time.time() * 1000)
     threads = [
         threading.Thread(target=team, args=(port, u, p, sources, args, stats, stop, t_end), daemon=True)
@@ -266,6 +343,7 @@ def phase(name, port, pid, people, sources, args, stats, db):
     for t in threads:
         t.join(timeout=max(0.0, t_end - time.monotonic()) + 120)
     cpu1, wall1 = proc_cpu(pid), time.monotonic()
+    stats.parts = {k: v / (wall1 - wall0) * 100 for k, v in parts.end().items()}
     stats.load = (load0, os.getloadavg())
     stop.set()
     own = (cpu1[0] - cpu0[0]) / (wall1 - wall0) * 100
@@ -289,6 +367,12 @@ def report(name, stats, own, kids, mem):
             print(f"{what:>12}: n=    0")
     print(f"server CPU: {own:.1f} % of one core (its own threads); judged programs: {kids:.1f} % "
           f"({getattr(stats, 'runs', 0)} test runs; their CPU time as measured)")
+    parts = getattr(stats, "parts", {})
+    if parts:
+        named = "  ".join(f"{k} {parts.get(k, 0.0):.1f} %" for k in [p for p, _ in PARTS] + ["other"])
+        print(f"server CPU by part (% of one core): {named}; sum {sum(parts.values()):.1f} %, "
+              f"process total {own:.1f} % (the rest: threads that ended between two readings, "
+              f"such as a judging's own)")
     print(f"server memory: RSS {mem.get('VmRSS', 0):.0f} MiB, peak {mem.get('VmHWM', 0):.0f} MiB")
     p = getattr(stats, "peaks", {})
     print(f"server peaks: {p.get('Threads', 0)} threads, {p.get('db files', 0)} open database files, "

@@ -5,9 +5,10 @@
 # 5 minutes (accepted, wrong and too slow programs of the catalog's `nim`),
 # judged with --jobs 2. Prints p50/p99 of the scoreboard, the team page and
 # the submit POST, submission-to-verdict (also with an empty queue), the
-# server's CPU and memory, whether every submission was stored and judged
-# once; then the same load with judging paused. --paused-only: that phase
-# alone (the web side by itself; the server's pid is printed, to profile it).
+# server's CPU (also by part: web side, judging, password checks) and
+# memory, whether every submission was stored and judged once; then the
+# same load with judging paused. --paused-only: that phase alone (the web
+# side by itself; the server's pid is printed, to profile it).
 #
 # usage: bench/serve_load.sh [--teams N] [--submissions K] [--minutes M]
 #                            [--jobs J] [--page-every S] [--drain S]

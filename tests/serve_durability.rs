@@ -1,13 +1,14 @@
-//! `grundy serve` killed with `kill -9` while 50 submissions are being
-//! judged: after a restart each has exactly one finished judging, those
-//! cut short are marked abandoned, and the database is intact.
+//! `grundy serve`'s database under stress: the server killed with
+//! `kill -9` while 50 submissions are being judged (after a restart each
+//! has exactly one finished judging, those cut short are marked abandoned,
+//! and the database is intact); a write held open while pages are read.
 
 mod common;
 mod serve_support;
 
 use std::time::{Duration, Instant};
 
-use common::Project;
+use common::{Project, TOY_C};
 use serve_support::*;
 
 /// A correct toy solution that first spins for a while, so that judgings
@@ -96,4 +97,60 @@ fn a_killed_server_judges_each_submission_exactly_once_after_restart() {
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
         .expect("integrity_check");
     assert_eq!(check, "ok");
+}
+
+/// A write held open (a slow one, or another program's on the contest's
+/// file) holds no page up: the pages read the database while it is held,
+/// and see what was committed before it.
+#[test]
+fn pages_are_read_while_a_write_is_held_open() {
+    let p = Project::toy("");
+    let server = Server::start(&p, &contest_yaml(""), 1);
+    let pw = accounts(&p, "login,name,role\nana,Ana,team\n");
+    let mut ana = server.client();
+    assert_eq!(ana.login("ana", &pw["ana"]), 303);
+    let id = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
+    assert_eq!(ana.verdict(id).0, "AC");
+    let mut public = server.client();
+    // Warm: the scoreboard computed and drawn before the write is held
+    // (a page that computes it goes the other way; both are asked below).
+    assert_eq!(public.get("/scoreboard/table").status, 200);
+
+    let writer = rusqlite::Connection::open(p.path("contest.sqlite")).expect("open the database");
+    writer
+        .execute_batch("BEGIN IMMEDIATE; INSERT INTO settings (key, value) VALUES ('held', '1');")
+        .expect("hold a write open");
+    // Each page with what it shows of the submission judged before.
+    for (path, shows) in [
+        ("/team".to_string(), "AC"),
+        (format!("/submissions/{id}"), "AC"),
+        (format!("/submissions/{id}/status"), "\"done\":true"),
+        (format!("/submissions/{id}/source"), "Alice"),
+        ("/clarifications".to_string(), "Clarifications"),
+    ] {
+        let page = ana.get(&path);
+        assert_eq!(
+            page.status, 200,
+            "{path} while a write is held: {}",
+            page.body
+        );
+        assert!(
+            page.body.contains(shows),
+            "{path} shows {shows}: {}",
+            page.body
+        );
+    }
+    for path in ["/scoreboard/table", "/scoreboard"] {
+        let page = public.get(path);
+        assert_eq!(
+            page.status, 200,
+            "{path} while a write is held: {}",
+            page.body
+        );
+        assert!(page.body.contains("solved"), "{path}: {}", page.body);
+    }
+    // Once it ends, the server writes again (a new session is a write).
+    writer.execute_batch("ROLLBACK").expect("end the write");
+    let mut again = server.client();
+    assert_eq!(again.login("ana", &pw["ana"]), 303);
 }

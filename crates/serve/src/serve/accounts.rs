@@ -171,10 +171,19 @@ pub async fn check_password(hash: Option<String>, password: String) -> bool {
         password,
         answer,
     };
-    let queue = checkers().clone();
-    // A full line waits without holding an async thread.
-    let sent = tokio::task::spawn_blocking(move || queue.send(check).is_ok()).await;
-    matches!(sent, Ok(true)) && told.await.unwrap_or(false)
+    // In line at once when there is room (a thread of the blocking pool
+    // for each sign-in of a crowd cost more than the sending); a full line
+    // waits without holding an async thread.
+    let sent = match checkers().try_send(check) {
+        Ok(()) => true,
+        Err(std::sync::mpsc::TrySendError::Disconnected(_)) => false,
+        Err(std::sync::mpsc::TrySendError::Full(check)) => {
+            let queue = checkers().clone();
+            let sent = tokio::task::spawn_blocking(move || queue.send(check).is_ok()).await;
+            matches!(sent, Ok(true))
+        }
+    };
+    sent && told.await.unwrap_or(false)
 }
 
 /// Whether `password` matches the stored hash, on the calling thread (the

@@ -117,15 +117,20 @@ pub struct Db {
 struct Inner {
     path: PathBuf,
     writer: Mutex<Connection>,
+    /// The reading connections of threads (the judge workers'), lent as
+    /// they wait their turn.
     readers: Mutex<Readers>,
-    /// Rung when a reading connection is handed back.
+    /// Rung when a thread's reading connection is handed back.
     returned: Condvar,
+    /// The reading connections of async reads, one per turn of `reading`:
+    /// a read that holds its turn finds one idle or opens it, never waits.
+    tasks: Mutex<Readers>,
     /// Async reads and writes wait here, not on a thread each.
-    reading: tokio::sync::Semaphore,
+    reading: Arc<tokio::sync::Semaphore>,
     writing: tokio::sync::Semaphore,
 }
 
-/// The reading connections: those idle, and how many are open.
+/// Reading connections: those idle, and how many are open.
 #[derive(Default)]
 struct Readers {
     idle: Vec<Connection>,
@@ -135,25 +140,51 @@ struct Readers {
 /// A reading connection lent out; handed back when dropped (even when
 /// the read panicked), or forgotten when it failed to open.
 struct Lent<'a> {
-    inner: &'a Inner,
+    pool: &'a Mutex<Readers>,
+    /// Rung when handed back, for those waiting for a connection.
+    returned: Option<&'a Condvar>,
     c: Option<Connection>,
+}
+
+impl Lent<'_> {
+    /// Opens the connection of a place taken in the pool (outside its
+    /// lock); a failure gives the place back.
+    fn open_if_new(&mut self, path: &Path) -> DbResult<()> {
+        if self.c.is_none() {
+            self.c = Some(open_connection(path)?);
+        }
+        Ok(())
+    }
+
+    fn connection(&self) -> &Connection {
+        match &self.c {
+            Some(c) => c,
+            None => unreachable!("a lent connection is open"),
+        }
+    }
 }
 
 impl Drop for Lent<'_> {
     fn drop(&mut self) {
-        let mut r = self.inner.lock_readers();
+        let mut r = self.pool.lock().unwrap_or_else(PoisonError::into_inner);
         match self.c.take() {
             Some(c) => r.idle.push(c),
             None => r.open -= 1,
         }
         drop(r);
-        self.inner.returned.notify_one();
+        if let Some(returned) = self.returned {
+            returned.notify_one();
+        }
     }
 }
 
 impl Inner {
     fn lock_readers(&self) -> MutexGuard<'_, Readers> {
         self.readers.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn lock_tasks(&self) -> MutexGuard<'_, Readers> {
+        self.tasks.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -167,7 +198,8 @@ impl Db {
                 writer: Mutex::new(writer),
                 readers: Mutex::new(Readers::default()),
                 returned: Condvar::new(),
-                reading: tokio::sync::Semaphore::new(READERS),
+                tasks: Mutex::new(Readers::default()),
+                reading: Arc::new(tokio::sync::Semaphore::new(READERS)),
                 writing: tokio::sync::Semaphore::new(1),
             }),
         })
@@ -194,12 +226,17 @@ impl Db {
         let inner = &*self.inner;
         let mut r = inner.lock_readers();
         let mut lent = loop {
+            let lent = |c| Lent {
+                pool: &inner.readers,
+                returned: Some(&inner.returned),
+                c,
+            };
             if let Some(c) = r.idle.pop() {
-                break Lent { inner, c: Some(c) };
+                break lent(Some(c));
             }
             if r.open < READERS {
                 r.open += 1;
-                break Lent { inner, c: None };
+                break lent(None);
             }
             r = inner
                 .returned
@@ -207,32 +244,64 @@ impl Db {
                 .unwrap_or_else(PoisonError::into_inner);
         };
         drop(r);
-        if lent.c.is_none() {
-            // Opened outside the lock; a failure gives the place back.
-            lent.c = Some(open_connection(&inner.path)?);
-        }
-        match &lent.c {
-            Some(c) => f(c),
-            None => unreachable!("a lent connection is open"),
-        }
+        lent.open_if_new(&inner.path)?;
+        f(lent.connection())
     }
 
-    /// The reading connections open now (at most [`READERS`]).
+    /// The reading connections open now: at most [`READERS`] for threads
+    /// and as many for async reads.
     pub fn readers_open(&self) -> usize {
-        self.inner.lock_readers().open
+        self.inner.lock_readers().open + self.inner.lock_tasks().open
     }
 
-    /// [`Db::with_reader`] off the async threads; waits its turn without
-    /// holding a thread.
+    /// Runs `f` with an async read's connection: call it holding a turn
+    /// of `reading`, so that one is idle or may be opened.
+    fn with_task_reader<T>(&self, f: impl FnOnce(&Connection) -> DbResult<T>) -> DbResult<T> {
+        let inner = &*self.inner;
+        let mut r = inner.lock_tasks();
+        let mut lent = Lent {
+            pool: &inner.tasks,
+            returned: None,
+            c: r.idle.pop(),
+        };
+        if lent.c.is_none() {
+            r.open += 1;
+        }
+        drop(r);
+        lent.open_if_new(&inner.path)?;
+        f(lent.connection())
+    }
+
+    /// A short read (a few rows found by index: a session, a submission,
+    /// a team's list) run right here, on the async thread that asked.
+    /// Handing it to another thread and back, as [`Db::read`] does, cost
+    /// more than the read itself: under a crowd of requests, waking the
+    /// blocking pool's threads for each query was a large part of the web
+    /// side's CPU time. A read in WAL mode never waits for the writer,
+    /// so it holds the async thread only for its own work; a read that may
+    /// take long (a scoreboard computed, an export) goes through
+    /// [`Db::read`], so that requests behind it are not held up.
+    pub async fn read_short<T>(&self, f: impl FnOnce(&Connection) -> DbResult<T>) -> DbResult<T> {
+        let _turn = self.inner.reading.acquire().await;
+        self.with_task_reader(f)
+    }
+
+    /// A read off the async threads, for one that may take long; waits
+    /// its turn without holding a thread.
     pub async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Connection) -> DbResult<T> + Send + 'static,
     ) -> DbResult<T> {
-        let _turn = self.inner.reading.acquire().await;
+        // The turn goes with the read: a request given up on (its client
+        // gone) does not give it back before the read ends.
+        let turn = Arc::clone(&self.inner.reading).acquire_owned().await;
         let db = self.clone();
-        tokio::task::spawn_blocking(move || db.with_reader(f))
-            .await
-            .unwrap_or_else(|e| Err(joined(e)))
+        tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            db.with_task_reader(f)
+        })
+        .await
+        .unwrap_or_else(|e| Err(joined(e)))
     }
 
     /// [`Db::with_writer`] off the async threads; waits its turn without
@@ -321,13 +390,19 @@ mod tests {
                 .map(|i| {
                     let db = db.clone();
                     tokio::spawn(async move {
-                        db.read(move |c| {
+                        let read = move |c: &Connection| {
                             // Long enough that the reads overlap.
                             std::thread::sleep(Duration::from_millis(5));
                             c.query_row("SELECT ?1", [i], |r| r.get::<_, i64>(0))
                                 .what("select")
-                        })
-                        .await
+                        };
+                        // Short reads (here) and long ones (off the async
+                        // threads) share the turns and connections.
+                        if i % 2 == 0 {
+                            db.read_short(read).await
+                        } else {
+                            db.read(read).await
+                        }
                     })
                 })
                 .collect();
@@ -356,6 +431,59 @@ mod tests {
                 });
             }
         });
-        assert!(db.readers_open() <= READERS);
+        // Threads read on connections of their own.
+        assert!(db.readers_open() <= 2 * READERS);
+    }
+
+    /// A write held open holds no read up, short or long: in WAL mode
+    /// readers never wait for the writer.
+    #[test]
+    fn reads_are_answered_while_a_write_is_held_open() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let db = Db::open(&t.path().join("c.sqlite")).expect("opens");
+        db.with_writer(|c| Db::set_setting(c, "k", "before"))
+            .expect("write");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let (held_tx, held_rx) = std::sync::mpsc::channel();
+        let (end_tx, end_rx) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|s| {
+            let db = &db;
+            let writer = s.spawn(move || {
+                db.with_writer(|c| {
+                    c.execute_batch("BEGIN IMMEDIATE").what("begin")?;
+                    Db::set_setting(c, "k", "after")?;
+                    held_tx.send(()).expect("tell");
+                    // Until the reads below are answered.
+                    let _ = end_rx.recv();
+                    c.execute_batch("COMMIT").what("commit")
+                })
+            });
+            held_rx.recv().expect("the write is held");
+            let (short, long, write_waits) = runtime.block_on(async {
+                let short = db.read_short(|c| Db::setting(c, "k")).await;
+                let long = db.read(|c| Db::setting(c, "k")).await;
+                // A write waits for the one held; it is not awaited here.
+                let db2 = db.clone();
+                let pending =
+                    tokio::spawn(async move { db2.write(|c| Db::set_setting(c, "k2", "x")).await });
+                (short, long, pending)
+            });
+            assert_eq!(short.expect("short read"), Some("before".to_string()));
+            assert_eq!(long.expect("long read"), Some("before".to_string()));
+            end_tx.send(()).expect("end the write");
+            writer.join().expect("writer").expect("committed");
+            runtime
+                .block_on(write_waits)
+                .expect("joined")
+                .expect("the waiting write is done");
+        });
+        let now = runtime
+            .block_on(db.read_short(|c| Db::setting(c, "k")))
+            .expect("read");
+        assert_eq!(now, Some("after".to_string()));
     }
 }

@@ -256,8 +256,11 @@ pub fn serve(
         boards: scoreboard::Boards::default(),
         tables: Default::default(),
     });
+    // Named, to tell the web side's CPU time from the judge workers'
+    // (`judge-N`) and the password checks' (`password-N`).
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .thread_name("web")
         .enable_all()
         .build()
         .map_err(|e| ServeError::Internal(Because::of("cannot start the web server", e)))?;

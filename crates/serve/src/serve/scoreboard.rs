@@ -176,6 +176,28 @@ impl Boards {
         self.full.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// The scoreboard for `view` if the one kept is current, or none:
+    /// a few numbers read by index and nothing computed (quick enough for
+    /// the async threads; [`Boards::get`] computes).
+    pub fn kept_for(
+        &self,
+        c: &Connection,
+        clock: &Clock,
+        view: View,
+        thawed: bool,
+    ) -> DbResult<Option<std::sync::Arc<Board>>> {
+        Ok(self.kept(&key(c, view, is_frozen(clock, view, thawed))?))
+    }
+
+    fn kept(&self, k: &Key) -> Option<std::sync::Arc<Board>> {
+        self.last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .find(|(old, _)| old == k)
+            .map(|(_, b)| std::sync::Arc::clone(b))
+    }
+
     /// The scoreboard for `view`, computed again only when what it is
     /// computed from changed (see [`board`]).
     pub fn get(
@@ -193,13 +215,7 @@ impl Boards {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
-        let cached = |k: &Key| {
-            lock()
-                .iter()
-                .find(|(old, _)| old == k)
-                .map(|(_, b)| std::sync::Arc::clone(b))
-        };
-        if let Some(b) = cached(&k) {
+        if let Some(b) = self.kept(&k) {
             return Ok(b);
         }
         let _alone = self
@@ -208,7 +224,7 @@ impl Boards {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         // Computed meanwhile by the page this one waited for?
         let k = key(c, view, frozen)?;
-        if let Some(b) = cached(&k) {
+        if let Some(b) = self.kept(&k) {
             return Ok(b);
         }
         // Only new submissions since the board of this view: none of them

@@ -163,8 +163,7 @@ async fn basic(app: &Shared, header: &str, address: &str) -> Result<Access, ApiE
             ),
         ));
     }
-    let l = login.clone();
-    let found = app.db.read(move |c| accounts::by_login(c, &l)).await?;
+    let found = app.db.read_short(|c| accounts::by_login(c, &login)).await?;
     let password = password.to_string();
     let ok = match &found {
         Some((_, Some(hash))) if app.credentials.knows(&login, &password, hash) => true,

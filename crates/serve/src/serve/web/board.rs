@@ -28,6 +28,19 @@ use std::sync::Arc;
 /// The scoreboard for `view`, its table rendered, and whether the
 /// organiser has unfrozen it.
 async fn board(app: &Shared, view: View) -> Result<(Arc<Board>, Table, bool), Refusal> {
+    // Most pages find it computed and drawn: asked here, on the async
+    // thread (a few numbers read by index), without a thread switch.
+    let kept = app
+        .db
+        .read_short(|c| {
+            let thawed = Db::setting(c, THAWED)?.is_some();
+            let b = app.boards.kept_for(c, &app.clock, view, thawed)?;
+            Ok(b.and_then(|b| app.tables.kept(&b).map(|t| (b, t, thawed))))
+        })
+        .await?;
+    if let Some(kept) = kept {
+        return Ok(kept);
+    }
     let app2 = Shared::clone(app);
     Ok(app
         .db

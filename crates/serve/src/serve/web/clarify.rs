@@ -78,7 +78,7 @@ pub async fn team_page(
     let id = me.account.id;
     let items = app
         .db
-        .read(move |c| store::clarifications(c, Some(id)))
+        .read_short(|c| store::clarifications(c, Some(id)))
         .await?;
     let body = html! {
         h1 { "Clarifications" }

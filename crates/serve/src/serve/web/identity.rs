@@ -43,7 +43,12 @@ pub fn token_of(req: &Request) -> Option<String> {
 
 pub async fn identify(app: &Shared, token: Option<String>, peer: SocketAddr) -> Viewer {
     let session = match token {
-        Some(t) => app.db.read(move |c| auth::find(c, &t)).await.ok().flatten(),
+        Some(t) => app
+            .db
+            .read_short(|c| auth::find(c, &t))
+            .await
+            .ok()
+            .flatten(),
         None => None,
     };
     Viewer {

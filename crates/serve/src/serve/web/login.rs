@@ -112,7 +112,7 @@ pub async fn submit(
         return Ok(r);
     }
     let login = f.login.clone();
-    let found = app.db.read(move |c| accounts::by_login(c, &login)).await?;
+    let found = app.db.read_short(|c| accounts::by_login(c, &login)).await?;
     let password = f.password.clone();
     // A login without a password is checked against a decoy all the same
     // (see `check_password`), so that timing does not tell which exist.

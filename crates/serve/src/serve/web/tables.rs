@@ -36,26 +36,30 @@ impl Tables {
         self.rendered.load(Ordering::Relaxed)
     }
 
+    /// The table of `board` if rendered already.
+    pub fn kept(&self, board: &Arc<Board>) -> Option<Table> {
+        // The same allocation: the scoreboard kept here cannot be freed
+        // and another take its place.
+        self.last
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .find(|(b, _)| Arc::ptr_eq(b, board))
+            .map(|(_, html)| Table(html.clone()))
+    }
+
     /// The table of `board` as `render` draws it, rendered again only for
     /// another scoreboard.
     pub fn get(&self, board: &Arc<Board>, render: impl FnOnce(&Board) -> Markup) -> Table {
         let lock = || self.last.lock().unwrap_or_else(PoisonError::into_inner);
-        // The same allocation: the scoreboard kept here cannot be freed
-        // and another take its place.
-        let cached = || {
-            lock()
-                .iter()
-                .find(|(b, _)| Arc::ptr_eq(b, board))
-                .map(|(_, html)| Table(html.clone()))
-        };
-        if let Some(table) = cached() {
+        if let Some(table) = self.kept(board) {
             return table;
         }
         let _alone = self
             .rendering
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        if let Some(table) = cached() {
+        if let Some(table) = self.kept(board) {
             return table;
         }
         let html = Bytes::from(render(board).into_string());

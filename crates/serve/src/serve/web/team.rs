@@ -28,7 +28,7 @@ pub async fn home(
     let id = me.account.id;
     let subs = app
         .db
-        .read(move |c| store::submissions(c, Some(id), 1000))
+        .read_short(|c| store::submissions(c, Some(id), 1000))
         .await?;
     let phase = app.clock.phase(Millis::now());
     let body = html! {
@@ -199,7 +199,7 @@ fn label_of(app: &App, problem: &str) -> String {
 pub async fn readable(app: &App, session: &Session, id: i64) -> Result<SubmissionRow, Refusal> {
     let row = app
         .db
-        .read(move |c| store::submission(c, id))
+        .read_short(|c| store::submission(c, id))
         .await?
         .ok_or_else(|| Refusal::not_found(format!("no submission {id}")))?;
     if row.account != session.account.id && !session.account.role.is_jury() {
@@ -239,7 +239,7 @@ pub async fn submission(
     Path(id): Path<i64>,
 ) -> Result<Response, Refusal> {
     let row = readable(&app, &me, id).await?;
-    let judging = app.db.read(move |c| store::valid_judging(c, id)).await?;
+    let judging = app.db.read_short(|c| store::valid_judging(c, id)).await?;
     let nonce = crate::serve::auth::token();
     let level = app.config.feedback;
     let mut replay = None;
@@ -323,7 +323,7 @@ pub async fn source(
     let row = readable(&app, &me, id).await?;
     let bytes = app
         .db
-        .read(move |c| store::source(c, id))
+        .read_short(|c| store::source(c, id))
         .await?
         .unwrap_or_default();
     let body = html! {
