@@ -61,20 +61,7 @@ fn judge(p: &Project) -> (String, String) {
     let cage = Cage::new(As::Me).expect("cage");
     cage.apply(&mut cmd);
     // A watchdog, not a timing: only a hung judge reaches it.
-    let child = cmd.spawn().expect("spawn grundy");
-    let id = child.id();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    let out = match rx.recv_timeout(Duration::from_secs(300)) {
-        Ok(out) => out.expect("grundy"),
-        Err(_) => {
-            // SAFETY: ending our own child.
-            unsafe { libc::kill(id as i32, libc::SIGKILL) };
-            panic!("grundy hung");
-        }
-    };
+    let out = harness::output_within(cmd.spawn().expect("spawn grundy"), Duration::from_secs(300));
     drop(cage);
     let text = format!(
         "{}\n{}",

@@ -18,8 +18,8 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use super::harness::{
-    As, Cage, Project, SERIAL, Snapshot, nonce, processes_running_from, processes_with, source,
-    verdict,
+    As, Cage, Project, SERIAL, Snapshot, nonce, output_within, processes_running_from,
+    processes_with, source, verdict,
 };
 
 pub const LIMITS_SMALL: &str = "limits:\n  time: 1s\n  memory: 64MiB\n  output: 8MiB";
@@ -294,22 +294,8 @@ pub fn judge(
             });
         }
     }
-    let child = cmd.spawn().expect("spawn grundy");
-    let id = child.id();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
     // A hang detector, not a timing: far beyond any run's limits.
-    let out = match rx.recv_timeout(Duration::from_secs(300)) {
-        Ok(Ok(out)) => out,
-        Ok(Err(e)) => panic!("grundy failed: {e}"),
-        Err(_) => {
-            // SAFETY: ending our own child.
-            unsafe { libc::kill(id as i32, libc::SIGKILL) };
-            panic!("grundy hung");
-        }
-    };
+    let out = output_within(cmd.spawn().expect("spawn grundy"), Duration::from_secs(300));
     let marked = processes_with(tag);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();

@@ -221,14 +221,21 @@ impl Project {
 /// Runs `cmd`; its output and exit code (`None`: killed by a signal).
 fn run_with_timeout_code(mut cmd: Command, limit: Duration) -> (Vec<u8>, Vec<u8>, Option<i32>) {
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let child = cmd.spawn().expect("spawn grundy");
+    let out = output_within(cmd.spawn().expect("spawn grundy"), limit);
+    (out.stdout, out.stderr, out.status.code())
+}
+
+/// What `child` wrote and how it ended, waited for at most `limit`: a
+/// hang detector, not a timing (far beyond any run's limits). A child
+/// still running then is killed and the test fails.
+pub fn output_within(child: std::process::Child, limit: Duration) -> std::process::Output {
     let id = child.id();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(child.wait_with_output());
     });
     match rx.recv_timeout(limit) {
-        Ok(Ok(out)) => (out.stdout, out.stderr, out.status.code()),
+        Ok(Ok(out)) => out,
         Ok(Err(e)) => panic!("grundy failed: {e}"),
         Err(_) => {
             // SAFETY: ending our own child.
@@ -245,21 +252,8 @@ pub fn verdict(result: &serde_json::Value) -> String {
 
 fn run_with_timeout(mut cmd: Command, limit: Duration) -> (Vec<u8>, Vec<u8>) {
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
-    let child = cmd.spawn().expect("spawn grundy");
-    let id = child.id();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    match rx.recv_timeout(limit) {
-        Ok(Ok(out)) => (out.stdout, out.stderr),
-        Ok(Err(e)) => panic!("grundy failed: {e}"),
-        Err(_) => {
-            // SAFETY: ending our own child.
-            unsafe { libc::kill(id as i32, libc::SIGKILL) };
-            panic!("grundy took longer than {limit:?}");
-        }
-    }
+    let out = output_within(cmd.spawn().expect("spawn grundy"), limit);
+    (out.stdout, out.stderr)
 }
 
 /// A program of tests/hostile with `common.h` inlined.
