@@ -27,6 +27,15 @@ use serve_support::*;
 /// A program that never ends: every test it runs is a time-out.
 const SPIN_C: &str = "int main(void){volatile unsigned long i=0;for(;;)i++;}\n";
 
+/// Right on the toy's sample (`2` piles `1 1`: Bob), a time-out on every
+/// other test: a judging that has posted a run and then runs for the whole
+/// time limit, so that a host is caught in the middle of it. Spinning on
+/// every test, the first runs posted were time-outs that ended the
+/// judging at once, and a host could finish before being revoked.
+const SAMPLE_THEN_SPIN_C: &str = "#include <stdio.h>\nint main(void){int n=0,a=0,b=0;\
+if(scanf(\"%d %d %d\",&n,&a,&b)==3&&n==2&&a==1&&b==1){puts(\"Bob\");return 0;}\
+volatile unsigned long i=0;for(;;)i++;}\n";
+
 /// The toy problem with a time limit long enough to catch a host in the
 /// middle of a judging, served for [`PEOPLE`] with no judging of the
 /// server's own: only judge hosts judge.
@@ -215,7 +224,11 @@ fn a_revoked_host_is_refused_at_once_and_its_judging_goes_elsewhere() {
     let mut ana = team(&server, &pw);
     let ta = register(&server, "rack-a");
     let mut a = Host::start(&server, &ta, &[]);
-    let slow = Client::submitted_id(&ana.submit("toy", "spin.c", SPIN_C.as_bytes()));
+    let slow = Client::submitted_id(&ana.submit(
+        "toy",
+        "sample_then_spin.c",
+        SAMPLE_THEN_SPIN_C.as_bytes(),
+    ));
     assert_eq!(holder_mid_judging(&server, slow), "rack-a");
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["serve", "judgehost"])
