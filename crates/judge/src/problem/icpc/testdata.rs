@@ -449,6 +449,20 @@ mod tests {
         std::fs::write(p, text).expect("write");
     }
 
+    /// The validator arguments in force for folder `rel` of `data`, read
+    /// as a package of `version` without constants.
+    fn args_in(data: &Path, rel: &str, version: Version) -> Vec<String> {
+        let s = settings_for(
+            data,
+            &data.join(rel),
+            version,
+            &Constants::default(),
+            &mut Vec::new(),
+        )
+        .expect("settings");
+        validator_args(&s).expect("args")
+    }
+
     #[test]
     fn settings_are_inherited_and_overridden_down_the_tree() {
         let d = tempfile::tempdir().expect("tempdir");
@@ -464,28 +478,11 @@ mod tests {
             "output_validator_args: [float_tolerance, \"1e-6\"]\n",
         );
         write(&data, "secret/g1/x.in", "");
-        let mut notes = Vec::new();
-        let s = settings_for(
-            &data,
-            &data.join("secret/g1"),
-            Version::V2023,
-            &Constants::default(),
-            &mut notes,
-        )
-        .expect("settings");
         assert_eq!(
-            validator_args(&s).expect("args"),
+            args_in(&data, "secret/g1", Version::V2023),
             ["float_tolerance", "1e-6"]
         );
-        let s = settings_for(
-            &data,
-            &data.join("sample"),
-            Version::V2023,
-            &Constants::default(),
-            &mut notes,
-        )
-        .expect("settings");
-        assert_eq!(validator_args(&s).expect("args"), ["case_sensitive"]);
+        assert_eq!(args_in(&data, "sample", Version::V2023), ["case_sensitive"]);
     }
 
     #[test]
@@ -497,25 +494,8 @@ mod tests {
             "secret/test_group.yaml",
             "output_validator_args: [case_sensitive]\n",
         );
-        let mut notes = Vec::new();
-        let s = settings_for(
-            &data,
-            &data.join("secret"),
-            Version::V2025,
-            &Constants::default(),
-            &mut notes,
-        )
-        .expect("settings");
-        assert_eq!(validator_args(&s).expect("args"), ["case_sensitive"]);
-        let s = settings_for(
-            &data,
-            &data.join("secret"),
-            Version::V2023,
-            &Constants::default(),
-            &mut notes,
-        )
-        .expect("settings");
-        assert!(validator_args(&s).expect("args").is_empty());
+        assert_eq!(args_in(&data, "secret", Version::V2025), ["case_sensitive"]);
+        assert!(args_in(&data, "secret", Version::V2023).is_empty());
     }
 
     #[test]
