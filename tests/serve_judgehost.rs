@@ -24,14 +24,12 @@ use serde_json::{Value, json};
 use common::{Project, TOY_C};
 use serve_support::*;
 
-/// A program that never ends: every test it runs is a time-out.
-const SPIN_C: &str = "int main(void){volatile unsigned long i=0;for(;;)i++;}\n";
-
 /// Right on the toy's sample (`2` piles `1 1`: Bob), a time-out on every
 /// other test: a judging that has posted a run and then runs for the whole
 /// time limit, so that a host is caught in the middle of it. Spinning on
 /// every test, the first runs posted were time-outs that ended the
-/// judging at once, and a host could finish before being revoked.
+/// judging at once: a host could finish before being revoked, and a
+/// judging was seldom seen with a run posted and still unfinished.
 const SAMPLE_THEN_SPIN_C: &str = "#include <stdio.h>\nint main(void){int n=0,a=0,b=0;\
 if(scanf(\"%d %d %d\",&n,&a,&b)==3&&n==2&&a==1&&b==1){puts(\"Bob\");return 0;}\
 volatile unsigned long i=0;for(;;)i++;}\n";
@@ -191,7 +189,11 @@ fn a_host_killed_mid_judging_loses_its_lease_and_the_other_host_judges_the_submi
     let (ta, tb) = (register(&server, "rack-a"), register(&server, "rack-b"));
     let mut a = Host::start(&server, &ta, &[]);
     let mut b = Host::start(&server, &tb, &[]);
-    let slow = Client::submitted_id(&ana.submit("toy", "spin.c", SPIN_C.as_bytes()));
+    let slow = Client::submitted_id(&ana.submit(
+        "toy",
+        "sample_then_spin.c",
+        SAMPLE_THEN_SPIN_C.as_bytes(),
+    ));
     let holder = holder_mid_judging(&server, slow);
     // The holder dies as a crash would: no word to the server.
     let (dead, alive) = if holder == "rack-a" {
