@@ -215,6 +215,10 @@ fn each_subcommand_help_opens_with_its_line_in_the_command_list() {
         let out = grundy_in(catalog(), &[&name, "-h"]);
         assert!(out.status.success(), "{name} -h: {}", stderr(&out));
         let help = stdout(&out);
-        assert_eq!(help.lines().next(), Some(about.as_str()), "{name} -h:\n{help}");
+        assert_eq!(
+            help.lines().next(),
+            Some(about.as_str()),
+            "{name} -h:\n{help}"
+        );
     }
 }
