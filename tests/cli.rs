@@ -190,3 +190,35 @@ fn relative_cache_and_problem_paths_work() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["results"][0]["verdict"], "AC", "{v:#}");
 }
+
+/// Every subcommand's own help opens with the line the command list gives
+/// it: the subcommands' arguments are defined only when one is run, and an
+/// argument struct's doc comment would then replace the subcommand's about.
+#[test]
+fn each_subcommand_help_opens_with_its_line_in_the_command_list() {
+    let out = grundy_in(catalog(), &["--help"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let listed: Vec<(String, String)> = text
+        .lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| {
+            let (name, about) = l.trim().split_once(char::is_whitespace)?;
+            Some((name.to_string(), about.trim().to_string()))
+        })
+        .filter(|(name, _)| name != "help")
+        .collect();
+    assert!(listed.len() > 10, "commands not found in:\n{text}");
+    for (name, about) in listed {
+        let out = grundy_in(catalog(), &[&name, "-h"]);
+        assert!(out.status.success(), "{name} -h: {}", stderr(&out));
+        let help = stdout(&out);
+        assert_eq!(
+            help.lines().next(),
+            Some(about.as_str()),
+            "{name} -h:\n{help}"
+        );
+    }
+}

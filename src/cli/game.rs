@@ -9,7 +9,8 @@ use super::exit::{self, Failure, usage};
 use super::out::out;
 use super::{Global, find};
 
-/// What `grundy game` was asked.
+// What `grundy game` was asked (a plain comment: a doc comment would
+// be taken for the subcommand's about, replacing the one `Command` gives).
 #[derive(clap::Args)]
 pub struct Ask {
     /// Problem id, or a folder holding problem.yaml

@@ -79,7 +79,11 @@ enum SandboxMode {
     Off,
 }
 
+/// Each subcommand's arguments are defined only when it is the one run (or
+/// its help is asked for): defining all of them cost every start more than
+/// parsing the command line itself.
 #[derive(Subcommand)]
+#[command(defer = true)]
 enum Command {
     /// List the problems with their titles, limits and sources
     List {

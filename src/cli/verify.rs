@@ -10,7 +10,8 @@ use grundy::verify::{self, Status};
 use super::exit::{self, Failure, usage};
 use super::{Global, context, find, problem_set};
 
-/// What `verify` was asked.
+// What `verify` was asked (a plain comment: a doc comment would be
+// taken for the subcommand's about, replacing the one `Command` gives).
 #[derive(clap::Args)]
 pub struct How {
     #[arg(long, default_value_t = 1)]

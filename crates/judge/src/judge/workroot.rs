@@ -295,9 +295,12 @@ fn owner(name: &str, ns: u64) -> Option<libc::pid_t> {
 }
 
 /// The inode of our pid namespace (0 when it cannot be read, which turns
-/// the sweep off).
+/// the sweep off). Read once: a process never leaves its pid namespace
+/// (`unshare` and `setns` move only its children), and the folder's name
+/// and the sweep both ask.
 fn pid_namespace() -> u64 {
-    fs::metadata("/proc/self/ns/pid").map_or(0, |m| m.ino())
+    static NS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *NS.get_or_init(|| fs::metadata("/proc/self/ns/pid").map_or(0, |m| m.ino()))
 }
 
 fn remove(path: &Path) {

@@ -50,12 +50,21 @@ pub(super) fn identity(lang: &Language, program: &str) -> Result<Vec<u8>, Langua
             cwd.as_deref(),
         ));
     }
-    Ok(toolchain(lang, program)?.into_os_string().into_vec())
+    // `found` is the first of `resolve`'s candidates: not searched for again.
+    resolve_from(program, Some(found))
+        .map(|p| p.into_os_string().into_vec())
+        .ok_or_else(|| missing(lang, program))
 }
 
 /// Finds `program` in the judge's PATH and sees through version-manager
 /// shims. Results are remembered for the life of the process.
 pub(crate) fn resolve(program: &str) -> Option<PathBuf> {
+    resolve_from(program, None)
+}
+
+/// [`resolve`], given the first of `program`'s [`candidates`] when it is
+/// already known (from [`find`]).
+fn resolve_from(program: &str, first: Option<PathBuf>) -> Option<PathBuf> {
     static SEEN: OnceLock<Mutex<HashMap<String, Option<PathBuf>>>> = OnceLock::new();
     let seen = SEEN.get_or_init(Default::default);
     if let Ok(map) = seen.lock()
@@ -65,9 +74,14 @@ pub(crate) fn resolve(program: &str) -> Option<PathBuf> {
     }
     // A shim with nothing behind it (pyenv's `python2` when no Python 2 is
     // selected) does not hide a real interpreter later on the PATH.
-    let found = candidates(program)
-        .into_iter()
-        .find_map(|p| see_through_shim(program, p));
+    let found = match first {
+        Some(first) => see_through_shim(program, first).or_else(|| {
+            candidates(program)
+                .skip(1)
+                .find_map(|p| see_through_shim(program, p))
+        }),
+        None => candidates(program).find_map(|p| see_through_shim(program, p)),
+    };
     if let Ok(mut map) = seen.lock() {
         map.insert(program.to_string(), found.clone());
     }
@@ -84,16 +98,22 @@ pub(crate) fn find(program: &str) -> Option<PathBuf> {
     sandbox::path::search(program.as_ref(), &path, super::is_executable)
 }
 
-/// Every `program` on the judge's PATH, in order (or the path itself).
-fn candidates(program: &str) -> Vec<PathBuf> {
+/// Every `program` on the judge's PATH, in order (or the path itself),
+/// each looked up only when asked for: the first usually answers, and the
+/// rest of the PATH is then never searched.
+fn candidates(program: &str) -> Box<dyn Iterator<Item = PathBuf>> {
     if program.contains('/') {
-        return find(program).into_iter().collect();
+        return Box::new(find(program).into_iter());
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .map(|d| d.join(program))
-        .filter(|p| super::is_executable(p))
-        .collect()
+    let folders: Vec<PathBuf> = std::env::split_paths(&path).collect();
+    let program = program.to_string();
+    Box::new(
+        folders
+            .into_iter()
+            .map(move |d| d.join(&program))
+            .filter(|p| super::is_executable(p)),
+    )
 }
 
 fn see_through_shim(program: &str, found: PathBuf) -> Option<PathBuf> {
