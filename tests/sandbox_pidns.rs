@@ -210,6 +210,38 @@ fn a_process_left_in_reused_groups_is_killed_by_the_next_judge() {
     assert_eq!(j.groups(), groups, "the groups were taken over");
 }
 
+/// The groups of a block of run uids nobody holds (its judge was killed
+/// and no judge has claimed it since) are emptied and removed by the next
+/// judge, which holds another block: the groups on a machine stay bounded
+/// by the blocks in use.
+#[test]
+fn groups_of_a_block_nobody_holds_are_removed() {
+    let Some(j) = Private::new() else { return };
+    let second = j.p.path("locks/1.lock");
+    std::fs::File::create(&second).expect("lock file");
+    let st = std::fs::metadata(&second).expect("stat");
+    let name = format!("grundy-b{}-{}-0", st.dev(), st.ino());
+    let mut cmd = Command::new("sleep");
+    cmd.arg("1000").stdin(Stdio::null());
+    j.cage.apply(&mut cmd);
+    let mut left = cmd.spawn().expect("sleep");
+    let dirs: Vec<_> = j.cage.dirs().iter().map(|d| d.join(&name)).collect();
+    for d in &dirs {
+        std::fs::create_dir(d).expect("group of block 1");
+        std::fs::write(d.join("cgroup.procs"), left.id().to_string()).expect("join group");
+    }
+    j.judge_ac();
+    let status = left.try_wait().expect("wait");
+    if status.is_none() {
+        let _ = left.kill();
+        let _ = left.wait();
+    }
+    assert!(status.is_some(), "the leftover of block 1 still runs");
+    for d in &dirs {
+        assert!(!d.exists(), "{} was not removed", d.display());
+    }
+}
+
 /// Judges in a cage of cgroups with a private folder of run uid claims
 /// bound on `/run/grundy/uids` (in a mount namespace of their own): they
 /// hold its first block whatever judges elsewhere on the machine hold.
