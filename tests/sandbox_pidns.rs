@@ -7,6 +7,7 @@
 #[path = "hostile/harness.rs"]
 mod harness;
 
+use std::os::unix::fs::{DirBuilderExt, MetadataExt};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -115,48 +116,34 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
         "the other judge's run ended this one: {a}"
     );
     assert!(processes_running_from(&slow.path("cache")).is_empty());
-    // Each judge removed its groups on exit, and only its own.
-    assert_eq!(grundy_groups(&cage), groups_before);
+    // Each judge left its groups empty on exit, for the next judge holding
+    // its block of run uids.
+    let left: Vec<String> = grundy_groups(&cage)
+        .into_iter()
+        .filter(|g| !groups_before.contains(g))
+        .collect();
+    assert!(!left.is_empty(), "the judges' groups are kept for reuse");
+    for g in &left {
+        assert!(g.starts_with("grundy-b"), "named after a block: {g}");
+    }
+    assert_eq!(processes_in_groups(&cage), Vec::<i32>::new());
 }
 
-/// A judge checks that it may make cgroups by making its first run slot's
-/// groups, and removes them when it exits: when it ran something, and when
-/// it ran nothing at all (`gen` of a problem's written tests).
+/// A judge checks that it may have cgroups by making its first run slot's
+/// groups (or finding them), and leaves them empty when it exits, whether
+/// it ran something or nothing at all (`gen` of a problem's written
+/// tests); the next judge holding the same block of run uids takes them
+/// over instead of making its own, so judging after judging adds none.
 #[test]
-fn a_judge_leaves_no_groups_whether_it_ran_anything_or_not() {
-    if !harness::is_root() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI=true but this test cannot run: it needs root"
-        );
-        eprintln!("skipped: needs root");
-        return;
-    }
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let p = Project::new(As::Me);
-    p.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
-    // Its answer written: `gen` runs no reference.
-    p.write(
+fn a_judge_leaves_its_groups_empty_and_the_next_one_reuses_them() {
+    let Some(j) = Private::new() else { return };
+    j.p.write(
         "problems/q/problem.yaml",
         "id: q\ntitle: Written\ngroups:\n  - name: main\n    tests:\n      \
          - {input: \"token\\n\", answer: \"token\\n\"}\n",
     );
-    let sub = p.write("subs/echo.c", &holder(0));
-    let cage = Cage::new(As::Me).expect("cage");
-    assert!(!cage.dirs().is_empty(), "a cage of cgroups as root");
-    let grundy = |args: &[&std::ffi::OsStr]| {
-        let mut cmd = p.grundy();
-        cmd.args(args)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", p.path("home"))
-            .current_dir(p.dir.path())
-            .stdin(Stdio::null());
-        cage.apply(&mut cmd);
-        cmd.output().expect("grundy")
-    };
-    let out = p.path("tests");
-    let generated = grundy(&[
+    let out = j.p.path("tests");
+    let generated = j.grundy(&[
         "gen".as_ref(),
         "q".as_ref(),
         "--out".as_ref(),
@@ -168,20 +155,228 @@ fn a_judge_leaves_no_groups_whether_it_ran_anything_or_not() {
         String::from_utf8_lossy(&generated.stderr)
     );
     assert!(out.join("main-1.in").is_file(), "gen wrote the test");
-    assert_eq!(grundy_groups(&cage), Vec::<String>::new(), "after gen");
-    let judged = grundy(&[
-        "judge".as_ref(),
-        "p".as_ref(),
-        sub.as_os_str(),
-        "--json".as_ref(),
-    ]);
-    let json: serde_json::Value = serde_json::from_slice(&judged.stdout)
-        .unwrap_or_else(|e| panic!("no JSON ({e}): {}", String::from_utf8_lossy(&judged.stderr)));
-    let r = &json["results"][0];
-    assert_eq!(verdict(r), "AC", "{r}");
-    let iso = r["isolation"].as_str().unwrap_or("");
-    assert!(iso.contains("cgroups"), "the runs had groups: {r}");
-    assert_eq!(grundy_groups(&cage), Vec::<String>::new(), "after judge");
+    let after_gen = j.groups();
+    assert!(!after_gen.is_empty(), "the first slot's groups are kept");
+    assert_eq!(processes_in_groups(&j.cage), Vec::<i32>::new(), "after gen");
+    j.judge_ac();
+    let after_first = j.groups();
+    for g in &after_gen {
+        assert!(
+            after_first.contains(g),
+            "gen's groups were reused: {after_first:?}"
+        );
+    }
+    assert_eq!(
+        processes_in_groups(&j.cage),
+        Vec::<i32>::new(),
+        "after judge"
+    );
+    // A second judge adds none and makes none anew (a group made again
+    // would have another inode).
+    j.judge_ac();
+    assert_eq!(j.groups(), after_first, "a second judge made groups");
+    assert_eq!(processes_in_groups(&j.cage), Vec::<i32>::new());
+}
+
+/// A process left in a slot's groups (by a judge killed with `-9` while
+/// its run was going) is killed by the next judge that takes the groups
+/// over, before its first run there.
+#[test]
+fn a_process_left_in_reused_groups_is_killed_by_the_next_judge() {
+    let Some(j) = Private::new() else { return };
+    j.judge_ac();
+    let groups = j.groups();
+    assert!(!groups.is_empty(), "the judge's groups are kept");
+    // Left in every group of the judge's slots, as a run would be.
+    let mut cmd = Command::new("sleep");
+    cmd.arg("1000").stdin(Stdio::null());
+    j.cage.apply(&mut cmd);
+    let mut left = cmd.spawn().expect("sleep");
+    for (_, dir) in &groups {
+        std::fs::write(dir.join("cgroup.procs"), left.id().to_string()).expect("join group");
+    }
+    assert_eq!(processes_in_groups(&j.cage).len(), 1);
+    j.judge_ac();
+    let status = left.try_wait().expect("wait");
+    if status.is_none() {
+        let _ = left.kill();
+        let _ = left.wait();
+    }
+    let status = status.expect("the leftover still runs after the next judge");
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(libc::SIGKILL)
+    );
+    assert_eq!(j.groups(), groups, "the groups were taken over");
+}
+
+/// The groups of a block of run uids nobody holds (its judge was killed
+/// and no judge has claimed it since) are emptied and removed by the next
+/// judge, which holds another block: the groups on a machine stay bounded
+/// by the blocks in use.
+#[test]
+fn groups_of_a_block_nobody_holds_are_removed() {
+    let Some(j) = Private::new() else { return };
+    let second = j.p.path("locks/1.lock");
+    std::fs::File::create(&second).expect("lock file");
+    let st = std::fs::metadata(&second).expect("stat");
+    let name = format!("grundy-b{}-{}-0", st.dev(), st.ino());
+    let mut cmd = Command::new("sleep");
+    cmd.arg("1000").stdin(Stdio::null());
+    j.cage.apply(&mut cmd);
+    let mut left = cmd.spawn().expect("sleep");
+    let dirs: Vec<_> = j.cage.dirs().iter().map(|d| d.join(&name)).collect();
+    for d in &dirs {
+        std::fs::create_dir(d).expect("group of block 1");
+        std::fs::write(d.join("cgroup.procs"), left.id().to_string()).expect("join group");
+    }
+    j.judge_ac();
+    let status = left.try_wait().expect("wait");
+    if status.is_none() {
+        let _ = left.kill();
+        let _ = left.wait();
+    }
+    assert!(status.is_some(), "the leftover of block 1 still runs");
+    for d in &dirs {
+        assert!(!d.exists(), "{} was not removed", d.display());
+    }
+}
+
+/// Judges in a cage of cgroups with a private folder of run uid claims
+/// bound on `/run/grundy/uids` (in a mount namespace of their own): they
+/// hold its first block whatever judges elsewhere on the machine hold.
+struct Private {
+    p: Project,
+    cage: Cage,
+    sub: std::path::PathBuf,
+    /// `grundy-b<dev>-<ino>-`: the names of the first block's groups.
+    prefix: String,
+    _serial: std::sync::MutexGuard<'static, ()>,
+}
+
+impl Private {
+    fn new() -> Option<Private> {
+        let unshare = Command::new("unshare")
+            .args(["--mount", "true"])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !(harness::is_root() && unshare) {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "CI=true but this test cannot run: it needs root and `unshare --mount`"
+            );
+            eprintln!("skipped: needs root and `unshare --mount`");
+            return None;
+        }
+        let serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+        let p = Project::new(As::Me);
+        p.problem("p", "token\n", "limits:\n  time: 5s\n  memory: 64MiB");
+        let sub = p.write("subs/echo.c", &holder(0));
+        let locks = p.path("locks");
+        std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&locks)
+            .expect("locks");
+        let first = locks.join("0.lock");
+        std::fs::File::create(&first).expect("lock file");
+        let st = std::fs::metadata(&first).expect("stat");
+        let prefix = format!("grundy-b{}-{}-", st.dev(), st.ino());
+        let cage = Cage::new(As::Me).expect("cage");
+        assert!(!cage.dirs().is_empty(), "a cage of cgroups as root");
+        Some(Private {
+            p,
+            cage,
+            sub,
+            prefix,
+            _serial: serial,
+        })
+    }
+
+    fn grundy(&self, args: &[&std::ffi::OsStr]) -> std::process::Output {
+        let mut cmd = Command::new("unshare");
+        cmd.args(["--mount", "--propagation", "private", "sh", "-c"])
+            .arg("mkdir -p /run/grundy/uids && mount --bind \"$0\" /run/grundy/uids && exec \"$@\"")
+            .arg(self.p.path("locks"))
+            .arg(self.p.path("grundy"))
+            .arg("--problems")
+            .arg(self.p.path("problems"))
+            .arg("--cache")
+            .arg(self.p.path("cache"))
+            .args(args)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", self.p.path("home"))
+            .current_dir(self.p.dir.path())
+            .stdin(Stdio::null());
+        self.cage.apply(&mut cmd);
+        cmd.output().expect("grundy")
+    }
+
+    fn judge_ac(&self) {
+        let judged = self.grundy(&[
+            "judge".as_ref(),
+            "p".as_ref(),
+            self.sub.as_os_str(),
+            "--json".as_ref(),
+        ]);
+        let json: serde_json::Value = serde_json::from_slice(&judged.stdout).unwrap_or_else(|e| {
+            panic!("no JSON ({e}): {}", String::from_utf8_lossy(&judged.stderr))
+        });
+        let r = &json["results"][0];
+        assert_eq!(verdict(r), "AC", "{r}");
+        let iso = r["isolation"].as_str().unwrap_or("");
+        assert!(iso.contains("cgroups"), "the runs had groups: {r}");
+    }
+
+    /// The judges' groups in the cage (pids and memory) with their inodes.
+    fn groups(&self) -> Vec<(u64, std::path::PathBuf)> {
+        let mut found: Vec<(u64, std::path::PathBuf)> = self
+            .cage
+            .dirs()
+            .iter()
+            .filter_map(|d| std::fs::read_dir(d).ok())
+            .flatten()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().starts_with("grundy-"))
+            .map(|e| (e.metadata().map_or(0, |m| m.ino()), e.path()))
+            .collect();
+        found.sort();
+        found
+    }
+}
+
+impl Drop for Private {
+    /// The cpuacct groups are not in the cage: removed here (they are
+    /// empty, and no other judge uses this folder of claims).
+    fn drop(&mut self) {
+        let Some(base) = harness::own_cgroup("cpuacct") else {
+            return;
+        };
+        for e in std::fs::read_dir(base).into_iter().flatten().flatten() {
+            if e.file_name().to_string_lossy().starts_with(&self.prefix) {
+                let _ = std::fs::remove_dir(e.path());
+            }
+        }
+    }
+}
+
+/// The processes in the cage's grundy groups.
+fn processes_in_groups(cage: &Cage) -> Vec<i32> {
+    cage.dirs()
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("grundy-"))
+        .filter_map(|e| std::fs::read_to_string(e.path().join("cgroup.procs")).ok())
+        .flat_map(|l| {
+            l.lines()
+                .filter_map(|p| p.trim().parse().ok())
+                .collect::<Vec<i32>>()
+        })
+        .collect::<std::collections::BTreeSet<i32>>()
+        .into_iter()
+        .collect()
 }
 
 /// A program that touches 40 MiB, waits up to `secs` or until SIGUSR1, and

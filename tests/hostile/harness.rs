@@ -389,7 +389,7 @@ fn next_id() -> u64 {
 }
 
 /// The folder of this process's cgroup for `controller` (cgroup v1).
-fn own_cgroup(controller: &str) -> Option<PathBuf> {
+pub fn own_cgroup(controller: &str) -> Option<PathBuf> {
     let mountinfo = fs::read_to_string("/proc/self/mountinfo").ok()?;
     let mount = mountinfo.lines().find_map(|l| {
         let (left, right) = l.split_once(" - ")?;

@@ -3,11 +3,19 @@
 //! every process of the run, children and orphans included.
 //!
 //! Creating and removing cgroups costs far more than a trivial run, so each
-//! concurrent run slot owns one group per controller for the life of the
-//! process and resets its counters between runs. Groups are created below
-//! the judge's own cgroups (so the limits of whoever runs the judge still
-//! apply) and named `grundy-<pid>-<slot>`; groups left by a judge that died
-//! are removed by the next one.
+//! concurrent run slot owns one group per controller and resets its
+//! counters between runs, and the groups outlive the judge: they are named
+//! after the block of run uids the slot's uid comes from, which one judge
+//! at a time holds (see [`super::uids`]), as `grundy-b<dev>-<ino>-<slot>`
+//! (the block's lock file and the slot's place in the block). A judge
+//! leaves its groups empty when it exits (its zygotes killed), and the next
+//! judge holding the block takes them over: it kills whatever is in them
+//! (the runs of a judge killed with `-9`), then resets their counters and
+//! limits. So there are never more groups than slots of the blocks in use,
+//! and a second judge on an idle machine makes none. Groups are created
+//! below the judge's own cgroups, so the limits of whoever runs the judge
+//! still apply. The groups of blocks nobody holds are emptied and removed
+//! by the next judge, as are the groups of the forms older judges used.
 //!
 //! The memory group's OOM killer is switched off, and the judge ends the
 //! run itself when the group runs out of memory. The kernel's killer would
@@ -64,115 +72,101 @@ impl Hierarchies {
             memory: dir("memory")?,
             cpuacct: dir("cpuacct")?,
         };
-        h.make_first_slot()?;
-        h.remove_stale();
+        let first = super::uids::id(0).ok()?;
+        h.make_first_slot(&first)?;
+        h.remove_stale(first.block);
         Some(h)
     }
 
-    /// Checks that we may create groups by creating the first run slot's
-    /// (which [`Groups::create`] then finds made), rather than a probe
-    /// group made and removed only to be made again: a memory group costs
-    /// a fraction of a millisecond to make and as much to remove. A judge
-    /// that never runs anything removes them when it exits; one that dies
-    /// leaves them to the next judge's [`Hierarchies::remove_stale`].
-    fn make_first_slot(&self) -> Option<()> {
-        let name = group_name(0);
+    /// Checks that we may have groups by making the first run slot's, or
+    /// finding them left by the block's previous holder (which
+    /// [`Groups::create`] then finds), rather than a probe group made and
+    /// removed only to be made again: a memory group costs a fraction of a
+    /// millisecond to make and as much to remove.
+    fn make_first_slot(&self, first: &super::uids::RunId) -> Option<()> {
+        let name = group_name(first);
         let mut made = Vec::new();
         for base in [&self.pids, &self.memory, &self.cpuacct] {
             let dir = base.join(&name);
-            if fs::create_dir(&dir).is_err() {
-                for d in &made {
-                    let _ = fs::remove_dir(d);
+            match fs::create_dir(&dir) {
+                Ok(()) => made.push(dir),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(_) => {
+                    for d in &made {
+                        let _ = fs::remove_dir(d);
+                    }
+                    return None;
                 }
-                return None;
             }
-            made.push(dir);
-        }
-        if FIRST_SLOT.set(made).is_ok() {
-            // SAFETY: registering a plain function to run at normal exit.
-            unsafe { libc::atexit(remove_unused_first_slot) };
         }
         Some(())
     }
 
-    /// Removes the groups of judges that provably died: those of our own
-    /// pid namespace whose owner's pid is gone or now names a process that
-    /// started at another time. Groups of judges in other pid namespaces
-    /// cannot be checked from here and are left alone (a group of the old
-    /// `grundy-<pid>-<slot>` form only when it is empty, which `rmdir`
-    /// itself ensures: no process is killed on a guess).
-    fn remove_stale(&self) {
+    /// Removes the groups nobody will take over: those of blocks of run
+    /// uids nobody holds (locked while they are emptied, so that no judge
+    /// claims the block meanwhile), and, in the forms older judges used,
+    /// those of judges of our own pid namespace whose pid is gone or now
+    /// names a process that started at another time. Groups of blocks or
+    /// judges of other containers cannot be checked from here and are left
+    /// alone (a group of the oldest `grundy-<pid>-<slot>` form only when it
+    /// is empty, which `rmdir` itself ensures: no process is killed on a
+    /// guess). `own`: our first block, whose groups we use.
+    fn remove_stale(&self, own: super::uids::BlockKey) {
         let me = owner();
-        let own_proc = proc_is_ours(me);
-        // A judge has a group per slot in each hierarchy: its start time
-        // is read once.
+        let own_proc = proc_is_ours(&me);
+        // A judge has a group per slot in each hierarchy: its start time,
+        // or its block's lock, is looked up once.
         let mut starts = std::collections::HashMap::new();
+        let mut free_blocks = std::collections::HashMap::new();
         for base in [&self.pids, &self.memory, &self.cpuacct] {
             let Ok(entries) = fs::read_dir(base) else {
                 continue;
             };
             for e in entries.filter_map(Result::ok) {
                 let name = e.file_name().to_string_lossy().into_owned();
-                match stale(&name, me, own_proc, &mut starts) {
-                    Some(true) => empty_and_remove(&e.path()),
-                    Some(false) => {
+                match stale(&name, &me, own_proc, &mut starts) {
+                    Some(Stale::Dead) => empty_and_remove(&e.path()),
+                    Some(Stale::IfEmpty) => {
                         let _ = fs::remove_dir(e.path());
                     }
-                    None => {}
+                    Some(Stale::Block(key)) if key != own => {
+                        let free = free_blocks
+                            .entry(key)
+                            .or_insert_with(|| super::uids::lock_if_free(key));
+                        if free.is_some() {
+                            empty_and_remove(&e.path());
+                        }
+                    }
+                    Some(Stale::Block(_)) | None => {}
                 }
             }
         }
     }
 }
 
-/// The first slot's groups as [`Hierarchies::find`] made them.
-static FIRST_SLOT: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
-
-/// Removes the first slot's groups at exit if no slot took them (a slot
-/// removes its own first: handlers run in reverse order of registration,
-/// and a slot's is registered after this one). `rmdir` removes only an
-/// empty group, and one already removed is simply gone.
-extern "C" fn remove_unused_first_slot() {
-    for d in FIRST_SLOT.get().into_iter().flatten() {
-        let _ = fs::remove_dir(d);
-    }
+/// The name of a run slot's groups, after its place in the blocks of run
+/// uids this judge holds.
+fn group_name(run: &super::uids::RunId) -> String {
+    format!("grundy-b{}-{}-{}", run.block.dev, run.block.ino, run.offset)
 }
 
-/// The name of run slot `slot`'s groups: unique to this process.
-fn group_name(slot: usize) -> String {
-    format!("{}-{slot}", owner().name)
-}
-
-/// Who owns the groups this process makes, and the prefix of their names.
+/// This process, as the groups of older judges named their owner
+/// (`grundy-<pid ns>-<pid>-<start>-<random>-<slot>`): what tells whether
+/// such a group's judge is gone.
 #[derive(Debug)]
-pub struct Owner {
+struct Owner {
     /// Inode of our pid namespace: pids are only unique within one.
     pid_ns: u64,
     pid: u32,
-    /// `grundy-<pid ns>-<pid>-<start>-<random>`, the start time (clock
-    /// ticks since boot) telling us from a later process that reuses our pid: unique on the machine even
-    /// for two judges with the same pid in different namespaces.
-    pub name: String,
 }
 
-/// This process's [`Owner`], found once.
-pub fn owner() -> &'static Owner {
-    static OWNER: std::sync::OnceLock<Owner> = std::sync::OnceLock::new();
-    OWNER.get_or_init(|| {
-        use std::os::unix::fs::MetadataExt;
-        let pid_ns = fs::metadata("/proc/self/ns/pid").map_or(0, |m| m.ino());
-        let pid = std::process::id();
-        let start = start_time("self").unwrap_or(0);
-        let mut random = [0u8; 4];
-        // SAFETY: getrandom fills the local buffer it is given.
-        unsafe { libc::getrandom(random.as_mut_ptr().cast(), random.len(), 0) };
-        let random = u32::from_ne_bytes(random);
-        Owner {
-            pid_ns,
-            pid,
-            name: format!("grundy-{pid_ns}-{pid}-{start}-{random:08x}"),
-        }
-    })
+/// This process's [`Owner`].
+fn owner() -> Owner {
+    use std::os::unix::fs::MetadataExt;
+    Owner {
+        pid_ns: fs::metadata("/proc/self/ns/pid").map_or(0, |m| m.ino()),
+        pid: std::process::id(),
+    }
 }
 
 /// The start time of process `pid` (a number or `self`) from `/proc`.
@@ -183,20 +177,36 @@ fn start_time(pid: &str) -> Option<u64> {
     rest.split_whitespace().nth(19)?.parse().ok()
 }
 
-/// Whether the group `name` is stale: `Some(true)` when its owner provably
-/// died (kill what is left and remove it), `Some(false)` when it may only be
-/// removed if empty, `None` when it is not ours to touch. `own_proc`: our
-/// `/proc` shows our own pid namespace; `starts`: the start times read so
-/// far, by pid.
+/// What may become of a group found by the sweep.
+#[derive(Debug, PartialEq, Eq)]
+enum Stale {
+    /// Its owner provably died: kill what is left and remove it.
+    Dead,
+    /// It may be removed only if empty.
+    IfEmpty,
+    /// A slot's of this block of run uids: removed if nobody holds it.
+    Block(super::uids::BlockKey),
+}
+
+/// Whether the group `name` is stale, and how; `None` when it is not ours
+/// to touch. `own_proc`: our `/proc` shows our own pid namespace;
+/// `starts`: the start times read so far, by pid.
 fn stale(
     name: &str,
     me: &Owner,
     own_proc: bool,
     starts: &mut std::collections::HashMap<u32, Option<u64>>,
-) -> Option<bool> {
+) -> Option<Stale> {
     let rest = name.strip_prefix("grundy-")?;
     let fields: Vec<&str> = rest.split('-').collect();
     match fields.as_slice() {
+        [dev, ino, slot] if dev.starts_with('b') => {
+            slot.parse::<u32>().ok()?;
+            Some(Stale::Block(super::uids::BlockKey {
+                dev: dev[1..].parse().ok()?,
+                ino: ino.parse().ok()?,
+            }))
+        }
         [ns, pid, start, _random, _slot] => {
             let (ns, pid, start) = (
                 ns.parse::<u64>().ok()?,
@@ -212,9 +222,11 @@ fn stale(
             if now == Some(start) {
                 return None;
             }
-            Some(true)
+            Some(Stale::Dead)
         }
-        [pid, slot] if pid.parse::<u32>().is_ok() && slot.parse::<u32>().is_ok() => Some(false),
+        [pid, slot] if pid.parse::<u32>().is_ok() && slot.parse::<u32>().is_ok() => {
+            Some(Stale::IfEmpty)
+        }
         _ => None,
     }
 }
@@ -261,24 +273,44 @@ pub fn runs_lacked_groups() -> bool {
 pub const MAX_TASKS: u64 = 256;
 
 impl Groups {
-    pub fn create(h: &Hierarchies, slot: usize) -> io::Result<Groups> {
-        let name = group_name(slot);
+    /// Makes the groups of the slot whose uid is `run`, or takes over those
+    /// its block's previous holder left: what is in them (runs of a judge
+    /// that was killed) is killed first, and the limits and counters that
+    /// outlive a run are reset. Their OOM notification is registered anew:
+    /// the previous holder's ended with its eventfd.
+    pub fn create(h: &Hierarchies, run: &super::uids::RunId) -> io::Result<Groups> {
+        let name = group_name(run);
         let dirs = [
             h.pids.join(&name),
             h.memory.join(&name),
             h.cpuacct.join(&name),
         ];
         let mut procs = Vec::new();
+        let mut reused = false;
         for d in &dirs {
             match fs::create_dir(d) {
                 Ok(()) => {}
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => reused = true,
                 Err(e) => return Err(e),
             }
             let f = fs::OpenOptions::new()
                 .write(true)
                 .open(d.join("cgroup.procs"))?;
             procs.push(OwnedFd::from(f));
+        }
+        if reused {
+            for d in &dirs {
+                if !kill_all(d) {
+                    return Err(io::Error::other(format!(
+                        "{} keeps processes that cannot be killed",
+                        d.display()
+                    )));
+                }
+            }
+            // No limit until the first run sets its own (`limit` below is
+            // 0, so it will): the zygote starts in the group.
+            write(&dirs[1].join("memory.limit_in_bytes"), "-1")?;
+            write(&dirs[2].join("cpuacct.usage"), "0")?;
         }
         write(&dirs[0].join("pids.max"), &MAX_TASKS.to_string())?;
         write(&dirs[1].join("memory.oom_control"), "1")?;
@@ -393,7 +425,7 @@ impl Groups {
         true
     }
 
-    /// Removes the groups (at exit, or when a slot is abandoned).
+    /// Removes the groups (when a slot is abandoned after a failure).
     pub fn remove(&self) {
         for d in &self.dirs {
             empty_and_remove(d);
@@ -477,7 +509,7 @@ mod tests {
     /// however many groups (slots, hierarchies) it has.
     #[test]
     fn groups_are_stale_exactly_when_their_judge_is_gone() {
-        let me = owner();
+        let me = &owner();
         let own_proc = proc_is_ours(me);
         assert!(own_proc, "the test's /proc shows its own pid namespace");
         let mut child = std::process::Command::new("true")
@@ -495,16 +527,26 @@ mod tests {
         assert_eq!(is(&name(me.pid, start, 0)), None);
         assert_eq!(is(&name(me.pid, start, 3)), None);
         // Its pid with another start time: an earlier judge, gone.
-        assert_eq!(is(&name(me.pid, start + 1, 0)), Some(true));
+        assert_eq!(is(&name(me.pid, start + 1, 0)), Some(Stale::Dead));
         // A pid that exited.
-        assert_eq!(is(&name(dead, 7, 0)), Some(true));
-        assert_eq!(is(&name(dead, 7, 1)), Some(true));
+        assert_eq!(is(&name(dead, 7, 0)), Some(Stale::Dead));
+        assert_eq!(is(&name(dead, 7, 1)), Some(Stale::Dead));
         // Another pid namespace's, and names not ours: left alone.
         assert_eq!(is(&format!("grundy-{}-{dead}-7-0a0b0c0d-0", ns + 1)), None);
         assert_eq!(is("grundy-hostile"), None);
         assert_eq!(is("other-1-0"), None);
         // The old `grundy-<pid>-<slot>` form: removed only if empty.
-        assert_eq!(is(&format!("grundy-{dead}-0")), Some(false));
+        assert_eq!(is(&format!("grundy-{dead}-0")), Some(Stale::IfEmpty));
+        // A block's slot: its lock file's device and inode.
+        assert_eq!(
+            is("grundy-b64768-12-3"),
+            Some(Stale::Block(super::super::uids::BlockKey {
+                dev: 64768,
+                ino: 12
+            }))
+        );
+        assert_eq!(is("grundy-bx-12-3"), None);
+        assert_eq!(is("grundy-b1-12-x"), None);
         // One start time read per pid.
         assert_eq!(starts.len(), 2, "{starts:?}");
         // Without our own `/proc`, nothing is judged dead.

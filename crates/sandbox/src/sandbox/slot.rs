@@ -131,8 +131,8 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
             }
         }
     };
-    let uid = match super::uids::id(index) {
-        Ok(uid) => uid,
+    let run = match super::uids::id(index) {
+        Ok(run) => run,
         Err(e) => {
             if let Ok(mut pool) = POOL.lock() {
                 pool.spare.push(index);
@@ -142,14 +142,14 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
     };
     // A slot whose groups cannot be made still isolates by uid; the report
     // of its runs then lacks the cgroups.
-    let (groups, zygote) = match hierarchies.map(|h| with_groups(h, index)) {
+    let (groups, zygote) = match hierarchies.map(|h| with_groups(h, &run)) {
         Some(Ok((g, z))) => (Some(g), Some(z)),
         Some(Err(_)) | None => (None, None),
     };
     Ok(Lease(
         Some(Slot {
             index,
-            uid,
+            uid: run.uid,
             groups,
             zygote,
         }),
@@ -159,10 +159,10 @@ pub fn lease(hierarchies: Option<&super::cgroup::Hierarchies>) -> std::io::Resul
 
 fn with_groups(
     h: &super::cgroup::Hierarchies,
-    index: usize,
+    run: &super::uids::RunId,
 ) -> std::io::Result<(Groups, super::zygote::Zygote)> {
     register_cleanup();
-    let g = Groups::create(h, index)?;
+    let g = Groups::create(h, run)?;
     let fds: Vec<_> = g
         .procs
         .iter()
@@ -181,19 +181,19 @@ fn register_cleanup() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         // SAFETY: registering a plain function to run at normal exit.
-        unsafe { libc::atexit(remove_groups) };
+        unsafe { libc::atexit(end_zygotes) };
     });
 }
 
-/// Removes the cgroups of idle slots when the judge exits normally.
-extern "C" fn remove_groups() {
+/// Empties the cgroups of idle slots when the judge exits normally, by
+/// ending their zygotes (reaped, so gone from the groups), and leaves the
+/// groups for the next judge holding the same block of uids (see
+/// [`super::cgroup`]). A judge that dies otherwise leaves its zygotes to
+/// die with it (`PR_SET_PDEATHSIG`) and anything else to that next judge.
+extern "C" fn end_zygotes() {
     if let Ok(mut pool) = POOL.try_lock() {
         for mut slot in pool.free.drain(..) {
-            // The zygote leaves its groups first (by dying).
             drop(slot.zygote.take());
-            if let Some(g) = &slot.groups {
-                g.remove();
-            }
         }
     }
 }

@@ -43,9 +43,28 @@ pub const LOCKS: &str = "/run/grundy/uids";
 /// the lock.
 static HELD: Mutex<Vec<(u32, File)>> = Mutex::new(Vec::new());
 
+/// Which block of run uids a claim is: the device and inode of its lock
+/// file. Unlike the block's number, it differs between judges in
+/// containers that do not share `/run` (their locks are other files), so
+/// it can name things only the block's holder may use: its slots' cgroups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BlockKey {
+    pub dev: u64,
+    pub ino: u64,
+}
+
+/// The uid of slot `index` and its place in the blocks held: the key of
+/// the slot's block and its offset there.
+#[derive(Debug, Clone, Copy)]
+pub struct RunId {
+    pub uid: u32,
+    pub block: BlockKey,
+    pub offset: u32,
+}
+
 /// The uid of slot `index`, claiming a further block if the slot is the
 /// first of one.
-pub fn id(index: usize) -> io::Result<u32> {
+pub fn id(index: usize) -> io::Result<RunId> {
     let nth = index / BLOCK as usize;
     let offset = (index % BLOCK as usize) as u32;
     let mut held = HELD
@@ -56,7 +75,58 @@ pub fn id(index: usize) -> io::Result<u32> {
         let claim = claim(Path::new(LOCKS), &taken)?;
         held.push(claim);
     }
-    Ok(RUN_ID_BASE + held[nth].0 * BLOCK + offset)
+    let (block, file) = &held[nth];
+    Ok(RunId {
+        uid: RUN_ID_BASE + block * BLOCK + offset,
+        block: key(file)?,
+        offset,
+    })
+}
+
+fn key(file: &File) -> io::Result<BlockKey> {
+    let st = rustix::fs::fstat(file)?;
+    Ok(BlockKey {
+        dev: st.st_dev,
+        ino: st.st_ino,
+    })
+}
+
+/// Locks the block whose lock file is `key` if nobody holds it (this
+/// process included): the lock is kept while the file lives, so that no
+/// judge claims the block while its leftovers are swept. `None` when the
+/// block is held, or is not one of this machine's `/run` (another
+/// container's, which cannot be checked from here).
+pub fn lock_if_free(wanted: BlockKey) -> Option<File> {
+    let dir = rustix::fs::open(
+        LOCKS,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .ok()?;
+    let st = rustix::fs::fstat(&dir).ok()?;
+    // SAFETY: geteuid has no preconditions.
+    let me = unsafe { libc::geteuid() };
+    if st.st_dev != wanted.dev || st.st_uid != me || st.st_mode & 0o022 != 0 {
+        return None;
+    }
+    for block in 0..RUN_IDS / BLOCK {
+        let Ok(fd) = rustix::fs::openat(
+            &dir,
+            format!("{block}.lock"),
+            OFlags::RDWR | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::empty(),
+        ) else {
+            continue;
+        };
+        let file = File::from(fd);
+        if key(&file).ok() != Some(wanted) {
+            continue;
+        }
+        return rustix::fs::flock(&file, FlockOperation::NonBlockingLockExclusive)
+            .ok()
+            .map(|()| file);
+    }
+    None
 }
 
 /// Takes the first block not held by anyone (nor listed in `taken`, ours
