@@ -92,13 +92,16 @@ fn judges_in_other_pid_namespaces_keep_their_own_groups() {
     // The second judge starts, runs and exits while the first one's
     // program is running.
     let deadline = Instant::now() + Duration::from_secs(90);
-    while processes_running_from(&slow.path("cache")).is_empty() {
+    // The sleeper itself, not the reference computing the answer first
+    // (also a program of that cache): under load the second judge could
+    // run and exit between the two, and the test saw no sleeper then.
+    while holders(&slow.path("cache")).is_empty() {
         assert!(Instant::now() < deadline, "the sleeper never started");
         std::thread::sleep(Duration::from_millis(10));
     }
     let b = result(judge_in_pid_namespace(&quick, &reference, &cage));
     // The first judge's run outlived the second judge.
-    let sleepers = processes_running_from(&slow.path("cache"));
+    let sleepers = holders(&slow.path("cache"));
     let running = !sleepers.is_empty();
     for pid in sleepers {
         wake(pid);
@@ -396,25 +399,40 @@ fn holder(secs: u32) -> String {
     )
 }
 
+/// Whether process `pid` catches SIGUSR1: a holder past its `signal` call
+/// (before then the signal would kill it); `None` once it is gone.
+fn catches_usr1(pid: i32) -> Option<bool> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let caught = status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+        .unwrap_or(0);
+    Some(caught & (1 << (libc::SIGUSR1 - 1)) != 0)
+}
+
+/// The holders (see [`holder`]) running from `cache`, ready to be woken.
+fn holders(cache: &std::path::Path) -> Vec<i32> {
+    processes_running_from(cache)
+        .into_iter()
+        .filter(|&pid| catches_usr1(pid) == Some(true))
+        .collect()
+}
+
 /// Sends SIGUSR1 to a holder once it catches it (before then the signal
 /// would kill it), so that it answers now.
 fn wake(pid: i32) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while Instant::now() < deadline {
-        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
-            return;
-        };
-        let caught = status
-            .lines()
-            .find_map(|l| l.strip_prefix("SigCgt:"))
-            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
-            .unwrap_or(0);
-        if caught & (1 << (libc::SIGUSR1 - 1)) != 0 {
-            // SAFETY: kill has no memory effects; a pid that is gone just fails.
-            unsafe { libc::kill(pid, libc::SIGUSR1) };
-            return;
+        match catches_usr1(pid) {
+            None => return,
+            Some(true) => {
+                // SAFETY: kill has no memory effects; a pid that is gone just fails.
+                unsafe { libc::kill(pid, libc::SIGUSR1) };
+                return;
+            }
+            Some(false) => std::thread::sleep(Duration::from_millis(10)),
         }
-        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
