@@ -309,18 +309,24 @@ mod tests {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     use std::os::unix::process::CommandExt;
 
+    /// Whether this process may build a root view; under `CI=true` it must.
+    fn root() -> bool {
+        // SAFETY: reading our own effective uid.
+        let root = unsafe { libc::geteuid() } == 0;
+        assert!(
+            root || std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but this test cannot run: it needs root"
+        );
+        root
+    }
+
     /// A root judge's view, built by a helper sharing the judge's memory and
     /// descriptors: a namespace of its own, showing only the chosen entries
     /// of a closed folder, and none of the descriptors the helper opened at
     /// fixed numbers lands in (or replaces one of) the judge's table.
     #[test]
     fn a_root_view_is_built_without_touching_the_judges_descriptors() {
-        // SAFETY: reading our own effective uid.
-        if unsafe { libc::geteuid() } != 0 {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "CI=true but this test cannot run: it needs root"
-            );
+        if !root() {
             return;
         }
         let t = tempfile::tempdir().expect("tempdir");
@@ -392,12 +398,7 @@ mod tests {
     /// A step that fails is named, and no namespace is returned.
     #[test]
     fn a_failed_step_is_reported_by_its_number() {
-        // SAFETY: reading our own effective uid.
-        if unsafe { libc::geteuid() } != 0 {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "CI=true but this test cannot run: it needs root"
-            );
+        if !root() {
             return;
         }
         let t = tempfile::tempdir().expect("tempdir");
