@@ -36,19 +36,8 @@ cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Each binary is measured as a fresh copy in the work folder (its helper
-# binaries beside it): the same bytes measured where the linker wrote them
-# and as a copy differed by up to 0.9 ms of CPU per start on a virtual
-# machine, more than most changes being compared.
-bins=()
-for b in "this=$root/target/release/grundy" ${BASELINE:+"baseline=$BASELINE"}; do
-  name=${b%%=*} src=${b#*=}
-  mkdir -p "$work/bin-$name"
-  for f in "$src" "$(dirname "$src")"/grundy-parsers "$(dirname "$src")"/grundy-serve; do
-    if [ -f "$f" ]; then cp "$f" "$work/bin-$name/"; fi
-  done
-  bins+=("$name=$work/bin-$name/$(basename "$src")")
-done
+bins=("this=$root/target/release/grundy")
+if [ -n "${BASELINE:-}" ]; then bins+=("baseline=$BASELINE"); fi
 
 cat > "$work/x.c" <<'C'
 #include <stdio.h>
