@@ -9,8 +9,8 @@
 #             cache) over a bash loop running the program and `cmp` on each
 #             of the same tests.  Target: ≤ 0.7.
 #
-# Each figure is the median of ROUNDS interleaved rounds (default 21), the
-# order turned by one each round, so that other load on the machine falls
+# Each figure is the median of ROUNDS interleaved rounds (default 21), in
+# an order shuffled each round, so that other load on the machine falls
 # on every command alike; wall time,
 # and CPU time (user + system of the command and its children), which
 # other load lengthens less.
@@ -93,7 +93,7 @@ SH
 # wall time from its clock, CPU time (user + system, its children
 # included) from the driver's rusage of children.
 python3 - "$rounds" "$sandbox" "$root" "$work" "${bins[@]}" <<'PY'
-import os, resource, statistics, subprocess, sys, time
+import os, random, resource, statistics, subprocess, sys, time
 
 rounds, sandbox, root, work = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 bins = [b.split("=", 1) for b in sys.argv[5:]]
@@ -123,13 +123,16 @@ for name, binary in bins:
     commands[f"{name} start"] = judge(name, binary, "--tests", "sample")
     commands[f"{name} whole"] = judge(name, binary)
 got = {k: [] for k in commands}
-# The order turns by one command each round: on this project's test
-# machines, whichever command ran right after the bash loop paid about
-# 1 ms more CPU and 7 ms more wall, and a fixed order charged that to the
-# same binary every time.
+# The order is shuffled every round (the same shuffles every time): a
+# command's cost depends on the one run before it (on this project's test
+# machines the one right after the bash loop paid about 1 ms more CPU and
+# 7 ms more wall), and with a fixed order, or one turned by a step each
+# round, every command keeps the same predecessor.
 names = list(commands)
+rng = random.Random(1)
 for r in range(rounds):
-    for k in names[r % len(names):] + names[:r % len(names)]:
+    rng.shuffle(names)
+    for k in names:
         got[k].append(measure(commands[k]))
 
 def med(k):
