@@ -130,7 +130,7 @@ got = {k: [] for k in commands}
 # round, every command keeps the same predecessor.
 names = list(commands)
 rng = random.Random(1)
-for r in range(rounds):
+for _ in range(rounds):
     rng.shuffle(names)
     for k in names:
         got[k].append(measure(commands[k]))

@@ -74,14 +74,11 @@ fn resolve_from(program: &str, first: Option<PathBuf>) -> Option<PathBuf> {
     }
     // A shim with nothing behind it (pyenv's `python2` when no Python 2 is
     // selected) does not hide a real interpreter later on the PATH.
-    let found = match first {
-        Some(first) => see_through_shim(program, first).or_else(|| {
-            candidates(program)
-                .skip(1)
-                .find_map(|p| see_through_shim(program, p))
-        }),
-        None => candidates(program).find_map(|p| see_through_shim(program, p)),
-    };
+    let rest = candidates(program).skip(usize::from(first.is_some()));
+    let found = first
+        .into_iter()
+        .chain(rest)
+        .find_map(|p| see_through_shim(program, p));
     if let Ok(mut map) = seen.lock() {
         map.insert(program.to_string(), found.clone());
     }
