@@ -3,7 +3,8 @@
 //! loading them); `grundy-parsers`, to which `grundy` hands the commands
 //! that parse source code (`mutants`, `similar`, `grade --similarity`,
 //! `verify --mutants`); and `grundy-serve`, to which it hands `serve` and
-//! `judgehost`.
+//! `judgehost`. All three link GCC's unwinder in rather than loading
+//! `libgcc_s.so.1` at every start (see `build.rs`).
 
 mod common;
 
@@ -125,4 +126,65 @@ fn grundy_hands_serve_and_judgehost_over_with_the_same_command_line() {
     let out = p.grundy(&["serve", "--allow-weak-sandbox"]);
     assert_eq!(out.status.code(), Some(2), "{}", common::stderr(&out));
     assert!(common::stderr(&out).contains("grundy serve --demo"));
+}
+
+/// The shared libraries `exe` asks the loader for (`readelf -d`).
+fn needed(exe: &str) -> Vec<String> {
+    let out = Command::new("readelf")
+        .args(["-d", exe])
+        .output()
+        .expect("run readelf (binutils)");
+    assert!(out.status.success(), "readelf -d {exe} failed");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains("(NEEDED)"))
+        .filter_map(|l| Some(l.split('[').nth(1)?.trim_end_matches(']').to_string()))
+        .collect()
+}
+
+#[test]
+fn no_executable_loads_libgcc_s_at_start() {
+    for exe in [
+        env!("CARGO_BIN_EXE_grundy"),
+        env!("CARGO_BIN_EXE_grundy-parsers"),
+        env!("CARGO_BIN_EXE_grundy-serve"),
+    ] {
+        let libs = needed(exe);
+        // Read at all: the C library is always there.
+        assert!(
+            libs.iter().any(|l| l.starts_with("libc.so")),
+            "{exe}: {libs:?}"
+        );
+        assert!(
+            !libs.iter().any(|l| l.starts_with("libgcc_s")),
+            "{exe} loads libgcc_s: {libs:?}"
+        );
+    }
+}
+
+/// This test program is linked as the executables are (`build.rs` serves
+/// every target of the package): a panic still unwinds through the
+/// static unwinder, runs destructors and is caught.
+#[test]
+fn a_panic_still_unwinds_and_is_caught() {
+    assert!(
+        !needed(&std::env::current_exe().expect("exe").to_string_lossy())
+            .iter()
+            .any(|l| l.starts_with("libgcc_s")),
+        "this test program loads libgcc_s: it does not test the static unwinder"
+    );
+    struct Flag<'a>(&'a std::cell::Cell<bool>);
+    impl Drop for Flag<'_> {
+        fn drop(&mut self) {
+            self.0.set(true);
+        }
+    }
+    let dropped = std::cell::Cell::new(false);
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _flag = Flag(&dropped);
+        std::panic::panic_any(41_u32 + 1);
+    }));
+    let payload = caught.expect_err("the panic was not caught");
+    assert_eq!(payload.downcast_ref::<u32>(), Some(&42));
+    assert!(dropped.get(), "unwinding skipped a destructor");
 }
