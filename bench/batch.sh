@@ -41,7 +41,7 @@ if want warm && ! want cold; then classes="$classes cold"; fi
 cargo build --release -q
 bins=()
 for b in ${BASELINES:-}; do bins+=("$b"); done
-bins+=("new=$PWD/target/release/grundy")
+bins+=("new=$(bash bench/release_dir.sh)/grundy")
 fixtures="$PWD/tests/fixtures/batch"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

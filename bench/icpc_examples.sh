@@ -13,7 +13,7 @@
 set -eu
 pt=$1
 bt=$2
-grundy=${3:-target/release/grundy}
+grundy=${3:-$(bash "$(dirname "$0")/release_dir.sh")/grundy}
 cache=$(mktemp -d)
 work=$(mktemp -d)
 trap 'rm -rf "$cache" "$work"' EXIT

@@ -28,7 +28,7 @@ reps=${3:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet --manifest-path "$here/Cargo.toml"
-grundy="$here/target/release/grundy"
+grundy="$(bash "$(dirname "$0")/release_dir.sh")/grundy"
 player_src="$here/problems/nim-play/submissions/accepted/solution.c"
 
 # The games: generated once, then written inline into both problems so

@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-grundy="$root/target/release/grundy"
+grundy="$(bash "$(dirname "$0")/release_dir.sh")/grundy"
 
 mkdir -p "$work/problems/echo" "$work/tests"
 {

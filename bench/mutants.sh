@@ -23,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="${JOBS:-2}"
 cargo build --release -q
-bin=target/release/grundy
+bin=$(bash bench/release_dir.sh)/grundy
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 out="${OUT:-$work/out}"

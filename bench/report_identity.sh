@@ -16,7 +16,7 @@
 #
 #   BEFORE=/path/to/old/grundy bash bench/report_identity.sh [STUDENTS] [FEEDBACK]
 #
-# Build BEFORE from main (`cargo build --release && cp target/release/grundy
+# Build BEFORE from main (`cargo build --release && cp "$(bash bench/release_dir.sh)/grundy"
 # /tmp/grundy-before` on an untouched checkout). STUDENTS (default 20)
 # students cover every template of every problem; FEEDBACK is the
 # --feedback level (default first-fail, the one that quotes diffs).
@@ -29,7 +29,7 @@ students="${1:-20}"
 feedback="${2:-first-fail}"
 before="${BEFORE:?set BEFORE to the grundy binary to compare with}"
 cargo build --release -q
-after="$PWD/target/release/grundy"
+after="$(bash bench/release_dir.sh)/grundy"
 fixtures="$PWD/tests/fixtures/batch"
 work="$(mktemp -d)"
 if [ -z "${KEEP:-}" ]; then trap 'rm -rf "$work"' EXIT; else echo "work folder: $work"; fi

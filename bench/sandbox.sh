@@ -15,4 +15,4 @@ printf 'int main(void) { return 0; }\n' > "$work/true.c"
 gcc -O2 -o "$work/true" "$work/true.c"
 chmod 755 "$work" "$work/true"
 cargo build --release --quiet --example sandbox_bench
-target/release/examples/sandbox_bench "$work/true" "$runs"
+"$(bash bench/release_dir.sh)/examples/sandbox_bench" "$work/true" "$runs"

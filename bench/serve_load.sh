@@ -17,5 +17,5 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 cargo build --release --quiet --bin grundy --bin grundy-serve
-exec python3 bench/serve_load.py --grundy "$root/target/release/grundy" \
+exec python3 bench/serve_load.py --grundy "$(bash bench/release_dir.sh)/grundy" \
     --problems "$root/problems" "$@"

@@ -21,7 +21,7 @@ students="${1:-200}"
 if [ -z "${GRUNDY:-}" ]; then
   cargo build --release -q
 fi
-bin="${GRUNDY:-target/release/grundy}"
+bin="${GRUNDY:-$(bash bench/release_dir.sh)/grundy}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -n "${KEEP:-}" ] && trap - EXIT && echo "class in $work"

@@ -36,7 +36,8 @@ cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-bins=("this=$root/target/release/grundy")
+release=$(bash "$root/bench/release_dir.sh")
+bins=("this=$release/grundy")
 if [ -n "${BASELINE:-}" ]; then bins+=("baseline=$BASELINE"); fi
 
 cat > "$work/x.c" <<'C'
@@ -55,7 +56,7 @@ int main(void) {
 C
 gcc -O2 -o "$work/x" "$work/x.c"
 gcc -O2 -o "$work/forkloop" "$root/bench/forkloop.c"
-"$root/target/release/grundy" --problems "$root/problems" --cache "$work/cache-gen" \
+"$release/grundy" --problems "$root/problems" --cache "$work/cache-gen" \
   gen nim --out "$work/tests" >/dev/null
 all_in=("$work"/tests/*.in)
 sample_in=("$work"/tests/sample-*.in)

@@ -14,7 +14,7 @@
 # problemtools' own setting; grundy's for a package where it is installed).
 # Needs problemtools and pypy3 (`bash .ci/setup.sh --tests`).
 set -eu
-grundy=${1:-target/release/grundy}
+grundy=${1:-$(bash "$(dirname "$0")/release_dir.sh")/grundy}
 [ $# -gt 0 ] && shift
 problems=${*:-nim wythoff staircase-nim}
 command -v verifyproblem >/dev/null || {
