@@ -401,3 +401,22 @@ fn user_a_link_inside_the_cache_is_never_followed() {
         links_inside_never_followed(who);
     }
 }
+
+/// A cache behind two folders others cannot pass, as root's default
+/// `~/.cache/grundy` is when `~` and `~/.cache` are both 0700: runs (as
+/// root, another uid) still reach its `tmp` to compile and its `bin` to
+/// run, through the mount view.
+#[test]
+fn a_cache_behind_two_closed_folders_serves_runs() {
+    let p = judged_project(As::Me);
+    let base = tempfile::tempdir().expect("tempdir");
+    let inner = base.path().join("home/.cache");
+    std::fs::create_dir_all(&inner).expect("mkdir");
+    for d in [base.path().join("home"), inner.clone()] {
+        std::fs::set_permissions(&d, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    }
+    let ran = judge_with(&p, &inner.join("grundy"), "right.c");
+    assert_eq!(verdict_of(&ran), "AC", "{}", ran.text());
+    let ran = judge_with(&p, &inner.join("grundy"), "wrong.c");
+    assert_eq!(verdict_of(&ran), "WA", "{}", ran.text());
+}

@@ -59,8 +59,8 @@ pub(super) enum Op {
 type Cover = BTreeMap<PathBuf, bool>;
 
 /// Plans the mounts. As root (`hidden` is `None`), for each path runs need,
-/// the topmost folder on its way that others cannot pass becomes a tmpfs
-/// holding the entry that leads on. For an ordinary user, everything is
+/// each folder on its way that others cannot pass becomes a tmpfs holding
+/// the entry that leads on. For an ordinary user, everything is
 /// read-only, each `hidden` folder becomes a tmpfs holding exactly the
 /// paths runs need beneath it, and writable paths are bound writable. In
 /// both, each `blind` folder present in the view becomes a tmpfs holding
@@ -75,6 +75,9 @@ pub(super) fn plan(
     let mut covers: BTreeMap<PathBuf, Cover> = BTreeMap::new();
     let mut writable_here: Vec<PathBuf> = Vec::new();
     let mut need = |path: &Path, writable: bool| match hidden {
+        // Every closed folder on the way, not only the topmost: the entry
+        // a cover shows is the folder itself, bound, and closed too when
+        // it was (root's `~/.cache` under root's `~`, both 0700).
         None => {
             let mut dir = PathBuf::from("/");
             for part in path.components().skip(1) {
@@ -85,7 +88,6 @@ pub(super) fn plan(
                         .entry(PathBuf::from(part.as_os_str()))
                         .or_insert(false);
                     *w |= writable;
-                    return;
                 }
                 dir.push(part);
             }
@@ -306,6 +308,45 @@ mod tests {
                 format!("tmpfs {c}"),
                 format!("mkdir {c}/bin"),
                 format!("bind {c}/bin false"),
+            ]
+        );
+    }
+
+    /// Two closed folders on the way (root's cache in `~/.cache`, both
+    /// 0700): each is replaced, the deeper one inside the shallower one's
+    /// bind, so that runs reach the cache through both.
+    #[test]
+    fn every_closed_folder_on_the_way_is_replaced() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let home = t.path().join("home");
+        let dot = home.join(".cache");
+        let cache = dot.join("grundy");
+        std::fs::create_dir_all(cache.join("tmp")).expect("mkdir");
+        std::fs::create_dir_all(dot.join("other")).expect("mkdir");
+        for d in [&home, &dot] {
+            std::fs::set_permissions(d, fs::Permissions::from_mode(0o700)).expect("chmod");
+        }
+        let root = Root {
+            path: cache.clone(),
+            expose: Some(vec![("tmp".into(), true)]),
+        };
+        let ops = targets(&plan(&[root], &[], None, &[]).expect("plan"));
+        let (h, d, c) = (home.display(), dot.display(), cache.display());
+        assert_eq!(
+            ops,
+            vec![
+                format!("open {h}/.cache"),
+                format!("tmpfs {h}"),
+                format!("mkdir {h}/.cache"),
+                format!("bind {h}/.cache true"),
+                format!("open {d}/grundy"),
+                format!("tmpfs {d}"),
+                format!("mkdir {d}/grundy"),
+                format!("bind {d}/grundy true"),
+                format!("open {c}/tmp"),
+                format!("tmpfs {c}"),
+                format!("mkdir {c}/tmp"),
+                format!("bind {c}/tmp true"),
             ]
         );
     }
