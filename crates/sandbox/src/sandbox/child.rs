@@ -129,7 +129,7 @@ pub struct Plan {
     pub ids: Option<(u32, u32)>,
     /// `uid_map` and `gid_map` lines of a new user namespace.
     pub maps: Option<(Vec<u8>, Vec<u8>)>,
-    pub cgroup_procs: Vec<RawFd>,
+    pub cgroup_join: Vec<RawFd>,
     pub view: Option<RawFd>,
     /// A tmpfs of the run's size cap over its working folder.
     pub scratch: Option<Scratch>,
@@ -335,7 +335,7 @@ pub fn init(p: &Plan) -> ! {
         {
             fail(p, Stage::UserNamespace);
         }
-        for &fd in &p.cgroup_procs {
+        for &fd in &p.cgroup_join {
             if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
                 fail(p, Stage::Cgroup);
             }

@@ -198,8 +198,8 @@ pub fn run(
         maps: None,
         // Runs are born in their groups (see zygote.rs); joining is the
         // slow path, for a slot without a zygote.
-        cgroup_procs: match (groups, lease.as_ref().is_some_and(|l| l.zygote.is_some())) {
-            (Some(g), false) => g.procs.iter().map(|f| f.as_raw_fd()).collect(),
+        cgroup_join: match (groups, lease.as_ref().is_some_and(|l| l.zygote.is_some())) {
+            (Some(g), false) => g.join.iter().map(|f| f.as_raw_fd()).collect(),
             _ => Vec::new(),
         },
         view: view_fd.as_ref().map(|v| v.as_raw_fd()),

@@ -163,11 +163,7 @@ fn with_groups(
 ) -> std::io::Result<(Groups, super::zygote::Zygote)> {
     register_cleanup();
     let g = Groups::create(h, run)?;
-    let fds: Vec<_> = g
-        .procs
-        .iter()
-        .map(std::os::fd::AsRawFd::as_raw_fd)
-        .collect();
+    let fds: Vec<_> = g.join.iter().map(std::os::fd::AsRawFd::as_raw_fd).collect();
     match super::zygote::Zygote::start(&fds, false) {
         Ok(z) => Ok((g, z)),
         Err(e) => {

@@ -1,10 +1,11 @@
 //! A process that lives in a slot's cgroups and starts that slot's runs.
 //!
-//! Moving a process into a cgroup v1 group takes the kernel's cgroup
+//! Moving a process into a cgroup costs more than a trivial run (and
+//! through `cgroup.procs`, or on older kernels, it takes the cgroup
 //! threadgroup lock for writing, which waits for an RCU grace period:
-//! milliseconds, many times the cost of a trivial run. So a run is not
+//! milliseconds). So a run is not
 //! moved into its groups but born there: each slot has a *zygote* that
-//! joined the groups once, shares the judge's memory (`CLONE_VM`, so it sees
+//! joined the groups once (through `tasks`: see `Groups::join`), shares the judge's memory (`CLONE_VM`, so it sees
 //! every run's plan as the judge prepared it) and, on request, clones the
 //! run's `init` with `CLONE_PARENT`, which makes `init` the judge's own child
 //! (the judge waits for it and reaps it as usual). Runs without cgroups go
@@ -72,8 +73,8 @@ struct Request {
 }
 
 impl Zygote {
-    /// Starts a zygote that joins the groups behind `join` (`cgroup.procs`
-    /// descriptors). Goes through the spawner thread.
+    /// Starts a zygote that joins the groups behind `join` (descriptors of
+    /// their `tasks` files). Goes through the spawner thread.
     pub fn start(join: &[RawFd], user_namespace: bool) -> io::Result<Zygote> {
         type Job = (Vec<RawFd>, bool, mpsc::Sender<io::Result<Zygote>>);
         static SPAWNER: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
