@@ -228,3 +228,57 @@ fn a_python_program_making_garbage_keeps_within_a_small_memory_limit() {
     assert_eq!(v["results"][0]["verdict"], "AC", "{text}");
     assert_eq!(code, Some(0), "{text}");
 }
+
+/// `grade` judges a package's Python 3 submission with the interpreter
+/// `judge` uses: a class's student gets the verdict the student would get
+/// from `grundy judge` on the same file, not one under another
+/// interpreter (several times slower, so a `TLE` where `judge` says `AC`).
+#[test]
+fn grade_runs_a_package_s_python_as_judge_does() {
+    let p = Project::empty();
+    let expected = if on_path("pypy3").is_some() {
+        "PyPy"
+    } else {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true but no pypy3 on PATH: `bash .ci/setup.sh` installs it (Debian's pypy3)"
+        );
+        "CPython"
+    };
+    // The package under the problems folder, as a class's problems are.
+    p.write("problems/which/problem.yaml", "name: Which Python\n");
+    p.write("problems/which/data/secret/1.in", "1\n");
+    p.write("problems/which/data/secret/1.ans", &format!("{expected}\n"));
+    let program = "import platform\ninput()\nprint(platform.python_implementation())\n";
+    p.write("problems/which/submissions/accepted/impl.py", program);
+    p.write("class/ann/which.py", program);
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let out = p.path("out");
+    let (code, _, text) = grundy(
+        &p,
+        &[
+            "grade",
+            &p.path("class").to_string_lossy(),
+            "--out",
+            &out.to_string_lossy(),
+        ],
+        &path,
+    );
+    assert_eq!(code, Some(0), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out.join("report.json"))
+            .unwrap_or_else(|e| panic!("report.json: {e}\n{text}")),
+    )
+    .expect("JSON");
+    let result = &report["results"][0];
+    assert_eq!(result["verdict"], "AC", "{report:#}");
+    // And `judge` on the same file agrees.
+    let (code, v, text) = judge_json(
+        &p,
+        &p.path("problems/which"),
+        &p.path("class/ann/which.py"),
+        &path,
+    );
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(v["results"][0]["verdict"], "AC", "{text}");
+}

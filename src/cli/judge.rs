@@ -8,7 +8,7 @@ use grundy::judge::{self, Options};
 use grundy::report::{self, Reporter, Style, Terminal};
 
 use super::exit::{self, Failure, usage};
-use super::{Global, context_for, find};
+use super::{Global, context, find};
 
 pub fn run(
     g: &Global,
@@ -31,7 +31,7 @@ pub fn run(
             return Err(usage(anyhow!("--html {}: no such folder", file.display())));
         }
     }
-    let ctx = context_for(g, &problem)?;
+    let ctx = context(g)?;
     let prepared = judge::prepare_groups(&problem, &ctx, &options.groups)?;
     // What preparing added (a time limit derived from the package's
     // accepted submissions) is said on stderr, beside any report.

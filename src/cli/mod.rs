@@ -528,14 +528,6 @@ fn context(g: &Global) -> Result<Context, Failure> {
     Ok(ctx)
 }
 
-/// The context for judging one problem: a package's Python 3 as its
-/// format's tools run it (see `Languages::for_problem`).
-fn context_for(g: &Global, problem: &Problem) -> Result<Context, Failure> {
-    let mut ctx = context(g)?;
-    ctx.languages = ctx.languages.for_problem(problem.package.is_some());
-    Ok(ctx)
-}
-
 /// The language table in force (`--languages`, `$GRUNDY_LANGUAGES`).
 fn languages(g: &Global) -> Result<Languages, Failure> {
     let config = g

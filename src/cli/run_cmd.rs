@@ -12,7 +12,7 @@ use grundy::judge::{self, AdhocRun};
 use grundy::verdict::Verdict;
 
 use super::exit::{self, Failure, usage};
-use super::{Global, context_for, find};
+use super::{Global, context, find};
 
 /// What `run` was asked.
 pub struct Request<'a> {
@@ -76,7 +76,7 @@ pub fn run(g: &Global, req: &Request<'_>) -> Result<u8, Failure> {
         Some(a) => Some(readable(a, "answer", keep.path())?),
         None => None,
     };
-    let ctx = context_for(g, &problem)?;
+    let ctx = context(g)?;
     let done = judge::run_on_input(
         &problem,
         &ctx,

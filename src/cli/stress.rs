@@ -7,7 +7,7 @@ use anyhow::anyhow;
 use grundy::verdict::Verdict;
 
 use super::exit::{self, Failure, usage};
-use super::{Global, context_for, find};
+use super::{Global, context, find};
 
 pub fn run(
     g: &Global,
@@ -20,7 +20,7 @@ pub fn run(
     if !submission.is_file() {
         return Err(usage(anyhow!("{}: no such file", submission.display())));
     }
-    let ctx = context_for(g, &problem)?;
+    let ctx = context(g)?;
     let report = grundy::stress::stress(&problem, &ctx, submission, options)?;
     let secs = report.elapsed.as_secs_f64();
     if json {

@@ -44,10 +44,7 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
     } else {
         ids.iter().map(|id| find(g, id)).collect::<Result<_, _>>()?
     };
-    let mut ctx = context(g)?;
-    // The table in force; each problem judges with it as its own (a
-    // package's Python 3 as its format's tools run it).
-    let languages = ctx.languages.clone();
+    let ctx = context(g)?;
     let style = Style::detect();
     let mut all_ok = true;
     let mut objects = Vec::new();
@@ -71,7 +68,6 @@ pub fn run(g: &Global, ids: &[String], how: How) -> Result<u8, Failure> {
     );
     let mut stopped = None;
     for p in &problems {
-        ctx.languages = languages.for_problem(p.package.is_some());
         if budget.spent() {
             stopped.get_or_insert_with(|| budget.running());
             all_ok = false;

@@ -241,11 +241,13 @@ fn check_reference(prepared: &Prepared, ctx: &Context, jobs: usize) -> Reference
         .and_then(margins::slowest)
         .map(|(_, ms)| ms);
     let warning = match &result {
-        Ok(r) if r.verdict == Verdict::AC => {
-            ctx.languages.by_id(&r.language).ok().and_then(|lang| {
+        Ok(r) if r.verdict == Verdict::AC => ctx
+            .languages_for(&prepared.problem)
+            .by_id(&r.language)
+            .ok()
+            .and_then(|lang| {
                 margins::accepted_warning("the reference", r, margins::limit_for(prepared, lang))
-            })
-        }
+            }),
         _ => None,
     };
     let accepted = result

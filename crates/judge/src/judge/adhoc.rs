@@ -54,9 +54,10 @@ pub fn run_on_input(
             problem.id
         ))));
     }
+    let languages = ctx.languages_for(problem);
     let lang = match language {
-        Some(id) => ctx.languages.by_id(id),
-        None => ctx.languages.detect(submission),
+        Some(id) => languages.by_id(id),
+        None => languages.detect(submission),
     }
     .map_err(|e| JudgeError::Submission(Because::cause(e)))?;
     // Copies in the cache: the sandbox and external checkers read the

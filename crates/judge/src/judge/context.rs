@@ -2,6 +2,7 @@
 //! working root and how runs are made. Every kind of test and every step
 //! of preparing a problem reads it; it imports none of them.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use super::{Because, JudgeError};
@@ -53,6 +54,20 @@ impl Context {
         })
     }
 
+    /// The language table `problem`'s programs and submissions are built and
+    /// run with: for a problem package, Python 3 as its format's tools run
+    /// it (see `Languages::for_problem`); for grundy's own problems, the
+    /// table itself. Every command asks here, so a package's Python
+    /// submission gets the same interpreter, and so the same verdict,
+    /// whether `judge`, `grade`, `contest` or `serve` runs it.
+    pub fn languages_for(&self, problem: &Problem) -> Cow<'_, Languages> {
+        if problem.package.is_some() {
+            Cow::Owned(self.languages.for_problem(true))
+        } else {
+            Cow::Borrowed(&self.languages)
+        }
+    }
+
     /// Compiles a program that belongs to the problem (reference, checker,
     /// generator): a failure here is the problem's fault, never a submission's.
     pub fn compile_trusted(
@@ -66,10 +81,11 @@ impl Context {
         let staged = crate::problem::stage(path, problem, &self.cache)
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
         let path = staged.as_deref().unwrap_or(path);
+        let languages = self.languages_for(problem);
         if crate::language::is_scripted(path) {
             return match crate::language::build_scripted(
                 path,
-                &self.languages,
+                &languages,
                 &self.cache,
                 &self.sandbox,
             )
@@ -85,8 +101,7 @@ impl Context {
                 }
             };
         }
-        let lang = self
-            .languages
+        let lang = languages
             .detect(path)
             .map_err(|e| JudgeError::Problem(Because::of(what, e)))?;
         match compile(lang, path, &self.cache, &self.sandbox)

@@ -165,7 +165,8 @@ pub fn measured_result(
     if r.verdict != Verdict::AC || r.tests.len() != prepared.tests.len() {
         return None;
     }
-    let lang = ctx.languages.by_id(&r.language).ok()?;
+    let languages = ctx.languages_for(&prepared.problem);
+    let lang = languages.by_id(&r.language).ok()?;
     let limits = &prepared.problem.limits;
     let cpu = if limits.language_allowance {
         limits.time.mul_f64(lang.time_multiplier)
@@ -194,6 +195,7 @@ fn facts(prepared: &Prepared) -> std::borrow::Cow<'_, PackageFacts> {
 /// The known submissions with some test whose run bounds the limit from
 /// below, in a language with a toolchain here.
 fn bounding_submissions(prepared: &Prepared, ctx: &Context) -> Vec<Measured> {
+    let languages = ctx.languages_for(&prepared.problem);
     let root = prepared.problem.dir.join("submissions");
     let facts = facts(prepared);
     let legacy = facts.legacy;
@@ -231,8 +233,8 @@ fn bounding_submissions(prepared: &Prepared, ctx: &Context) -> Vec<Measured> {
             continue;
         }
         let lang = match &build.language {
-            Some(id) => ctx.languages.by_id(id),
-            None => ctx.languages.detect(entry.path()),
+            Some(id) => languages.by_id(id),
+            None => languages.detect(entry.path()),
         };
         if !lang.is_ok_and(|l| crate::language::missing_toolchain(l).is_none()) {
             continue;
@@ -303,7 +305,10 @@ fn measure(
                     time,
                     submission: m.rel.clone(),
                     test: t.name.clone(),
-                    measured_with: measured_with(ctx, &result.language),
+                    measured_with: measured_with(
+                        &ctx.languages_for(&prepared.problem),
+                        &result.language,
+                    ),
                 });
             }
         }
@@ -313,8 +318,8 @@ fn measure(
 }
 
 /// The language `id` and the interpreter that ran it, as a note says them.
-fn measured_with(ctx: &Context, id: &str) -> String {
-    let Ok(lang) = ctx.languages.by_id(id) else {
+fn measured_with(languages: &crate::language::Languages, id: &str) -> String {
+    let Ok(lang) = languages.by_id(id) else {
         return id.to_string();
     };
     match crate::language::interpreter(lang) {
@@ -332,7 +337,12 @@ fn cache_key(prepared: &Prepared, ctx: &Context, measured: &[Measured]) -> Optio
         env!("CARGO_PKG_VERSION").as_bytes().to_vec(),
         format!(
             "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
-            p.time_rule, p.limits, p.checker, p.interactor, p.passes, ctx.languages.table
+            p.time_rule,
+            p.limits,
+            p.checker,
+            p.interactor,
+            p.passes,
+            ctx.languages_for(p).table
         )
         .into_bytes(),
     ];

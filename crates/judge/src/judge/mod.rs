@@ -133,9 +133,10 @@ pub fn judge(
     sink: &mut dyn FnMut(&Event<'_>),
 ) -> Result<SubmissionResult, JudgeError> {
     let shown = submission.display().to_string();
+    let languages = ctx.languages_for(&prepared.problem);
     let lang = match &options.language {
-        Some(id) => ctx.languages.by_id(id),
-        None => ctx.languages.detect(submission),
+        Some(id) => languages.by_id(id),
+        None => languages.detect(submission),
     }
     .map_err(|e| JudgeError::Submission(Because::cause(e)))?;
     check_groups(prepared, &options.groups)?;

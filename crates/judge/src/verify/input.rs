@@ -96,7 +96,7 @@ fn check_programs(
             .unwrap_or(path)
             .display()
             .to_string();
-        if !crate::language::is_scripted(path) && ctx.languages.detect(path).is_err() {
+        if !crate::language::is_scripted(path) && ctx.languages_for(problem).detect(path).is_err() {
             notes.push(format!("{shown}: not run (grundy has no language for it)"));
             continue;
         }

@@ -116,9 +116,10 @@ pub(super) fn check(
         language: build.language.clone(),
         ..options
     };
+    let languages = ctx.languages_for(&prepared.problem);
     let detected = match &build.language {
-        Some(id) => ctx.languages.by_id(id),
-        None => ctx.languages.detect(path),
+        Some(id) => languages.by_id(id),
+        None => languages.detect(path),
     };
     // A Python folder's entry point named in submissions.yaml: judged as a
     // copy whose `__main__.py` is that file, the module Python runs first.
@@ -184,7 +185,7 @@ pub(super) fn check(
         && expected != Verdict::CE
         && let Some(what) = crate::language::python2_only(&r.compile.log)
     {
-        let python2 = ctx.languages.by_id("python2").ok();
+        let python2 = languages.by_id("python2").ok();
         match python2.and_then(crate::language::missing_toolchain) {
             None if python2.is_some() => {
                 let options = Options {

@@ -244,9 +244,10 @@ fn run_submission(
     input: &str,
 ) -> Result<(String, String), JudgeError> {
     let ctx = runner.ctx;
+    let languages = ctx.languages_for(runner.problem);
     let lang = match &runner.options.language {
-        Some(id) => ctx.languages.by_id(id),
-        None => ctx.languages.detect(runner.submission),
+        Some(id) => languages.by_id(id),
+        None => languages.detect(runner.submission),
     }
     .map_err(|e| JudgeError::Submission(Because::cause(e)))?;
     let compiled = match compile(lang, runner.submission, &ctx.cache, &ctx.sandbox)

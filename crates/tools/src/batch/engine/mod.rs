@@ -251,11 +251,12 @@ impl Engine<'_> {
     fn compile_ahead(&self, units: &[Vec<usize>], todo: &[Item], ahead: &Ahead) {
         while let Some(u) = ahead.next_to_compile(&self.cancel) {
             if let Some(item) = units[u].first().map(|&i| &todo[i])
-                && self.problems.contains_key(&item.problem)
+                && let Some(ready) = self.problems.get(&item.problem)
                 && self.twin(item).is_none()
             {
                 let path = self.root.join(&item.file);
-                if let Ok(lang) = self.ctx.languages.detect(&path) {
+                let languages = self.ctx.languages_for(&ready.prepared.problem);
+                if let Ok(lang) = languages.detect(&path) {
                     let _ =
                         crate::language::compile(lang, &path, &self.ctx.cache, &self.ctx.sandbox);
                 }
