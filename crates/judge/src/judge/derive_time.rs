@@ -261,6 +261,7 @@ fn measure(
 ) -> Option<Slowest> {
     let facts = facts(prepared).into_owned();
     let legacy = facts.legacy;
+    let languages = ctx.languages_for(&prepared.problem);
     let kept = prepared.problem.limits.time;
     prepared.problem.limits.time = MEASURING_LIMIT;
     let mut slowest: Option<Slowest> = None;
@@ -305,10 +306,7 @@ fn measure(
                     time,
                     submission: m.rel.clone(),
                     test: t.name.clone(),
-                    measured_with: measured_with(
-                        &ctx.languages_for(&prepared.problem),
-                        &result.language,
-                    ),
+                    measured_with: measured_with(&languages, &result.language),
                 });
             }
         }
