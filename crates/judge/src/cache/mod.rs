@@ -299,12 +299,18 @@ impl Cache {
         }
         trust::check_root(&root)?;
         // Ours alone: nobody else reaches anything in it (runs see `bin`
-        // and `tmp` through the sandbox's mount view).
-        fs::set_permissions(
-            &root,
-            std::os::unix::fs::PermissionsExt::from_mode(trust::ROOT_MODE),
-        )
-        .map_err(io)?;
+        // and `tmp` through the sandbox's mount view). Changed only when it
+        // differs: a `chmod` that changes nothing still writes the inode's
+        // change time, a journal write on every judging's start.
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::symlink_metadata(&root)
+            .map_err(io)?
+            .permissions()
+            .mode()
+            & 0o7777;
+        if mode != trust::ROOT_MODE {
+            fs::set_permissions(&root, fs::Permissions::from_mode(trust::ROOT_MODE)).map_err(io)?;
+        }
         trust::make_folder(&root, &root.join(TMP))?;
         let lock = rustix::fs::open(
             root.join(LOCK),

@@ -171,3 +171,27 @@ fn a_trim_removes_work_left_by_dead_judges() {
     let (_c, _) = Cache::open_trimmed(t.path(), &Policy::default()).expect("open");
     assert!(!left.exists());
 }
+
+/// A cache folder others could read is narrowed to 0700 when opened; one
+/// already private is left as it is (not even its change time is touched).
+#[test]
+fn the_cache_folder_is_made_private_and_only_when_it_is_not() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let t = tempfile::tempdir().expect("tempdir");
+    let root = t.path().join("c");
+    fs::create_dir(&root).expect("mkdir");
+    fs::set_permissions(&root, fs::Permissions::from_mode(0o755)).expect("chmod");
+    drop(Cache::open(&root).expect("open"));
+    let m = fs::metadata(&root).expect("meta");
+    assert_eq!(m.mode() & 0o7777, trust::ROOT_MODE);
+    let changed = (m.ctime(), m.ctime_nsec());
+    std::thread::sleep(Duration::from_millis(20));
+    drop(Cache::open(&root).expect("open again"));
+    let again = fs::metadata(&root).expect("meta");
+    assert_eq!(again.mode() & 0o7777, trust::ROOT_MODE);
+    assert_eq!(
+        (again.ctime(), again.ctime_nsec()),
+        changed,
+        "an open rewrote the folder's inode"
+    );
+}
