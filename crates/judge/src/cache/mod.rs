@@ -451,7 +451,7 @@ impl Cache {
         self.check_way(kind, key).map_err(io::Error::from)?;
         if let Ok(meta) = fs::symlink_metadata(&dest) {
             trust::check_meta(&self.root, &dest, &meta, true).map_err(io::Error::from)?;
-            self.touch(&dest);
+            self.touch_if_stale(&dest, &meta);
             return Ok(dest);
         }
         let work = self.scratch()?;

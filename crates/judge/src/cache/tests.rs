@@ -195,3 +195,32 @@ fn the_cache_folder_is_made_private_and_only_when_it_is_not() {
         "an open rewrote the folder's inode"
     );
 }
+
+/// A folder entry's use is recorded when its last record is older than
+/// [`TOUCH_AFTER`], and not rewritten at every use within it (a write to
+/// the inode at every judging's start).
+#[test]
+fn a_folder_entry_s_use_is_recorded_only_once_it_is_stale() {
+    let t = tempfile::tempdir().expect("tempdir");
+    let c = Cache::open(t.path()).expect("open");
+    let k = Key::of(&[b"dir"]);
+    let use_it = || {
+        c.dir_or_fill::<io::Error>("bin", &k, |p| fs::write(p.join("a"), b"1"))
+            .expect("fill")
+    };
+    let d = use_it();
+    let set = |when: SystemTime| {
+        fs::File::open(&d)
+            .and_then(|f| f.set_modified(when))
+            .expect("set time")
+    };
+    let modified = || fs::metadata(&d).and_then(|m| m.modified()).expect("mtime");
+    let recent = SystemTime::now() - TOUCH_AFTER / 2;
+    set(recent);
+    use_it();
+    assert_eq!(modified(), recent, "a recent use was recorded again");
+    let old = SystemTime::now() - TOUCH_AFTER * 2;
+    set(old);
+    use_it();
+    assert!(modified() > recent, "a stale entry's use was not recorded");
+}
