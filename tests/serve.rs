@@ -726,6 +726,17 @@ fn problems_may_be_own_specs_and_icpc_packages_beside_the_contest_file() {
     let mut ana = signed(&server, &pw, "ana");
     let home = ana.get("/team");
     assert!(home.body.contains("Increment"), "{}", home.body);
+    // Python 3 runs as a package's tools run it on the package alone; the
+    // list names the interpreter of grundy's own problems.
+    let python = package_python();
+    assert!(
+        home.body.contains(&format!("Problem I runs {python}."))
+            && home
+                .body
+                .contains(r#"<option value="python">Python 3</option>"#),
+        "{}",
+        home.body
+    );
     for (problem, name, text) in [
         ("toy2", "ok.c", TOY_C),
         ("inc", "inc.c", common::INC_C),
@@ -747,6 +758,62 @@ fn problems_may_be_own_specs_and_icpc_packages_beside_the_contest_file() {
         err.contains("wrong.yaml") && err.contains("id: inc"),
         "{err}"
     );
+}
+
+/// The name of Python 3 as a package runs it here.
+fn package_python() -> &'static str {
+    let pypy = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .any(|d| d.join("pypy3").is_file());
+    assert!(
+        pypy || std::env::var("CI").as_deref() != Ok("true"),
+        "CI=true but no pypy3 on PATH: `bash .ci/setup.sh` installs it (Debian's pypy3)"
+    );
+    if pypy {
+        "Python 3 (PyPy)"
+    } else {
+        "Python 3 (CPython: no pypy3 here)"
+    }
+}
+
+/// A contest of packages alone lists Python 3 under the interpreter that
+/// runs it, on the page and in the Contest API, with no note per problem.
+#[test]
+fn a_contest_of_packages_names_the_python_that_runs_them() {
+    let p = Project::toy("");
+    p.write(
+        "cup/inc/problem.yaml",
+        "problem_format_version: 2025-09\nname: Increment\nuuid: 1c2d\nlimits: {time_limit: 2}\n",
+    );
+    p.write("cup/inc/data/secret/1.in", "1\n");
+    p.write("cup/inc/data/secret/1.ans", "2\n");
+    let contest = p.write(
+        "cup/contest.yaml",
+        "problems: [{id: inc, path: inc, label: I}]\nteams: [ana]\n",
+    );
+    let db = p.path("cup/contest.sqlite");
+    let server = Server::start_file(&p.path("problems"), &contest, &db, 1);
+    let pw = accounts_in(&contest, &p.write("people.csv", "login\nana\n"), &db);
+    let mut ana = signed(&server, &pw, "ana");
+    let home = ana.get("/team");
+    let python = package_python();
+    assert!(
+        home.body
+            .contains(&format!(r#"<option value="python">{python}</option>"#))
+            && !home.body.contains("Problem I runs"),
+        "{}",
+        home.body
+    );
+    let api = ana.get("/api/contests/contest/languages");
+    assert_eq!(api.status, 200, "{}", api.body);
+    let langs: serde_json::Value = serde_json::from_str(&api.body).expect("JSON");
+    let names: Vec<_> = langs
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|l| l["id"] == "python")
+        .map(|l| l["name"].clone())
+        .collect();
+    assert_eq!(names, [python]);
 }
 
 /// A server restarted keeps its contest: the start resolved from `now` is

@@ -50,6 +50,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::judge::{Because, Context, JudgeError, Prepared, Slots};
+use crate::language::Languages;
 use crate::problem::{ProblemId, ProblemSet};
 use clock::{Clock, Millis, TimeSpec};
 use config::Config;
@@ -194,11 +195,21 @@ pub fn serve(
             ))
         })?;
     }
+    // The table teams see: a package runs Python 3 with PyPy (see
+    // `Context::languages_for`), so a contest of packages alone names that;
+    // a problem whose table differs from it says so on its own.
+    let languages =
+        if !prepared.is_empty() && prepared.values().all(|r| r.problem.package.is_some()) {
+            ctx.languages.for_problem(true)
+        } else {
+            ctx.languages.clone()
+        };
     let problems = config
         .problems
         .iter()
         .filter_map(|p| prepared.get(&p.id).map(|r| (p, r)))
         .map(|(p, r)| web::ProblemView {
+            runs_otherwise: runs_otherwise(&languages, &ctx.languages_for(&r.problem)),
             id: p.id.clone(),
             label: p.label.clone(),
             title: r.problem.title.clone(),
@@ -228,7 +239,6 @@ pub fn serve(
     let hub = events::Hub::default();
     let wake = Arc::new(workers::Wake::default());
     let stop = Arc::new(AtomicBool::new(false));
-    let languages = ctx.languages.clone();
     let judges = Arc::new(workers::Judges {
         db: db.clone(),
         hub: hub.clone(),
@@ -448,4 +458,18 @@ pub fn setting_time(c: &rusqlite::Connection, key: &str) -> db::DbResult<Option<
     Ok(Db::setting(c, key)?
         .and_then(|v| v.parse::<i64>().ok())
         .map(Millis))
+}
+
+/// The names under which `own` (a problem's language table) runs a
+/// language that `shown` (the contest's) names otherwise: a package's
+/// "Python 3 (PyPy)" in a contest whose table says "Python 3".
+fn runs_otherwise(shown: &Languages, own: &Languages) -> Vec<String> {
+    shown
+        .table
+        .iter()
+        .filter_map(|l| {
+            let theirs = own.by_id(&l.id).ok()?;
+            (theirs.name != l.name).then(|| theirs.name.clone())
+        })
+        .collect()
 }

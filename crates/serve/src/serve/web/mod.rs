@@ -57,6 +57,10 @@ pub struct ProblemView {
     /// The problem's time limit and number of tests (the Contest API's problem).
     pub time_limit: std::time::Duration,
     pub tests: usize,
+    /// The languages this problem runs otherwise than the contest's table
+    /// says, by the name it runs them under (a package's Python 3 with
+    /// PyPy among grundy's own problems): told to teams beside the list.
+    pub runs_otherwise: Vec<String>,
 }
 
 /// What every handler shares.

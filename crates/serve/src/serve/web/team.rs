@@ -142,6 +142,9 @@ fn submit_form(app: &App, me: &Session) -> Markup {
                     (l.name) " (." (l.extensions.join(", .")) ")"
                 }
                 ". At most " (app.config.upload_limit) "."
+                @for p in app.problems.iter().filter(|p| !p.runs_otherwise.is_empty()) {
+                    " Problem " (p.label) " runs " (p.runs_otherwise.join(", ")) "."
+                }
             }
             button type="submit" { "Submit" }
         }
