@@ -231,3 +231,82 @@ fn every_export_passes_verifyproblem() {
         failed.join("\n")
     );
 }
+
+/// A validator that bounds n by its `--max-n` argument.
+const MAX_N_VALIDATOR: &str = r#"import sys
+args = sys.argv[1:]
+max_n = int(args[args.index("--max-n") + 1]) if "--max-n" in args else 10**9
+words = sys.stdin.read().split()
+for n in map(int, words[1:]):
+    if not 1 <= n <= max_n:
+        sys.stderr.write(f"n = {n} is over --max-n {max_n}\n")
+        sys.exit(43)
+sys.exit(42)
+"#;
+
+/// The spec's `input_validator_args:` reach the setter's validators in
+/// `verify`, a group's own replacing the problem's, and the export's
+/// `testdata.yaml` files give the package's validators the same: a bound
+/// one group breaks fails both, on that group's test.
+#[test]
+fn input_validator_args_reach_the_validators_here_and_in_the_export() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let problems = tmp.path().join("problems");
+    std::fs::create_dir_all(&problems).expect("mkdir");
+    let made = common::grundy_in(&problems, &["new", "takethree"]);
+    assert_eq!(made.status.code(), Some(0), "{}", stderr(&made));
+    let dir = problems.join("takethree");
+    std::fs::write(dir.join("validator.py"), MAX_N_VALIDATOR).expect("write");
+    let spec = read(&dir.join("problem.yaml"));
+    let with = |small_max: &str| {
+        let text = spec
+            .replace(
+                "input_validators: [validator.py]\n",
+                "input_validators: [validator.py]\ninput_validator_args: [--max-n, \"1000000000\"]\n",
+            )
+            .replace(
+                "  - name: small\n    points: 40\n",
+                &format!("  - name: small\n    points: 40\n    input_validator_args: [--max-n, \"{small_max}\"]\n"),
+            );
+        assert_ne!(text, spec, "the skeleton's spec changed");
+        std::fs::write(dir.join("problem.yaml"), text).expect("write");
+    };
+    let verify = |what: &Path| common::grundy_in(&problems, &["verify", &what.to_string_lossy()]);
+    // The small group's tests have n <= 30; the large one's up to 10^9.
+    with("30");
+    let out = verify(&dir);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}\n{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    // "4\n2\n3\n4\n5\n", the small group's second test, has n = 5.
+    with("4");
+    let out = verify(&dir);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}\n{}", stderr(&out));
+    assert!(text.contains("n = 5 is over --max-n 4"), "{text}");
+
+    let pkg = tmp.path().join("takethree");
+    let out = common::grundy_in(
+        &problems,
+        &["export", "takethree", "--to", &pkg.to_string_lossy()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        read(&pkg.join("data/testdata.yaml")),
+        "input_validator_flags: \"--max-n 1000000000\"\n"
+    );
+    assert_eq!(
+        read(&pkg.join("data/secret/01-small/testdata.yaml")),
+        "input_validator_flags: \"--max-n 4\"\n"
+    );
+    assert!(!pkg.join("data/secret/02-large/testdata.yaml").exists());
+    let out = verify(&pkg);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}\n{}", stderr(&out));
+    assert!(text.contains("n = 5 is over --max-n 4"), "{text}");
+    assert!(text.contains("01-small"), "{text}");
+}

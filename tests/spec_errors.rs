@@ -25,7 +25,7 @@ fn error_for(spec: &str) -> String {
 fn unknown_key() {
     assert_eq!(
         error_for("id: toy\ntitle: T\ntimelimit: 2\n"),
-        "grundy: problem.yaml:3:1: unknown field `timelimit`, expected one of `id`, `title`, `source`, `statement`, `reference`, `seed`, `limits`, `checker`, `interactor`, `samples`, `groups`, `input_validators`, `passes`, `game`"
+        "grundy: problem.yaml:3:1: unknown field `timelimit`, expected one of `id`, `title`, `source`, `statement`, `reference`, `seed`, `limits`, `checker`, `interactor`, `samples`, `groups`, `input_validators`, `input_validator_args`, `passes`, `game`"
     );
 }
 

@@ -229,6 +229,8 @@ pub struct Problem {
     /// the ICPC exit codes (42 valid). A problem the catalog does not know
     /// has no other way to have its inputs checked.
     pub input_validators: Vec<PathBuf>,
+    /// The arguments those programs get, by group (`input_validator_args:`).
+    pub input_validator_args: InputValidatorArgs,
     /// A package with no time limit: how to derive one from its accepted
     /// submissions (done when the problem is prepared).
     pub time_rule: Option<TimeRule>,
@@ -252,6 +254,27 @@ pub struct Problem {
     /// model, read once by the loader so that nothing downstream reads the
     /// package's files again; `None` for one of our specs.
     pub package: Option<PackageFacts>,
+}
+
+/// The arguments a spec's input validators get on each test: the
+/// problem's (`input_validator_args:` at the top of the spec), unless the
+/// test's group gives its own (the same key in the group). As in a
+/// package's `testdata.yaml`, a group's list replaces the problem's.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct InputValidatorArgs {
+    pub problem: Vec<String>,
+    pub groups: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+impl InputValidatorArgs {
+    /// The arguments on a test of `group` (`sample` for the samples).
+    pub fn for_group(&self, group: &str) -> &[String] {
+        self.groups.get(group).unwrap_or(&self.problem)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.problem.is_empty() && self.groups.is_empty()
+    }
 }
 
 /// The parts of a problem package that the judge and `verify` need and

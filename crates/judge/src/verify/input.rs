@@ -115,11 +115,10 @@ fn check_programs(
         }
         for t in &prepared.tests {
             // Per test: a test's own settings may give its own arguments.
-            let args = problem
-                .package
-                .as_ref()
-                .map(|p| p.input_validator_args(&t.group, &t.name, path))
-                .unwrap_or_default();
+            let args = match &problem.package {
+                Some(p) => p.input_validator_args(&t.group, &t.name, path),
+                None => problem.input_validator_args.for_group(&t.group).to_vec(),
+            };
             let exec = match Execute::new(
                 RunKind::Validator,
                 &program,

@@ -5,9 +5,9 @@
 //! word of the person who knows the problem, so each goes into the package
 //! as it is, as a program folder `input_validators/<name>/` (the layout that
 //! also holds a validator of several files). They already speak the
-//! format's protocol, since `verify` runs them the same way, with no
-//! arguments, which is what the package's empty `input_validator_flags`
-//! gives them. A catalog problem also gets one written from the catalog's
+//! format's protocol, since `verify` runs them the same way, with the
+//! arguments the spec gives them (`input_validator_args:`), which the
+//! package's `testdata.yaml` files give them too ([`write_args`]). A catalog problem also gets one written from the catalog's
 //! description of its input; the format requires every validator to
 //! accept, so both must. Only a problem with neither gets a validator that
 //! accepts any input, and a note says so.
@@ -64,6 +64,48 @@ pub fn write(problem: &Problem, to: &Path, out: &mut Exported) -> Result<(), Exp
         make_executable(&path)?;
     }
     Ok(())
+}
+
+/// `data/testdata.yaml` with the problem's arguments, and a secret
+/// group's own `testdata.yaml` where the group gives its own: the legacy
+/// format's `input_validator_flags`, which a group's folder inherits from
+/// `data/` and replaces. `groups`: the secret groups in folder order
+/// (`data/secret/01-<first>`, …).
+pub fn write_args(problem: &Problem, to: &Path, groups: &[&str]) -> Result<(), ExportError> {
+    let args = &problem.input_validator_args;
+    let file = |folder: &Path, list: &[String]| -> Result<(), ExportError> {
+        let flags = flags(problem, list)?;
+        let text = format!("input_validator_flags: {}\n", super::yaml_string(&flags));
+        write_bytes(&folder.join("testdata.yaml"), text.as_bytes())
+    };
+    if !args.problem.is_empty() {
+        file(&to.join("data"), &args.problem)?;
+    }
+    for (k, group) in groups.iter().enumerate() {
+        if let Some(list) = args.groups.get(*group) {
+            let folder = to.join("data/secret").join(format!("{:02}-{group}", k + 1));
+            file(&folder, list)?;
+        }
+    }
+    Ok(())
+}
+
+/// The arguments as the format's one string, which its tools split at
+/// white space: an argument holding any (or none at all) would arrive
+/// as other arguments, so it is refused.
+fn flags(problem: &Problem, list: &[String]) -> Result<String, ExportError> {
+    if let Some(bad) = list
+        .iter()
+        .find(|a| a.is_empty() || a.chars().any(char::is_whitespace))
+    {
+        return Err(ExportError::Usage(Because::new(format!(
+            "{}: input_validator_args: {:?} is empty or holds white space, which the package's \
+             `input_validator_flags` (one string split at spaces) cannot carry",
+            problem.spec_path.display(),
+            bad
+        ))));
+    }
+    Ok(list.join(" "))
 }
 
 const ACCEPT_ALL: &str = "#!/usr/bin/env python3\n# Accepts every input: grundy knows no input format for this problem.\nimport sys\nsys.stdin.buffer.read()\nsys.exit(42)\n";

@@ -195,6 +195,7 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
         write(&folder.join(&file), &source)?;
     }
     input_validators::write(problem, to, &mut out)?;
+    input_validators::write_args(problem, to, &groups)?;
     write_submissions(problem, to, &mut out)?;
     Ok(out)
 }

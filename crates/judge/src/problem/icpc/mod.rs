@@ -235,6 +235,7 @@ pub fn load(spec: &Path, text: &str) -> Result<Problem, SpecError> {
             .collect(),
         // A package's validators live in `input_validators/` (read there).
         input_validators: Vec::new(),
+        input_validator_args: Default::default(),
         time_rule,
         tle_margin: Some(tle_margin),
         scoring,

@@ -80,6 +80,9 @@ pub(super) struct RawSample {
 pub(super) struct RawGroup {
     pub(super) name: RawGroupName,
     pub(super) points: Option<RawPoints>,
+    /// The input validators' arguments on this group's tests, in place of
+    /// the problem's.
+    pub(super) input_validator_args: Option<Vec<String>>,
     pub(super) tests: Vec<RawTest>,
 }
 

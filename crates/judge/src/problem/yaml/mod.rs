@@ -40,6 +40,9 @@ struct RawProblem {
     groups: Vec<RawGroup>,
     #[serde(default)]
     input_validators: Vec<PathBuf>,
+    /// The arguments of every input validator on every test, unless the
+    /// test's group gives its own.
+    input_validator_args: Option<Vec<String>>,
     /// Multi-pass: the most runs of a submission on one test, each on the
     /// `nextpass.in` the ICPC output validator (or interactor) wrote.
     passes: Option<u32>,
@@ -174,6 +177,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
         }
         input_validators.push(full);
     }
+    let input_validator_args =
+        validator_args(&raw.input_validator_args, &raw.groups, &input_validators)
+            .map_err(invalid)?;
     let passes = match raw.passes {
         None => None,
         Some(n) => Some(
@@ -275,12 +281,40 @@ pub fn parse(path: &Path, text: &str) -> Result<Problem, SpecError> {
             .collect(),
         groups,
         input_validators,
+        input_validator_args,
         time_rule: None,
         tle_margin: None,
         scoring: false,
         notes: Vec::new(),
         game,
         package: None,
+    })
+}
+
+/// `input_validator_args:` of the problem and of its groups; refused where
+/// no program would get them (the spec lists no `input_validators:`).
+fn validator_args(
+    problem: &Option<Vec<String>>,
+    raw_groups: &[RawGroup],
+    validators: &[PathBuf],
+) -> Result<super::InputValidatorArgs, String> {
+    let groups: std::collections::BTreeMap<String, Vec<String>> = raw_groups
+        .iter()
+        .filter_map(|g| Some((g.name.0.clone(), g.input_validator_args.clone()?)))
+        .collect();
+    let given = problem.is_some() || !groups.is_empty();
+    if given && validators.is_empty() {
+        let whose = match groups.keys().next() {
+            Some(g) if problem.is_none() => format!("group `{g}`: "),
+            _ => String::new(),
+        };
+        return Err(format!(
+            "{whose}input_validator_args: no program would get them; list the validators under `input_validators:`"
+        ));
+    }
+    Ok(super::InputValidatorArgs {
+        problem: problem.clone().unwrap_or_default(),
+        groups,
     })
 }
 
@@ -461,6 +495,41 @@ mod tests {
         assert!(
             e.to_string()
                 .starts_with("icpc checker: expected a program path or {program, args}: "),
+            "{e}"
+        );
+    }
+
+    /// `input_validator_args:` of the problem apply to every group (and the
+    /// samples) but those giving their own; with no validator to get them
+    /// they are refused, naming where they were given.
+    #[test]
+    fn input_validator_args_by_group() {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let spec = tmp.path().join("toy/problem.yaml");
+        std::fs::create_dir_all(tmp.path().join("toy")).expect("mkdir");
+        std::fs::write(tmp.path().join("toy/v.py"), "").expect("write");
+        let group = |name: &str, args: &str| {
+            format!("  - name: {name}\n{args}    tests:\n      - input: \"1\\n1\\n\"\n")
+        };
+        let text = format!(
+            "id: toy\ntitle: T\ninput_validators: [v.py]\ninput_validator_args: [--max, \"9\"]\ngroups:\n{}{}",
+            group("small", "    input_validator_args: [--max, \"3\"]\n"),
+            group("large", "")
+        );
+        let p = parse(&spec, &text).expect("parses");
+        let args = &p.input_validator_args;
+        assert_eq!(args.for_group("small"), ["--max", "3"]);
+        assert_eq!(args.for_group("large"), ["--max", "9"]);
+        assert_eq!(args.for_group("sample"), ["--max", "9"]);
+
+        let none = format!(
+            "id: toy\ntitle: T\ngroups:\n{}",
+            group("small", "    input_validator_args: [-x]\n")
+        );
+        let e = parse(&spec, &none).expect_err("no validator");
+        assert!(
+            e.to_string()
+                .contains("group `small`: input_validator_args: no program would get them"),
             "{e}"
         );
     }
