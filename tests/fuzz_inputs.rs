@@ -809,10 +809,15 @@ fn names(msg: &str, file: &Path) -> bool {
 // ---------------------------------------------------------------------------
 // Inputs.
 
-/// Every problem.yaml under problems/ and the batch fixtures.
+/// Every problem.yaml under problems/, the batch fixtures and the specs
+/// kept for the keys the others lack (`tests/fixtures/fuzz_specs`).
 fn spec_bases() -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
-    for root in ["problems", "tests/fixtures/batch/problems"] {
+    for root in [
+        "problems",
+        "tests/fixtures/batch/problems",
+        "tests/fixtures/fuzz_specs",
+    ] {
         let mut dirs: Vec<PathBuf> = std::fs::read_dir(manifest(root))
             .expect("problems folder")
             .filter_map(Result::ok)
