@@ -271,10 +271,6 @@ impl InputValidatorArgs {
     pub fn for_group(&self, group: &str) -> &[String] {
         self.groups.get(group).unwrap_or(&self.problem)
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.problem.is_empty() && self.groups.is_empty()
-    }
 }
 
 /// The parts of a problem package that the judge and `verify` need and

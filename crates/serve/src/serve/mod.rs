@@ -209,7 +209,11 @@ pub fn serve(
         .iter()
         .filter_map(|p| prepared.get(&p.id).map(|r| (p, r)))
         .map(|(p, r)| web::ProblemView {
-            runs_otherwise: runs_otherwise(&languages, &ctx.languages_for(&r.problem)),
+            runs_otherwise: runs_otherwise(
+                &languages,
+                &ctx.languages_for(&r.problem),
+                config.languages.as_deref(),
+            ),
             id: p.id.clone(),
             label: p.label.clone(),
             title: r.problem.title.clone(),
@@ -462,14 +466,35 @@ pub fn setting_time(c: &rusqlite::Connection, key: &str) -> db::DbResult<Option<
 
 /// The names under which `own` (a problem's language table) runs a
 /// language that `shown` (the contest's) names otherwise: a package's
-/// "Python 3 (PyPy)" in a contest whose table says "Python 3".
-fn runs_otherwise(shown: &Languages, own: &Languages) -> Vec<String> {
+/// "Python 3 (PyPy)" in a contest whose table says "Python 3". Only the
+/// languages the contest allows (`allowed`, all when `None`).
+fn runs_otherwise(shown: &Languages, own: &Languages, allowed: Option<&[String]>) -> Vec<String> {
     shown
         .table
         .iter()
+        .filter(|l| allowed.is_none_or(|ids| ids.contains(&l.id)))
         .filter_map(|l| {
             let theirs = own.by_id(&l.id).ok()?;
             (theirs.name != l.name).then(|| theirs.name.clone())
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A package's table names Python 3 otherwise than the built-in one
+    /// (PyPy, or CPython said to lack it); a contest that does not allow
+    /// Python hears nothing of it.
+    #[test]
+    fn runs_otherwise_names_only_allowed_languages_that_differ() {
+        let shown = Languages::default();
+        let package = shown.for_problem(true);
+        let named = runs_otherwise(&shown, &package, None);
+        assert_eq!(named.len(), 1, "{named:?}");
+        assert!(named[0].starts_with("Python 3 ("), "{named:?}");
+        assert!(runs_otherwise(&shown, &package, Some(&["c".to_string()])).is_empty());
+        assert!(runs_otherwise(&shown, &shown, None).is_empty());
+    }
 }

@@ -7,9 +7,10 @@
 //! also holds a validator of several files). They already speak the
 //! format's protocol, since `verify` runs them the same way, with the
 //! arguments the spec gives them (`input_validator_args:`), which the
-//! package's `testdata.yaml` files give them too ([`write_args`]). A catalog problem also gets one written from the catalog's
-//! description of its input; the format requires every validator to
-//! accept, so both must. Only a problem with neither gets a validator that
+//! package's `testdata.yaml` files give them too ([`write_args`]). A
+//! catalog problem also gets one written from the catalog's description
+//! of its input (it ignores arguments); the format requires every
+//! validator to accept, so both must. Only a problem with neither gets a validator that
 //! accepts any input, and a note says so.
 
 use std::path::Path;
