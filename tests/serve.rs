@@ -708,22 +708,11 @@ fn problems_may_be_own_specs_and_icpc_packages_beside_the_contest_file() {
         &common::TOY_SPEC.replace("id: toy", "id: toy2"),
     );
     p.write("cup/reference/toy2.c", TOY_C);
-    p.write(
-        "cup/packages/inc/problem.yaml",
-        "problem_format_version: 2025-09\nname: Increment\nuuid: 1c2d\nlimits: {time_limit: 2}\n",
-    );
-    p.write("cup/packages/inc/data/secret/1.in", "1\n");
-    p.write("cup/packages/inc/data/secret/1.ans", "2\n");
-    p.write("cup/packages/inc/data/secret/2.in", "41\n");
-    p.write("cup/packages/inc/data/secret/2.ans", "42\n");
-    let contest = p.write(
-        "cup/contest.yaml",
+    inc_package(&p, "cup/packages/inc");
+    let (server, mut ana) = cup(
+        &p,
         "problems: [toy, {path: own/toy2}, {id: inc, path: packages/inc, label: I}]\nteams: [ana]\n",
     );
-    let db = p.path("cup/contest.sqlite");
-    let server = Server::start_file(&p.path("problems"), &contest, &db, 1);
-    let pw = accounts_in(&contest, &p.write("people.csv", "login\nana\n"), &db);
-    let mut ana = signed(&server, &pw, "ana");
     let home = ana.get("/team");
     assert!(home.body.contains("Increment"), "{}", home.body);
     // Python 3 runs as a package's tools run it on the package alone; the
@@ -760,6 +749,33 @@ fn problems_may_be_own_specs_and_icpc_packages_beside_the_contest_file() {
     );
 }
 
+/// An ICPC package at `at` (in `p`): Increment, two secret tests.
+fn inc_package(p: &Project, at: &str) {
+    p.write(
+        &format!("{at}/problem.yaml"),
+        "problem_format_version: 2025-09\nname: Increment\nuuid: 1c2d\nlimits: {time_limit: 2}\n",
+    );
+    for (name, text) in [
+        ("1.in", "1\n"),
+        ("1.ans", "2\n"),
+        ("2.in", "41\n"),
+        ("2.ans", "42\n"),
+    ] {
+        p.write(&format!("{at}/data/secret/{name}"), text);
+    }
+}
+
+/// `cup/contest.yaml` holding `yaml`, served from `cup/contest.sqlite`,
+/// with ana signed in.
+fn cup(p: &Project, yaml: &str) -> (Server, Client) {
+    let contest = p.write("cup/contest.yaml", yaml);
+    let db = p.path("cup/contest.sqlite");
+    let server = Server::start_file(&p.path("problems"), &contest, &db, 1);
+    let pw = accounts_in(&contest, &p.write("people.csv", "login\nana\n"), &db);
+    let ana = signed(&server, &pw, "ana");
+    (server, ana)
+}
+
 /// The name of Python 3 as a package runs it here.
 fn package_python() -> &'static str {
     let pypy = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
@@ -780,20 +796,11 @@ fn package_python() -> &'static str {
 #[test]
 fn a_contest_of_packages_names_the_python_that_runs_them() {
     let p = Project::toy("");
-    p.write(
-        "cup/inc/problem.yaml",
-        "problem_format_version: 2025-09\nname: Increment\nuuid: 1c2d\nlimits: {time_limit: 2}\n",
-    );
-    p.write("cup/inc/data/secret/1.in", "1\n");
-    p.write("cup/inc/data/secret/1.ans", "2\n");
-    let contest = p.write(
-        "cup/contest.yaml",
+    inc_package(&p, "cup/inc");
+    let (_server, mut ana) = cup(
+        &p,
         "problems: [{id: inc, path: inc, label: I}]\nteams: [ana]\n",
     );
-    let db = p.path("cup/contest.sqlite");
-    let server = Server::start_file(&p.path("problems"), &contest, &db, 1);
-    let pw = accounts_in(&contest, &p.write("people.csv", "login\nana\n"), &db);
-    let mut ana = signed(&server, &pw, "ana");
     let home = ana.get("/team");
     let python = package_python();
     assert!(
