@@ -10,8 +10,8 @@
 //! package's `testdata.yaml` files give them too ([`write_args`]). A
 //! catalog problem also gets one written from the catalog's description
 //! of its input (it ignores arguments); the format requires every
-//! validator to accept, so both must. Only a problem with neither gets a validator that
-//! accepts any input, and a note says so.
+//! validator to accept, so both must. Only a problem with neither gets a
+//! validator that accepts any input, and a note says so.
 
 use std::path::Path;
 
@@ -75,7 +75,7 @@ pub fn write(problem: &Problem, to: &Path, out: &mut Exported) -> Result<(), Exp
 pub fn write_args(problem: &Problem, to: &Path, groups: &[&str]) -> Result<(), ExportError> {
     let args = &problem.input_validator_args;
     let file = |folder: &Path, list: &[String]| -> Result<(), ExportError> {
-        let flags = flags(problem, list)?;
+        let flags = flags(&problem.spec_path, list)?;
         let text = format!("input_validator_flags: {}\n", super::yaml_string(&flags));
         write_bytes(&folder.join("testdata.yaml"), text.as_bytes())
     };
@@ -84,8 +84,7 @@ pub fn write_args(problem: &Problem, to: &Path, groups: &[&str]) -> Result<(), E
     }
     for (k, group) in groups.iter().enumerate() {
         if let Some(list) = args.groups.get(*group) {
-            let folder = to.join("data/secret").join(format!("{:02}-{group}", k + 1));
-            file(&folder, list)?;
+            file(&super::secret_folder(to, k + 1, group), list)?;
         }
     }
     Ok(())
@@ -93,16 +92,17 @@ pub fn write_args(problem: &Problem, to: &Path, groups: &[&str]) -> Result<(), E
 
 /// The arguments as the format's one string, which its tools split at
 /// white space: an argument holding any (or none at all) would arrive
-/// as other arguments, so it is refused.
-fn flags(problem: &Problem, list: &[String]) -> Result<String, ExportError> {
+/// as other arguments, so it is refused, naming the spec (`spec`).
+fn flags(spec: &Path, list: &[String]) -> Result<String, ExportError> {
     if let Some(bad) = list
         .iter()
         .find(|a| a.is_empty() || a.chars().any(char::is_whitespace))
     {
         return Err(ExportError::Usage(Because::new(format!(
             "{}: input_validator_args: {:?} is empty or holds white space, which the package's \
-             `input_validator_flags` (one string split at spaces) cannot carry",
-            problem.spec_path.display(),
+             `input_validator_flags` (one string split at spaces) cannot carry; \
+             split it into arguments without spaces",
+            spec.display(),
             bad
         ))));
     }
@@ -158,5 +158,23 @@ mod tests {
         );
         assert_eq!(folder_name(Path::new("p/My Check.py"), &taken), "my_check");
         assert_eq!(folder_name(Path::new("p/_x.py"), &taken), "v_x");
+    }
+
+    #[test]
+    fn flags_are_one_string_and_refuse_what_it_cannot_carry() {
+        let spec = Path::new("p/problem.yaml");
+        let list = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            flags(spec, &list(&["--max-n", "30"])).expect("flags"),
+            "--max-n 30"
+        );
+        for bad in [&["--name", "a b"][..], &["--x", ""]] {
+            let e = flags(spec, &list(bad)).expect_err("refused").to_string();
+            assert!(
+                e.contains("p/problem.yaml: input_validator_args:")
+                    && e.contains("split it into arguments without spaces"),
+                "{e}"
+            );
+        }
     }
 }

@@ -166,9 +166,7 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
                 groups.push(&t.group);
             }
             let k = groups.iter().position(|g| *g == t.group).unwrap_or(0) + 1;
-            to.join("data")
-                .join("secret")
-                .join(format!("{k:02}-{}", t.group))
+            secret_folder(to, k, &t.group)
         };
         std::fs::create_dir_all(&folder).map_err(io("create", &folder))?;
         let base = folder.join(&name);
@@ -198,6 +196,12 @@ pub fn export(problem: &Problem, ctx: &Context, to: &Path) -> Result<Exported, E
     input_validators::write_args(problem, to, &groups)?;
     write_submissions(problem, to, &mut out)?;
     Ok(out)
+}
+
+/// The folder of the `k`-th secret group (from 1): `data/secret/01-small`,
+/// numbered so that the format's tools take the groups in the spec's order.
+fn secret_folder(to: &Path, k: usize, group: &str) -> std::path::PathBuf {
+    to.join("data/secret").join(format!("{k:02}-{group}"))
 }
 
 /// `validation`, `validator_flags`, and a validator program (file name, source).
