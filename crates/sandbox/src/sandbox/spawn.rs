@@ -100,7 +100,8 @@ pub fn spawn(plan: &Plan) -> io::Result<libc::pid_t> {
         failed_step: AtomicUsize::new(0),
         errno: AtomicI32::new(0),
     };
-    let mut stack = vec![0u8; CHILD_STACK];
+    // Uninitialised: zeroes would touch every page; the child uses few.
+    let mut stack: Box<[std::mem::MaybeUninit<u8>]> = Box::new_uninit_slice(CHILD_STACK);
     // The stack grows down on every architecture Linux runs this on.
     let top = (stack.as_mut_ptr() as usize + CHILD_STACK) & !15;
     let flags = libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD | plan.clone_flags;

@@ -15,6 +15,7 @@ use std::io;
 use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
+use rustix::buffer::spare_capacity;
 use rustix::fs::OFlags;
 use rustix::io::Errno;
 use rustix::pipe::{PipeFlags, SpliceFlags};
@@ -64,11 +65,19 @@ impl ErrorStream {
     pub fn drain(&mut self) {
         while self.open {
             if self.kept.len() < KEEP {
-                let mut buf = [0u8; 16 * 1024];
-                let want = (KEEP - self.kept.len()).min(buf.len());
-                match rustix::io::read(&self.read, &mut buf[..want]) {
+                // Read straight into what is kept: a buffer on the stack
+                // was zeroed and touched (four page faults on a run's
+                // thread) even when the program writes nothing, as most do.
+                let want = (KEEP - self.kept.len()).min(16 * 1024);
+                self.kept.reserve_exact(want);
+                match rustix::io::read(&self.read, spare_capacity(&mut self.kept)) {
                     Ok(0) => self.open = false,
-                    Ok(n) => self.kept.extend_from_slice(&buf[..n]),
+                    // `reserve_exact` may give more room than asked.
+                    Ok(_) if self.kept.len() > KEEP => {
+                        self.discarded += (self.kept.len() - KEEP) as u64;
+                        self.kept.truncate(KEEP);
+                    }
+                    Ok(_) => {}
                     Err(Errno::INTR) => {}
                     Err(Errno::AGAIN) => return,
                     // Nothing more can come of it: stop watching it.
@@ -146,6 +155,8 @@ impl ErrorStream {
     pub fn into_head(mut self) -> Vec<u8> {
         self.drain();
         let mut head = std::mem::take(&mut self.kept);
+        // A run's result keeps it: no room reserved for nothing.
+        head.shrink_to_fit();
         if self.discarded > 0 {
             head.extend_from_slice(
                 format!(
