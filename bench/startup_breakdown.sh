@@ -37,20 +37,7 @@ release=$(bash "$root/bench/release_dir.sh")
 # more page faults to map).
 install -m 755 "$release/grundy" "$work/grundy"
 
-cat > "$work/x.c" <<'C'
-#include <stdio.h>
-int main(void) {
-    int n;
-    long long x = 0, a;
-    if (scanf("%d", &n) != 1) return 1;
-    for (int i = 0; i < n; i++) {
-        if (scanf("%lld", &a) != 1) return 1;
-        x ^= a;
-    }
-    puts(x ? "Alice" : "Bob");
-    return 0;
-}
-C
+cp "$root/bench/nim_xor.c" "$work/x.c"
 gcc -O2 -o "$work/x" "$work/x.c"
 gcc -O2 -o "$work/forkloop" "$root/bench/forkloop.c"
 "$work/grundy" --problems "$root/problems" --cache "$work/cache" gen nim --out "$work/tests" >/dev/null
