@@ -251,7 +251,7 @@ mod tests {
         let mut w = File::from(w);
         w.write_all(&vec![b'e'; KEEP - 10]).expect("write");
         s.drain();
-        w.write_all(&vec![b'f'; 100]).expect("write");
+        w.write_all(&[b'f'; 100]).expect("write");
         drop(w);
         let text = s.into_head();
         let mut head = vec![b'e'; KEEP - 10];
