@@ -18,6 +18,8 @@ use std::io;
 use std::os::fd::RawFd;
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
+use super::stack::{Stack, stack_top};
+
 /// One thing the child does before `exec`, in order.
 #[derive(Debug, Clone)]
 pub enum Step {
@@ -85,8 +87,6 @@ struct Shared<'a> {
     errno: AtomicI32,
 }
 
-const CHILD_STACK: usize = 64 * 1024;
-
 /// Starts the program; returns its pid once it has called `exec`.
 pub fn spawn(plan: &Plan) -> io::Result<libc::pid_t> {
     let mut argv: Vec<*const libc::c_char> = plan.argv.iter().map(|a| a.as_ptr()).collect();
@@ -100,10 +100,8 @@ pub fn spawn(plan: &Plan) -> io::Result<libc::pid_t> {
         failed_step: AtomicUsize::new(0),
         errno: AtomicI32::new(0),
     };
-    // Uninitialised: zeroes would touch every page; the child uses few.
-    let mut stack: Box<[std::mem::MaybeUninit<u8>]> = Box::new_uninit_slice(CHILD_STACK);
-    // The stack grows down on every architecture Linux runs this on.
-    let top = (stack.as_mut_ptr() as usize + CHILD_STACK) & !15;
+    // The stacks sandboxed runs' children use, reused per judge thread.
+    let stack = Stack::take();
     let flags = libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD | plan.clone_flags;
     let blocked = block_all_signals()?;
     // SAFETY: `child` only makes system calls on data in `shared`, which
@@ -111,7 +109,7 @@ pub fn spawn(plan: &Plan) -> io::Result<libc::pid_t> {
     let pid = unsafe {
         libc::clone(
             child,
-            top as *mut libc::c_void,
+            stack_top(&stack),
             flags,
             &shared as *const Shared as *mut libc::c_void,
         )

@@ -1,6 +1,7 @@
 //! The stacks of the processes the judge clones with `CLONE_VM` (a run's
-//! `init` and program process, a slot's zygote): they run on memory the
-//! judge prepared, so the judge hands each one a stack it owns.
+//! `init` and program process, a slot's zygote, an unsandboxed run's
+//! program before its `exec`): they run on memory the judge prepared, so
+//! the judge hands each one a stack it owns.
 
 use std::mem::MaybeUninit;
 
