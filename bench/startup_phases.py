@@ -55,7 +55,7 @@ def samples(path):
                 if comm is not None:
                     yield comm, frames[::-1]
                 comm, frames = None, []
-            elif line[0] in "\t" or (comm is not None and line.startswith("      ")):
+            elif line.startswith("\t"):  # a frame: address, symbol
                 parts = line.split(None, 1)
                 frames.append(parts[1].strip() if len(parts) > 1 else "")
             else:
