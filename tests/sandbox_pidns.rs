@@ -245,6 +245,37 @@ fn groups_of_a_block_nobody_holds_are_removed() {
     }
 }
 
+/// A judge holding the block of run uids an earlier judge held, but
+/// started in other cgroups (another CI job, another login session),
+/// removes the groups the earlier judge left in its own: wherever judges
+/// ran, the groups left on the machine stay bounded by the blocks in use,
+/// and the earlier cgroups can be removed.
+#[test]
+fn a_judge_in_other_cgroups_removes_what_its_block_left_in_the_first() {
+    let Some(mut j) = Private::new() else { return };
+    j.judge_ac();
+    assert!(!j.groups().is_empty(), "the first judge's groups are kept");
+    let first = std::mem::replace(&mut j.cage, Cage::new(As::Me).expect("second cage"));
+    j.judge_ac();
+    let left: Vec<_> = first
+        .dirs()
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&j.prefix))
+        .collect();
+    assert_eq!(left, Vec::<String>::new(), "left in the first cgroups");
+    let second = j.groups();
+    assert!(
+        second.iter().any(|(_, d)| d
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(&j.prefix))),
+        "the second judge's groups are in its own cgroups: {second:?}"
+    );
+}
+
 /// Judges in a cage of cgroups with a private folder of run uid claims
 /// bound on `/run/grundy/uids` (in a mount namespace of their own): they
 /// hold its first block whatever judges elsewhere on the machine hold.

@@ -15,7 +15,9 @@
 //! and a second judge on an idle machine makes none. Groups are created
 //! below the judge's own cgroups, so the limits of whoever runs the judge
 //! still apply. The groups of blocks nobody holds are emptied and removed
-//! by the next judge, as are the groups of the forms older judges used.
+//! by the next judge, as are the groups of the forms older judges used. A
+//! block's lock file notes where its holder makes the block's groups: the
+//! next holder, if it runs in other cgroups, removes them there.
 //!
 //! The memory group's OOM killer is switched off, and the judge ends the
 //! run itself when the group runs out of memory. The kernel's killer would
@@ -74,8 +76,37 @@ impl Hierarchies {
         };
         let first = super::uids::id(0).ok()?;
         h.make_first_slot(&first)?;
+        h.note_block(first.block);
         h.remove_stale(first.block);
         Some(h)
+    }
+
+    /// Notes in block `key`'s lock file where this judge makes the block's
+    /// groups, and removes those the block's previous holder made
+    /// elsewhere. Groups are made below the judge's own cgroups and kept
+    /// for the next holder of the block (see the module's comment), but
+    /// the next judge may run in other cgroups (another CI job, another
+    /// login session): without the note, the groups left in the first
+    /// would stay there for good, and keep their parent from being removed.
+    fn note_block(&self, key: super::uids::BlockKey) {
+        use std::os::unix::ffi::OsStrExt;
+        let ours = [&self.pids, &self.memory, &self.cpuacct];
+        let mut note = Vec::new();
+        for dir in ours {
+            note.extend_from_slice(dir.as_os_str().as_bytes());
+            note.push(0);
+        }
+        let Ok(old) = super::uids::replace_note(key, &note) else {
+            return;
+        };
+        let before = old
+            .split(|&b| b == 0)
+            .map(|p| Path::new(std::ffi::OsStr::from_bytes(p)));
+        for (dir, ours) in before.zip(ours) {
+            if dir != ours.as_path() && is_cgroup_folder(dir) {
+                remove_block_groups(dir, key);
+            }
+        }
     }
 
     /// Checks that we may have groups by making the first run slot's, or
@@ -150,6 +181,49 @@ fn group_name(run: &super::uids::RunId) -> String {
     format!("grundy-b{}-{}-{}", run.block.dev, run.block.ino, run.offset)
 }
 
+/// The block of run uids whose slot group `name` is, if it is one:
+/// `grundy-b<dev>-<ino>-<slot>` (see [`group_name`]).
+fn block_of(name: &str) -> Option<super::uids::BlockKey> {
+    let rest = name.strip_prefix("grundy-b")?;
+    let mut fields = rest.split('-');
+    let (dev, ino, slot) = (fields.next()?, fields.next()?, fields.next()?);
+    if fields.next().is_some() {
+        return None;
+    }
+    slot.parse::<u32>().ok()?;
+    Some(super::uids::BlockKey {
+        dev: dev.parse().ok()?,
+        ino: ino.parse().ok()?,
+    })
+}
+
+/// Whether `dir`, read from a block's note, is a plain absolute path (no
+/// `.` or `..`) to a folder of a cgroup v1 file system: the only kind of
+/// place whose groups a note may have us remove.
+fn is_cgroup_folder(dir: &Path) -> bool {
+    use std::path::Component;
+    let plain = dir.is_absolute()
+        && dir
+            .components()
+            .all(|c| matches!(c, Component::RootDir | Component::Normal(_)));
+    plain
+        && rustix::fs::statfs(dir)
+            .is_ok_and(|fs| fs.f_type as i64 == libc::CGROUP_SUPER_MAGIC as i64)
+}
+
+/// Empties and removes the groups of block `key`'s slots in `dir`.
+fn remove_block_groups(dir: &Path, key: super::uids::BlockKey) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.filter_map(Result::ok) {
+        let name = e.file_name();
+        if name.to_str().and_then(block_of) == Some(key) {
+            empty_and_remove(&e.path());
+        }
+    }
+}
+
 /// This process, as the groups of older judges named their owner
 /// (`grundy-<pid ns>-<pid>-<start>-<random>-<slot>`): what tells whether
 /// such a group's judge is gone.
@@ -200,13 +274,7 @@ fn stale(
     let rest = name.strip_prefix("grundy-")?;
     let fields: Vec<&str> = rest.split('-').collect();
     match fields.as_slice() {
-        [dev, ino, slot] if dev.starts_with('b') => {
-            slot.parse::<u32>().ok()?;
-            Some(Stale::Block(super::uids::BlockKey {
-                dev: dev[1..].parse().ok()?,
-                ino: ino.parse().ok()?,
-            }))
-        }
+        [_, _, _] => block_of(name).map(Stale::Block),
         [ns, pid, start, _random, _slot] => {
             let (ns, pid, start) = (
                 ns.parse::<u64>().ok()?,
@@ -284,6 +352,9 @@ impl Groups {
     /// outlive a run are reset. Their OOM notification is registered anew:
     /// the previous holder's ended with its eventfd.
     pub fn create(h: &Hierarchies, run: &super::uids::RunId) -> io::Result<Groups> {
+        if run.offset == 0 {
+            h.note_block(run.block);
+        }
         let name = group_name(run);
         let dirs = [
             h.pids.join(&name),

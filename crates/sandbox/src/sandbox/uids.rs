@@ -91,6 +91,48 @@ fn key(file: &File) -> io::Result<BlockKey> {
     })
 }
 
+/// The most of a block's note that is read (see [`replace_note`]): room
+/// for three cgroup paths of the longest the kernel gives.
+const NOTE_BYTES: usize = 3 * 4096 + 64;
+
+/// Puts `note` in the lock file of block `wanted`, which this process
+/// holds, and returns what the file held before (up to [`NOTE_BYTES`]):
+/// the note of the block's previous holder, which says where it made the
+/// block's cgroups, so that a judge running in another cgroup finds and
+/// removes them. Only holders write the file, in a folder only root can
+/// write in (see [`open_locks`]); a note equal to the one there is not
+/// written again.
+pub fn replace_note(wanted: BlockKey, note: &[u8]) -> io::Result<Vec<u8>> {
+    let held = HELD
+        .lock()
+        .map_err(|_| io::Error::other("run uid claims poisoned"))?;
+    let file = held
+        .iter()
+        .map(|(_, f)| f)
+        .find(|f| key(f).ok() == Some(wanted))
+        .ok_or_else(|| io::Error::other("not a block of run uids this judge holds"))?;
+    swap_note(file, note)
+}
+
+/// [`replace_note`] on the lock file itself.
+fn swap_note(file: &File, note: &[u8]) -> io::Result<Vec<u8>> {
+    use std::os::unix::fs::FileExt;
+    let mut old = vec![0; NOTE_BYTES];
+    let mut len = 0;
+    while len < old.len() {
+        match file.read_at(&mut old[len..], len as u64)? {
+            0 => break,
+            n => len += n,
+        }
+    }
+    old.truncate(len);
+    if old != note {
+        file.set_len(0)?;
+        file.write_all_at(note, 0)?;
+    }
+    Ok(old)
+}
+
 /// Locks the block whose lock file is `key` if nobody holds it (this
 /// process included): the lock is kept while the file lives, so that no
 /// judge claims the block while its leftovers are swept. `None` when the
@@ -213,6 +255,23 @@ mod tests {
         assert_eq!(all.len() as u32, RUN_IDS / BLOCK);
         let e = claim(&dir, &[]).expect_err("all blocks held");
         assert!(e.to_string().contains("held by other judges"), "{e}");
+    }
+
+    /// A block's note comes back to its next holder as written, read no
+    /// further than [`NOTE_BYTES`], and is replaced whole.
+    #[test]
+    fn a_note_is_handed_to_the_next_holder() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let dir = t.path().join("uids");
+        let (_, file) = claim(&dir, &[]).expect("claim");
+        assert_eq!(swap_note(&file, b"/a\0/b\0").expect("note"), b"");
+        assert_eq!(swap_note(&file, b"/c\0").expect("note"), b"/a\0/b\0");
+        assert_eq!(swap_note(&file, b"/c\0").expect("note"), b"/c\0");
+        let long = vec![b'x'; NOTE_BYTES + 10];
+        swap_note(&file, &long).expect("note");
+        let back = swap_note(&file, b"").expect("note");
+        assert_eq!(back.len(), NOTE_BYTES, "read no further than the bound");
+        assert_eq!(swap_note(&file, b"").expect("note"), b"", "emptied");
     }
 
     #[test]
