@@ -148,4 +148,11 @@ for name, _ in bins:
           f"   start-up above (a): {sw - fw:.2f} wall, {sc - fc:.2f} CPU")
     print(f"{name + f': judge nim x.c ({n} tests)':<46} {ww:8.2f} {wc:8.2f}"
           f"   / (b): {ww / lw:.2f} wall, {wc / lc:.2f} CPU")
+    # The start-up split in two by CPU: what each test adds over its bare
+    # run (the whole judging less the 3-test one, over the tests between,
+    # less a floor run), and what is left, paid once per judging. Wall
+    # time is not split: the whole judging runs tests in parallel.
+    per_test = (wc - sc) / (int(n) - 3) - fc / 3
+    print(f"{'':<64}   CPU per test above its bare run: {per_test:.2f};"
+          f" once per judging: {sc - fc - 3 * per_test:.2f}")
 PY

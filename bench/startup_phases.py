@@ -122,6 +122,22 @@ def main():
             print(f"{name:<48} {j:7.2f} {f:7.2f} {j - f:14.2f}")
     tj, tf = sum(judge.values()), sum(floor.values())
     print(f"{'total':<48} {tj:7.2f} {tf:7.2f} {tj - tf:14.2f}")
+    # Each side's samples are scaled to its own measured CPU. Where the two
+    # sides were sampled at different rates (perf samples processes that
+    # live a fraction of a millisecond less than their share), the
+    # difference is spread over all of that side's phases: a phase whose
+    # samples are the same on both sides, such as the program's own, then
+    # shows a difference that is only the rates'.
+    rj, rf = (rate(work, k) for k in ("judge", "floor"))
+    print(f"samples per ms of CPU: judge {rj:.2f}, floor {rf:.2f}"
+          f" (a phase's figure is {abs(rf / rj - 1) * 100:.0f} % "
+          f"{'higher' if rj < rf else 'lower'} on the judge's side for the same samples)")
+
+
+def rate(work, kind):
+    """Samples per ms of measured CPU."""
+    n = sum(1 for _ in samples(f"{work}/{kind}.txt"))
+    return n / cpu_ms(f"{work}/{kind}.stat")
 
 
 if __name__ == "__main__":
