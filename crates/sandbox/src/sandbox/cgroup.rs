@@ -206,9 +206,7 @@ fn is_cgroup_folder(dir: &Path) -> bool {
         && dir
             .components()
             .all(|c| matches!(c, Component::RootDir | Component::Normal(_)));
-    plain
-        && rustix::fs::statfs(dir)
-            .is_ok_and(|fs| fs.f_type as i64 == libc::CGROUP_SUPER_MAGIC as i64)
+    plain && rustix::fs::statfs(dir).is_ok_and(|fs| fs.f_type == libc::CGROUP_SUPER_MAGIC)
 }
 
 /// Empties and removes the groups of block `key`'s slots in `dir`.
