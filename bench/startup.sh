@@ -8,6 +8,9 @@
 #   whole     `grundy judge nim x.c` (all its tests, a correct C program, warm
 #             cache) over a bash loop running the program and `cmp` on each
 #             of the same tests.  Target: ≤ 0.7.
+#   split     the start-up's CPU in two: what each test adds over its bare
+#             run (whole less start-up, less the floor's same difference on
+#             all the tests, per test), and what is paid once per judging.
 #
 # Each figure is the median of ROUNDS interleaved rounds (default 21), in
 # an order shuffled each round, so that other load on the machine falls
@@ -112,8 +115,10 @@ def judge(name, binary, *extra):
     return [binary, "--problems", f"{root}/problems", "--cache", f"{work}/cache-{name}",
             "--sandbox", sandbox, "judge", "nim", f"{work}/x.c", *extra]
 
+every = sorted(f"{work}/tests/{f}" for f in os.listdir(f"{work}/tests") if f.endswith(".in"))
 commands = {
     "floor": [f"{work}/forkloop", f"{work}/x", f"{work}/out", *samples],
+    "floor whole": [f"{work}/forkloop", f"{work}/x", f"{work}/out", *every],
     "loop": ["bash", f"{work}/loop.sh"],
 }
 for name, binary in bins:
@@ -136,11 +141,13 @@ def med(k):
     return (statistics.median(w for w, _ in got[k]), statistics.median(c for _, c in got[k]))
 
 fw, fc = med("floor")
+_, fwc = med("floor whole")
 lw, lc = med("loop")
 print(f"median of {rounds} rounds, --sandbox {sandbox}; ms: wall, CPU (user + system)")
 print(f"{'bare fork-exec-wait, 3 samples (a)':<46} {fw:8.2f} {fc:8.2f}")
 n = os.environ["NIM_TESTS"]
 print(f"{f'bash loop run + cmp, {n} tests (b)':<46} {lw:8.2f} {lc:8.2f}")
+print(f"{f'bare fork-exec-wait, {n} tests':<46} {med('floor whole')[0]:8.2f} {fwc:8.2f}")
 for name, _ in bins:
     sw, sc = med(f"{name} start")
     ww, wc = med(f"{name} whole")
@@ -149,10 +156,11 @@ for name, _ in bins:
     print(f"{name + f': judge nim x.c ({n} tests)':<46} {ww:8.2f} {wc:8.2f}"
           f"   / (b): {ww / lw:.2f} wall, {wc / lc:.2f} CPU")
     # The start-up split in two by CPU: what each test adds over its bare
-    # run (the whole judging less the 3-test one, over the tests between,
-    # less a floor run), and what is left, paid once per judging. Wall
-    # time is not split: the whole judging runs tests in parallel.
-    per_test = (wc - sc) / (int(n) - 3) - fc / 3
+    # run (the whole judging less the 3-test one, less the same difference
+    # of the floor, over the tests between), and what is left, paid once
+    # per judging. Wall time is not split: the whole judging runs tests in
+    # parallel.
+    per_test = ((wc - sc) - (fwc - fc)) / (int(n) - 3)
     print(f"{'':<64}   CPU per test above its bare run: {per_test:.2f};"
           f" once per judging: {sc - fc - 3 * per_test:.2f}")
 PY
