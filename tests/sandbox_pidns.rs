@@ -215,8 +215,9 @@ fn a_process_left_in_reused_groups_is_killed_by_the_next_judge() {
 
 /// The groups of a block of run uids nobody holds (its judge was killed
 /// and no judge has claimed it since) are emptied and removed by the next
-/// judge, which holds another block: the groups on a machine stay bounded
-/// by the blocks in use.
+/// judge, which holds another block, and so are the block's groups in
+/// other cgroups that the block's note names: the groups on a machine stay
+/// bounded by the blocks in use.
 #[test]
 fn groups_of_a_block_nobody_holds_are_removed() {
     let Some(j) = Private::new() else { return };
@@ -233,7 +234,21 @@ fn groups_of_a_block_nobody_holds_are_removed() {
         std::fs::create_dir(d).expect("group of block 1");
         std::fs::write(d.join("cgroup.procs"), left.id().to_string()).expect("join group");
     }
+    // Its groups in other cgroups too, where its last holder's note (pids,
+    // memory, cpuacct: no cpuacct group here) says it made them.
+    let elsewhere = Cage::new(As::Me).expect("other cgroups");
+    let mut note = Vec::new();
+    for d in elsewhere.dirs() {
+        std::fs::create_dir(d.join(&name)).expect("group of block 1 elsewhere");
+        note.extend_from_slice(d.as_os_str().as_encoded_bytes());
+        note.push(0);
+    }
+    note.push(0);
+    std::fs::write(&second, &note).expect("note of block 1");
     j.judge_ac();
+    for d in elsewhere.dirs() {
+        assert!(!d.join(&name).exists(), "{} was not removed", d.display());
+    }
     let status = left.try_wait().expect("wait");
     if status.is_none() {
         let _ = left.kill();

@@ -96,13 +96,20 @@ impl Hierarchies {
             note.extend_from_slice(dir.as_os_str().as_bytes());
             note.push(0);
         }
-        let Ok(old) = super::uids::replace_note(key, &note) else {
-            return;
-        };
-        let before = old
+        if let Ok(old) = super::uids::replace_note(key, &note) {
+            self.remove_noted(&old, key);
+        }
+    }
+
+    /// Empties and removes block `key`'s groups in the cgroups `note`
+    /// names (see [`Hierarchies::note_block`]) but ours, which are ours to
+    /// keep or for [`Hierarchies::remove_stale`] to remove.
+    fn remove_noted(&self, note: &[u8], key: super::uids::BlockKey) {
+        use std::os::unix::ffi::OsStrExt;
+        let noted = note
             .split(|&b| b == 0)
             .map(|p| Path::new(std::ffi::OsStr::from_bytes(p)));
-        for (dir, ours) in before.zip(ours) {
+        for (dir, ours) in noted.zip([&self.pids, &self.memory, &self.cpuacct]) {
             if dir != ours.as_path() && is_cgroup_folder(dir) {
                 remove_block_groups(dir, key);
             }
@@ -161,9 +168,15 @@ impl Hierarchies {
                         let _ = fs::remove_dir(e.path());
                     }
                     Some(Stale::Block(key)) if key != own => {
-                        let free = free_blocks
-                            .entry(key)
-                            .or_insert_with(|| super::uids::lock_if_free(key));
+                        let free = free_blocks.entry(key).or_insert_with(|| {
+                            let file = super::uids::lock_if_free(key)?;
+                            // Its groups in other cgroups too, where its
+                            // last holder noted them.
+                            if let Ok(note) = super::uids::take_note(&file) {
+                                self.remove_noted(&note, key);
+                            }
+                            Some(file)
+                        });
                         if free.is_some() {
                             empty_and_remove(&e.path());
                         }

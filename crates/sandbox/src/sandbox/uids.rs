@@ -114,6 +114,12 @@ pub fn replace_note(wanted: BlockKey, note: &[u8]) -> io::Result<Vec<u8>> {
     swap_note(file, note)
 }
 
+/// The note of a block locked by [`lock_if_free`], emptied: its groups are
+/// being removed, wherever the note says they are.
+pub fn take_note(file: &File) -> io::Result<Vec<u8>> {
+    swap_note(file, b"")
+}
+
 /// [`replace_note`] on the lock file itself.
 fn swap_note(file: &File, note: &[u8]) -> io::Result<Vec<u8>> {
     use std::os::unix::fs::FileExt;
