@@ -272,13 +272,8 @@ fn a_judge_in_other_cgroups_removes_what_its_block_left_in_the_first() {
     assert!(!j.groups().is_empty(), "the first judge's groups are kept");
     let first = std::mem::replace(&mut j.cage, Cage::new(As::Me).expect("second cage"));
     j.judge_ac();
-    let left: Vec<_> = first
-        .dirs()
-        .iter()
-        .filter_map(|d| std::fs::read_dir(d).ok())
-        .flatten()
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
+    let left: Vec<_> = grundy_groups(&first)
+        .into_iter()
         .filter(|n| n.starts_with(&j.prefix))
         .collect();
     assert_eq!(left, Vec::<String>::new(), "left in the first cgroups");
@@ -482,7 +477,7 @@ fn wake(pid: i32) {
     }
 }
 
-/// The grundy groups in the cage's memory cgroup.
+/// The names of the grundy groups in the cage's cgroups, sorted.
 fn grundy_groups(cage: &Cage) -> Vec<String> {
     let mut names: Vec<String> = cage
         .dirs()
