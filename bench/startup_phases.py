@@ -123,11 +123,10 @@ def main():
     tj, tf = sum(judge.values()), sum(floor.values())
     print(f"{'total':<48} {tj:7.2f} {tf:7.2f} {tj - tf:14.2f}")
     # Each side's samples are scaled to its own measured CPU. Where the two
-    # sides were sampled at different rates (perf samples processes that
-    # live a fraction of a millisecond less than their share), the
-    # difference is spread over all of that side's phases: a phase whose
-    # samples are the same on both sides, such as the program's own, then
-    # shows a difference that is only the rates'.
+    # sides were sampled at different rates (from run to run, 3 to 21 %
+    # here), the difference is spread over all of that side's phases: a
+    # phase with the same samples on both sides then shows a difference
+    # that is only the rates'.
     rj, rf = (rate(work, k) for k in ("judge", "floor"))
     print(f"samples per ms of CPU: judge {rj:.2f}, floor {rf:.2f}"
           f" (a phase's figure is {abs(rf / rj - 1) * 100:.0f} % "

@@ -83,6 +83,12 @@ impl Hierarchies {
         Some(h)
     }
 
+    /// The three hierarchies' folders, in the order of the fields (the
+    /// order a block's note lists them in).
+    fn all(&self) -> [&Path; 3] {
+        [&self.pids, &self.memory, &self.cpuacct]
+    }
+
     /// Checks that we may have groups by making the first run slot's, or
     /// finding them left by the block's previous holder (which
     /// [`Groups::create`] then finds), rather than a probe group made and
@@ -91,7 +97,7 @@ impl Hierarchies {
     fn make_first_slot(&self, first: &super::uids::RunId) -> Option<()> {
         let name = group_name(first);
         let mut made = Vec::new();
-        for base in [&self.pids, &self.memory, &self.cpuacct] {
+        for base in self.all() {
             let dir = base.join(&name);
             match fs::create_dir(&dir) {
                 Ok(()) => made.push(dir),

@@ -21,9 +21,8 @@ impl Hierarchies {
     /// would stay there for good, and keep their parent from being removed.
     pub(super) fn note_block(&self, key: uids::BlockKey) {
         use std::os::unix::ffi::OsStrExt;
-        let ours = [&self.pids, &self.memory, &self.cpuacct];
         let mut note = Vec::new();
-        for dir in ours {
+        for dir in self.all() {
             note.extend_from_slice(dir.as_os_str().as_bytes());
             note.push(0);
         }
@@ -40,8 +39,8 @@ impl Hierarchies {
         let noted = note
             .split(|&b| b == 0)
             .map(|p| Path::new(std::ffi::OsStr::from_bytes(p)));
-        for (dir, ours) in noted.zip([&self.pids, &self.memory, &self.cpuacct]) {
-            if dir != ours.as_path() && is_cgroup_folder(dir) {
+        for (dir, ours) in noted.zip(self.all()) {
+            if dir != ours && is_cgroup_folder(dir) {
                 remove_block_groups(dir, key);
             }
         }
@@ -63,7 +62,7 @@ impl Hierarchies {
         // or its block's lock, is looked up once.
         let mut starts = std::collections::HashMap::new();
         let mut free_blocks = std::collections::HashMap::new();
-        for base in [&self.pids, &self.memory, &self.cpuacct] {
+        for base in self.all() {
             let Ok(entries) = fs::read_dir(base) else {
                 continue;
             };
