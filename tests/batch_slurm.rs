@@ -403,8 +403,13 @@ fn slurm_requeued_task_continues_and_merges_to_one_run() {
         |array| {
             let task = format!("{array}_1");
             // A requeued job waits a while before it may start again: once
-            // it is pending for that reason, let it start now. (If the
-            // update is refused, it starts a little later all the same.)
+            // it is pending for that reason, let it start two seconds from
+            // now, once. Not `now`: the node refuses to launch a job whose
+            // credential is dated the same second as the kill of its first
+            // attempt ("already killed, do not launch batch job"), and the
+            // task then fails. That wait is why Slurm delays a requeued
+            // job. (If the update is refused, it starts later all the same.)
+            let mut hurried = false;
             c.wait("task 1 to die, be requeued and start again", || {
                 c.assert_not_doomed(array);
                 let s = c.show(&task);
@@ -423,10 +428,15 @@ fn slurm_requeued_task_continues_and_merges_to_one_run() {
                     return false;
                 }
                 if s.contains("JobState=PENDING") {
-                    let _ = c
-                        .cmd("scontrol")
-                        .args(["update", &format!("JobId={task}"), "StartTime=now"])
-                        .output();
+                    // Only once its first attempt has ended on the node
+                    // (not "PENDING,COMPLETING"), so that the kill comes first.
+                    if !hurried && s.contains("JobState=PENDING ") {
+                        hurried = true;
+                        let _ = c
+                            .cmd("scontrol")
+                            .args(["update", &format!("JobId={task}"), "StartTime=now+2"])
+                            .output();
+                    }
                     return false;
                 }
                 // Until then it is COMPLETING (the first attempt ending).
