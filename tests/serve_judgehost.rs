@@ -13,10 +13,9 @@ mod serve_support;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -41,95 +40,6 @@ fn hosts_only() -> (Project, Server, std::collections::BTreeMap<String, String>)
     let p = Project::toy("limits:\n  time: 3s\n");
     let (server, pw) = serve_contest(&p, &contest_yaml(""), PEOPLE, &["--no-local-judging"]);
     (p, server, pw)
-}
-
-/// `grundy serve judgehost` for `name`: the token file.
-fn register(server: &Server, name: &str) -> PathBuf {
-    let file = server.db.with_file_name(format!("{name}.token"));
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["serve", "judgehost"])
-        .arg(&server.contest)
-        .arg(name)
-        .arg("--db")
-        .arg(&server.db)
-        .arg("--token-file")
-        .arg(&file)
-        .output()
-        .expect("run grundy serve judgehost");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    file
-}
-
-/// A running `grundy judgehost`.
-struct Host {
-    child: Child,
-    lines: mpsc::Receiver<String>,
-}
-
-impl Host {
-    /// Starts a host; `wrap` runs it under another program (faketime).
-    fn start(server: &Server, token: &Path, wrap: &[&str]) -> Host {
-        Host::start_at(&server.url, token, wrap, &cache())
-    }
-
-    /// Starts a host talking to `url`, with the cache `cache`.
-    fn start_at(url: &str, token: &Path, wrap: &[&str], cache: &Path) -> Host {
-        let bin = env!("CARGO_BIN_EXE_grundy");
-        let mut cmd = match wrap.split_first() {
-            Some((first, rest)) => {
-                let mut c = Command::new(first);
-                c.args(rest).arg(bin);
-                c
-            }
-            None => Command::new(bin),
-        };
-        cmd.args(["judgehost", "--server", url, "--jobs", "1", "--token"])
-            .arg(token)
-            .arg("--cache")
-            .arg(cache)
-            .env("NO_COLOR", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
-        let mut child = cmd.spawn().expect("start grundy judgehost");
-        let (tx, rx) = mpsc::channel();
-        let err = child.stderr.take().expect("stderr");
-        std::thread::spawn(move || {
-            for line in BufReader::new(err).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Host { child, lines: rx }
-    }
-
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-
-    /// Waits for the host to exit by itself: its code and what it said.
-    fn exit(&mut self) -> (Option<i32>, String) {
-        let deadline = Instant::now() + DEADLINE;
-        loop {
-            if let Some(s) = self.child.try_wait().expect("wait") {
-                let said: Vec<String> = self.lines.try_iter().collect();
-                return (s.code(), said.join("\n"));
-            }
-            assert!(Instant::now() < deadline, "the host did not stop");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Host {
-    fn drop(&mut self) {
-        self.kill();
-    }
 }
 
 /// The host holding submission `id`'s job once it has posted a test's
@@ -282,6 +192,42 @@ fn a_revoked_host_is_refused_at_once_and_its_judging_goes_elsewhere() {
     );
 }
 
+/// One request of the judge hosts' protocol, by hand: its status and body.
+fn host_call(
+    server: &Server,
+    path: &str,
+    token: &str,
+    version: &str,
+    body: Option<&Value>,
+) -> (u16, Vec<u8>) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let url = format!("{}{path}", server.url);
+    let auth = format!("Bearer {}", token.trim());
+    let res = match body {
+        Some(b) => agent
+            .post(&url)
+            .header("authorization", &auth)
+            .header("x-grundy-version", version)
+            .send(serde_json::to_vec(b).expect("json").as_slice()),
+        None => agent
+            .get(&url)
+            .header("authorization", &auth)
+            .header("x-grundy-version", version)
+            .call(),
+    }
+    .expect("request");
+    let status = res.status().as_u16();
+    let mut bytes = Vec::new();
+    res.into_body()
+        .into_reader()
+        .read_to_end(&mut bytes)
+        .expect("body");
+    (status, bytes)
+}
+
 /// The protocol by hand: a token and the version are checked first; the
 /// package comes by its hash; a result posted twice is stored once, and
 /// one posted with another host's token is not stored.
@@ -292,33 +238,8 @@ fn refusals_and_a_result_posted_twice_is_stored_once() {
     let token = std::fs::read_to_string(register(&server, "rack-a")).expect("token");
     let other = std::fs::read_to_string(register(&server, "rack-b")).expect("token");
     let version = env!("CARGO_PKG_VERSION");
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .build()
-        .into();
     let call = |path: &str, token: &str, version: &str, body: Option<&Value>| {
-        let url = format!("{}{path}", server.url);
-        let auth = format!("Bearer {}", token.trim());
-        let res = match body {
-            Some(b) => agent
-                .post(&url)
-                .header("authorization", &auth)
-                .header("x-grundy-version", version)
-                .send(serde_json::to_vec(b).expect("json").as_slice()),
-            None => agent
-                .get(&url)
-                .header("authorization", &auth)
-                .header("x-grundy-version", version)
-                .call(),
-        }
-        .expect("request");
-        let status = res.status().as_u16();
-        let mut bytes = Vec::new();
-        res.into_body()
-            .into_reader()
-            .read_to_end(&mut bytes)
-            .expect("body");
-        (status, bytes)
+        host_call(&server, path, token, version, body)
     };
     let (s, body) = call("/judgehost/hello", &token, "0.0.1-other", None);
     assert_eq!(s, 409);
@@ -388,6 +309,74 @@ fn refusals_and_a_result_posted_twice_is_stored_once() {
         vec![("rack-a".to_string(), true, false, true)]
     );
     assert_eq!(ana.verdict(id).0, "WA");
+}
+
+/// A host that gives a problem back (it cannot build it) is not given that
+/// problem again, and the jury sees why on `/jury`; once the host starts
+/// again (its hello), mended, it is given the problem again.
+#[test]
+fn a_problem_given_back_returns_to_its_host_once_it_starts_again() {
+    let (_p, server, pw) = hosts_only();
+    let mut ana = team(&server, &pw);
+    let token = std::fs::read_to_string(register(&server, "rack-a")).expect("token");
+    let version = env!("CARGO_PKG_VERSION");
+    let lease = || {
+        let (s, body) = host_call(
+            &server,
+            "/judgehost/lease",
+            &token,
+            version,
+            Some(&json!({})),
+        );
+        match s {
+            200 => Some(serde_json::from_slice::<Value>(&body).expect("job")),
+            204 => None,
+            _ => panic!("lease: {s} {}", String::from_utf8_lossy(&body)),
+        }
+    };
+    assert_eq!(
+        host_call(&server, "/judgehost/hello", &token, version, None).0,
+        200
+    );
+    let id = Client::submitted_id(&ana.submit("toy", "ok.c", TOY_C.as_bytes()));
+    let job = lease().expect("the submission is leased");
+    assert_eq!(job["submission"], id);
+    let (s, body) = host_call(
+        &server,
+        "/judgehost/refuse",
+        &token,
+        version,
+        Some(&json!({"job": job["job"], "lease": job["lease"], "reason": "no C compiler here"})),
+    );
+    assert_eq!(s, 200, "{}", String::from_utf8_lossy(&body));
+    // Queued again, but not for this host.
+    assert_eq!(
+        lease(),
+        None,
+        "a problem it gave back was leased to it again"
+    );
+    let mut admin = server.admin();
+    let page = admin.get("/jury");
+    assert_eq!(page.status, 200);
+    let hosts = &page.body[page.body.find("id=\"hosts\"").expect("a table of hosts")..];
+    assert!(
+        hosts.contains("rack-a")
+            && hosts.contains("data-problem=\"toy\"")
+            && hosts.contains("no C compiler here"),
+        "{hosts}"
+    );
+    // Started again: the problem is its again.
+    assert_eq!(
+        host_call(&server, "/judgehost/hello", &token, version, None).0,
+        200
+    );
+    let again = lease().expect("leased again after the host started again");
+    assert_eq!(again["submission"], id);
+    let page = admin.get("/jury");
+    assert!(
+        !page.body.contains("no C compiler here"),
+        "the refusal is still shown"
+    );
 }
 
 /// A proxy in front of the server, as a load balancer would be: it answers

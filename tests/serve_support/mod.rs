@@ -13,6 +13,9 @@ use std::time::{Duration, Instant};
 
 use crate::common::Project;
 
+pub mod host;
+pub use host::{Host, register};
+
 /// How long a server may take to start (it prepares its problems first)
 /// or a judging to finish: generous, for a loaded machine.
 pub const DEADLINE: Duration = Duration::from_secs(300);

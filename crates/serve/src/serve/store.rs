@@ -261,6 +261,52 @@ pub fn audit(c: &Connection, limit: i64) -> DbResult<Vec<Refused>> {
         .what("cannot read the log")
 }
 
+/// A judge host as the jury sees it: whether its token is revoked, when it
+/// was last heard from, and the problems it gave back as unable to judge
+/// them (problem, reason) since it last started.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostRow {
+    pub name: String,
+    pub revoked: bool,
+    pub seen_ms: Option<i64>,
+    pub refused: Vec<(String, String)>,
+}
+
+/// Every registered judge host, by name.
+pub fn judge_hosts(c: &Connection) -> DbResult<Vec<HostRow>> {
+    let mut st = c
+        .prepare_cached(
+            "SELECT name, revoked_ms IS NOT NULL, seen_ms FROM judgehosts ORDER BY name",
+        )
+        .what("cannot list judge hosts")?;
+    let mut hosts = st
+        .query_map([], |r| {
+            Ok(HostRow {
+                name: r.get(0)?,
+                revoked: r.get(1)?,
+                seen_ms: r.get(2)?,
+                refused: Vec::new(),
+            })
+        })
+        .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+        .what("cannot list judge hosts")?;
+    let mut st = c
+        .prepare_cached(
+            "SELECT host, problem, reason FROM judgehost_refusals ORDER BY host, problem",
+        )
+        .what("cannot read judge hosts' refusals")?;
+    let refusals = st
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?)))
+        .and_then(|rows| rows.collect::<rusqlite::Result<Vec<(String, String, String)>>>())
+        .what("cannot read judge hosts' refusals")?;
+    for (host, problem, reason) in refusals {
+        if let Some(h) = hosts.iter_mut().find(|h| h.name == host) {
+            h.refused.push((problem, reason));
+        }
+    }
+    Ok(hosts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{OF_ACCOUNT, ONE, ROW};

@@ -99,22 +99,6 @@ fn release(c: &Connection, host: &str) -> DbResult<usize> {
     .what("cannot queue judgings again")
 }
 
-/// The hosts: (name, revoked, last seen).
-pub fn list(c: &Connection) -> DbResult<Vec<(String, bool, Option<Millis>)>> {
-    let mut st = c
-        .prepare("SELECT name, revoked_ms IS NOT NULL, seen_ms FROM judgehosts ORDER BY name")
-        .what("cannot list judge hosts")?;
-    st.query_map([], |r| {
-        Ok((
-            r.get(0)?,
-            r.get(1)?,
-            r.get::<_, Option<i64>>(2)?.map(Millis),
-        ))
-    })
-    .and_then(|rows| rows.collect())
-    .what("cannot list judge hosts")
-}
-
 /// The host a token belongs to, unless revoked; notes it was seen.
 pub fn identify(c: &Connection, token: &str) -> DbResult<Option<String>> {
     let name: Option<String> = c
@@ -158,7 +142,8 @@ pub fn lease_of(c: &Connection, host: &str, job: i64, secret: &str) -> DbResult<
 }
 
 /// The host gives the lease back, unable to judge the problem: the job is
-/// queued again and the problem is not given to this host again.
+/// queued again and the problem is not given to this host again until it
+/// starts again ([`forget_refusals`]).
 pub fn refuse(c: &mut Connection, lease: &Lease, problem: &str, reason: &str) -> DbResult<()> {
     let tx = c.transaction().what("cannot start a transaction")?;
     tx.execute(
@@ -169,6 +154,12 @@ pub fn refuse(c: &mut Connection, lease: &Lease, problem: &str, reason: &str) ->
     requeue(&tx, lease)?;
     tx.commit().what("cannot note a refusal")?;
     Ok(())
+}
+
+/// Forgets the problems `host` refused (when it starts again); how many.
+pub fn forget_refusals(c: &Connection, host: &str) -> DbResult<usize> {
+    c.execute("DELETE FROM judgehost_refusals WHERE host = ?1", [host])
+        .what("cannot forget a judge host's refusals")
 }
 
 /// The host gives the lease back for now (a failure it expects to pass,
@@ -195,16 +186,6 @@ fn requeue(c: &Connection, lease: &Lease) -> DbResult<()> {
     )
     .what("cannot queue a judging again")?;
     Ok(())
-}
-
-/// The refusals: (host, problem, reason), for the jury.
-pub fn refusals(c: &Connection) -> DbResult<Vec<(String, String, String)>> {
-    let mut st = c
-        .prepare("SELECT host, problem, reason FROM judgehost_refusals ORDER BY at_ms")
-        .what("cannot read refusals")?;
-    st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .and_then(|rows| rows.collect())
-        .what("cannot read refusals")
 }
 
 #[cfg(test)]

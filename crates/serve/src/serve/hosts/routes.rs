@@ -116,8 +116,15 @@ fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Answer<T> {
     })
 }
 
+/// A host starting: its hello. It may have been mended since it refused
+/// a problem (a compiler installed, its sandbox fixed), and mending a host
+/// means starting it again: it is given every problem again.
 async fn hello(State(app): State<Shared>, headers: HeaderMap) -> Answer<Response> {
     let host = host_of(&app, &headers).await?;
+    let name = host.clone();
+    app.db
+        .write(move |c| super::forget_refusals(c, &name))
+        .await?;
     Ok(json(&Hello {
         host,
         server_version: VERSION.to_string(),

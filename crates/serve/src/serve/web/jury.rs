@@ -10,11 +10,11 @@ use axum::response::{IntoResponse, Redirect, Response};
 use maud::{Markup, html};
 use serde::Deserialize;
 
-use super::Shared;
 use super::error::Refusal;
 use super::identity::{JuryUser, Viewer, check_csrf};
 use super::layout::{at, page};
 use super::team::{csp_with_nonce, status_badge, submissions_table, with_nonce};
+use super::{App, Shared};
 use crate::batch::model::{ClassReport, Graded};
 use crate::serve::clock::{Millis, hms};
 use crate::serve::db::{Context as _, Db};
@@ -28,13 +28,14 @@ pub async fn home(
     viewer: Viewer,
     JuryUser(me): JuryUser,
 ) -> Result<Markup, Refusal> {
-    let (subs, (queued, running), paused) = app
+    let (subs, (queued, running), paused, hosts) = app
         .db
         .read(|c| {
             Ok((
                 store::submissions(c, None, 500)?,
                 queue::depth(c)?,
                 Db::setting(c, PAUSED)?.is_some(),
+                store::judge_hosts(c)?,
             ))
         })
         .await?;
@@ -69,8 +70,38 @@ pub async fn home(
             a href="/jury/scoreboard.json" { "scoreboard.json" }
         }
         (submissions_table(&app, &subs, true))
+        (hosts_table(&app, &hosts))
     };
     Ok(page(&app, &viewer, "Jury", body))
+}
+
+/// The judge hosts, when there are any: a host that gave a problem back
+/// is not given it again until it starts again, so a problem every host
+/// refused stays queued, and this table says why.
+fn hosts_table(app: &App, hosts: &[store::HostRow]) -> Markup {
+    html! {
+        @if !hosts.is_empty() {
+            h2 { "Judge hosts" }
+            table id="hosts" {
+                thead { tr { th { "host" } th { "last seen" } th { "cannot judge" } } }
+                tbody {
+                    @for h in hosts {
+                        tr data-host=(h.name) {
+                            td { (h.name) @if h.revoked { " (revoked)" } }
+                            td { (h.seen_ms.map_or_else(|| "never".to_string(), |t| at(app, t))) }
+                            td {
+                                @for (problem, reason) in &h.refused {
+                                    div class="refused" data-problem=(problem) {
+                                        strong { (problem) } ": " (reason)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 pub async fn submission(
