@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use crate::common::Project;
 
 pub mod host;
+#[allow(unused_imports)] // Not every serve test starts a host.
 pub use host::{Host, register};
 
 /// How long a server may take to start (it prepares its problems first)
