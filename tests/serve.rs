@@ -528,6 +528,28 @@ fn clarifications_go_from_a_team_to_the_jury_and_back() {
     );
     assert_eq!(r.status, 303);
     assert!(ben.get("/clarifications").body.contains("ends at noon"));
+    // An answer to a question or a team that does not exist is refused
+    // with the reason, and nothing is stored.
+    let stored = |server: &Server| -> i64 {
+        server
+            .sql()
+            .query_row("SELECT COUNT(*) FROM clarifications", [], |r| r.get(0))
+            .expect("count")
+    };
+    let before = stored(&server);
+    for (field, value, says) in [
+        ("reply_to", "-9223372036854775808", "no clarification"),
+        ("reply_to", "99999", "no clarification 99999"),
+        ("to", "nobody", "no account `nobody`"),
+    ] {
+        let r = judy.post(
+            "/jury/clarifications",
+            &[("csrf", &csrf), (field, value), ("text", "An answer.")],
+        );
+        assert_eq!(r.status, 400, "{field}={value}: {}", r.body);
+        assert!(r.body.contains(says), "{field}={value}: {}", r.body);
+    }
+    assert_eq!(stored(&server), before);
 }
 
 /// A class: past a refusing deadline a submission is refused (403); with a

@@ -147,10 +147,28 @@ async fn store(
         .db
         .write(move |c| {
             let tx = c.transaction().what("cannot start a transaction")?;
+            // What a form names must exist: an unknown question would break
+            // the table's link to it, an unknown team would leave the
+            // answer addressed to nobody.
             let to_id: Option<i64> = match &to {
-                Some(login) => crate::serve::accounts::by_login(&tx, login)?.map(|(a, _)| a.id),
+                Some(login) => match crate::serve::accounts::by_login(&tx, login)? {
+                    Some((a, _)) => Some(a.id),
+                    None => return Ok(Err(format!("there is no account `{login}`"))),
+                },
                 None => None,
             };
+            if let Some(r) = reply_to {
+                let known: bool = tx
+                    .query_row(
+                        "SELECT EXISTS (SELECT 1 FROM clarifications WHERE id = ?1)",
+                        [r],
+                        |row| row.get(0),
+                    )
+                    .what("cannot read clarifications")?;
+                if !known {
+                    return Ok(Err(format!("there is no clarification {r} to answer")));
+                }
+            }
             let now = Millis::now();
             tx.execute(
                 "INSERT INTO clarifications (from_account, to_account, to_all, reply_to, problem, text, time_ms)
@@ -184,10 +202,10 @@ async fn store(
                 }),
             )?;
             tx.commit().what("cannot store a clarification")?;
-            Ok((id, to_id))
+            Ok(Ok((id, to_id)))
         })
         .await?;
-    let (id, to_id) = id;
+    let (id, to_id) = id.map_err(Refusal::bad)?;
     app.hub.tell(Notice::Clarification {
         to: if to_all { None } else { to_id },
         for_jury: from.is_some(),
