@@ -369,6 +369,7 @@ fn brute_force_logins_are_throttled() {
         &[("csrf", &csrf), ("login", "ana"), ("password", &pw["ana"])],
     );
     assert_eq!(a.status, 429, "{}", a.body);
+    assert!(a.body.contains("for `ana`"), "{}", a.body);
     assert!(
         a.header("retry-after")
             .is_some_and(|s| s.parse::<u64>().is_ok_and(|n| n > 0))
@@ -407,6 +408,12 @@ fn guessing_many_accounts_from_one_address_is_throttled() {
     };
     assert_eq!(a.status, 429, "{}", a.body);
     assert!(a.header("retry-after").is_some());
+    // Ana failed nothing: she is told it is the address, not her account.
+    assert!(
+        a.body.contains("from your network address") && !a.body.contains("for `ana`"),
+        "{}",
+        a.body
+    );
     let huge = "y".repeat(100_000);
     assert_eq!(guesser.login(&huge, "guess"), 413);
     let longest: i64 = server

@@ -19,9 +19,32 @@ pub struct Throttle {
     failures: Mutex<HashMap<String, Vec<Millis>>>,
 }
 
-/// Refused: try again in this many seconds.
+/// Refused: try again in `seconds`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Wait(pub i64);
+pub struct Wait {
+    pub seconds: i64,
+    /// Locked is the address many accounts failed from, not the account:
+    /// the person signing in did nothing wrong, and should be told so.
+    pub address: bool,
+}
+
+impl Wait {
+    /// The refusal as the person signing in as `login` reads it.
+    pub fn sentence(&self, login: &str) -> String {
+        if self.address {
+            format!(
+                "too many failed logins from your network address (other accounts' too, \
+                 as from a room sharing one address): try again in {} seconds",
+                self.seconds
+            )
+        } else {
+            format!(
+                "too many failed logins for `{login}`: try again in {} seconds",
+                self.seconds
+            )
+        }
+    }
+}
 
 impl Throttle {
     fn keys(login: &str, address: &str) -> [(String, usize); 2] {
@@ -34,17 +57,25 @@ impl Throttle {
     /// Whether a login may be tried now.
     pub fn check(&self, login: &str, address: &str, now: Millis) -> Result<(), Wait> {
         let mut map = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut wait = 0;
-        for (key, most) in Self::keys(login, address) {
+        // Seconds each key (the account, then the address) is locked for.
+        let mut locked = [0i64; 2];
+        for ((key, most), wait) in Self::keys(login, address).into_iter().zip(&mut locked) {
             if let Some(times) = map.get_mut(&key) {
                 times.retain(|t| now.0 - t.0 < WINDOW_MS);
                 if times.len() >= most {
                     let oldest = times.iter().min().map_or(now.0, |t| t.0);
-                    wait = wait.max((oldest + WINDOW_MS - now.0 + 999) / 1000);
+                    *wait = (oldest + WINDOW_MS - now.0 + 999) / 1000;
                 }
             }
         }
-        if wait > 0 { Err(Wait(wait)) } else { Ok(()) }
+        let [account, by_address] = locked;
+        match account.max(by_address) {
+            0 => Ok(()),
+            seconds => Err(Wait {
+                seconds,
+                address: account == 0,
+            }),
+        }
     }
 
     pub fn failed(&self, login: &str, address: &str, now: Millis) {
@@ -76,10 +107,17 @@ mod tests {
             assert!(t.check("ana", "1.2.3.4", at(i)).is_ok());
             t.failed("ana", "1.2.3.4", at(i));
         }
-        let Err(Wait(w)) = t.check("ana", "5.6.7.8", at(10)) else {
+        let Err(wait) = t.check("ana", "5.6.7.8", at(10)) else {
             panic!("not locked");
         };
+        let w = wait.seconds;
         assert!(w > 0 && w <= WINDOW_MS / 1000, "{w}");
+        assert!(!wait.address);
+        assert!(
+            wait.sentence("ana").contains("for `ana`"),
+            "{}",
+            wait.sentence("ana")
+        );
         assert!(t.check("ben", "1.2.3.4", at(10)).is_ok());
         assert!(t.check("ana", "1.2.3.4", at(WINDOW_MS / 1000 + 5)).is_ok());
     }
@@ -90,7 +128,13 @@ mod tests {
         for i in 0..PER_ADDRESS {
             t.failed(&format!("u{i}"), "9.9.9.9", Millis(0));
         }
-        assert!(t.check("new", "9.9.9.9", Millis(1)).is_err());
+        let Err(wait) = t.check("new", "9.9.9.9", Millis(1)) else {
+            panic!("not locked");
+        };
+        // `new` never failed: the sentence blames the address, not them.
+        assert!(wait.address);
+        let said = wait.sentence("new");
+        assert!(said.contains("address") && !said.contains("new"), "{said}");
         assert!(t.check("new", "9.9.9.8", Millis(1)).is_ok());
     }
 }

@@ -157,10 +157,7 @@ async fn basic(app: &Shared, header: &str, address: &str) -> Result<Access, ApiE
     if let Err(wait) = app.throttle.check(&login, address, now) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "too many failed logins for `{login}`: try again in {} seconds",
-                wait.0
-            ),
+            wait.sentence(&login),
         ));
     }
     let found = app.db.read_short(|c| accounts::by_login(c, &login)).await?;

@@ -99,16 +99,10 @@ pub async fn submit(
     }
     let now = Millis::now();
     if let Err(wait) = app.throttle.check(&f.login, &viewer.address, now) {
-        let mut r = Refusal::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "too many failed logins for `{}`: try again in {} seconds",
-                f.login, wait.0
-            ),
-        )
-        .into_response();
+        let mut r =
+            Refusal::new(StatusCode::TOO_MANY_REQUESTS, wait.sentence(&f.login)).into_response();
         r.headers_mut()
-            .insert(header::RETRY_AFTER, header::HeaderValue::from(wait.0));
+            .insert(header::RETRY_AFTER, header::HeaderValue::from(wait.seconds));
         return Ok(r);
     }
     let login = f.login.clone();
