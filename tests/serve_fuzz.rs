@@ -903,6 +903,15 @@ fn send(host_port: &str, request: &[u8], whole: bool) -> Result<Got, String> {
     Ok(Got { status, body })
 }
 
+/// `127.0.0.1:PORT` of the server's URL: where requests are sent.
+fn host_port_of(server: &Server) -> String {
+    server
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string()
+}
+
 /// At most `n` bytes of `b`, as text.
 fn head_of(b: &[u8], n: usize) -> String {
     String::from_utf8_lossy(&b[..b.len().min(n)]).into_owned()
@@ -929,11 +938,7 @@ fn every_request_gets_an_answer_below_500_and_the_server_stays_whole() {
         .expect("token")
         .trim()
         .to_string();
-    let host_port = server
-        .url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
+    let host_port = host_port_of(&server);
     assert!(
         host_port.starts_with("127.0.0.1:") || host_port.starts_with("[::1]:"),
         "the fuzz talks to loopback only: {host_port}"
@@ -1017,11 +1022,7 @@ fn every_request_gets_an_answer_below_500_and_the_server_stays_whole() {
     let mut server = Server::start_file(&server.problems, &server.contest, &server.db, 1);
     ana.base = server.url.clone();
     judy.base = server.url.clone();
-    let host_port = server
-        .url
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
+    let host_port = host_port_of(&server);
 
     // Every page still loads for the viewer it is for.
     let max_id: i64 = server
