@@ -69,15 +69,16 @@ pub async fn home(
             a href="/jury/report.json" { "report.json" } ", "
             a href="/jury/scoreboard.json" { "scoreboard.json" }
         }
-        (submissions_table(&app, &subs, true))
         (hosts_table(&app, &hosts))
+        (submissions_table(&app, &subs, true))
     };
     Ok(page(&app, &viewer, "Jury", body))
 }
 
-/// The judge hosts, when there are any: a host that gave a problem back
-/// is not given it again until it starts again, so a problem every host
-/// refused stays queued, and this table says why.
+/// The judge hosts, when there are any, above the submissions (which may
+/// run to hundreds of rows): a host that gave a problem back is not given
+/// it again until it starts again, so a problem every host refused stays
+/// queued, and this table says why.
 fn hosts_table(app: &App, hosts: &[store::HostRow]) -> Markup {
     html! {
         @if !hosts.is_empty() {
