@@ -3,6 +3,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::clock::Millis;
 use super::db::{Context, DbResult};
 use crate::judge::SubmissionResult;
 use crate::verdict::Verdict;
@@ -268,7 +269,7 @@ pub fn audit(c: &Connection, limit: i64) -> DbResult<Vec<Refused>> {
 pub struct HostRow {
     pub name: String,
     pub revoked: bool,
-    pub seen_ms: Option<i64>,
+    pub seen: Option<Millis>,
     pub refused: Vec<(String, String)>,
 }
 
@@ -284,7 +285,7 @@ pub fn judge_hosts(c: &Connection) -> DbResult<Vec<HostRow>> {
             Ok(HostRow {
                 name: r.get(0)?,
                 revoked: r.get(1)?,
-                seen_ms: r.get(2)?,
+                seen: r.get::<_, Option<i64>>(2)?.map(Millis),
                 refused: Vec::new(),
             })
         })

@@ -89,7 +89,7 @@ fn hosts_table(app: &App, hosts: &[store::HostRow]) -> Markup {
                     @for h in hosts {
                         tr data-host=(h.name) {
                             td { (h.name) @if h.revoked { " (revoked)" } }
-                            td { (h.seen_ms.map_or_else(|| "never".to_string(), |t| at(app, t))) }
+                            td { (h.seen.map_or_else(|| "never".to_string(), |t| at(app, t.0))) }
                             td {
                                 @for (problem, reason) in &h.refused {
                                     div class="refused" data-problem=(problem) {
